@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8899);
+
+/** Browser tests run in Debian's Chromium against the real `npm start` server (built public/ + Netlify emulation). */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://localhost:${port}/`,
+    env: { PORT: String(port), GATSBY_TELEMETRY_DISABLED: "1" },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+  },
+});

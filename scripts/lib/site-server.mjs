@@ -1,0 +1,89 @@
+/**
+ * The local site server: a Node HTTP server that runs every request through
+ * `@netlify/dev` (publish folder, netlify.toml headers, Functions v2 at their
+ * `config.path`, Blobs) and answers paths nothing matches with `public/404.html`
+ * and status 404, as Netlify's CDN does.
+ *
+ * @param {{ root: string, port: number, host?: string }} options root is the absolute
+ *   project root; port 0 picks a free port.
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>} url like http://localhost:8888
+ * @throws when the port is taken or `public/` has not been built.
+ */
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { NetlifyDev } from "@netlify/dev";
+
+function toWebRequest(req, origin) {
+  const url = new URL(req.url ?? "/", origin);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? Readable.toWeb(req) : undefined,
+    duplex: hasBody ? "half" : undefined,
+  });
+}
+
+async function sendWebResponse(res, response) {
+  const headers = {};
+  response.headers.forEach((value, name) => {
+    if (name === "set-cookie") return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie?.() ?? [];
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
+
+export async function startSiteServer({ root, port, host = "localhost" }) {
+  const netlifyDev = new NetlifyDev({
+    projectRoot: root,
+    edgeFunctions: { enabled: false },
+    geolocation: { enabled: false },
+    images: { enabled: false },
+    aiGateway: { enabled: false },
+    database: { enabled: false },
+    // The passthrough server is only for a separate dev server (Vite); we serve public/ ourselves.
+    serverAddress: null,
+  });
+  await netlifyDev.start();
+  const notFoundPage = await readFile(join(root, "public", "404.html"));
+
+  const server = createServer(async (req, res) => {
+    try {
+      const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+      const response = await netlifyDev.handle(toWebRequest(req, origin), { serverAddress: origin });
+      if (response) return await sendWebResponse(res, response);
+      res.writeHead(404, { "content-type": "text/html; charset=utf-8" });
+      res.end(req.method === "HEAD" ? undefined : notFoundPage);
+    } catch (error) {
+      console.error("[site-server] request failed:", error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal Server Error");
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, resolve);
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await netlifyDev.stop();
+    },
+  };
+}

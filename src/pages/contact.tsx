@@ -1,0 +1,11 @@
+import * as React from "react";
+import { DemoRequestSection } from "../components/demo-request/demo-request-section";
+
+export default function ContactPage() {
+  return (
+    <main>
+      <h1>Request a Demo</h1>
+      <DemoRequestSection />
+    </main>
+  );
+}
