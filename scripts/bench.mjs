@@ -13,7 +13,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./lib/bench-build.mjs";
@@ -45,6 +45,7 @@ function machine() {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? "unknown",
     memoryGB: Math.round(totalmem() / 1e9),
+    loadAverage1m: Number(loadavg()[0].toFixed(1)),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
   };
@@ -58,6 +59,7 @@ function gitCommit() {
   }
 }
 
+const loadBefore = Number(loadavg()[0].toFixed(1));
 const build = ensureBuild({ root, force: args.has("--rebuild") });
 const publicDir = join(root, "public");
 const built = new Set(discoverPages(publicDir).map((p) => p.route));
@@ -94,7 +96,9 @@ const submit = runSubmitBench({ root });
 
 const pages = PAGES.map(({ label, path, route, expectStatus }) => {
   const figures = {
-    ...(lighthouse[label] ?? { error: built.has(route) ? "not run" : "page not built" }),
+    ...(lighthouse[label] ?? {
+      error: !built.has(route) ? "page not built" : args.has("--skip-lighthouse") ? "skipped" : "not run",
+    }),
     jsGzipBytes: js[route]?.gzipBytes,
     jsFiles: js[route]?.files.map((f) => ({ file: f.file, gzipBytes: f.gzipBytes })),
   };
@@ -105,7 +109,7 @@ const pages = PAGES.map(({ label, path, route, expectStatus }) => {
 const report = {
   date: new Date().toISOString(),
   commit: gitCommit(),
-  machine: machine(),
+  machine: { ...machine(), loadAverage1mAtStart: loadBefore },
   method: {
     lighthouse:
       "lighthouse npm package, default config (mobile preset, simulated throttling), Debian Chromium",
@@ -136,6 +140,7 @@ console.log(
         "CLS",
         "JS gz B",
         "transfer B",
+        "CPU idx",
         "missed targets",
       ],
       pages.map((p) => [
@@ -149,6 +154,7 @@ console.log(
         round(p.cls, 3),
         p.jsGzipBytes,
         round(p.transferBytes),
+        round(p.benchmarkIndex),
         p.error ? `${p.missed.join(", ")} (${p.error})` : p.missed.join(", ") || "none",
       ]),
     ),
@@ -168,6 +174,11 @@ else
   console.log(
     `submit benchmark (${submit.command}):\n${submit.figures ? JSON.stringify(submit.figures, null, 2) : submit.output}`,
   );
-console.log(
-  `\nmachine: ${report.machine.cores} cores, ${report.machine.cpu}; written to bench/results/latest.json`,
-);
+const { cores, cpu, loadAverage1m } = report.machine;
+console.log(`\nmachine: ${cores} cores, ${cpu}; 1-min load ${loadBefore} at start, ${loadAverage1m} at end`);
+if (Math.max(loadBefore, loadAverage1m) > cores) {
+  console.log(
+    "note: the machine was busy (load > cores): TBT and LCP are inflated; compare CPU idx between runs",
+  );
+}
+console.log("written to bench/results/latest.json");

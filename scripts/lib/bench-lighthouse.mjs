@@ -10,7 +10,8 @@
  *   not-found page (`ignoreStatusCode`); runs defaults to 3; pageTimeoutMs bounds each run (90 s).
  * @returns {Promise<Record<string, LighthouseFigures | { error: string }>>} keyed by label, where
  *   LighthouseFigures = { performance, accessibility, bestPractices, seo: number (0-100),
- *   lcpMs, tbtMs: number, cls: number, transferBytes: number, runs: number, failedAudits: string[],
+ *   lcpMs, tbtMs: number, cls: number, transferBytes: number, benchmarkIndex: number, runs: number,
+ *   failedAudits: string[],
  *   consoleErrors: string[], lcpElement: string | null } (lists from the last run)
  */
 import * as chromeLauncher from "chrome-launcher";
@@ -54,6 +55,8 @@ export function figuresFrom(lhr) {
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     transferBytes: audit("total-byte-weight"),
+    // Chromium's own CPU benchmark for this run: low values mean a busy machine and inflated TBT.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     failedAudits,
     consoleErrors: (lhr.audits["errors-in-console"]?.details?.items ?? []).map((item) =>
       `${item.description ?? ""} ${item.sourceLocation?.url ?? item.url ?? ""}`.trim(),
