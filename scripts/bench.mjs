@@ -103,7 +103,14 @@ const pages = PAGES.map(({ label, path, route, expectStatus }) => {
     jsFiles: js[route]?.files.map((f) => ({ file: f.file, gzipBytes: f.gzipBytes })),
   };
   const notFoundPath = expectStatus === 404 ? path : undefined;
-  return { label, path, route, ...figures, missed: missedTargets(route, figures, { notFoundPath }) };
+  const notFoundPage = route.startsWith("/404");
+  return {
+    label,
+    path,
+    route,
+    ...figures,
+    missed: missedTargets(route, figures, { notFoundPage, notFoundPath }),
+  };
 });
 
 const report = {

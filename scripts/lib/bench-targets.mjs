@@ -19,14 +19,17 @@ export const TARGETS = {
  * @param {{ performance?: number, accessibility?: number, bestPractices?: number, seo?: number,
  *   lcpMs?: number, tbtMs?: number, cls?: number, transferBytes?: number, jsGzipBytes?: number,
  *   error?: string, failedAudits?: string[], consoleErrors?: string[] }} figures
- * @param {{ notFoundPath?: string }} [options] notFoundPath: the figures are of a path answered with
- *   status 404; the audits that status fails by definition (SEO "http-status-code", and the console's
- *   "Failed to load resource: 404" for that path and its page-data) are then not counted as misses
+ * @param {{ notFoundPage?: boolean, notFoundPath?: string }} [options] notFoundPage: the figures are
+ *   of the not-found page, whose `noindex` fails SEO "is-crawlable" by design; notFoundPath: they are
+ *   of a path answered with status 404, which fails SEO "http-status-code" and logs "Failed to load
+ *   resource: 404" for that path and its page-data by definition. Those audits alone are not misses
+ *   (the raw scores are still reported).
  * @returns {string[]} short names of the missed targets, like "LCP" or "seo"; empty when all are met
  */
-export function missedTargets(route, figures, { notFoundPath } = {}) {
+export function missedTargets(route, figures, { notFoundPage = false, notFoundPath } = {}) {
   const missed = [];
   const inherent = (audit) => {
+    if ((notFoundPage || notFoundPath) && audit === "seo:is-crawlable") return true;
     if (!notFoundPath) return false;
     if (audit === "seo:http-status-code") return true;
     const own = (text) => / 404 /.test(text) && text.includes(notFoundPath);

@@ -54,6 +54,12 @@ describe("missedTargets", () => {
     assert.deepEqual(missedTargets("/404.html", favicon, { notFoundPath: "/nope" }), ["bestPractices"]);
   });
 
+  test("noindex is forgiven on the not-found page only", () => {
+    const noindex = { ...perfect, seo: 66, failedAudits: ["seo:is-crawlable"] };
+    assert.deepEqual(missedTargets("/404", noindex, { notFoundPage: true }), []);
+    assert.deepEqual(missedTargets("/about", noindex), ["seo"]);
+  });
+
   test("a failed Lighthouse run is a miss", () => {
     assert.deepEqual(missedTargets("/", { error: "boom", jsGzipBytes: 1 }), ["lighthouse failed"]);
   });
