@@ -36,8 +36,8 @@ test.each([
 });
 
 test("rejects a file that does not parse", () => {
-  expect(() => loadContentFile(siteSchema, fixture("site-broken.json"), ROOT)).toThrow(
-    /^tests\/unit\/site\/fixtures\/site-broken\.json: cannot be parsed/,
+  expect(() => loadContentFile(homeSchema, fixture("home-broken-yaml.md"), ROOT)).toThrow(
+    /^tests\/unit\/site\/fixtures\/home-broken-yaml\.md: cannot be parsed/,
   );
 });
 
