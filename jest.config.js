@@ -4,6 +4,7 @@ module.exports = {
   transform: {
     "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js",
     "^.+\\.mts$": "<rootDir>/jest-preprocess.js",
+    "^.+\\.mjs$": "<rootDir>/jest-preprocess.js",
   },
   moduleFileExtensions: ["ts", "tsx", "mts", "js", "jsx", "mjs", "json"],
   moduleNameMapper: {

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the site if `public/` is missing or stale, then serves it at
- * http://localhost:8888 (PORT overrides) through the Netlify emulation.
+ * http://localhost:8888 (PORT overrides) through the Netlify emulation. Without
+ * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/lib/local-mail.mjs).
  */
 import { spawnSync } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { needsBuild } from "./lib/needs-build.mjs";
+import { startLocalMail } from "./lib/local-mail.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -18,8 +20,14 @@ if (needsBuild(root)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Before the site server: the function reads the SendGrid variables this sets.
+const mailSink = await startLocalMail(root);
 const port = Number(process.env.PORT ?? 8888);
-const { url, close } = await startSiteServer({ root, port });
+const { url, close: closeSite } = await startSiteServer({ root, port });
+const close = async () => {
+  await closeSite();
+  await mailSink?.close();
+};
 console.log(`Site ready at ${url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
