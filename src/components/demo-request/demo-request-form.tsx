@@ -55,6 +55,9 @@ export function DemoRequestForm() {
   // isSubmitting disables the button on the next render; this also stops a second submit
   // that arrives before that render (e.g. Enter pressed twice).
   const sending = React.useRef(false);
+  // Marks the form as interactive once React has hydrated it, for browser tests to wait on.
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
 
   const send = async (values: DemoRequest) => {
     if (sending.current) return;
@@ -85,6 +88,7 @@ export function DemoRequestForm() {
       noValidate
       onSubmit={handleSubmit(send)}
       aria-busy={isSubmitting}
+      data-hydrated={hydrated || undefined}
       className="relative flex flex-col gap-3"
     >
       <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
