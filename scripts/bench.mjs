@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench` (issue 5, "The benchmark"): builds the site if needed and reports the clean build
+ * time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the CDN would
+ * compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /, /about,
+ * /contact and a not-found path, adds each page's first-load JS from public/, runs the submit
+ * benchmark if the reliability issue's one exists, prints one table and writes
+ * bench/results/latest.json. Loopback only; prints figures and never fails on them.
+ *
+ * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
+ * 3); --skip-lighthouse for a quick JS/build-only run.
+ * Exit status: 0, or 1 when the build or the server could not start.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./lib/bench-build.mjs";
+import { startCompressingProxy } from "./lib/bench-compress-proxy.mjs";
+import { runLighthouse } from "./lib/bench-lighthouse.mjs";
+import { runSubmitBench } from "./lib/bench-submit.mjs";
+import { formatTable } from "./lib/bench-table.mjs";
+import { TARGETS, missedTargets } from "./lib/bench-targets.mjs";
+import { discoverPages, measureFirstLoadJs } from "./lib/first-load-js.mjs";
+import { startSiteServer } from "./lib/site-server.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+process.env.GATSBY_TELEMETRY_DISABLED = "1";
+const args = new Set(process.argv.slice(2));
+const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3) || 3);
+
+/** Bench pages: label, URL path, the route whose JS budget applies, and the status it must answer. */
+const PAGES = [
+  { label: "/", path: "/", route: "/" },
+  { label: "/about", path: "/about", route: "/about" },
+  { label: "/contact", path: "/contact", route: "/contact" },
+  { label: "/404", path: "/404", route: "/404" },
+  // What a visitor who mistypes a URL gets: public/404.html with status 404.
+  { label: "not found", path: "/bench-no-such-page", route: "/404.html", expectStatus: 404 },
+];
+
+function machine() {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGB: Math.round(totalmem() / 1e9),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+function gitCommit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const build = ensureBuild({ root, force: args.has("--rebuild") });
+const publicDir = join(root, "public");
+const built = new Set(discoverPages(publicDir).map((p) => p.route));
+const js = Object.fromEntries(
+  measureFirstLoadJs(
+    publicDir,
+    discoverPages(publicDir).filter((p) => PAGES.some((page) => page.route === p.route)),
+  ).map((m) => [m.route, m]),
+);
+
+let lighthouse = {};
+if (!args.has("--skip-lighthouse")) {
+  const site = await startSiteServer({ root, port: 0 });
+  const proxy = await startCompressingProxy({ target: site.url });
+  try {
+    console.log(
+      `bench: Lighthouse, ${runs} runs on each of ${PAGES.length} pages via ${proxy.url} (~10 s a run)...`,
+    );
+    lighthouse = await runLighthouse({
+      runs,
+      urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({
+        label: p.label,
+        url: proxy.url + p.path,
+        expectStatus: p.expectStatus,
+      })),
+    });
+  } finally {
+    await proxy.close();
+    await site.close();
+  }
+}
+
+const submit = runSubmitBench({ root });
+
+const pages = PAGES.map(({ label, path, route, expectStatus }) => {
+  const figures = {
+    ...(lighthouse[label] ?? { error: built.has(route) ? "not run" : "page not built" }),
+    jsGzipBytes: js[route]?.gzipBytes,
+    jsFiles: js[route]?.files.map((f) => ({ file: f.file, gzipBytes: f.gzipBytes })),
+  };
+  const notFoundPath = expectStatus === 404 ? path : undefined;
+  return { label, path, route, ...figures, missed: missedTargets(route, figures, { notFoundPath }) };
+});
+
+const report = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  machine: machine(),
+  method: {
+    lighthouse:
+      "lighthouse npm package, default config (mobile preset, simulated throttling), Debian Chromium",
+    server: "scripts/lib/site-server.mjs (Netlify emulation) behind a gzip level-6 proxy",
+    firstLoadJs: "scripts/lib/first-load-js.mjs: app + page chunk groups, gzip level 9 per file",
+    build: "clean gatsby build (.cache and public removed)",
+  },
+  targets: TARGETS,
+  build: { ...build, missed: build.seconds <= TARGETS.buildSeconds ? [] : ["build time"] },
+  pages,
+  submit,
+};
+mkdirSync(join(root, "bench", "results"), { recursive: true });
+writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
+
+const round = (n, digits = 0) => (typeof n === "number" ? Number(n.toFixed(digits)) : n);
+console.log(
+  "\n" +
+    formatTable(
+      [
+        "page",
+        "perf",
+        "a11y",
+        "best-pr",
+        "SEO",
+        "LCP ms",
+        "TBT ms",
+        "CLS",
+        "JS gz B",
+        "transfer B",
+        "missed targets",
+      ],
+      pages.map((p) => [
+        p.label,
+        p.performance,
+        p.accessibility,
+        p.bestPractices,
+        p.seo,
+        round(p.lcpMs),
+        round(p.tbtMs),
+        round(p.cls, 3),
+        p.jsGzipBytes,
+        round(p.transferBytes),
+        p.error ? `${p.missed.join(", ")} (${p.error})` : p.missed.join(", ") || "none",
+      ]),
+    ),
+);
+const buildNote = build.measuredNow ? "measured now" : `recorded ${build.at}`;
+console.log(
+  `\nbuild time: ${build.seconds} s (clean gatsby build, ${buildNote}; target <= ${TARGETS.buildSeconds} s)`,
+);
+for (const p of pages.filter((page) => page.failedAudits?.length)) {
+  console.log(`audits below 100 on ${p.label} (last run): ${p.failedAudits.join(", ")}`);
+  if (p.consoleErrors?.length) console.log(`  console errors: ${p.consoleErrors.join("; ")}`);
+}
+for (const p of pages.filter((page) => page.lcpElement))
+  console.log(`LCP element on ${p.label}: ${p.lcpElement}`);
+if (!submit.available) console.log("submit benchmark: not available");
+else
+  console.log(
+    `submit benchmark (${submit.command}):\n${submit.figures ? JSON.stringify(submit.figures, null, 2) : submit.output}`,
+  );
+console.log(
+  `\nmachine: ${report.machine.cores} cores, ${report.machine.cpu}; written to bench/results/latest.json`,
+);

@@ -1,0 +1,126 @@
+/**
+ * Lighthouse figures for a list of URLs (issue 5 "The benchmark"): one headless Debian Chromium, the
+ * `lighthouse` package's default config (mobile preset, simulated throttling), pages one after the other.
+ *
+ * Each page is run `runs` times and every figure is the median of its runs, because simulated
+ * throttling multiplies the main-thread time observed on a shared 2-core machine (TBT varies most).
+ *
+ * @param {{ urls: { label: string, url: string, expectStatus?: number }[], chromePath?: string,
+ *   runs?: number, pageTimeoutMs?: number }} options expectStatus 404 lets Lighthouse score a
+ *   not-found page (`ignoreStatusCode`); runs defaults to 3; pageTimeoutMs bounds each run (90 s).
+ * @returns {Promise<Record<string, LighthouseFigures | { error: string }>>} keyed by label, where
+ *   LighthouseFigures = { performance, accessibility, bestPractices, seo: number (0-100),
+ *   lcpMs, tbtMs: number, cls: number, transferBytes: number, runs: number, failedAudits: string[],
+ *   consoleErrors: string[], lcpElement: string | null } (lists from the last run)
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Scores as 0-100 integers, metrics in ms / unitless, and the audits that kept a score below 100. */
+export function figuresFrom(lhr) {
+  const score = (id) =>
+    lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const failedAudits = CATEGORIES.flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+      .map((ref) => `${id}:${ref.id}`),
+  );
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    transferBytes: audit("total-byte-weight"),
+    failedAudits,
+    consoleErrors: (lhr.audits["errors-in-console"]?.details?.items ?? []).map((item) =>
+      `${item.description ?? ""} ${item.sourceLocation?.url ?? item.url ?? ""}`.trim(),
+    ),
+    lcpElement:
+      lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    runWarnings: lhr.runWarnings ?? [],
+  };
+}
+
+const NUMERIC = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "lcpMs",
+  "tbtMs",
+  "cls",
+  "transferBytes",
+];
+
+/** Per-figure median of several runs' figures; lists come from the last run. */
+export function medianFigures(runs) {
+  const median = (values) => {
+    const sorted = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
+    if (sorted.length === 0) return null;
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const result = { ...runs[runs.length - 1], runs: runs.length };
+  for (const key of NUMERIC) result[key] = median(runs.map((run) => run[key]));
+  return result;
+}
+
+export async function runLighthouse({
+  urls,
+  chromePath = "/usr/bin/chromium",
+  runs = 3,
+  pageTimeoutMs = 90_000,
+}) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const results = {};
+  try {
+    for (const { label, url, expectStatus } of urls) {
+      try {
+        const flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+          maxWaitForLoad: 45_000,
+          ignoreStatusCode: expectStatus !== undefined && expectStatus >= 400,
+        };
+        const figures = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await withTimeout(lighthouse(url, flags), pageTimeoutMs, `Lighthouse on ${label}`);
+          if (!result?.lhr) throw new Error("Lighthouse returned no report");
+          if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+          figures.push(figuresFrom(result.lhr));
+        }
+        results[label] = medianFigures(figures);
+      } catch (error) {
+        results[label] = { error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,18 @@
+/**
+ * Plain-text table for `npm run bench`.
+ *
+ * @param {string[]} header column titles
+ * @param {(string | number | null | undefined)[][]} rows cells; null/undefined print as "-"
+ * @returns {string} aligned lines, numbers right-aligned
+ */
+export function formatTable(header, rows) {
+  const cells = [header, ...rows].map((row) => row.map((cell) => (cell == null ? "-" : String(cell))));
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row, raw) =>
+    row
+      .map((cell, i) => (typeof raw?.[i] === "number" ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [line(cells[0]), rule, ...cells.slice(1).map((row, r) => line(row, rows[r]))].join("\n");
+}

@@ -1,0 +1,201 @@
+/**
+ * First-load JavaScript of each built page, measured from `public/` the way the browser loads it
+ * (issue 5, "First-load JavaScript per page <= 75 KB gzipped; /contact <= 110 KB").
+ *
+ * A page's first load is the `app` chunk group (webpack runtime + framework + app + shared chunks)
+ * plus the chunk group of its page component (`componentChunkName` in its page-data.json), both read
+ * from Gatsby's `webpack.stats.json` (`assetsByChunkName` lists every file of a chunk group, split
+ * chunks included). Gatsby 5 puts only the app files in `<script src>` tags and fetches the component
+ * chunk right after boot, so it counts too. Every same-origin `<script src>` of the built HTML is added
+ * as well, and listed in `unlistedScripts` when the stats did not name it, so the figure can never be
+ * smaller than what the HTML makes the browser fetch.
+ *
+ * Sizes are gzip level 9 of each file on its own (zlib.gzipSync), as a CDN would send them.
+ * KB means 1,000 bytes (the stricter reading of the issue's budget).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const KB = 1000;
+
+/** Budgets in gzipped bytes per page path, from issue 5's targets. */
+export const BUDGETS = {
+  "/": 75 * KB,
+  "/about": 75 * KB,
+  "/contact": 110 * KB,
+  "/404": 75 * KB,
+  // The file Netlify serves, with status 404, for every path nothing else matches.
+  "/404.html": 75 * KB,
+};
+
+/**
+ * Libraries only the demo-request form needs (issue 5: "No JS library that a page does not use is
+ * in its first load"); they may appear in the first load of these routes only.
+ */
+export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
+export const FORM_ROUTES = ["/contact"];
+
+/**
+ * The npm packages bundled in a built file, read from its source map (Gatsby writes `<file>.map`).
+ *
+ * @param {string} path absolute path of a .js file
+ * @returns {string[]} sorted package names like "react-dom" or "@hookform/resolvers"; empty when
+ *   there is no source map
+ */
+export function packagesInFile(path) {
+  if (!existsSync(`${path}.map`)) return [];
+  const { sources = [] } = JSON.parse(readFileSync(`${path}.map`, "utf8"));
+  const names = new Set();
+  for (const source of sources) {
+    const at = source.lastIndexOf("node_modules/");
+    if (at < 0) continue;
+    const [scope, name] = source.slice(at + "node_modules/".length).split("/");
+    names.add(scope.startsWith("@") ? `${scope}/${name}` : scope);
+  }
+  return [...names].sort();
+}
+
+/**
+ * The HTML file Gatsby writes for a page path (trailingSlash "never").
+ *
+ * @param {string} path page path like "/", "/about" or "/404.html"
+ * @returns {string} file relative to public/, like "about/index.html"
+ */
+export function htmlFileFor(path) {
+  if (path === "/") return "index.html";
+  if (path.endsWith(".html")) return path.slice(1);
+  return `${path.replace(/^\/|\/$/g, "")}/index.html`;
+}
+
+/**
+ * Every page of the build, found through its page-data.json.
+ *
+ * @param {string} publicDir absolute path of the built site
+ * @returns {{ route: string, html: string, pageData: string }[]} sorted by route; files relative to
+ *   publicDir
+ * @throws when public/page-data is missing
+ */
+export function discoverPages(publicDir) {
+  const root = join(publicDir, "page-data");
+  if (!existsSync(root)) throw new Error(`${root} is missing; run \`npm run build\` first`);
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (entry.name === "page-data.json") {
+        const pageData = relative(publicDir, join(dir, entry.name));
+        const { path } = readJson(join(publicDir, pageData));
+        found.push({ route: path, html: htmlFileFor(path), pageData });
+      }
+    }
+  };
+  walk(root);
+  return found.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+function readJson(path) {
+  if (!existsSync(path)) throw new Error(`${path} is missing; run \`npm run build\` first`);
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/**
+ * The `<script>` tags of an HTML document.
+ *
+ * @param {string} html
+ * @returns {{ srcs: string[], inlineBytes: number }} srcs: same-origin src paths without the leading
+ *   slash; inlineBytes: gzipped bytes of all inline script bodies together.
+ */
+export function scriptsInHtml(html) {
+  const srcs = [];
+  let inline = "";
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(match[1])?.[1];
+    if (src === undefined) inline += match[2];
+    else if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
+  }
+  return { srcs, inlineBytes: inline.trim() ? gzipSync(inline, { level: 9 }).length : 0 };
+}
+
+/**
+ * Measures one page's first-load JavaScript.
+ *
+ * @param {string} publicDir absolute path of the built site
+ * @param {{ route: string, html: string, pageData: string }} page entry of {@link discoverPages}
+ * @param {Record<string, string[]>} [assetsByChunkName] webpack.stats.json's map (read when omitted)
+ * @returns {{ route: string, componentChunkName: string, files: { file: string, bytes: number,
+ *   gzipBytes: number, packages: string[] }[], bytes: number, gzipBytes: number,
+ *   inlineScriptGzipBytes: number, htmlScripts: string[], unlistedScripts: string[],
+ *   packages: string[] }} byte counts per file and summed; packages: npm packages bundled in them
+ * @throws when the HTML, page-data.json, stats or a listed file is missing
+ */
+export function measurePage(publicDir, page, assetsByChunkName) {
+  const byChunk = assetsByChunkName ?? readJson(join(publicDir, "webpack.stats.json")).assetsByChunkName;
+  const { componentChunkName } = readJson(join(publicDir, page.pageData));
+  const htmlPath = join(publicDir, page.html);
+  if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing; run \`npm run build\` first`);
+  const { srcs, inlineBytes } = scriptsInHtml(readFileSync(htmlPath, "utf8"));
+
+  const fromStats = [...(byChunk.app ?? []), ...(byChunk[componentChunkName] ?? [])].filter((f) =>
+    f.endsWith(".js"),
+  );
+  const unlistedScripts = srcs.filter((src) => !fromStats.includes(src));
+  const files = [...new Set([...fromStats, ...unlistedScripts])].map((file) => {
+    const path = join(publicDir, file);
+    if (!existsSync(path)) throw new Error(`${path} (first load of ${page.route}) is missing`);
+    const content = readFileSync(path);
+    const gzipBytes = gzipSync(content, { level: 9 }).length;
+    return { file, bytes: content.length, gzipBytes, packages: packagesInFile(path) };
+  });
+  return {
+    route: page.route,
+    componentChunkName,
+    files,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    inlineScriptGzipBytes: inlineBytes,
+    htmlScripts: srcs,
+    unlistedScripts,
+    packages: [...new Set(files.flatMap((f) => f.packages))].sort(),
+  };
+}
+
+/**
+ * Measures every page of the build (or the given ones).
+ *
+ * @param {string} publicDir absolute path of the built site
+ * @param {ReturnType<typeof discoverPages>} [pages] defaults to every built page
+ * @returns {ReturnType<typeof measurePage>[]}
+ */
+export function measureFirstLoadJs(publicDir, pages = discoverPages(publicDir)) {
+  const { assetsByChunkName } = readJson(join(publicDir, "webpack.stats.json"));
+  return pages.map((page) => measurePage(publicDir, page, assetsByChunkName));
+}
+
+/**
+ * Form libraries found in the first load of pages that have no form.
+ *
+ * @param {{ route: string, packages: string[] }[]} measurements
+ * @returns {{ route: string, packages: string[] }[]} one entry per offending page; empty when clean
+ */
+export function misplacedFormPackages(measurements) {
+  return measurements
+    .filter(({ route }) => !FORM_ROUTES.includes(route))
+    .map(({ route, packages }) => ({ route, packages: packages.filter((p) => FORM_PACKAGES.includes(p)) }))
+    .filter(({ packages }) => packages.length > 0);
+}
+
+/**
+ * Compares measurements with budgets.
+ *
+ * @param {{ route: string, gzipBytes: number }[]} measurements
+ * @param {Record<string, number>} [budgets] gzipped bytes per route
+ * @returns {{ route: string, gzipBytes: number, budget: number, ok: boolean }[]} a route without a
+ *   budget is not ok, so a new page cannot slip through unbudgeted
+ */
+export function checkBudgets(measurements, budgets = BUDGETS) {
+  return measurements.map(({ route, gzipBytes }) => {
+    const budget = budgets[route] ?? 0;
+    return { route, gzipBytes, budget, ok: budget > 0 && gzipBytes <= budget };
+  });
+}

@@ -1,0 +1,115 @@
+// Unit tests of the benchmark's pure helpers: target misses, medians, the table (issue 5).
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { describe, test } from "node:test";
+import { startCompressingProxy } from "../../scripts/lib/bench-compress-proxy.mjs";
+import { medianFigures } from "../../scripts/lib/bench-lighthouse.mjs";
+import { formatTable } from "../../scripts/lib/bench-table.mjs";
+import { missedTargets } from "../../scripts/lib/bench-targets.mjs";
+
+const perfect = {
+  performance: 100,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 900,
+  tbtMs: 10,
+  cls: 0,
+  transferBytes: 120_000,
+  jsGzipBytes: 70_000,
+  failedAudits: [],
+  consoleErrors: [],
+};
+
+describe("missedTargets", () => {
+  test("none when every figure meets its target", () => {
+    assert.deepEqual(missedTargets("/", perfect), []);
+  });
+
+  test("names each missed target", () => {
+    const figures = { ...perfect, seo: 90, lcpMs: 1600, tbtMs: 51, cls: 0.01, transferBytes: 300_000 };
+    figures.failedAudits = ["seo:meta-description"];
+    assert.deepEqual(missedTargets("/", figures), ["seo", "LCP", "TBT", "CLS", "transfer"]);
+    assert.deepEqual(missedTargets("/about", { ...perfect, jsGzipBytes: 76_000 }), ["first-load JS"]);
+    assert.deepEqual(missedTargets("/contact", { ...perfect, jsGzipBytes: 76_000 }), []);
+  });
+
+  test("on a not-found path only the 404 status's own audits are forgiven", () => {
+    const notFound = {
+      ...perfect,
+      seo: 69,
+      bestPractices: 96,
+      failedAudits: ["seo:http-status-code", "best-practices:errors-in-console"],
+      consoleErrors: [
+        "Failed to load resource: the server responded with a status of 404 (Not Found) http://x/nope",
+      ],
+    };
+    assert.deepEqual(missedTargets("/404.html", notFound, { notFoundPath: "/nope" }), []);
+    assert.deepEqual(missedTargets("/404.html", notFound), ["bestPractices", "seo"]);
+    const favicon = {
+      ...notFound,
+      consoleErrors: [...notFound.consoleErrors, "... 404 (Not Found) http://x/favicon.ico"],
+    };
+    assert.deepEqual(missedTargets("/404.html", favicon, { notFoundPath: "/nope" }), ["bestPractices"]);
+  });
+
+  test("a failed Lighthouse run is a miss", () => {
+    assert.deepEqual(missedTargets("/", { error: "boom", jsGzipBytes: 1 }), ["lighthouse failed"]);
+  });
+});
+
+test("medianFigures takes each figure's median", () => {
+  const runs = [
+    { ...perfect, tbtMs: 300, performance: 90 },
+    { ...perfect, tbtMs: 20 },
+    { ...perfect, tbtMs: 40 },
+  ];
+  const median = medianFigures(runs);
+  assert.equal(median.tbtMs, 40);
+  assert.equal(median.performance, 100);
+  assert.equal(median.runs, 3);
+});
+
+test("formatTable aligns columns and prints missing cells as -", () => {
+  const text = formatTable(
+    ["page", "n"],
+    [
+      ["/", 5],
+      ["/about", null],
+    ],
+  );
+  assert.equal(text, ["page    n", "------  -", "/       5", "/about  -"].join("\n"));
+});
+
+test("the compressing proxy gzips text and passes status and headers through", async () => {
+  const body = "x".repeat(10_000);
+  const upstream = createServer((req, res) => {
+    res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "text/html", "cache-control": "c" });
+    res.end(body);
+  });
+  await new Promise((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  const proxy = await startCompressingProxy({ target: `http://127.0.0.1:${upstream.address().port}` });
+  try {
+    const { request } = await import("node:http");
+    const get = (path) =>
+      new Promise((resolve, reject) => {
+        request(proxy.url + path, { headers: { "accept-encoding": "gzip" } }, (res) => {
+          const chunks = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () => resolve({ res, raw: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const { res, raw } = await get("/");
+    assert.equal(res.headers["content-encoding"], "gzip");
+    assert.equal(res.headers["cache-control"], "c");
+    assert.ok(raw.length < 200, `compressed to ${raw.length} bytes`);
+    assert.equal(gunzipSync(raw).toString(), body);
+    assert.equal((await get("/missing")).res.statusCode, 404);
+  } finally {
+    await proxy.close();
+    await new Promise((resolve) => upstream.close(resolve));
+  }
+});
