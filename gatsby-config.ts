@@ -1,6 +1,8 @@
+import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 
-const siteUrl = process.env.URL ?? "https://www.example-resources-ai.com";
+// Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
+const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").replace(/\/$/, "");
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -11,11 +13,15 @@ const config: GatsbyConfig = {
   plugins: [
     "gatsby-plugin-postcss",
     "gatsby-plugin-image",
-    "gatsby-plugin-sharp",
+    {
+      resolve: "gatsby-plugin-sharp",
+      options: { defaults: { formats: ["auto", "webp", "avif"], placeholder: "blurred" } },
+    },
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "content", path: `${__dirname}/content` },
+      // Gatsby runs from the project root; __dirname points into .cache/compiled.
+      options: { name: "content", path: path.resolve("content") },
     },
   ],
 };

@@ -4,15 +4,13 @@ module.exports = {
   transform: {
     "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js",
     "^.+\\.mts$": "<rootDir>/jest-preprocess.js",
+    "^.+\\.mjs$": "<rootDir>/jest-preprocess.js",
   },
   moduleFileExtensions: ["ts", "tsx", "mts", "js", "jsx", "mjs", "json"],
   moduleNameMapper: {
     ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
     ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$":
       "<rootDir>/__mocks__/file-mock.js",
-    "^gatsby-page-utils/(.*)$": "gatsby-page-utils/dist/$1",
-    "^gatsby-core-utils/(.*)$": "gatsby-core-utils/dist/$1",
-    "^gatsby-plugin-utils/(.*)$": ["gatsby-plugin-utils/dist/$1", "gatsby-plugin-utils/$1"],
   },
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/tests/e2e"],
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],

@@ -1,5 +1,24 @@
 import * as React from "react";
+import type { HeadFC, PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { NotFound } from "../components/not-found";
+import { Seo } from "../components/seo";
+import { useSiteSettings } from "../hooks/use-site-settings";
 
-export default function NotFoundPage() {
-  return <h1>404</h1>;
+export default function NotFoundPage({ location }: PageProps) {
+  const { notFound } = useSiteSettings();
+  return (
+    <Layout pathname={location.pathname}>
+      <NotFound texts={notFound} pathname={location.pathname} />
+    </Layout>
+  );
 }
+
+export const Head: HeadFC = ({ location }) => {
+  const { notFound } = useSiteSettings();
+  return (
+    <Seo title={notFound.seo.title} description={notFound.seo.description} pathname={location.pathname}>
+      <meta name="robots" content="noindex" />
+    </Seo>
+  );
+};

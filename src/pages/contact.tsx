@@ -1,11 +1,24 @@
 import * as React from "react";
+import type { HeadFC, PageProps } from "gatsby";
 import { DemoRequestSection } from "../components/demo-request/demo-request-section";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo";
+import { useSiteSettings } from "../hooks/use-site-settings";
 
-export default function ContactPage() {
+export default function ContactPage({ location }: PageProps) {
+  const { contact } = useSiteSettings();
   return (
-    <main>
-      <h1>Request a Demo</h1>
-      <DemoRequestSection />
-    </main>
+    <Layout pathname={location.pathname}>
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="text-4xl font-bold tracking-tight">{contact.title}</h1>
+        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{contact.intro}</p>
+        <DemoRequestSection />
+      </div>
+    </Layout>
   );
 }
+
+export const Head: HeadFC = ({ location }) => {
+  const { contact } = useSiteSettings();
+  return <Seo title={contact.seo.title} description={contact.seo.description} pathname={location.pathname} />;
+};

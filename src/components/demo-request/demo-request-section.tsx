@@ -1,10 +1,16 @@
 import * as React from "react";
+import { DemoRequestForm } from "./demo-request-form";
+import { SiteToaster } from "./site-toaster";
 
-/** PLACEHOLDER: the Request a Demo form (issue 3) replaces this section. */
+/**
+ * The Request a Demo section of /contact: the form and the toaster that shows its result.
+ * The page supplies the 'Request a Demo' heading.
+ */
 export function DemoRequestSection() {
   return (
-    <section aria-label="Demo request form" data-placeholder="demo-request-form">
-      <p>The demo request form will appear here.</p>
+    <section aria-label="Demo request form" className="mx-auto w-full max-w-3xl">
+      <DemoRequestForm />
+      <SiteToaster />
     </section>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * Sources the site's content: validates content/*.{json,md} with the zod schemas (a wrong
+ * or missing field fails `gatsby build` naming the file and the field) and creates one
+ * typed node per content file: SiteSettings, HomePage, AboutPage.
+ */
+import type { GatsbyNode } from "gatsby";
+import { loadSiteContent } from "./src/lib/content/load-content";
+import { contentTypeDefs } from "./src/lib/content/type-defs";
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(contentTypeDefs);
+};
+
+export const sourceNodes: GatsbyNode["sourceNodes"] = ({
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
+  let content;
+  try {
+    // Gatsby runs from the project root; __dirname points into .cache/compiled.
+    content = loadSiteContent(process.cwd());
+  } catch (error) {
+    reporter.panicOnBuild(`Invalid content:\n${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  const nodes = { SiteSettings: content.site, HomePage: content.home, AboutPage: content.about };
+  for (const [type, data] of Object.entries(nodes)) {
+    actions.createNode({
+      ...data,
+      id: createNodeId(type),
+      internal: { type, contentDigest: createContentDigest(data) },
+    });
+  }
+};

@@ -1,0 +1,32 @@
+/**
+ * Scheduled every 5 minutes: re-sends stored demo requests whose sales e-mail was not
+ * accepted yet (issue 4; see netlify/lib/retry-job.ts). Locally: `npm run leads:retry`,
+ * which invokes this function through the Netlify emulation.
+ */
+import type { Config } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { json } from "../lib/http";
+import { createBlobLeadStore } from "../lib/lead-store";
+import { logError, logInfo } from "../lib/log";
+import { createSendGridMailer } from "../lib/mailer";
+import { retryPendingLeads } from "../lib/retry-job";
+
+export default async (req: Request): Promise<Response> => {
+  const configResult = getConfig();
+  if (!configResult.ok) {
+    logError("server misconfigured", { problems: configResult.problems.join("; ") });
+    return json(500, { error: "Server misconfigured" });
+  }
+  // The local command asks to skip the backoff; the schedule never sends this header.
+  const ignoreBackoff = req.headers.get("x-leads-retry") === "now";
+  const result = await retryPendingLeads({
+    store: createBlobLeadStore(),
+    mailer: createSendGridMailer(configResult.config),
+    config: configResult.config,
+    ignoreBackoff,
+  });
+  logInfo("retry run finished", { ...result });
+  return json(200, result);
+};
+
+export const config: Config = { schedule: "*/5 * * * *" };

@@ -1,0 +1,24 @@
+/**
+ * POST /api/send-contact-email — receives a demo request from the Request a Demo form,
+ * stores it, and e-mails it to sales via SendGrid (spec sections 4-7; issues 3 and 4).
+ * See netlify/lib/demo-request-handler.ts for the answers.
+ */
+import type { Config, Context } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { createDemoRequestHandler } from "../lib/demo-request-handler";
+import { createBlobLeadStore } from "../lib/lead-store";
+import { createSendGridMailer } from "../lib/mailer";
+
+const handle = createDemoRequestHandler({
+  getConfig,
+  getStore: () => createBlobLeadStore(),
+  createMailer: createSendGridMailer,
+});
+
+export default async (req: Request, _context: Context): Promise<Response> => handle(req);
+
+export const config: Config = {
+  path: "/api/send-contact-email",
+  // Per visitor IP and site: 10 submissions a minute, far above a person's pace.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] },
+};

@@ -1,0 +1,140 @@
+/**
+ * The send-contact-email flow (issue 3 + issue 4), with its collaborators injected so tests
+ * can swap the store, the mailer, the clock and the waits.
+ *
+ * Answers: 200 `{ ok: true }` when the sales e-mail was accepted (or already was, for a
+ * repeated request id, or the honeypot was filled); 202 `{ ok: true, status: "pending" }` when
+ * it was not accepted but the request is stored for the retry job; 502 when neither; 500
+ * "Server misconfigured" when configuration is missing; 4xx from `parseDemoRequest`.
+ */
+import { randomUUID } from "node:crypto";
+import type { ConfigResult, ServerConfig } from "./config";
+import { fail, json } from "./http";
+import type { LeadRecord, LeadStore } from "./lead-store";
+import { logError, logInfo } from "./log";
+import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
+import { buildConfirmationEmail, buildSalesEmail } from "./messages";
+import { parseDemoRequest } from "./parse-request";
+import { maskEmail } from "./text";
+
+export interface HandlerDeps {
+  getConfig: () => ConfigResult;
+  /** The lead store, or null when Blobs is unavailable (the request is then not stored). */
+  getStore: () => LeadStore | null;
+  createMailer: (config: ServerConfig) => Mailer;
+  now?: () => Date;
+  retry?: RetryOptions;
+}
+
+const OK = { ok: true } as const;
+const PENDING = { ok: true, status: "pending" } as const;
+
+async function tryStore<T>(
+  what: string,
+  requestId: string,
+  action: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await action();
+  } catch (error) {
+    logError(`store ${what} failed`, { requestId, reason: error instanceof Error ? error.name : "unknown" });
+    return undefined;
+  }
+}
+
+/** Sends the confirmation once; a failure is only logged. Returns true when accepted. */
+export async function sendConfirmation(
+  mailer: Mailer,
+  record: LeadRecord,
+  config: ServerConfig,
+): Promise<boolean> {
+  const result = await mailer.send(
+    buildConfirmationEmail(record.request, { mailFrom: config.mailFrom, requestId: record.id }),
+  );
+  if (result.status === "sent") return true;
+  logError("confirmation not accepted", {
+    requestId: record.id,
+    to: maskEmail(record.request.email),
+    status: result.code,
+    error: result.error,
+  });
+  return false;
+}
+
+/** Builds the function handler from its collaborators. */
+export function createDemoRequestHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  return async (req) => {
+    const configResult = deps.getConfig();
+    if (!configResult.ok) {
+      logError("server misconfigured", { problems: configResult.problems.join("; ") });
+      return fail(500, "Server misconfigured");
+    }
+    const config = configResult.config;
+    const outcome = await parseDemoRequest(req, config);
+    if (outcome.kind === "reject") return outcome.response;
+    if (outcome.kind === "honeypot") {
+      logInfo("honeypot filled; nothing sent");
+      return json(200, OK);
+    }
+
+    const requestId = outcome.requestId ?? randomUUID();
+    const record: LeadRecord = {
+      id: requestId,
+      request: outcome.request,
+      receivedAt: now().toISOString(),
+      state: "pending",
+      attempts: 0,
+      confirmationSent: false,
+    };
+    let store: LeadStore | null = null;
+    try {
+      store = deps.getStore();
+    } catch {
+      store = null;
+    }
+    const created = store ? await tryStore("create", requestId, () => store.create(record)) : undefined;
+    if (created === false && store) {
+      // A repeated id (double click, network retry, back-and-resubmit): never a second e-mail.
+      const existing = await tryStore("get", requestId, () => store.get(requestId));
+      logInfo("repeated request id", { requestId, state: existing?.state });
+      return existing?.state === "sent" ? json(200, OK) : json(202, PENDING);
+    }
+    const stored = created === true;
+
+    const mailer = deps.createMailer(config);
+    const sales = buildSalesEmail(record.request, {
+      ...config,
+      receivedAt: new Date(record.receivedAt),
+      requestId,
+    });
+    const result = await sendWithRetry(mailer, sales, deps.retry);
+    record.attempts = result.attempts;
+    record.lastAttemptAt = now().toISOString();
+
+    if (result.status !== "sent") {
+      logError("sales e-mail not accepted", {
+        requestId,
+        status: result.code,
+        error: result.error,
+        attempts: result.attempts,
+        stored,
+      });
+      if (!stored || !store) return fail(502, "The demo request could not be delivered. Please try again.");
+      record.lastError = result.error;
+      await tryStore("update", requestId, () => store.update(record));
+      return json(202, PENDING);
+    }
+
+    record.state = "sent";
+    record.sentAt = record.lastAttemptAt;
+    logInfo("sales e-mail accepted", {
+      requestId,
+      prospect: maskEmail(record.request.email),
+      attempts: result.attempts,
+    });
+    record.confirmationSent = await sendConfirmation(mailer, record, config);
+    if (store && stored) await tryStore("update", requestId, () => store.update(record));
+    return json(200, OK);
+  };
+}

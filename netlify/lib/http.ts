@@ -1,0 +1,94 @@
+/**
+ * JSON responses of the demo-request function. Netlify's `[[headers]]` do not apply to
+ * function responses, so each answer carries its own security headers (issue 4).
+ */
+
+/** Headers on every function response: not cacheable, not sniffable, not frameable. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "strict-transport-security": "max-age=63072000; includeSubDomains",
+  "x-frame-options": "DENY",
+};
+
+/** The error body contract: `{ error, fields? }` with one spec message per invalid field. */
+export interface ErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+/** A JSON response with the security headers, e.g. `json(200, { ok: true })`. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, ...headers } });
+}
+
+/** An error response, e.g. `fail(405, "Method not allowed", { allow: "POST" })`. */
+export function fail(
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+  fields?: ErrorBody["fields"],
+): Response {
+  return json(status, fields ? { error, fields } : { error }, headers);
+}
+
+/** Thrown by `readLimitedText` when the body exceeds its limit. */
+export class BodyTooLargeError extends Error {}
+
+/**
+ * Reads a request body as UTF-8 text, stopping as soon as more than `limitBytes` have
+ * arrived, so an oversized body is never read whole (issue 4: 413 over 32 KB).
+ * @throws BodyTooLargeError when the declared or actual size exceeds the limit.
+ */
+export async function readLimitedText(req: Request, limitBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** True when the content type is JSON, e.g. `application/json; charset=utf-8`. */
+export function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  return value.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Same-origin check (issue 4): an absent Origin passes (same-origin GET-less tools and
+ * servers omit it); a present one must equal the site's origin, the request's own origin,
+ * or, when running locally, any http://localhost origin.
+ */
+export function isAllowedOrigin(
+  origin: string | null,
+  requestUrl: string,
+  siteOrigin: string | undefined,
+  isLocal: boolean,
+): boolean {
+  if (origin === null) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin === siteOrigin || parsed.origin === new URL(requestUrl).origin) return true;
+  return isLocal && parsed.protocol === "http:" && LOCAL_HOSTS.has(parsed.hostname);
+}

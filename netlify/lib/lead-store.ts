@@ -1,0 +1,86 @@
+/**
+ * Durable capture of demo requests (issue 4): one record per request id in the Netlify
+ * Blobs store `demo-requests`, holding the payload, received time and delivery state.
+ */
+import { getStore } from "@netlify/blobs";
+import type { DemoRequest } from "../../src/lib/demo-request";
+
+/** `pending`: stored, sales e-mail not yet accepted; `sent`: accepted; `failed`: gave up after a day. */
+export type LeadState = "pending" | "sent" | "failed";
+
+/** One stored demo request. Times are ISO 8601 UTC strings. */
+export interface LeadRecord {
+  id: string;
+  request: DemoRequest;
+  receivedAt: string;
+  state: LeadState;
+  /** Sales e-mail attempts made so far (each may include in-request retries). */
+  attempts: number;
+  lastAttemptAt?: string;
+  /** Last failure, e.g. "SendGrid answered 503" (never visitor data). */
+  lastError?: string;
+  sentAt?: string;
+  confirmationSent: boolean;
+}
+
+/** The store operations the function and the retry job need. Every method may throw. */
+export interface LeadStore {
+  /** Writes a new record; resolves false (and writes nothing) when the id already exists. */
+  create(record: LeadRecord): Promise<boolean>;
+  get(id: string): Promise<LeadRecord | null>;
+  update(record: LeadRecord): Promise<void>;
+  list(): Promise<LeadRecord[]>;
+}
+
+export const LEAD_STORE_NAME = "demo-requests";
+
+type BlobStore = ReturnType<typeof getStore>;
+
+/** A LeadStore over a Blobs store (by default `getStore("demo-requests")`, strongly consistent). */
+export function createBlobLeadStore(
+  store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
+): LeadStore {
+  return {
+    async create(record) {
+      const { modified } = await store.setJSON(record.id, record, { onlyIfNew: true });
+      return modified;
+    },
+    async get(id) {
+      return ((await store.get(id, { type: "json" })) as LeadRecord | null) ?? null;
+    },
+    async update(record) {
+      await store.setJSON(record.id, record);
+    },
+    async list() {
+      const { blobs } = await store.list();
+      const records = await Promise.all(
+        blobs.map((b) => store.get(b.key, { type: "json" }) as Promise<LeadRecord | null>),
+      );
+      return records.filter((r): r is LeadRecord => r !== null);
+    },
+  };
+}
+
+/** An in-memory LeadStore for tests and for running without Blobs. */
+export function createMemoryLeadStore(): LeadStore & { records: Map<string, LeadRecord> } {
+  const records = new Map<string, LeadRecord>();
+  const copy = (r: LeadRecord): LeadRecord => structuredClone(r);
+  return {
+    records,
+    async create(record) {
+      if (records.has(record.id)) return false;
+      records.set(record.id, copy(record));
+      return true;
+    },
+    async get(id) {
+      const r = records.get(id);
+      return r ? copy(r) : null;
+    },
+    async update(record) {
+      records.set(record.id, copy(record));
+    },
+    async list() {
+      return [...records.values()].map(copy);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Turns an HTTP request into a checked demo request, or into the error answer for it
+ * (issue 3: 405, 415, 400, 422; issue 4: 403, 413, unknown keys). Order: method, origin,
+ * content type, size, JSON, honeypot, schema.
+ */
+import {
+  DEMO_REQUEST_FIELDS,
+  HONEYPOT_FIELD,
+  demoRequestSchema,
+  fieldErrors,
+  type DemoRequest,
+} from "../../src/lib/demo-request";
+import { BodyTooLargeError, fail, isAllowedOrigin, isJsonContentType, readLimitedText } from "./http";
+
+/** Largest accepted body in bytes (issue 4: 32 KB). */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+const ALLOWED_KEYS = new Set<string>([...DEMO_REQUEST_FIELDS, HONEYPOT_FIELD, "requestId"]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ParseOutcome =
+  | { kind: "reject"; response: Response }
+  | { kind: "honeypot" }
+  | { kind: "valid"; request: DemoRequest; requestId: string | undefined };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function honeypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+/**
+ * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`).
+ * Never throws; every problem becomes a `reject` with a JSON `{ error, fields? }` answer.
+ */
+export async function parseDemoRequest(
+  req: Request,
+  origin: { siteOrigin?: string; isLocal: boolean },
+): Promise<ParseOutcome> {
+  const reject = (response: Response): ParseOutcome => ({ kind: "reject", response });
+  if (req.method !== "POST") return reject(fail(405, "Method not allowed; use POST", { allow: "POST" }));
+  if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
+    return reject(fail(403, "Cross-origin requests are not allowed"));
+  }
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    return reject(fail(415, "Content-Type must be application/json"));
+  }
+  let raw: string;
+  try {
+    raw = await readLimitedText(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return reject(fail(413, `Request body must be at most ${MAX_BODY_BYTES} bytes`));
+    return reject(fail(400, "Request body could not be read"));
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return reject(fail(400, "Request body must be valid JSON"));
+  }
+  if (!isPlainObject(body)) return reject(fail(400, "Request body must be a JSON object"));
+  // Bots fill the hidden field; they get the success answer and nothing is sent.
+  if (honeypotFilled(body[HONEYPOT_FIELD])) return { kind: "honeypot" };
+
+  const unknown = Object.keys(body).filter((key) => !ALLOWED_KEYS.has(key));
+  if (unknown.length > 0)
+    return reject(fail(422, `Unexpected field(s): ${unknown.slice(0, 5).join(", ").slice(0, 200)}`));
+  const requestId = body.requestId;
+  if (requestId !== undefined && (typeof requestId !== "string" || !UUID.test(requestId))) {
+    return reject(fail(422, "requestId must be a UUID"));
+  }
+  const parsed = demoRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return reject(
+      fail(422, "Some fields are invalid", {}, fieldErrors(parsed.error) as Record<string, string>),
+    );
+  }
+  return { kind: "valid", request: parsed.data, requestId: requestId?.toLowerCase() };
+}

@@ -1,0 +1,101 @@
+/**
+ * The re-send job for stored demo requests whose sales e-mail was not accepted (issue 4).
+ * Run every 5 minutes by the scheduled function `retry-demo-requests`, and locally by
+ * `npm run leads:retry`.
+ *
+ * Oldest first; a record waits `nextAttemptDelayMs(attempts)` after its last attempt
+ * (unless `ignoreBackoff`); older than `maxAgeMs` (a day) it becomes `failed` with a loud
+ * log line. The run stops early after 3 consecutive failures (SendGrid is down; no point
+ * hammering it). Sent records also get their confirmation e-mail.
+ */
+import type { ServerConfig } from "./config";
+import { sendConfirmation } from "./demo-request-handler";
+import type { LeadRecord, LeadStore } from "./lead-store";
+import { logError, logInfo } from "./log";
+import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
+import { buildSalesEmail } from "./messages";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Wait before the next attempt after `attempts` failed ones: 1, 2, 4, ... minutes, at most 1 hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
+}
+
+export interface RetryJobOptions {
+  store: LeadStore;
+  mailer: Mailer;
+  config: ServerConfig;
+  now?: () => Date;
+  maxAgeMs?: number;
+  ignoreBackoff?: boolean;
+  retry?: RetryOptions;
+}
+
+/** Counts of what one run did, e.g. `{ sent: 2, failed: 0, waiting: 1 }`. */
+export interface RetryJobResult {
+  sent: number;
+  failed: number;
+  waiting: number;
+}
+
+/** Runs the job once over every pending record. Store errors propagate (the run is retried next time). */
+export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
+  const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
+  const pending = (await store.list())
+    .filter((r) => r.state === "pending")
+    .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
+  let consecutiveFailures = 0;
+
+  for (const record of pending) {
+    const t = now().getTime();
+    if (t - Date.parse(record.receivedAt) > maxAgeMs) {
+      await store.update({ ...record, state: "failed" });
+      result.failed += 1;
+      logError("LEAD FAILED: sales e-mail not accepted for a day; contact this prospect by hand", {
+        requestId: record.id,
+        attempts: record.attempts,
+        lastError: record.lastError,
+      });
+      continue;
+    }
+    const last = record.lastAttemptAt ? Date.parse(record.lastAttemptAt) : 0;
+    if (consecutiveFailures >= 3 || (!ignoreBackoff && t - last < nextAttemptDelayMs(record.attempts))) {
+      result.waiting += 1;
+      continue;
+    }
+    const sales = buildSalesEmail(record.request, {
+      ...config,
+      receivedAt: new Date(record.receivedAt),
+      requestId: record.id,
+    });
+    const sent = await sendWithRetry(mailer, sales, options.retry);
+    const updated: LeadRecord = {
+      ...record,
+      attempts: record.attempts + sent.attempts,
+      lastAttemptAt: now().toISOString(),
+    };
+    if (sent.status === "sent") {
+      consecutiveFailures = 0;
+      updated.state = "sent";
+      updated.sentAt = updated.lastAttemptAt;
+      updated.confirmationSent =
+        updated.confirmationSent || (await sendConfirmation(mailer, updated, config));
+      result.sent += 1;
+      logInfo("pending lead delivered", { requestId: record.id, attempts: updated.attempts });
+    } else {
+      consecutiveFailures += 1;
+      updated.lastError = sent.error;
+      result.waiting += 1;
+      logError("pending lead still not accepted", {
+        requestId: record.id,
+        status: sent.code,
+        error: sent.error,
+      });
+    }
+    await store.update(updated);
+  }
+  return result;
+}

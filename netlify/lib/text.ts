@@ -1,0 +1,42 @@
+/**
+ * Text helpers for e-mails and logs: HTML escaping, header-safe single lines, and
+ * masking of a visitor's e-mail address and phone number (logs never hold them in full).
+ */
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Escapes the five HTML-significant characters, e.g. `<b>` -> `&lt;b&gt;`. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+}
+
+/** Collapses CR/LF (and other line breaks) to single spaces, for e-mail subjects. */
+export function singleLine(value: string): string {
+  return value
+    .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+/** Masks an e-mail address for logs, e.g. `jane.doe@acme.com` -> `j***@a***.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf(".");
+  const tld = dot > 0 ? domain.slice(dot) : "";
+  return `${local[0]}***@${domain[0] ?? ""}***${tld}`;
+}
+
+/** Masks a phone number for logs, keeping only its last two digits, e.g. `+61 400 123 456` -> `***56`. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `***${digits.slice(-2)}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * Local e-mail for `npm start` (issue 3): when SENDGRID_API_KEY is unset, starts the mail
+ * sink in this process and points the function at it through environment variables, which
+ * must be set before NetlifyDev starts so the function sees them.
+ *
+ * Sink port: MAIL_SINK_PORT if set, else a free loopback port. Its URL is written to
+ * `.data/mail-sink-url`; messages go to `.data/mail/<timestamp>-<n>.json`.
+ *
+ * @param {string} root absolute project root
+ * @returns {Promise<{ url: string, close: () => Promise<void> } | null>} null when real SendGrid is configured
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMailSink } from "./mail-sink.mjs";
+
+const LOCAL_KEY = "SG.local-mail-sink";
+
+function mask(address) {
+  const [local = "", domain = ""] = String(address).split("@");
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export async function startLocalMail(root) {
+  if (process.env.SENDGRID_API_KEY) {
+    console.log(
+      process.env.SENDGRID_API_BASE_URL
+        ? `E-mail: SendGrid-compatible server at ${process.env.SENDGRID_API_BASE_URL}`
+        : "E-mail: sending through SendGrid (SENDGRID_API_KEY is set)",
+    );
+    return null;
+  }
+  const dataDir = join(root, ".data");
+  const sink = await startMailSink({
+    port: Number(process.env.MAIL_SINK_PORT ?? 0),
+    apiKey: LOCAL_KEY,
+    dir: join(dataDir, "mail"),
+    onMessage: (m) => console.log(`[mail-sink] #${m.id} to ${m.to.map(mask).join(", ")}: ${m.subject}`),
+  });
+  process.env.SENDGRID_API_KEY = LOCAL_KEY;
+  process.env.SENDGRID_API_BASE_URL = sink.url;
+  process.env.SALES_EMAIL ??= "sales@example.com";
+  process.env.MAIL_FROM ??= "no-reply@example.com";
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, "mail-sink-url"), `${sink.url}\n`);
+  console.log(
+    `E-mail: local mail sink at ${sink.url} (messages in .data/mail/, list at ${sink.url}/__sink/messages)`,
+  );
+  return sink;
+}

@@ -1,0 +1,34 @@
+/** Types for mail-sink.mjs (see its docstring). */
+export interface RecordedMessage {
+  id: number;
+  receivedAt: string;
+  to: string[];
+  from: string;
+  replyTo: string | null;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  customArgs: Record<string, string>;
+  body: unknown;
+}
+export interface SinkMode {
+  status: number | "hang";
+  times?: number;
+  retryAfter?: number;
+}
+export interface MailSink {
+  url: string;
+  port: number;
+  messages(): RecordedMessage[];
+  clear(): void;
+  setMode(mode: SinkMode): void;
+  close(): Promise<void>;
+}
+export function checkMailBody(body: unknown): { errors: { message: string; field: string | null }[] } | null;
+export function startMailSink(options?: {
+  port?: number;
+  host?: string;
+  apiKey?: string;
+  dir?: string;
+  onMessage?: (message: RecordedMessage) => void;
+}): Promise<MailSink>;

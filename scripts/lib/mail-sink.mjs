@@ -1,0 +1,189 @@
+/**
+ * A local SendGrid-compatible mail sink (issue 3): implements `POST /v3/mail/send` closely
+ * enough for `@sendgrid/mail` (Bearer Authorization required; personalizations, from,
+ * subject and content checked; 202 on success), records every message, and can be told
+ * to fail. Used by `npm start` (when SENDGRID_API_KEY is unset), by Jest and by Playwright.
+ *
+ * Control endpoints (loopback clients only):
+ *   GET    /__sink/messages  -> 200 [recorded message, ...] oldest first
+ *   DELETE /__sink/messages  -> 204, forgets every message (and the files are kept)
+ *   GET    /__sink/mode      -> 200 { status, times }
+ *   POST   /__sink/mode      {"status": 202|4xx|5xx|"hang", "times"?: n, "retryAfter"?: s} -> 200
+ *          `times` limits the failure to the next n sends; afterwards it answers 202 again.
+ *
+ * A recorded message: { id, receivedAt, to: string[], from, replyTo, subject, text, html,
+ * customArgs, body } where `body` is the raw SendGrid v3 JSON.
+ */
+import { createServer } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+async function readJson(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text === "" ? undefined : JSON.parse(text);
+}
+
+const sgError = (message, field) => ({ errors: [{ message, field: field ?? null, help: null }] });
+
+/** Checks a v3 mail/send body the way SendGrid does for the fields it requires; returns an error or null. */
+export function checkMailBody(body) {
+  if (!body || typeof body !== "object") return sgError("Bad Request", null);
+  const ps = body.personalizations;
+  if (!Array.isArray(ps) || ps.length === 0)
+    return sgError("The personalizations field is required.", "personalizations");
+  for (const p of ps) {
+    if (
+      !Array.isArray(p?.to) ||
+      p.to.length === 0 ||
+      !p.to.every((t) => typeof t?.email === "string" && t.email.includes("@"))
+    ) {
+      return sgError("The to array is required for all personalization objects.", "personalizations.0.to");
+    }
+  }
+  if (typeof body.from?.email !== "string" || !body.from.email.includes("@"))
+    return sgError("The from object must be provided.", "from");
+  const hasSubject = typeof body.subject === "string" && body.subject.length > 0;
+  if (!hasSubject && !ps.every((p) => typeof p.subject === "string" && p.subject.length > 0)) {
+    return sgError("The subject is required.", "subject");
+  }
+  const content = body.content;
+  if (
+    !Array.isArray(content) ||
+    content.length === 0 ||
+    !content.every((c) => typeof c?.type === "string" && typeof c?.value === "string" && c.value.length > 0)
+  ) {
+    return sgError("Unless a valid template_id is provided, the content parameter is required.", "content");
+  }
+  if (/[\r\n]/.test(body.subject ?? ""))
+    return sgError("The subject must not contain line breaks.", "subject");
+  return null;
+}
+
+function toRecord(body, n) {
+  const content = (type) => body.content.find((c) => c.type === type)?.value ?? null;
+  return {
+    id: n,
+    receivedAt: new Date().toISOString(),
+    to: body.personalizations.flatMap((p) => p.to.map((t) => t.email)),
+    from: body.from.email,
+    replyTo: body.reply_to?.email ?? null,
+    subject: body.subject ?? body.personalizations[0].subject,
+    text: content("text/plain"),
+    html: content("text/html"),
+    customArgs: body.custom_args ?? body.personalizations[0].custom_args ?? {},
+    body,
+  };
+}
+
+/**
+ * Starts the sink.
+ * @param {{ port?: number, host?: string, apiKey?: string, dir?: string, onMessage?: (m: object) => void }} [options]
+ *   port 0 (default) picks a free port; host defaults to 127.0.0.1; apiKey, when set, must match
+ *   the Bearer token; dir, when set, receives one `<timestamp>-<n>.json` file per message.
+ * @returns {Promise<{ url: string, port: number, messages: () => object[], clear: () => void,
+ *   setMode: (mode: { status: number | "hang", times?: number, retryAfter?: number }) => void,
+ *   close: () => Promise<void> }>}
+ */
+export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
+  const messages = [];
+  let count = 0;
+  let mode = { status: 202, times: undefined, retryAfter: undefined };
+  if (dir) mkdirSync(dir, { recursive: true });
+
+  const setMode = (next) => {
+    mode = { status: next?.status ?? 202, times: next?.times, retryAfter: next?.retryAfter };
+  };
+
+  async function mailSend(req, res) {
+    const auth = req.headers.authorization ?? "";
+    const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+    if (!token || (apiKey && token !== apiKey)) {
+      return send(
+        res,
+        401,
+        sgError("The provided authorization grant is invalid, expired, or revoked", null),
+      );
+    }
+    let body;
+    try {
+      body = await readJson(req);
+    } catch {
+      return send(res, 400, sgError("Bad Request", null));
+    }
+    if (mode.status !== 202) {
+      const current = mode;
+      if (current.times !== undefined && --current.times <= 0) setMode({ status: 202 });
+      if (current.status === "hang") return; // never answers; closed by close()
+      const headers = current.retryAfter !== undefined ? { "retry-after": String(current.retryAfter) } : {};
+      return send(res, current.status, sgError(`Sink told to answer ${current.status}`, null), headers);
+    }
+    const problem = checkMailBody(body);
+    if (problem) return send(res, 400, problem);
+    const record = toRecord(body, ++count);
+    messages.push(record);
+    if (dir)
+      writeFileSync(
+        join(dir, `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`),
+        JSON.stringify(record, null, 2),
+      );
+    onMessage?.(record);
+    res.writeHead(202, { "x-message-id": `sink-${record.id}` });
+    res.end();
+  }
+
+  async function control(req, res, path) {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return send(res, 403, { error: "loopback only" });
+    if (path === "/__sink/messages" && req.method === "GET") return send(res, 200, messages);
+    if (path === "/__sink/messages" && req.method === "DELETE") {
+      messages.length = 0;
+      return send(res, 204);
+    }
+    if (path === "/__sink/mode" && req.method === "GET") return send(res, 200, mode);
+    if (path === "/__sink/mode" && req.method === "POST") {
+      try {
+        setMode(await readJson(req));
+      } catch {
+        return send(res, 400, { error: "mode must be JSON" });
+      }
+      return send(res, 200, mode);
+    }
+    return send(res, 404, { error: "not found" });
+  }
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://sink").pathname;
+    const handler = path.startsWith("/__sink/")
+      ? control(req, res, path)
+      : path === "/v3/mail/send" && req.method === "POST"
+        ? mailSend(req, res)
+        : send(res, 404, sgError("Not found", null));
+    Promise.resolve(handler).catch(() => send(res, 500, sgError("sink error", null)));
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const actualPort = server.address().port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
+  return {
+    url,
+    port: actualPort,
+    messages: () => [...messages],
+    clear: () => void (messages.length = 0),
+    setMode,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,24 @@
+import * as React from "react";
+import type { AboutContent } from "../../lib/content/schemas";
+import { Section } from "../ui/section";
+
+type ValuesProps = Pick<AboutContent, "valuesHeading" | "values">;
+
+/** The six core values, in the spec's order (the content schema enforces it). */
+export function Values({ valuesHeading, values }: ValuesProps) {
+  return (
+    <Section labelledBy="values-heading">
+      <h2 id="values-heading" className="text-3xl font-bold tracking-tight">
+        {valuesHeading}
+      </h2>
+      <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {values.map((value) => (
+          <li key={value.title} className="rounded-lg border border-slate-200 p-6 dark:border-slate-800">
+            <h3 className="text-lg font-semibold">{value.title}</h3>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{value.description}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,118 @@
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  demoRequestSchema,
+  HONEYPOT_FIELD,
+  type DemoRequest,
+  type DemoRequestInput,
+} from "../../lib/demo-request";
+import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
+import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
+import { DEMO_REQUEST_FIELD_SPECS } from "./demo-request-fields";
+import { Field } from "./field";
+import { HoneypotField } from "./honeypot-field";
+import { useRequestId } from "./use-request-id";
+
+const EMPTY: DemoRequestInput = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  company: "",
+  message: "",
+};
+
+const buttonClass =
+  "inline-flex items-center justify-center rounded-md bg-sky-800 px-6 py-3 font-semibold text-white " +
+  "hover:bg-sky-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 " +
+  "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
+  "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
+
+/**
+ * The Request a Demo form (spec sections 2, 4, 5, 8). Checks on submit, then re-checks a
+ * field as it is corrected (docs/decisions/0001-when-the-form-validates.md); on a failed
+ * submit focus goes to the first invalid field. While sending, the button reads
+ * 'Submitting...' and is disabled. Success: success toast and an empty form. Failure:
+ * destructive toast, values kept, the error (no visitor data) on console.error.
+ * Without JavaScript the same markup posts form-encoded data to the function.
+ */
+export function DemoRequestForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<DemoRequestInput, unknown, DemoRequest>({
+    resolver: zodResolver(demoRequestSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    shouldFocusError: true,
+    defaultValues: EMPTY,
+  });
+  const honeypot = React.useRef<HTMLInputElement>(null);
+  const requestId = useRequestId();
+  // isSubmitting disables the button on the next render; this also stops a second submit
+  // that arrives before that render (e.g. Enter pressed twice).
+  const sending = React.useRef(false);
+  // Marks the form as interactive once React has hydrated it, for browser tests to wait on.
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
+
+  const send = async (values: DemoRequest) => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const result = await submitDemoRequest({
+        ...values,
+        [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
+        requestId: requestId.forValues(values),
+      });
+      if (result.ok) {
+        showToast(DEMO_REQUEST_TOASTS.success);
+        reset(EMPTY);
+        requestId.renew();
+      } else {
+        console.error("Demo request failed:", result.error);
+        showToast(DEMO_REQUEST_TOASTS.failure);
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return (
+    <form
+      method="post"
+      action={DEMO_REQUEST_ENDPOINT}
+      noValidate
+      onSubmit={handleSubmit(send)}
+      aria-busy={isSubmitting}
+      data-hydrated={hydrated || undefined}
+      className="relative flex flex-col gap-3"
+    >
+      <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {DEMO_REQUEST_FIELD_SPECS.map((spec) => (
+          <div key={spec.name} className={spec.rows ? "sm:col-span-2" : undefined}>
+            <Field
+              id={`demo-request-${spec.name}`}
+              label={spec.label}
+              required={spec.required}
+              type={spec.type}
+              rows={spec.rows}
+              autoComplete={spec.autoComplete}
+              error={errors[spec.name]?.message}
+              registration={register(spec.name)}
+            />
+          </div>
+        ))}
+      </div>
+      <HoneypotField ref={honeypot} />
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClass}>
+          {isSubmitting ? "Submitting..." : "Submit"}
+        </button>
+      </div>
+    </form>
+  );
+}

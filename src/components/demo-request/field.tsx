@@ -1,0 +1,63 @@
+import * as React from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+
+type FieldProps = {
+  /** The control's id; the error slot gets `${id}-error`. */
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  required?: boolean;
+  /** Renders a textarea with this many rows instead of an input. */
+  rows?: number;
+  type?: React.HTMLInputTypeAttribute;
+  autoComplete?: string;
+};
+
+const controlClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs " +
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 " +
+  "aria-invalid:border-red-700 motion-safe:transition-colors " +
+  "dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:outline-sky-400 " +
+  "dark:aria-invalid:border-red-400";
+
+/**
+ * One labelled form control with its error slot (pattern of epic-stack `forms.tsx`).
+ * The slot is always rendered with a minimum height so a message appearing does not shift the
+ * layout; `aria-invalid` and `aria-describedby` are set only while there is a message.
+ * Required fields show the spec's visible asterisk (hidden from assistive tech, which gets
+ * `aria-required` instead, so "star" is not read out).
+ */
+export function Field({
+  id,
+  label,
+  registration,
+  error,
+  required = false,
+  rows,
+  type,
+  autoComplete,
+}: FieldProps) {
+  const errorId = `${id}-error`;
+  const controlProps = {
+    id,
+    className: controlClass,
+    autoComplete,
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    ...registration,
+  };
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {rows ? <textarea rows={rows} {...controlProps} /> : <input type={type ?? "text"} {...controlProps} />}
+      <p id={errorId} className="min-h-5 text-sm text-red-700 dark:text-red-400">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import * as React from "react";
+import type { HomePageData } from "../../hooks/use-home-content";
+import { CtaLink } from "../ui/cta-link";
+import { Section } from "../ui/section";
+
+type ClosingCtaProps = { closing: HomePageData["closing"] };
+
+/** The closing call to action at the foot of the home page. */
+export function ClosingCta({ closing }: ClosingCtaProps) {
+  return (
+    <Section labelledBy="closing-heading" className="bg-slate-900 text-center text-white">
+      <h2 id="closing-heading" className="text-3xl font-bold tracking-tight">
+        {closing.heading}
+      </h2>
+      <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{closing.body}</p>
+      <CtaLink className="mt-8 px-6 py-3 text-base">{closing.cta}</CtaLink>
+    </Section>
+  );
+}

@@ -1,0 +1,46 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import type { SiteSettings } from "../../hooks/use-site-settings";
+import { CONTACT_PATH } from "../ui/cta-link";
+import { Logo } from "./logo";
+
+type FooterProps = {
+  settings: Pick<SiteSettings, "siteName" | "logoAlt" | "tagline" | "footer" | "cta">;
+};
+
+const linkClass = "text-slate-700 underline-offset-4 hover:underline dark:text-slate-300";
+
+/** Site footer: logo, the 'Talk to us' group (Contact, Request Pilot) and the 2025 rights line. */
+export function Footer({ settings }: FooterProps) {
+  const { footer } = settings;
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2">
+        <div className="space-y-3">
+          <Logo siteName={settings.siteName} alt={settings.logoAlt} />
+          <p className="max-w-sm text-sm text-slate-700 dark:text-slate-300">{settings.tagline}</p>
+        </div>
+        <nav aria-labelledby="footer-talk-to-us">
+          <h2 id="footer-talk-to-us" className="text-sm font-semibold">
+            {footer.talkToUs}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to={CONTACT_PATH} className={linkClass}>
+                {footer.contact}
+              </Link>
+            </li>
+            <li>
+              <Link to={CONTACT_PATH} className={linkClass}>
+                {settings.cta.requestPilot}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        {footer.rights}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+import * as React from "react";
+import type { SiteSettings } from "../../hooks/use-site-settings";
+import { ThemeSelect } from "../theme/theme-select";
+import { CtaLink } from "../ui/cta-link";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { NavLink } from "./nav-link";
+import { isCurrentPath, navItems } from "./nav-items";
+
+type HeaderProps = {
+  settings: Pick<SiteSettings, "siteName" | "logoAlt" | "nav" | "cta" | "theme">;
+  pathname: string;
+};
+
+/** Site header: logo, nav with the current page highlighted, Request Demo, theme control, mobile menu. */
+export function Header({ settings, pathname }: HeaderProps) {
+  return (
+    <header className="relative border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Logo siteName={settings.siteName} alt={settings.logoAlt} />
+        <nav aria-label={settings.nav.label} className="hidden md:block">
+          <ul className="flex gap-1">
+            {navItems(settings.nav).map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} current={isCurrentPath(pathname, item.to)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <ThemeSelect labels={settings.theme} />
+          <CtaLink className="hidden md:inline-flex">{settings.cta.requestDemo}</CtaLink>
+          <MobileMenu settings={settings} pathname={pathname} />
+        </div>
+      </div>
+    </header>
+  );
+}

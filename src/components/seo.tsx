@@ -1,0 +1,38 @@
+import * as React from "react";
+import { useSiteSettings } from "../hooks/use-site-settings";
+
+type SeoProps = {
+  title: string;
+  description: string;
+  /** The page's path, e.g. "/about"; the canonical URL is siteUrl + pathname. */
+  pathname: string;
+  children?: React.ReactNode;
+};
+
+/**
+ * Head tags for one page (Gatsby Head API): title "<page> | <site>", meta description,
+ * canonical URL from siteMetadata.siteUrl, Open Graph and Twitter card tags, icon.
+ */
+export function Seo({ title, description, pathname, children }: SeoProps) {
+  const { siteName, siteUrl } = useSiteSettings();
+  const fullTitle = `${title} | ${siteName}`;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/";
+  const url = `${siteUrl}${path}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import * as React from "react";
+import { cn } from "../../lib/cn";
+
+type SectionProps = {
+  /** id of the section's heading, so the region is named by it. */
+  labelledBy: string;
+  className?: string;
+  children: React.ReactNode;
+};
+
+/** A page section with consistent width and spacing, named by its heading. */
+export function Section({ labelledBy, className, children }: SectionProps) {
+  return (
+    <section aria-labelledby={labelledBy} className={cn("px-4 py-16 sm:py-20", className)}>
+      <div className="mx-auto max-w-6xl">{children}</div>
+    </section>
+  );
+}

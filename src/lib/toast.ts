@@ -1,0 +1,38 @@
+/**
+ * The site's toast notifications (spec section 9): variants default, destructive and success,
+ * shown for 5 seconds, one at a time. Every toast shares one id, so a new toast replaces the
+ * one on screen instead of stacking. Rendered by the `Toaster` in the demo-request section.
+ */
+import { toast } from "sonner";
+
+export type ToastVariant = "default" | "destructive" | "success";
+
+/** Default display time in milliseconds (spec section 9: 5 seconds). */
+export const TOAST_DURATION_MS = 5000;
+
+/** The one id every toast uses: sonner updates a toast in place when the id is reused. */
+export const TOAST_ID = "site-toast";
+
+export type ToastMessage = { title: string; description?: string; variant?: ToastVariant };
+
+/** The two notifications of the demo request (spec section 8), word for word. */
+export const DEMO_REQUEST_TOASTS = {
+  success: {
+    variant: "success",
+    title: "Request Submitted Successfully",
+    description: "Our team will contact you within 24 hours to schedule your demo.",
+  },
+  failure: {
+    variant: "destructive",
+    title: "Submission Failed",
+    description: "There was an error submitting your request. Please try again.",
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+/** Shows `title` (and `description`) in the given variant, replacing any toast on screen. */
+export function showToast({ title, description, variant = "default" }: ToastMessage): void {
+  const options = { id: TOAST_ID, description, duration: TOAST_DURATION_MS };
+  if (variant === "success") toast.success(title, options);
+  else if (variant === "destructive") toast.error(title, options);
+  else toast(title, options);
+}

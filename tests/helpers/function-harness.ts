@@ -1,0 +1,75 @@
+/**
+ * Builds the demo-request handler with in-memory collaborators for unit tests: a memory
+ * lead store (or one that always throws), a scripted mailer that records what it sent,
+ * and no real waits.
+ */
+import type { ServerConfig } from "../../netlify/lib/config";
+import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
+import { createMemoryLeadStore, type LeadStore } from "../../netlify/lib/lead-store";
+import type { Mailer, SendResult } from "../../netlify/lib/mailer";
+import type { MailMessage } from "../../netlify/lib/messages";
+
+export const TEST_CONFIG: ServerConfig = {
+  sendgridApiKey: "SG.test",
+  salesEmail: "sales@resources.test",
+  mailFrom: "no-reply@resources.test",
+  sendgridTimeoutMs: 500,
+  siteOrigin: "https://resources.example",
+  isLocal: false,
+};
+
+/** A mailer answering from `script` in order (then "sent"), recording every accepted message. */
+export function scriptedMailer(script: SendResult[] = []): Mailer & { sent: MailMessage[]; calls: number } {
+  const queue = [...script];
+  const mailer = {
+    sent: [] as MailMessage[],
+    calls: 0,
+    async send(message: MailMessage): Promise<SendResult> {
+      mailer.calls += 1;
+      const result = queue.shift() ?? { status: "sent" };
+      if (result.status === "sent") mailer.sent.push(message);
+      return result;
+    },
+  };
+  return mailer;
+}
+
+export const failingStore: LeadStore = {
+  create: () => Promise.reject(new Error("blobs down")),
+  get: () => Promise.reject(new Error("blobs down")),
+  update: () => Promise.reject(new Error("blobs down")),
+  list: () => Promise.reject(new Error("blobs down")),
+};
+
+export const VALID = {
+  firstName: "Jane",
+  lastName: "Driller",
+  email: "jane@acme-mining.com",
+  phone: "+61 400 123 456",
+  company: "Acme Mining",
+  message: "",
+  website: "",
+} as const;
+
+/** The handler plus its store and mailer; pass `store: null` for "Blobs unavailable". */
+export function harness(
+  options: { store?: LeadStore | null; mailer?: ReturnType<typeof scriptedMailer> } = {},
+) {
+  const store = options.store === undefined ? createMemoryLeadStore() : options.store;
+  const mailer = options.mailer ?? scriptedMailer();
+  const handle = createDemoRequestHandler({
+    getConfig: () => ({ ok: true, config: TEST_CONFIG }),
+    getStore: () => store,
+    createMailer: () => mailer,
+    retry: { sleep: async () => undefined },
+  });
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    handle(
+      new Request("https://resources.example/api/send-contact-email", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    );
+  return { handle, post, store, mailer };
+}

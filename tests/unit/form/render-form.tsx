@@ -1,0 +1,74 @@
+import * as React from "react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { DemoRequestSection } from "../../../src/components/demo-request/demo-request-section";
+
+/** Accessible names of the controls (the asterisk is hidden from assistive tech). */
+export const LABELS = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  email: "Work Email",
+  phone: "Phone Number",
+  company: "Company",
+  message: "Additional Info",
+} as const;
+
+export type FormField = keyof typeof LABELS;
+
+export const VALID_VALUES: Record<FormField, string> = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "+61 8 9000 0000",
+  company: "Analytical Mining Pty Ltd",
+  message: "Interested in the Technical Co-Pilot.",
+};
+
+/**
+ * Renders the section (form + toaster) and a user-event instance. Sonner keeps toasts in a
+ * module-level store that replays them to a new Toaster, so earlier tests' toasts are dismissed
+ * first: a toast found afterwards was shown by this test.
+ */
+export function renderForm() {
+  toast.dismiss();
+  const user = userEvent.setup();
+  render(<DemoRequestSection />);
+  return { user };
+}
+
+export function control(field: FormField): HTMLInputElement | HTMLTextAreaElement {
+  return screen.getByRole("textbox", { name: LABELS[field] }) as HTMLInputElement | HTMLTextAreaElement;
+}
+
+export function submitButton(): HTMLButtonElement {
+  return screen.getByRole("button", { name: /^Submit/ });
+}
+
+/** Types `values` into the form; `paste` keeps long values fast. */
+export async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: Partial<Record<FormField, string>>,
+) {
+  for (const [field, value] of Object.entries(values) as [FormField, string][]) {
+    const element = control(field);
+    await user.clear(element);
+    if (value) {
+      element.focus();
+      await user.paste(value);
+    }
+  }
+}
+
+/**
+ * Replaces the global fetch (jsdom has none) with a mock answering `status`, or rejecting
+ * like a network failure when `status` is "network-error".
+ */
+export function mockFetch(status: number | "network-error") {
+  const mock = jest.fn(async (_url: string, _init?: RequestInit) => {
+    if (status === "network-error") throw new TypeError("Failed to fetch");
+    return { ok: status >= 200 && status < 300, status } as Response;
+  });
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+}

@@ -1,0 +1,192 @@
+/**
+ * @jest-environment node
+ */
+// The function's default export against the local SendGrid-compatible test server (issue 3).
+import handler, { config as functionConfig } from "../../../netlify/functions/send-contact-email.mts";
+import { resetConfig } from "../../../netlify/lib/config";
+import { startSendGridTestServer, type MailSink } from "../../helpers/sendgrid-test-server";
+
+const API_KEY = "SG.test-key";
+const ENV = {
+  SENDGRID_API_KEY: API_KEY,
+  SALES_EMAIL: "sales@resources.test",
+  MAIL_FROM: "no-reply@resources.test",
+};
+const context = {} as Parameters<typeof handler>[1];
+
+const valid = {
+  firstName: "Jane",
+  lastName: "Driller",
+  email: "jane@acme-mining.com",
+  phone: "+61 400 123 456",
+  company: "Acme Mining",
+  message: "Interested in the Co-Pilot",
+  website: "",
+};
+
+let sink: MailSink;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  sink = await startSendGridTestServer({ apiKey: API_KEY });
+});
+afterAll(() => sink.close());
+beforeEach(() => {
+  Object.assign(process.env, ENV, { SENDGRID_API_BASE_URL: sink.url, SENDGRID_TIMEOUT_MS: "400" });
+  resetConfig();
+  sink.clear();
+  sink.setMode({ status: 202 });
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  process.env = { ...saved };
+  jest.restoreAllMocks();
+});
+
+function post(body: unknown, init: RequestInit = {}): Promise<Response> {
+  return handler(
+    new Request("http://localhost:8888/api/send-contact-email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      ...init,
+    }),
+    context,
+  );
+}
+
+test("a valid request sends the sales e-mail and the confirmation, then answers 200", async () => {
+  const res = await post(valid);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ ok: true });
+  const [sales, confirmation] = sink.messages();
+  expect(sink.messages()).toHaveLength(2);
+  expect(sales).toMatchObject({
+    to: ["sales@resources.test"],
+    from: "no-reply@resources.test",
+    replyTo: valid.email,
+  });
+  expect(sales.subject).toBe("Demo request: Jane Driller (Acme Mining)");
+  for (const value of [
+    valid.firstName,
+    valid.lastName,
+    valid.email,
+    valid.phone,
+    valid.company,
+    valid.message,
+  ]) {
+    expect(sales.text).toContain(value);
+    expect(sales.html).toContain(value);
+  }
+  expect(sales.text).toMatch(/Received: \d{4}-\d{2}-\d{2}T/);
+  expect(confirmation).toMatchObject({ to: [valid.email], from: "no-reply@resources.test" });
+  expect(confirmation.text).toContain("within 24 hours");
+});
+
+test("visitor values are HTML-escaped in the HTML body and CR/LF never reaches the subject", async () => {
+  const res = await post({
+    ...valid,
+    company: "<script>alert(1)</script> & Co",
+    message: "Line 1\r\nBcc: x@evil.test",
+  });
+  expect(res.status).toBe(200);
+  const [sales] = sink.messages();
+  expect(sales.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co");
+  expect(sales.html).not.toContain("<script>");
+  expect(sales.subject).not.toMatch(/[\r\n]/);
+});
+
+test.each(["GET", "PUT", "DELETE", "PATCH"])("%s answers 405 with Allow: POST", async (method) => {
+  const res = await handler(new Request("http://localhost/api/send-contact-email", { method }), context);
+  expect(res.status).toBe(405);
+  expect(res.headers.get("allow")).toBe("POST");
+  expect((await res.json()).error).toMatch(/POST/);
+});
+
+test("a non-JSON content type answers 415", async () => {
+  const res = await post("firstName=Jane", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(res.status).toBe(415);
+  expect((await res.json()).error).toMatch(/application\/json/);
+});
+
+test.each([
+  ["invalid JSON", "{not json"],
+  ["an array", "[1,2]"],
+  ["a string", '"hello"'],
+  ["null", "null"],
+])("%s answers 400", async (_name, body) => {
+  const res = await post(body);
+  expect(res.status).toBe(400);
+  expect((await res.json()).error).toEqual(expect.any(String));
+  expect(sink.messages()).toHaveLength(0);
+});
+
+test("an invalid payload answers 422 with the spec's message per field", async () => {
+  const res = await post({ firstName: " ", lastName: "", email: "nope", phone: "", company: "" });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual({
+    error: "Some fields are invalid",
+    fields: {
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Invalid email address",
+      phone: "Phone number is required",
+      company: "Company name is required",
+    },
+  });
+  expect(sink.messages()).toHaveLength(0);
+});
+
+test("a filled honeypot answers exactly like success and sends nothing", async () => {
+  const res = await post({ ...valid, website: "http://spam.example" });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ ok: true });
+  expect(sink.messages()).toHaveLength(0);
+});
+
+test.each([
+  ["500", { status: 500 }],
+  ["400", { status: 400 }],
+  ["a timeout", { status: "hang" as const }],
+])("SendGrid answering %s gives 502 with a generic message and logs the status only", async (_name, mode) => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  sink.setMode(mode);
+  const res = await post(valid);
+  expect(res.status).toBe(502);
+  expect(await res.json()).toEqual({ error: "The demo request could not be delivered. Please try again." });
+  expect(sink.messages()).toHaveLength(0);
+  const logged = errors.mock.calls.flat().join(" ");
+  expect(logged).toMatch(/not accepted/);
+  expect(logged).not.toContain(valid.email);
+  expect(logged).not.toContain("123 456");
+});
+
+test.each(["SENDGRID_API_KEY", "SALES_EMAIL", "MAIL_FROM"])(
+  "missing %s answers 500 'Server misconfigured' and names it in the log",
+  async (name) => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    delete process.env[name];
+    resetConfig();
+    const res = await post(valid);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "Server misconfigured" });
+    expect(errors.mock.calls.flat().join(" ")).toContain(`${name} is missing`);
+    expect(sink.messages()).toHaveLength(0);
+  },
+);
+
+test("the function is routed at /api/send-contact-email with a per-IP rate limit", () => {
+  expect(functionConfig.path).toBe("/api/send-contact-email");
+  expect(functionConfig.rateLimit).toMatchObject({ windowSize: 60, aggregateBy: ["ip", "domain"] });
+  expect(Array.isArray(functionConfig.rateLimit?.aggregateBy)).toBe(true);
+  expect(functionConfig.rateLimit?.windowLimit).toBeGreaterThan(0);
+});
+
+test("function answers carry their own security headers", async () => {
+  const res = await post(valid);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+});

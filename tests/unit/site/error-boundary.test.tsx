@@ -1,0 +1,29 @@
+import * as React from "react";
+import { render, screen } from "@testing-library/react";
+import { ErrorBoundary } from "../../../src/components/error-boundary";
+
+function Broken(): React.ReactElement {
+  throw new Error("Cannot read the turbine schedule");
+}
+
+test("a render error shows the fallback title and the error message", () => {
+  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  render(
+    <ErrorBoundary>
+      <Broken />
+    </ErrorBoundary>,
+  );
+  expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+  expect(screen.getByText("Cannot read the turbine schedule")).toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalled();
+});
+
+test("renders its children when nothing throws", () => {
+  render(
+    <ErrorBoundary>
+      <p>All good</p>
+    </ErrorBoundary>,
+  );
+  expect(screen.getByText("All good")).toBeInTheDocument();
+  expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
+});
