@@ -8,7 +8,7 @@
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
  *
  * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
- * 3); --skip-lighthouse for a quick JS/build-only run.
+ * 3); --skip-lighthouse and --skip-submit leave those parts out.
  * Exit status: 0, or 1 when the build or the server could not start.
  */
 import { execFileSync } from "node:child_process";
@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./lib/bench-build.mjs";
 import { startCompressingProxy } from "./lib/bench-compress-proxy.mjs";
 import { runLighthouse } from "./lib/bench-lighthouse.mjs";
-import { runSubmitBench } from "./lib/bench-submit.mjs";
+import { runSubmitBench } from "./lib/bench-submit-run.mjs";
 import { formatTable } from "./lib/bench-table.mjs";
 import { TARGETS, missedTargets } from "./lib/bench-targets.mjs";
 import { discoverPages, measureFirstLoadJs } from "./lib/first-load-js.mjs";
@@ -92,7 +92,17 @@ if (!args.has("--skip-lighthouse")) {
   }
 }
 
-const submit = runSubmitBench({ root });
+let submit;
+try {
+  submit = args.has("--skip-submit") ? { available: false, skipped: true } : await runSubmitBench({ root });
+} catch (error) {
+  submit = {
+    available: true,
+    ok: false,
+    figures: null,
+    output: String(error instanceof Error ? error.message : error),
+  };
+}
 
 const pages = PAGES.map(({ label, path, route, expectStatus }) => {
   const figures = {
@@ -176,11 +186,17 @@ for (const p of pages.filter((page) => page.failedAudits?.length)) {
 }
 for (const p of pages.filter((page) => page.lcpElement))
   console.log(`LCP element on ${p.label}: ${p.lcpElement}`);
-if (!submit.available) console.log("submit benchmark: not available");
-else
+const f = submit.figures;
+if (submit.skipped) console.log("submit benchmark: skipped (--skip-submit)");
+else if (!submit.available) console.log("submit benchmark: not available");
+else if (!f) console.log(`submit benchmark (npm run bench:submit) gave no figures:\n${submit.output}`);
+else {
   console.log(
-    `submit benchmark (${submit.command}):\n${submit.figures ? JSON.stringify(submit.figures, null, 2) : submit.output}`,
+    `submit path (npm run bench:submit, local server + mail sink): ${f.requests} requests, ` +
+      `${f.perSecond} submissions/s, p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms, p99 ${f.p99Ms} ms, ` +
+      `statuses ${JSON.stringify(f.statuses)}, mail counts ${f.countsMatch ? "match" : "DO NOT match"}`,
   );
+}
 const { cores, cpu, loadAverage1m } = report.machine;
 console.log(`\nmachine: ${cores} cores, ${cpu}; 1-min load ${loadBefore} at start, ${loadAverage1m} at end`);
 if (Math.max(loadBefore, loadAverage1m) > cores) {

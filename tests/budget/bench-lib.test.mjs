@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, test } from "node:test";
 import { startCompressingProxy } from "../../scripts/lib/bench-compress-proxy.mjs";
 import { medianFigures } from "../../scripts/lib/bench-lighthouse.mjs";
+import { parseSubmitOutput } from "../../scripts/lib/bench-submit-run.mjs";
 import { formatTable } from "../../scripts/lib/bench-table.mjs";
 import { missedTargets } from "../../scripts/lib/bench-targets.mjs";
 
@@ -118,4 +119,24 @@ test("the compressing proxy gzips text and passes status and headers through", a
     await proxy.close();
     await new Promise((resolve) => upstream.close(resolve));
   }
+});
+
+test("parseSubmitOutput reads the submit benchmark's lines", () => {
+  const text = [
+    'requests: 500 in 12.5 s, 40.0 submissions/s, statuses {"200":500}',
+    "latency ms: p50 900, p95 1500, p99 2100",
+    "recorded: 500 sales e-mails (500 distinct request ids), 500 confirmations",
+    "OK: exactly one sales e-mail and one confirmation per request",
+  ].join("\n");
+  assert.deepEqual(parseSubmitOutput(text), {
+    requests: 500,
+    seconds: 12.5,
+    perSecond: 40,
+    statuses: { 200: 500 },
+    p50Ms: 900,
+    p95Ms: 1500,
+    p99Ms: 2100,
+    countsMatch: true,
+  });
+  assert.equal(parseSubmitOutput("something else"), null);
 });

@@ -1,0 +1,106 @@
+/**
+ * The submit-path figures of `npm run bench` (issue 5: requests per second and p50/p99 latency through
+ * the local server with the embedded mail sink), borrowed from the reliability issue's benchmark,
+ * `scripts/bench-submit.mjs` (`npm run bench:submit`), which needs a running `npm start`.
+ *
+ * Starts `node scripts/start.mjs` on a free loopback port without SENDGRID_API_KEY (so mail goes to
+ * the sink), runs the submit benchmark against it, parses its printed lines and stops the server.
+ *
+ * @param {{ root: string, timeoutMs?: number }} options root: absolute project root; timeoutMs
+ *   bounds the server start and the benchmark each (default 5 min)
+ * @returns {Promise<{ available: false } | { available: true, ok: boolean, figures: SubmitFigures |
+ *   null, output: string }>} SubmitFigures = { requests, seconds, perSecond, p50Ms, p95Ms, p99Ms:
+ *   number, statuses: Record<string, number>, countsMatch: boolean }; output: its stdout (trimmed)
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Figures from the submit benchmark's printed lines; null when they are not there. */
+export function parseSubmitOutput(text) {
+  const run = /requests: (\d+) in ([\d.]+) s, ([\d.]+) submissions\/s, statuses (\{.*\})/.exec(text);
+  const latency = /p50 (\d+), p95 (\d+), p99 (\d+)/.exec(text);
+  if (!run || !latency) return null;
+  return {
+    requests: Number(run[1]),
+    seconds: Number(run[2]),
+    perSecond: Number(run[3]),
+    statuses: JSON.parse(run[4]),
+    p50Ms: Number(latency[1]),
+    p95Ms: Number(latency[2]),
+    p99Ms: Number(latency[3]),
+    countsMatch: /^OK:/m.test(text),
+  };
+}
+
+function startServer(root, port, timeoutMs) {
+  const env = { ...process.env, PORT: String(port), GATSBY_TELEMETRY_DISABLED: "1" };
+  delete env.SENDGRID_API_KEY;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let log = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      reject(new Error(`npm start did not get ready in ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const onData = (chunk) => {
+      log += chunk;
+      const ready = /Site ready at (\S+)/.exec(log);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ child, url: ready[1] });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => (log += chunk));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${code}): ${log.slice(-500)}`));
+    });
+  });
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function runSubmitBench({ root, timeoutMs = 5 * 60_000 }) {
+  if (!existsSync(join(root, "scripts", "bench-submit.mjs"))) return { available: false };
+  const { child, url } = await startServer(root, await freePort(), timeoutMs);
+  try {
+    const result = spawnSync(process.execPath, ["scripts/bench-submit.mjs"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: timeoutMs,
+      env: { ...process.env, SITE_URL: url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim();
+    return {
+      available: true,
+      ok: result.status === 0,
+      figures: parseSubmitOutput(output),
+      output: output.slice(-4000),
+    };
+  } finally {
+    await stopServer(child);
+  }
+}
