@@ -5,6 +5,7 @@ import { NotFound } from "../components/not-found";
 import { Seo } from "../components/seo";
 import { useSiteSettings } from "../hooks/use-site-settings";
 
+/** Any unknown path (spec section 2): served as public/404.html with status 404. */
 export default function NotFoundPage({ location }: PageProps) {
   const { notFound } = useSiteSettings();
   return (

@@ -8,6 +8,7 @@ import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo";
 import { useAboutContent } from "../hooks/use-about-content";
 
+/** About (`/about`, spec section 2): founders, vision, values; texts from content/about.md. */
 export default function AboutPage({ location }: PageProps) {
   const about = useAboutContent();
   return (

@@ -5,6 +5,7 @@ import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo";
 import { useSiteSettings } from "../hooks/use-site-settings";
 
+/** Request a Demo (`/contact`, spec section 2): the page shell around the demo-request form. */
 export default function ContactPage({ location }: PageProps) {
   const { contact } = useSiteSettings();
   return (

@@ -9,6 +9,7 @@ import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo";
 import { useHomeContent } from "../hooks/use-home-content";
 
+/** Home (`/`, spec section 2): hero, benefits, Technical Co-Pilot, claims, closing CTA; texts from content/home.md. */
 export default function HomePage({ location }: PageProps) {
   const home = useHomeContent();
   return (

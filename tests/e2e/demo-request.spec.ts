@@ -70,6 +70,18 @@ async function fillForm(page: Page, values: Record<FormField, string>) {
   }
 }
 
+/**
+ * Resolves with the function's answer to the next POST. Generous timeout: the first call after
+ * `npm start` bundles the function.
+ */
+function nextAnswer(page: Page) {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && response.url().endsWith("/api/send-contact-email"),
+    { timeout: 30_000 },
+  );
+}
+
 /** Records every POST the page makes to the function. */
 function countPosts(page: Page): string[] {
   const bodies: string[] = [];
@@ -97,10 +109,12 @@ test("a filled form is sent: Submitting..., success toast, empty fields, the sal
     await route.continue();
   });
 
+  const answer = nextAnswer(page);
   await submitButton(page).click();
   await expect(submitButton(page)).toHaveText("Submitting...");
   await expect(submitButton(page)).toBeDisabled();
   release();
+  expect([200, 202]).toContain((await answer).status());
 
   await expect(toast(page)).toContainText("Request Submitted Successfully");
   await expect(toast(page)).toContainText("Our team will contact you within 24 hours to schedule your demo.");
@@ -185,7 +199,9 @@ test("a network failure is a failure too", async ({ page }) => {
 test("the toast disappears after about 5 seconds", async ({ page }) => {
   await openForm(page);
   await fillForm(page, prospect());
+  const answer = nextAnswer(page);
   await submitButton(page).click();
+  await answer;
   await expect(toast(page)).toBeVisible();
   const shownAt = Date.now();
   await page.mouse.move(0, 0); // hovering the toast would pause its timer
@@ -201,7 +217,9 @@ test("two quick clicks send one request", async ({ page, request }) => {
   await openForm(page);
   await fillForm(page, values);
 
+  const answer = nextAnswer(page);
   await submitButton(page).dblclick();
+  expect((await answer).ok()).toBe(true);
 
   await expect(toast(page)).toContainText("Request Submitted Successfully");
   expect(posts).toHaveLength(1);

@@ -1,15 +1,18 @@
 import "@testing-library/jest-dom";
 
-// A stray console.error fails the test unless the test expects it (spy on it and mock it).
+// A stray console.error fails the test. A test that expects one replaces this recorder with
+// its own `jest.spyOn(console, "error").mockImplementation(...)` (same spy, new implementation).
+let unexpectedErrors: unknown[][];
 let consoleErrorSpy: jest.SpyInstance;
 beforeEach(() => {
-  consoleErrorSpy = jest.spyOn(console, "error");
+  unexpectedErrors = [];
+  consoleErrorSpy = jest.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    unexpectedErrors.push(args);
+  });
 });
 afterEach(() => {
-  const calls = consoleErrorSpy.mock.calls;
-  const wasMocked = consoleErrorSpy.getMockImplementation() !== undefined;
   consoleErrorSpy.mockRestore();
-  if (!wasMocked && calls.length > 0) {
-    throw new Error(`Unexpected console.error: ${calls.map((c) => c.join(" ")).join("\n")}`);
+  if (unexpectedErrors.length > 0) {
+    throw new Error(`Unexpected console.error: ${unexpectedErrors.map((args) => args.join(" ")).join("\n")}`);
   }
 });

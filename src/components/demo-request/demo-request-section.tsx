@@ -8,7 +8,7 @@ import { SiteToaster } from "./site-toaster";
  */
 export function DemoRequestSection() {
   return (
-    <section aria-label="Demo request form" className="mx-auto w-full max-w-3xl">
+    <section aria-label="Demo request form" className="mt-10 w-full">
       <DemoRequestForm />
       <SiteToaster />
     </section>

@@ -13,7 +13,9 @@ export function ClosingCta({ closing }: ClosingCtaProps) {
         {closing.heading}
       </h2>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{closing.body}</p>
-      <CtaLink className="mt-8 px-6 py-3 text-base">{closing.cta}</CtaLink>
+      <CtaLink size="lg" className="mt-8">
+        {closing.cta}
+      </CtaLink>
     </Section>
   );
 }

@@ -14,7 +14,9 @@ export function Hero({ hero }: HeroProps) {
         {hero.headline}
       </h1>
       <p className="mt-6 max-w-2xl text-lg text-slate-200">{hero.subhead}</p>
-      <CtaLink className="mt-8 px-6 py-3 text-base">{hero.cta}</CtaLink>
+      <CtaLink size="lg" className="mt-8">
+        {hero.cta}
+      </CtaLink>
     </Section>
   );
 }

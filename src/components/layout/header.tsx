@@ -31,7 +31,9 @@ export function Header({ settings, pathname }: HeaderProps) {
         </nav>
         <div className="flex items-center gap-2">
           <ThemeSelect labels={settings.theme} />
-          <CtaLink className="hidden md:inline-flex">{settings.cta.requestDemo}</CtaLink>
+          <span className="hidden md:inline-flex">
+            <CtaLink>{settings.cta.requestDemo}</CtaLink>
+          </span>
           <MobileMenu settings={settings} pathname={pathname} />
         </div>
       </div>

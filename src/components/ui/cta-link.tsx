@@ -8,18 +8,21 @@ export const CONTACT_PATH = "/contact";
 type CtaLinkProps = {
   children: React.ReactNode;
   variant?: "primary" | "secondary";
+  size?: "md" | "lg";
+  /** Extra classes that must not conflict with the button's own (margins, text case). */
   className?: string;
   onClick?: () => void;
 };
 
 /** A button-styled link to /contact (Request Demo, Start Pilot, Request Pilot, See it in action). */
-export function CtaLink({ children, variant = "primary", className, onClick }: CtaLinkProps) {
+export function CtaLink({ children, variant = "primary", size = "md", className, onClick }: CtaLinkProps) {
   return (
     <Link
       to={CONTACT_PATH}
       onClick={onClick}
       className={cn(
-        "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500",
+        "inline-flex items-center justify-center rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500",
+        size === "md" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base",
         variant === "primary"
           ? "bg-amber-400 text-slate-950 hover:bg-amber-300"
           : "border border-slate-300 text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800",

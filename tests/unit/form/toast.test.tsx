@@ -68,5 +68,5 @@ test("follows the dark class on <html>", async () => {
   expect(toaster()).toHaveAttribute("data-sonner-theme", "light");
   await act(async () => document.documentElement.classList.add("dark"));
   expect(toaster()).toHaveAttribute("data-sonner-theme", "dark");
-  document.documentElement.classList.remove("dark");
+  await act(async () => document.documentElement.classList.remove("dark"));
 });

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import { ErrorBoundary } from "../../../src/components/error-boundary";
+import { wrapPageElement } from "../../../src/components/wrap-page-element";
 
 function Broken(): React.ReactElement {
   throw new Error("Cannot read the turbine schedule");
@@ -26,4 +27,12 @@ test("renders its children when nothing throws", () => {
   );
   expect(screen.getByText("All good")).toBeInTheDocument();
   expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
+});
+
+test("wrapPageElement puts every page inside the error boundary", () => {
+  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  render(wrapPageElement({ element: <Broken /> }));
+  expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+  expect(screen.getByText("Cannot read the turbine schedule")).toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalled();
 });

@@ -1,0 +1,42 @@
+/** @jest-environment node */
+import path from "node:path";
+import { sourceNodes } from "../../../gatsby-node";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+function gatsbyArgs() {
+  const createNode = jest.fn();
+  const panicOnBuild = jest.fn();
+  const args = {
+    actions: { createNode },
+    createNodeId: (key: string) => `id-${key}`,
+    createContentDigest: () => "digest",
+    reporter: { panicOnBuild },
+  };
+  return { createNode, panicOnBuild, args };
+}
+
+async function runSourceNodes(cwd: string) {
+  jest.spyOn(process, "cwd").mockReturnValue(cwd);
+  const { createNode, panicOnBuild, args } = gatsbyArgs();
+  // Only the helpers sourceNodes uses are provided.
+  await (sourceNodes as unknown as (a: typeof args) => unknown)(args);
+  return { createNode, panicOnBuild };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+test("valid content becomes SiteSettings, HomePage and AboutPage nodes", async () => {
+  const { createNode, panicOnBuild } = await runSourceNodes(ROOT);
+  expect(panicOnBuild).not.toHaveBeenCalled();
+  const types = createNode.mock.calls.map(([node]) => node.internal.type);
+  expect(types).toEqual(["SiteSettings", "HomePage", "AboutPage"]);
+  expect(createNode.mock.calls[1][0].copilot.screenshot.src).toBe("images/copilot-screenshot.png");
+});
+
+test("a broken content file fails the build naming the file and the field", async () => {
+  const { createNode, panicOnBuild } = await runSourceNodes(path.join(__dirname, "fixtures/broken-project"));
+  expect(createNode).not.toHaveBeenCalled();
+  expect(panicOnBuild).toHaveBeenCalledTimes(1);
+  expect(panicOnBuild.mock.calls[0][0]).toContain("content/home.md: benefits.1.title: Required");
+});
