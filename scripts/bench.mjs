@@ -205,3 +205,5 @@ if (Math.max(loadBefore, loadAverage1m) > cores) {
   );
 }
 console.log("written to bench/results/latest.json");
+// The Netlify emulation can leave an esbuild service running; the figures are written, so end here.
+process.exit(0);
