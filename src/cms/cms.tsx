@@ -1,0 +1,17 @@
+/**
+ * Entry of the /admin/ bundle (gatsby-plugin-decap-cms `modulePath`, built apart from the
+ * site's pages so their first-load JS does not change). Registers the JSON format, the
+ * site's styles for the preview pane and the home and about preview templates, then starts
+ * Decap CMS with the typed config (the plugin runs with `manualInit`).
+ */
+import CMS from "decap-cms-app";
+import "../styles/global.css";
+import { cmsConfig, JSON_FORMAT } from "./config";
+import { jsonWithNewline } from "./json-format";
+import { AboutPreview } from "./preview/about-preview";
+import { HomePreview } from "./preview/home-preview";
+
+CMS.registerCustomFormat(JSON_FORMAT, "json", jsonWithNewline);
+CMS.registerPreviewTemplate("home", HomePreview as never);
+CMS.registerPreviewTemplate("about", AboutPreview as never);
+CMS.init({ config: cmsConfig });
