@@ -10,8 +10,12 @@ import { cmsConfig, JSON_FORMAT } from "./config";
 import { jsonWithNewline } from "./json-format";
 import { AboutPreview } from "./preview/about-preview";
 import { HomePreview } from "./preview/home-preview";
+import { refreshLocalSite } from "./refresh-on-save";
 
 CMS.registerCustomFormat(JSON_FORMAT, "json", jsonWithNewline);
 CMS.registerPreviewTemplate("home", HomePreview as never);
 CMS.registerPreviewTemplate("about", AboutPreview as never);
+for (const name of ["postSave", "postPublish"] as const) {
+  CMS.registerEventListener({ name, handler: () => void refreshLocalSite() });
+}
 CMS.init({ config: cmsConfig });

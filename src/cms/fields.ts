@@ -93,6 +93,7 @@ export function fixedListField(
     allow_add: false,
     allow_remove: false,
     allow_reorder: false,
+    collapsed: false,
     summary,
     fields,
   };
