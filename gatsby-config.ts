@@ -24,9 +24,9 @@ const config: GatsbyConfig = {
       options: { name: "content", path: path.resolve("content") },
     },
     {
-      // Decap CMS at /admin/ (issue 7): its own webpack entry, so public pages' JS is unchanged.
+      // Decap CMS at /admin/ (issue 7) via plugins/gatsby-plugin-decap-admin (see there why).
       // The generated admin page carries <meta name="robots" content="none"> (includeRobots: false).
-      resolve: "gatsby-plugin-decap-cms",
+      resolve: "gatsby-plugin-decap-admin",
       options: {
         modulePath: path.resolve("src/cms/cms.tsx"),
         manualInit: true,

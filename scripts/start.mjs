@@ -5,33 +5,42 @@
  * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/lib/local-mail.mjs).
  */
 import { spawnSync } from "node:child_process";
-import { dirname, resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { needsBuild } from "./lib/needs-build.mjs";
 import { startLocalMail } from "./lib/local-mail.mjs";
+import { rerunWithoutRequireEsm } from "./lib/node-compat.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-process.env.GATSBY_TELEMETRY_DISABLED = "1";
+async function main() {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+  process.env.GATSBY_TELEMETRY_DISABLED = "1";
 
-if (needsBuild(root)) {
-  console.log("Building the site (public/ is missing or older than its sources)...");
-  const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (needsBuild(root)) {
+    console.log("Building the site (public/ is missing or older than its sources)...");
+    const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  // Before the site server: the function reads the SendGrid variables this sets.
+  const mailSink = await startLocalMail(root);
+  const port = Number(process.env.PORT ?? 8888);
+  const { url, close: closeSite } = await startSiteServer({ root, port });
+  const close = async () => {
+    await closeSite();
+    await mailSink?.close();
+  };
+  // For `npm run leads:retry` / `bench:submit`, which talk to the running server.
+  mkdirSync(join(root, ".data"), { recursive: true });
+  writeFileSync(join(root, ".data", "site-url"), `${url}\n`);
+  console.log(`Site ready at ${url}`);
+
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      close().finally(() => process.exit(0));
+    });
+  }
 }
 
-// Before the site server: the function reads the SendGrid variables this sets.
-const mailSink = await startLocalMail(root);
-const port = Number(process.env.PORT ?? 8888);
-const { url, close: closeSite } = await startSiteServer({ root, port });
-const close = async () => {
-  await closeSite();
-  await mailSink?.close();
-};
-console.log(`Site ready at ${url}`);
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    close().finally(() => process.exit(0));
-  });
-}
+if (!rerunWithoutRequireEsm(fileURLToPath(import.meta.url))) await main();

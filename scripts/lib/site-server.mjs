@@ -14,6 +14,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
+import { enablePersistentFunctionBuilds } from "./persistent-function-builds.mjs";
 
 function toWebRequest(req, origin) {
   const url = new URL(req.url ?? "/", origin);
@@ -46,6 +47,7 @@ async function sendWebResponse(res, response) {
 }
 
 export async function startSiteServer({ root, port, host = "localhost" }) {
+  enablePersistentFunctionBuilds(join(root, ".netlify", "functions-serve", "persistent"));
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
     edgeFunctions: { enabled: false },

@@ -14,7 +14,9 @@ test("site.json round-trips byte for byte, with the final newline", () => {
 });
 
 test("keys follow the editor's field order, unknown keys are kept after them", () => {
-  expect(jsonWithNewline.toFile({ b: 1, extra: 3, a: 2 }, ["a", "b"])).toBe('{\n  "a": 2,\n  "b": 1,\n  "extra": 3\n}\n');
+  expect(jsonWithNewline.toFile({ b: 1, extra: 3, a: 2 }, ["a", "b"])).toBe(
+    '{\n  "a": 2,\n  "b": 1,\n  "extra": 3\n}\n',
+  );
 });
 
 test("a save on localhost asks gatsby develop to source the content again", async () => {

@@ -37,13 +37,20 @@ test("the home preview shows hero, benefits, Co-Pilot screenshot from the editor
   expect(screen.getByRole("heading", { name: "Unlock Revenue" })).toBeInTheDocument();
   expect(getAsset).toHaveBeenCalledWith("images/copilot-screenshot.png");
   const image = screen.getByAltText(content.home.copilot.screenshot.alt);
-  expect(image.getAttribute("src") ?? image.getAttribute("data-src")).toBe("blob:preview/images/copilot-screenshot.png");
+  expect(image.getAttribute("src") ?? image.getAttribute("data-src")).toBe(
+    "blob:preview/images/copilot-screenshot.png",
+  );
   expect(screen.getByText(content.home.claims[1].text)).toBeInTheDocument();
   expect(screen.getAllByRole("link", { name: "REQUEST A DEMO" })).toHaveLength(2);
 });
 
 test("a half-filled entry previews what it can instead of failing as a whole", () => {
-  render(<HomePreview entry={entry({ hero: { headline: "Only a headline so far" } })} getAsset={() => undefined} />);
+  render(
+    <HomePreview
+      entry={entry({ hero: { headline: "Only a headline so far" } })}
+      getAsset={() => undefined}
+    />,
+  );
   expect(screen.getByRole("heading", { level: 1, name: "Only a headline so far" })).toBeInTheDocument();
   expect(screen.getByRole("heading", { name: "Technical Co-Pilot" })).toBeInTheDocument();
   expect(screen.queryByRole("img")).not.toBeInTheDocument();

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:submit [-- N [concurrency]]`: sends N valid demo requests (default 500,
+ * 50 at a time, N at most 5000) to the running `npm start` server on loopback, then prints
+ * submissions per second and p50/p95/p99 latency in ms, and checks through the local mail
+ * sink that exactly N sales e-mails and N confirmations arrived with no duplicate request id.
+ * Needs `npm start` without SENDGRID_API_KEY (the sink). Exit code 1 when a check fails.
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const read = (name) => readFileSync(join(root, ".data", name), "utf8").trim();
+const total = Math.min(Number(process.argv[2] ?? 500), 5000);
+const concurrency = Math.min(Number(process.argv[3] ?? 50), 200);
+const site = process.env.SITE_URL ?? read("site-url");
+const sink = read("mail-sink-url");
+for (const url of [site, sink]) {
+  if (!["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname))
+    throw new Error(`loopback only: ${url}`);
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+await fetch(`${sink}/__sink/messages`, { method: "DELETE" });
+const ids = Array.from({ length: total }, () => randomUUID());
+const latencies = [];
+const statuses = {};
+let next = 0;
+const started = performance.now();
+const deadline = Date.now() + 5 * 60_000;
+
+async function worker() {
+  while (next < total && Date.now() < deadline) {
+    const i = next++;
+    const t0 = performance.now();
+    const res = await fetch(`${site}/api/send-contact-email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Bench",
+        lastName: `No${i}`,
+        email: `bench${i}@example.com`,
+        phone: "+61 400 000 000",
+        company: "Bench Co",
+        message: "",
+        website: "",
+        requestId: ids[i],
+      }),
+    });
+    await res.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  }
+}
+
+await Promise.all(Array.from({ length: concurrency }, worker));
+const seconds = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const messages = await (await fetch(`${sink}/__sink/messages`)).json();
+const sales = messages.filter((m) => m.customArgs?.kind === "sales");
+const confirmations = messages.filter((m) => m.customArgs?.kind === "confirmation");
+const uniqueSales = new Set(sales.map((m) => m.customArgs.requestId));
+
+console.log(
+  `requests: ${latencies.length} in ${seconds.toFixed(1)} s, ${(latencies.length / seconds).toFixed(1)} submissions/s, statuses ${JSON.stringify(statuses)}`,
+);
+console.log(
+  `latency ms: p50 ${percentile(latencies, 50).toFixed(0)}, p95 ${percentile(latencies, 95).toFixed(0)}, p99 ${percentile(latencies, 99).toFixed(0)}`,
+);
+console.log(
+  `recorded: ${sales.length} sales e-mails (${uniqueSales.size} distinct request ids), ${confirmations.length} confirmations`,
+);
+const ok =
+  latencies.length === total &&
+  sales.length === total &&
+  confirmations.length === total &&
+  uniqueSales.size === total;
+console.log(
+  ok ? "OK: exactly one sales e-mail and one confirmation per request" : "FAILED: counts do not match",
+);
+process.exit(ok ? 0 : 1);
