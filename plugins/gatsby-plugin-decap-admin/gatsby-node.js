@@ -11,4 +11,14 @@ const upstream = require("gatsby-plugin-decap-cms/gatsby-node");
 
 exports.onPreInit = upstream.onPreInit;
 exports.onCreateDevServer = upstream.onCreateDevServer;
-exports.onCreateWebpackConfig = upstream.onCreateWebpackConfig;
+
+/**
+ * Runs upstream's separate /admin/ webpack build, but drops its changes to the site's own
+ * webpack config (a split chunk and an IgnorePlugin, both only for netlify-identity-widget,
+ * which is disabled here), so the public bundles are built exactly as without the CMS.
+ */
+exports.onCreateWebpackConfig = (args, options) =>
+  upstream.onCreateWebpackConfig(
+    { ...args, actions: { ...args.actions, setWebpackConfig: () => {} } },
+    options,
+  );

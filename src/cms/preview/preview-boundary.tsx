@@ -17,7 +17,9 @@ export class PreviewBoundary extends React.Component<Props, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <p role="status" className="m-4 rounded-md border border-amber-400 bg-amber-50 p-4 text-slate-900">
+      // Only classes the public pages already use: Tailwind scans src/cms too, and a new class
+      // would change the site's stylesheet.
+      <p role="status" className="mx-auto max-w-2xl rounded-md bg-slate-100 p-4 text-sm text-red-800">
         The {this.props.name} section cannot be previewed until its required fields are filled in.
       </p>
     );
