@@ -6,9 +6,11 @@ import { Vision } from "../../components/about/vision";
 import type { AboutContent } from "../../lib/content/schemas";
 import { entryData, list, type PreviewEntry } from "./entry-data";
 import { PreviewBoundary } from "./preview-boundary";
+import { useDevStyles } from "./use-dev-styles";
 
 /** Live preview of content/about.md with the About page's own section components. */
-export function AboutPreview({ entry }: { entry: PreviewEntry }) {
+export function AboutPreview({ entry, document }: { entry: PreviewEntry; document?: Document }) {
+  useDevStyles(document);
   const about = entryData<AboutContent>(entry);
   const founders = list(about.founders) as AboutContent["founders"];
   const values = list(about.values) as AboutContent["values"];

@@ -9,6 +9,7 @@ import type { HomePageData } from "../../hooks/use-home-content";
 import type { HomeContent } from "../../lib/content/schemas";
 import { entryData, list, type PreviewEntry } from "./entry-data";
 import { PreviewBoundary } from "./preview-boundary";
+import { useDevStyles } from "./use-dev-styles";
 
 // The build sizes the image with sharp; the preview has only its URL, so it assumes the
 // screenshot's 3:2 shape. Only the preview's placeholder box depends on it.
@@ -19,6 +20,8 @@ type HomePreviewProps = {
   entry: PreviewEntry;
   /** Decap's asset resolver: turns "images/x.png" into a URL the preview can load. */
   getAsset: (path: string) => { toString(): string } | undefined;
+  /** The preview iframe's document. */
+  document?: Document;
 };
 
 /** The screenshot as the image data GatsbyImage takes, pointing at the editor's copy of the file. */
@@ -52,7 +55,8 @@ function copilotFor(
 }
 
 /** Live preview of content/home.md with the home page's own section components. */
-export function HomePreview({ entry, getAsset }: HomePreviewProps) {
+export function HomePreview({ entry, getAsset, document }: HomePreviewProps) {
+  useDevStyles(document);
   const home = entryData<HomeContent>(entry);
   const benefits = list(home.benefits) as HomeContent["benefits"];
   const claims = list(home.claims) as HomeContent["claims"];
