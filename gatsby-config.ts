@@ -23,6 +23,18 @@ const config: GatsbyConfig = {
       // Gatsby runs from the project root; __dirname points into .cache/compiled.
       options: { name: "content", path: path.resolve("content") },
     },
+    {
+      // Decap CMS at /admin/ (issue 7) via plugins/gatsby-plugin-decap-admin (see there why).
+      // The generated admin page carries <meta name="robots" content="none"> (includeRobots: false).
+      resolve: "gatsby-plugin-decap-admin",
+      options: {
+        modulePath: path.resolve("src/cms/cms.tsx"),
+        manualInit: true,
+        enableIdentityWidget: false,
+        includeRobots: false,
+        htmlTitle: "Content editor | Resources AI",
+      },
+    },
   ],
 };
 

@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 8899);
 /** Browser tests run in Debian's Chromium against the real `npm start` server (built public/ + Netlify emulation). */
 export default defineConfig({
   testDir: "tests/e2e",
+  // The CMS editing test needs gatsby develop + decap-server: playwright.cms.config.ts (npm run test:cms).
+  testIgnore: "**/cms-editor.spec.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// gatsby develop on a shared 2-core machine takes minutes to start; it runs on its own port
+// so it does not collide with `npm start` (E2E_PORT) or an editor's own `npm run cms` (8000).
+const port = Number(process.env.CMS_SITE_PORT ?? 8005);
+
+/**
+ * The local editing test (issue 7): `npm run cms` (decap-server + gatsby develop), then
+ * tests/e2e/cms-editor.spec.ts edits content through /admin/ in Debian's Chromium.
+ * Run with `npm run test:cms`.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "cms-editor.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 300_000,
+  expect: { timeout: 30_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "off",
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "cms", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: "npm run cms",
+    url: `http://localhost:${port}/admin/`,
+    env: { CMS_SITE_PORT: String(port), GATSBY_TELEMETRY_DISABLED: "1" },
+    reuseExistingServer: false,
+    timeout: 600_000,
+    stdout: "pipe",
+  },
+});

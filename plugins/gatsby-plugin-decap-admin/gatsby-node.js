@@ -1,0 +1,24 @@
+/**
+ * Builds /admin/ with gatsby-plugin-decap-cms's own Node hooks (a separate webpack entry from
+ * the `modulePath` option, React and decap-cms-app copied in as prebuilt files).
+ *
+ * The upstream plugin also ships a gatsby-browser.js (Netlify Identity redirects, unused here:
+ * login goes through GitHub) that Gatsby would add to every public page's app bundle,
+ * +0.5 kB gzipped per page. Re-exporting only the Node hooks keeps public pages' first-load
+ * JS byte-identical (issue 7; measured with `npm run test:budget`).
+ */
+const upstream = require("gatsby-plugin-decap-cms/gatsby-node");
+
+exports.onPreInit = upstream.onPreInit;
+exports.onCreateDevServer = upstream.onCreateDevServer;
+
+/**
+ * Runs upstream's separate /admin/ webpack build, but drops its changes to the site's own
+ * webpack config (a split chunk and an IgnorePlugin, both only for netlify-identity-widget,
+ * which is disabled here), so the public bundles are built exactly as without the CMS.
+ */
+exports.onCreateWebpackConfig = (args, options) =>
+  upstream.onCreateWebpackConfig(
+    { ...args, actions: { ...args.actions, setWebpackConfig: () => {} } },
+    options,
+  );

@@ -1,0 +1,1 @@
+// Gatsby requires a plugin entry point; the work is in gatsby-node.js.

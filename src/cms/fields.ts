@@ -1,0 +1,123 @@
+/**
+ * Builders for Decap CMS fields that mirror the zod helpers in src/lib/content/fields.ts.
+ * Decap's string widgets have no length option, so limits travel as `pattern` validation;
+ * tests/unit/cms/schema-drift.test.ts checks them against the zod schemas.
+ */
+import type { CmsField } from "decap-cms-core";
+
+type Options = { hint?: string; required?: boolean };
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Required text of 1..max characters (zod `text(max)`); surrounding spaces are ignored as the
+ * build trims them.
+ * @param name key in the content file
+ * @param label what the editor sees
+ * @param max maximum length in characters, the same number as the zod schema
+ * @param options `multiline` picks the text area; `hint` is shown under the field
+ */
+export function textField(
+  name: string,
+  label: string,
+  max: number,
+  options: Options & { multiline?: boolean } = {},
+): CmsField {
+  return {
+    name,
+    label,
+    widget: options.multiline ? "text" : "string",
+    required: options.required ?? true,
+    hint: options.hint ?? `Up to ${max} characters.`,
+    pattern: [`^\\s*\\S[\\s\\S]{0,${max - 1}}$`, `Must be at most ${max} characters`],
+  };
+}
+
+/**
+ * Wording the spec fixes (zod `exact(value)`): shown so the editor sees it, but any other
+ * text is rejected before it can be saved.
+ * @param value the exact wording
+ */
+export function fixedField(name: string, label: string, value: string): CmsField {
+  return {
+    name,
+    label,
+    widget: "string",
+    required: true,
+    hint: `Fixed by the site specification: must read exactly "${value}".`,
+    pattern: [`^${escapeRegExp(value)}$`, `Must read exactly "${value}"`],
+  };
+}
+
+/**
+ * One of several fixed wordings, for list items whose titles the spec fixes (zod tuple of `exact`).
+ * @param values the allowed wordings, in the order the build expects them
+ */
+export function fixedChoiceField(name: string, label: string, values: readonly string[]): CmsField {
+  return {
+    name,
+    label,
+    widget: "string",
+    required: true,
+    hint: `Fixed by the site specification, in this order: ${values.join(" / ")}.`,
+    pattern: [`^(${values.map(escapeRegExp).join("|")})$`, `Must read exactly one of: ${values.join(", ")}`],
+  };
+}
+
+/** A group of fields (zod `section({...})`). */
+export function objectField(name: string, label: string, fields: CmsField[], hint?: string): CmsField {
+  return { name, label, widget: "object", required: true, collapsed: false, fields, ...(hint && { hint }) };
+}
+
+/**
+ * A list whose length the build fixes (zod `z.tuple`): editors change the items' text but
+ * cannot add, remove or reorder them.
+ * @param length number of items the schema requires
+ */
+export function fixedListField(
+  name: string,
+  label: string,
+  length: number,
+  fields: CmsField[],
+  summary: string,
+): CmsField {
+  return {
+    name,
+    label,
+    widget: "list",
+    required: true,
+    min: length,
+    max: length,
+    allow_add: false,
+    allow_remove: false,
+    allow_reorder: false,
+    collapsed: false,
+    summary,
+    fields,
+  };
+}
+
+/**
+ * A list of short texts with a minimum and maximum count (zod `z.array(text(max)).min().max()`).
+ * @param min fewest items, @param max most items, @param item the field of one item
+ */
+export function textListField(
+  name: string,
+  label: string,
+  min: number,
+  max: number,
+  item: CmsField,
+): CmsField {
+  return {
+    name,
+    label,
+    widget: "list",
+    required: true,
+    min,
+    max,
+    hint: `Between ${min} and ${max} items.`,
+    field: item,
+  };
+}

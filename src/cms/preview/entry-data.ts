@@ -1,0 +1,16 @@
+/** The part of Decap's entry (an Immutable.js Map) the preview templates read. */
+export type PreviewEntry = { getIn(path: string[]): { toJS(): unknown } | undefined };
+
+/**
+ * The entry's current data as plain objects. While an editor types, fields can be missing or
+ * empty; the templates cope with that through {@link list} and the preview boundary.
+ * @returns the frontmatter being edited, `{}` before it has loaded
+ */
+export function entryData<T>(entry: PreviewEntry): Partial<T> {
+  return (entry.getIn(["data"])?.toJS() ?? {}) as Partial<T>;
+}
+
+/** `value` when it is an array, else an empty list (a list field the editor has not filled). */
+export function list<T>(value: T[] | undefined | null): T[] {
+  return Array.isArray(value) ? value : [];
+}
