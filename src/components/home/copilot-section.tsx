@@ -1,7 +1,7 @@
 import * as React from "react";
-import { GatsbyImage } from "gatsby-plugin-image";
 import type { HomePageData } from "../../hooks/use-home-content";
 import { CtaLink } from "../ui/cta-link";
+import { ResponsivePicture } from "../ui/responsive-picture";
 import { Section } from "../ui/section";
 
 type CopilotSectionProps = { copilot: HomePageData["copilot"] };
@@ -28,7 +28,7 @@ export function CopilotSection({ copilot }: CopilotSectionProps) {
           <CtaLink className="mt-8 uppercase">{copilot.cta}</CtaLink>
         </div>
         {image && (
-          <GatsbyImage
+          <ResponsivePicture
             image={image}
             alt={copilot.screenshot.alt}
             loading="lazy"

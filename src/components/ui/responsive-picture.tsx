@@ -1,0 +1,39 @@
+import * as React from "react";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { cn } from "../../lib/cn";
+
+type ResponsivePictureProps = {
+  /** Image data from a `gatsbyImageData` query (AVIF/WebP sources + fallback, intrinsic size in px). */
+  image: IGatsbyImageData;
+  alt: string;
+  /** "lazy" for below-the-fold images; the LCP image must be "eager". */
+  loading?: "lazy" | "eager";
+  className?: string;
+};
+
+/**
+ * Renders gatsby-plugin-image's processed image as a plain `<picture>`: the browser picks
+ * AVIF/WebP at the rendered width, and width/height reserve the box (no layout shift).
+ * Unlike `<GatsbyImage>`, it adds no runtime to the page's JavaScript (issue 5 budget).
+ */
+export function ResponsivePicture({ image, alt, loading = "lazy", className }: ResponsivePictureProps) {
+  const { fallback, sources = [] } = image.images;
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
+      <img
+        src={fallback?.src}
+        srcSet={fallback?.srcSet}
+        sizes={fallback?.sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={loading}
+        decoding="async"
+        className={cn("h-auto w-full", className)}
+      />
+    </picture>
+  );
+}
