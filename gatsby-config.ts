@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import { SEARCH_EXCLUDED_PATHS, THEME_COLORS } from "./src/lib/site-head";
 
 // Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
 const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").replace(/\/$/, "");
@@ -22,6 +23,39 @@ const config: GatsbyConfig = {
       resolve: "gatsby-source-filesystem",
       // Gatsby runs from the project root; __dirname points into .cache/compiled.
       options: { name: "content", path: path.resolve("content") },
+    },
+    {
+      // /sitemap-index.xml lists the three public pages only (issue 6).
+      resolve: "gatsby-plugin-sitemap",
+      options: { excludes: [...SEARCH_EXCLUDED_PATHS] },
+    },
+    {
+      // robots.txt: allow all but /admin/, with the absolute sitemap URL from siteUrl.
+      resolve: "gatsby-plugin-robots-txt",
+      options: {
+        host: null,
+        sitemap: `${siteUrl}/sitemap-index.xml`,
+        policy: [{ userAgent: "*", allow: "/", disallow: ["/admin/"] }],
+      },
+    },
+    {
+      // gatsby-plugin-manifest minus its browser module (plugins/gatsby-plugin-manifest-static:
+      // no first-load JS). Seo renders the light/dark theme-color pair itself, so the plugin's
+      // single tag is off; without cache-busting hashes the icon URLs stay stable (JSON-LD logo).
+      resolve: "gatsby-plugin-manifest-static",
+      options: {
+        name: "Resources AI",
+        short_name: "Resources AI",
+        description: "AI agents for frontline crews in mining, oil, gas and energy.",
+        start_url: "/",
+        display: "minimal-ui",
+        background_color: THEME_COLORS.light,
+        theme_color: THEME_COLORS.light,
+        icon: "content/images/icon.png",
+        include_favicon: true,
+        theme_color_in_head: false,
+        cache_busting_mode: "none",
+      },
     },
   ],
 };
