@@ -1,9 +1,14 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { SEARCH_EXCLUDED_PATHS, THEME_COLORS } from "./src/lib/site-head";
+import { loadContentFile } from "./src/lib/content/load-content";
+import { siteSchema } from "./src/lib/content/schemas";
+import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
 
 // Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
 const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").replace(/\/$/, "");
+
+// Gatsby runs from the project root; a wrong field fails here naming file and field, as in gatsby-node.
+const site = loadContentFile(siteSchema, path.resolve("content/site.json"), process.cwd());
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -55,6 +60,15 @@ const config: GatsbyConfig = {
         include_favicon: true,
         theme_color_in_head: false,
         cache_busting_mode: "none",
+      },
+    },
+    {
+      // Share image, theme colours and the home page's JSON-LD, written into the HTML at build
+      // time (no first-load JS); per-page tags are in src/components/seo.tsx.
+      resolve: "gatsby-plugin-site-head",
+      options: {
+        meta: sharedMetaTags(site, siteUrl),
+        jsonLd: { "/": organizationJsonLd(site, siteUrl) },
       },
     },
   ],

@@ -5,7 +5,6 @@ import { Claims } from "../components/home/claims";
 import { ClosingCta } from "../components/home/closing-cta";
 import { CopilotSection } from "../components/home/copilot-section";
 import { Hero } from "../components/home/hero";
-import { JsonLdOrganization } from "../components/json-ld-organization";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo";
 import { useHomeContent } from "../hooks/use-home-content";
@@ -26,9 +25,5 @@ export default function HomePage({ location }: PageProps) {
 
 export const Head: HeadFC = ({ location }) => {
   const { seo } = useHomeContent();
-  return (
-    <Seo title={seo.title} description={seo.description} pathname={location.pathname}>
-      <JsonLdOrganization />
-    </Seo>
-  );
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
 };

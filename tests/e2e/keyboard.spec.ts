@@ -45,13 +45,13 @@ test.describe("desktop, 1280 px", () => {
   });
 
   test("the skip link moves focus to the main content", async ({ page }) => {
-    await gotoHydrated(page, "/about");
+    await gotoHydrated(page, "/");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(page.locator("main")).toBeFocused();
-    // The next Tab starts inside main, past the header.
+    // The next Tab starts inside main (the hero's CTA), past the header.
     await page.keyboard.press("Tab");
-    await expect(page.locator("main :focus")).toHaveCount(1);
+    await expect(page.locator("main :focus")).toHaveAccessibleName("REQUEST A DEMO");
   });
 
   test("reach /contact, submit with an error, correct it, and hear the result", async ({ page }) => {

@@ -23,20 +23,4 @@ test.each([
   expect(attr(container, 'meta[property="og:description"]', "content")).toBe("Who we are.");
   expect(attr(container, 'meta[name="twitter:card"]', "content")).toBe("summary_large_image");
   expect(attr(container, 'meta[name="twitter:title"]', "content")).toBe("About us | Resources AI");
-  expect(attr(container, 'meta[property="og:image"]', "content")).toBe(`${SITE_URL}/og-image.png`);
-  expect(attr(container, 'meta[name="twitter:image"]', "content")).toBe(`${SITE_URL}/og-image.png`);
-  expect(attr(container, 'meta[property="og:image:width"]', "content")).toBe("1200");
-  expect(attr(container, 'meta[property="og:image:height"]', "content")).toBe("630");
-});
-
-test("theme colour per colour scheme", () => {
-  const { container } = render(<Seo title="Home" description="Hi." pathname="/" />);
-  const pairs = [...container.querySelectorAll('meta[name="theme-color"]')].map((meta) => [
-    meta.getAttribute("media"),
-    meta.getAttribute("content"),
-  ]);
-  expect(pairs).toEqual([
-    ["(prefers-color-scheme: light)", "#ffffff"],
-    ["(prefers-color-scheme: dark)", "#020617"],
-  ]);
 });
