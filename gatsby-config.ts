@@ -1,8 +1,14 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import { loadContentFile } from "./src/lib/content/load-content";
+import { siteSchema } from "./src/lib/content/schemas";
+import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
 
 // Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
 const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").replace(/\/$/, "");
+
+// Gatsby runs from the project root; a wrong field fails here naming file and field, as in gatsby-node.
+const site = loadContentFile(siteSchema, path.resolve("content/site.json"), process.cwd());
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -33,6 +39,48 @@ const config: GatsbyConfig = {
         enableIdentityWidget: false,
         includeRobots: false,
         htmlTitle: "Content editor | Resources AI",
+      },
+    },
+    {
+      // /sitemap-index.xml lists the three public pages only (issue 6).
+      resolve: "gatsby-plugin-sitemap",
+      options: { excludes: [...SEARCH_EXCLUDED_PATHS] },
+    },
+    {
+      // robots.txt: allow all but /admin/, with the absolute sitemap URL from siteUrl.
+      resolve: "gatsby-plugin-robots-txt",
+      options: {
+        host: null,
+        sitemap: `${siteUrl}/sitemap-index.xml`,
+        policy: [{ userAgent: "*", allow: "/", disallow: ["/admin/"] }],
+      },
+    },
+    {
+      // gatsby-plugin-manifest minus its browser module (plugins/gatsby-plugin-manifest-static:
+      // no first-load JS). Seo renders the light/dark theme-color pair itself, so the plugin's
+      // single tag is off; without cache-busting hashes the icon URLs stay stable (JSON-LD logo).
+      resolve: "gatsby-plugin-manifest-static",
+      options: {
+        name: "Resources AI",
+        short_name: "Resources AI",
+        description: "AI agents for frontline crews in mining, oil, gas and energy.",
+        start_url: "/",
+        display: "minimal-ui",
+        background_color: THEME_COLORS.light,
+        theme_color: THEME_COLORS.light,
+        icon: "content/images/icon.png",
+        include_favicon: true,
+        theme_color_in_head: false,
+        cache_busting_mode: "none",
+      },
+    },
+    {
+      // Share image, theme colours and the home page's JSON-LD, written into the HTML at build
+      // time (no first-load JS); per-page tags are in src/components/seo.tsx.
+      resolve: "gatsby-plugin-site-head",
+      options: {
+        meta: sharedMetaTags(site, siteUrl),
+        jsonLd: { "/": organizationJsonLd(site, siteUrl) },
       },
     },
   ],

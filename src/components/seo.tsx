@@ -10,8 +10,10 @@ type SeoProps = {
 };
 
 /**
- * Head tags for one page (Gatsby Head API): title "<page> | <site>", meta description,
- * canonical URL from siteMetadata.siteUrl, Open Graph and Twitter card tags, icon.
+ * Per-page head tags (Gatsby Head API): title "<page> | <site>", meta description, canonical
+ * URL from siteMetadata.siteUrl, Open Graph and Twitter large-image card tags, icon. Tags that
+ * are the same on every page (share image, theme colours) and the home page's JSON-LD come from
+ * plugins/gatsby-plugin-site-head at build time, so they add no first-load JS (issue 6).
  */
 export function Seo({ title, description, pathname, children }: SeoProps) {
   const { siteName, siteUrl } = useSiteSettings();
@@ -29,7 +31,7 @@ export function Seo({ title, description, pathname, children }: SeoProps) {
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       {children}

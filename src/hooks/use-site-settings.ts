@@ -69,6 +69,14 @@ export function useSiteSettings(): SiteSettings {
           message
           homeLink
         }
+        shareImage {
+          src
+          alt
+        }
+        organization {
+          logo
+          contactType
+        }
       }
     }
   `);

@@ -29,8 +29,25 @@ export const DEMO_REQUEST_TOASTS = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
+type ToastListener = (message: ToastMessage) => void;
+const listeners = new Set<ToastListener>();
+
+/**
+ * Calls `listener` with every toast shown from now on (the assertive announcer of destructive
+ * toasts uses it, since sonner's own live region is polite only).
+ * @returns a function that unsubscribes
+ */
+export function subscribeToToasts(listener: ToastListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** Shows `title` (and `description`) in the given variant, replacing any toast on screen. */
-export function showToast({ title, description, variant = "default" }: ToastMessage): void {
+export function showToast(message: ToastMessage): void {
+  const { title, description, variant = "default" } = message;
+  listeners.forEach((listener) => listener(message));
   const options = { id: TOAST_ID, description, duration: TOAST_DURATION_MS };
   if (variant === "success") toast.success(title, options);
   else if (variant === "destructive") toast.error(title, options);

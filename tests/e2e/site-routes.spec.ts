@@ -39,7 +39,7 @@ test("each page sets title, description, canonical, Open Graph and Twitter tags"
     "content",
     "About us | Resources AI",
   );
-  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 });
 
 test("home shows the benefits, the Technical Co-Pilot screenshot and the claims as the spec words them", async ({

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { AssertiveAnnouncer } from "./assertive-announcer";
 import { DemoRequestForm } from "./demo-request-form";
 import { SiteToaster } from "./site-toaster";
 
@@ -11,6 +12,7 @@ export function DemoRequestSection() {
     <section aria-label="Demo request form" className="mt-10 w-full">
       <DemoRequestForm />
       <SiteToaster />
+      <AssertiveAnnouncer />
     </section>
   );
 }

@@ -21,7 +21,7 @@ export function CtaLink({ children, variant = "primary", size = "md", className,
       to={CONTACT_PATH}
       onClick={onClick}
       className={cn(
-        "inline-flex items-center justify-center rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500",
+        "inline-flex items-center justify-center rounded-md font-semibold transition-colors",
         size === "md" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base",
         variant === "primary"
           ? "bg-amber-400 text-slate-950 hover:bg-amber-300"

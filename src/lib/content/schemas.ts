@@ -6,6 +6,9 @@
 import { z } from "zod";
 import { exact, section, seoSchema, text } from "./fields";
 
+// A root-relative path of a file the build publishes, e.g. "/og-image.png".
+const sitePath = text(200).regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, "Must be a site path like /og-image.png");
+
 /** `content/site.json`: site name, header, footer, CTA labels, contact and 404 texts. */
 export const siteSchema = section({
   siteName: text(60),
@@ -41,6 +44,9 @@ export const siteSchema = section({
     message: exact("Oops! Page not found"),
     homeLink: exact("Return to Home"),
   }),
+  // Open Graph / Twitter card image (1200x630, under static/) and the JSON-LD Organization.
+  shareImage: section({ src: sitePath, alt: text(200) }),
+  organization: section({ logo: sitePath, contactType: text(40) }),
 });
 
 const benefit = <T extends string>(title: T) => section({ title: exact(title), body: text(300) });

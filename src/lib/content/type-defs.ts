@@ -20,6 +20,16 @@ export const contentTypeDefs = /* GraphQL */ `
     footer: SiteFooter!
     contact: SiteContact!
     notFound: SiteNotFound!
+    shareImage: SiteShareImage!
+    organization: SiteOrganization!
+  }
+  type SiteShareImage {
+    src: String!
+    alt: String!
+  }
+  type SiteOrganization {
+    logo: String!
+    contactType: String!
   }
   type SiteNav {
     label: String!

@@ -21,6 +21,6 @@ test.each([
   expect(attr(container, 'meta[property="og:url"]', "content")).toBe(canonical);
   expect(attr(container, 'meta[property="og:title"]', "content")).toBe("About us | Resources AI");
   expect(attr(container, 'meta[property="og:description"]', "content")).toBe("Who we are.");
-  expect(attr(container, 'meta[name="twitter:card"]', "content")).toBe("summary");
+  expect(attr(container, 'meta[name="twitter:card"]', "content")).toBe("summary_large_image");
   expect(attr(container, 'meta[name="twitter:title"]', "content")).toBe("About us | Resources AI");
 });

@@ -1,0 +1,1 @@
+// Gatsby needs an entry file; the plugin works through its gatsby-node and gatsby-ssr files.

@@ -1,0 +1,31 @@
+import * as React from "react";
+import { subscribeToToasts, type ToastMessage } from "../../lib/toast";
+
+type Announcement = { text: string; count: number };
+
+const textOf = ({ title, description }: ToastMessage) => (description ? `${title}. ${description}` : title);
+
+/**
+ * A visually hidden role="alert" region that repeats each destructive toast, so a failed
+ * submit interrupts the screen reader (issue 6: destructive toasts are assertive; sonner's
+ * own region is polite). Any other toast clears it, so no stale failure stays in the page.
+ */
+export function AssertiveAnnouncer() {
+  const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });
+  React.useEffect(
+    () =>
+      subscribeToToasts((message) =>
+        setAnnouncement(({ count }) => ({
+          text: message.variant === "destructive" ? textOf(message) : "",
+          count: count + 1,
+        })),
+      ),
+    [],
+  );
+  return (
+    <div role="alert" className="sr-only" data-testid="assertive-announcer">
+      {/* A new node per toast, so a repeated failure with the same text is announced again. */}
+      {announcement.text && <p key={announcement.count}>{announcement.text}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * axe scans of every page state of issue 6 in light and dark theme at 375, 768 and 1280 px:
+ * /, /about, /contact, a 404, /contact with every validation error showing, and /contact with
+ * the destructive toast open (the function answers 502). Zero violations of any impact.
+ * One page per state and theme, resized between scans, keeps the run short.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, WIDTHS } from "./support/a11y";
+import { gotoHydrated } from "./support/hydrated";
+
+const HEIGHT = 900;
+
+async function openIn(page: Page, theme: "light" | "dark", path: string) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+  await gotoHydrated(page, path);
+  // The theme script follows the system setting; a wrong theme would scan the wrong colours.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")))
+    .toBe(theme === "dark");
+}
+
+async function openForm(page: Page, theme: "light" | "dark") {
+  await openIn(page, theme, "/contact");
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+}
+
+const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).click();
+
+const VALID: [string, string][] = [
+  ["First Name", "Ada"],
+  ["Last Name", "Lovelace"],
+  ["Work Email", "ada@example.com"],
+  ["Phone Number", "+61 8 9000 0000"],
+  ["Company", "Analytical Mining"],
+];
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    for (const path of ["/", "/about", "/contact", "/does-not-exist"]) {
+      test(`${path} at every width`, async ({ page }) => {
+        await openIn(page, theme, path);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await expectNoAxeViolations(page, `${path} ${theme} ${width}px`);
+        }
+      });
+    }
+
+    test("/contact with every validation error showing at every width", async ({ page }) => {
+      await openForm(page, theme);
+      await submit(page);
+      for (const message of [
+        "First name is required",
+        "Last name is required",
+        "Invalid email address",
+        "Phone number is required",
+        "Company name is required",
+      ]) {
+        await expect(page.getByText(message)).toBeVisible();
+      }
+      await page.mouse.move(0, 0);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await expectNoAxeViolations(page, `/contact errors ${theme} ${width}px`);
+      }
+    });
+
+    test("/contact with the destructive toast open at every width", async ({ page }) => {
+      await page.route("**/api/send-contact-email", (route) => route.fulfill({ status: 502, body: "{}" }));
+      await openForm(page, theme);
+      for (const [name, value] of VALID) {
+        await page.getByRole("textbox", { name, exact: true }).fill(value);
+      }
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        // A fresh toast per width: each lives 5 s, longer than one scan but not three.
+        await submit(page);
+        await expect(page.locator("[data-sonner-toast]")).toContainText("Submission Failed");
+        await page.mouse.move(0, 0);
+        // Let the entry transition finish so contrast is measured on the final colours.
+        await page.waitForTimeout(500);
+        await expectNoAxeViolations(page, `/contact toast ${theme} ${width}px`);
+      }
+    });
+  });
+}
