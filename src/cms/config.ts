@@ -13,6 +13,7 @@ import {
   fixedField,
   fixedListField,
   objectField,
+  sitePathField,
   textField,
   textListField,
 } from "./fields";
@@ -96,6 +97,14 @@ const siteFile: CmsCollectionFile = {
       fixedField("code", "Code", "404"),
       fixedField("message", "Message", "Oops! Page not found"),
       fixedField("homeLink", "Link home", "Return to Home"),
+    ]),
+    objectField("shareImage", "Share image (links shared on social media)", [
+      sitePathField("src", "Image (1200 x 630)"),
+      textField("alt", "Image description", 200),
+    ]),
+    objectField("organization", "Organisation (for search engines)", [
+      sitePathField("logo", "Logo"),
+      textField("contactType", "Contact type", 40),
     ]),
   ],
 };

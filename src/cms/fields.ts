@@ -121,3 +121,15 @@ export function textListField(
     field: item,
   };
 }
+
+/**
+ * A path under static/ such as `/og-image.png` (zod `sitePath`: at most 200 characters,
+ * PNG, JPEG or WebP).
+ */
+export function sitePathField(name: string, label: string): CmsField {
+  return {
+    ...textField(name, label, 200),
+    hint: "A file in static/, written like /og-image.png (PNG, JPEG or WebP).",
+    pattern: ["^(?=.{1,200}$)/[\\w./-]+\\.(png|jpe?g|webp)$", "Must be a site path like /og-image.png"],
+  };
+}
