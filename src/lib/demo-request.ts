@@ -11,6 +11,10 @@
  */
 import { z } from "zod";
 
+// Zod 4 probes `new Function("")` to pick its JIT parser; under the site's CSP (no
+// 'unsafe-eval', docs/decisions/content-security-policy.md) that probe is a reported violation.
+z.config({ jitless: true });
+
 /** Field limits in characters (spec section 9). */
 export const DEMO_REQUEST_LIMITS = {
   firstName: 100,
