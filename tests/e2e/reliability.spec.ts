@@ -34,13 +34,19 @@ async function submitDemoRequest(page: Page, values: Record<string, string>): Pr
   return (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
 }
 
-/** The stored record of `requestId` in the local Blobs store (read from disk). */
+/**
+ * The stored record of `requestId` in the local Blobs store, read from disk: entries live in
+ * <entries>/<site id>/<store folder>/<key>, the store folder being e.g. "site:demo-requests".
+ */
 function storedLead(requestId: string): { state: string; request: { email: string } } | null {
   for (const site of readdirSync(BLOB_ENTRIES_DIR)) {
-    try {
-      return JSON.parse(readFileSync(join(BLOB_ENTRIES_DIR, site, "demo-requests", requestId), "utf8"));
-    } catch {
-      // not this site folder
+    for (const store of readdirSync(join(BLOB_ENTRIES_DIR, site))) {
+      if (!store.endsWith("demo-requests")) continue;
+      try {
+        return JSON.parse(readFileSync(join(BLOB_ENTRIES_DIR, site, store, requestId), "utf8"));
+      } catch {
+        // not in this store folder
+      }
     }
   }
   return null;
