@@ -3,7 +3,9 @@
  * or missing field fails `gatsby build` naming the file and the field) and creates one
  * typed node per content file: SiteSettings, HomePage, AboutPage.
  */
+import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { writeCspHeaders } from "./netlify/build/csp-headers";
 import { loadSiteContent } from "./src/lib/content/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
 
@@ -33,4 +35,10 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = ({
       internal: { type, contentDigest: createContentDigest(data) },
     });
   }
+};
+
+/** Writes public/_headers with the Content-Security-Policy for the built pages (netlify/build/csp-headers.ts). */
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const { hashCount } = writeCspHeaders(path.join(process.cwd(), "public"));
+  reporter.info(`Content-Security-Policy written to public/_headers (${hashCount} inline script hashes)`);
 };

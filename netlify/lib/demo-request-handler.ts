@@ -9,7 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ConfigResult, ServerConfig } from "./config";
-import { fail, json } from "./http";
+import { toFormAnswer } from "./form-answer";
+import { fail, isFormContentType, json } from "./http";
 import type { LeadRecord, LeadStore } from "./lead-store";
 import { logError, logInfo } from "./log";
 import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
@@ -61,8 +62,19 @@ export async function sendConfirmation(
   return false;
 }
 
-/** Builds the function handler from its collaborators. */
+/**
+ * Builds the function handler from its collaborators. A form-encoded post (the no-JS form,
+ * issue 6) runs the same flow; only its answer is translated by `toFormAnswer`.
+ */
 export function createDemoRequestHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
+  const handleJson = createJsonHandler(deps);
+  return async (req) => {
+    const response = await handleJson(req);
+    return isFormContentType(req.headers.get("content-type")) ? toFormAnswer(response) : response;
+  };
+}
+
+function createJsonHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   return async (req) => {
     const configResult = deps.getConfig();

@@ -69,6 +69,12 @@ export function isJsonContentType(value: string | null): boolean {
   return value.split(";")[0].trim().toLowerCase() === "application/json";
 }
 
+/** True for `application/x-www-form-urlencoded` (a plain HTML form post, issue 6). */
+export function isFormContentType(value: string | null): boolean {
+  if (!value) return false;
+  return value.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Turns an HTTP request into a checked demo request, or into the error answer for it
  * (issue 3: 405, 415, 400, 422; issue 4: 403, 413, unknown keys). Order: method, origin,
- * content type, size, JSON, honeypot, schema.
+ * content type, size, body (JSON, or form-encoded for the no-JS form of issue 6), honeypot,
+ * schema. Both body formats go through the same checks in the same order.
  */
 import {
   DEMO_REQUEST_FIELDS,
@@ -10,7 +11,14 @@ import {
   fieldErrors,
   type DemoRequest,
 } from "../../src/lib/demo-request";
-import { BodyTooLargeError, fail, isAllowedOrigin, isJsonContentType, readLimitedText } from "./http";
+import {
+  BodyTooLargeError,
+  fail,
+  isAllowedOrigin,
+  isFormContentType,
+  isJsonContentType,
+  readLimitedText,
+} from "./http";
 
 /** Largest accepted body in bytes (issue 4: 32 KB). */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -32,6 +40,20 @@ function honeypotFilled(value: unknown): boolean {
 }
 
 /**
+ * Decodes an `application/x-www-form-urlencoded` body into `{ name: value }` (all strings),
+ * or undefined when a name repeats (a browser form sends each of ours once). `__proto__`
+ * becomes an ordinary own key, which the unknown-key check then rejects.
+ */
+export function parseFormBody(raw: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    if (Object.prototype.hasOwnProperty.call(out, key)) return undefined;
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
  * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`).
  * Never throws; every problem becomes a `reject` with a JSON `{ error, fields? }` answer.
  */
@@ -44,8 +66,10 @@ export async function parseDemoRequest(
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
     return reject(fail(403, "Cross-origin requests are not allowed"));
   }
-  if (!isJsonContentType(req.headers.get("content-type"))) {
-    return reject(fail(415, "Content-Type must be application/json"));
+  const contentType = req.headers.get("content-type");
+  const isForm = isFormContentType(contentType);
+  if (!isForm && !isJsonContentType(contentType)) {
+    return reject(fail(415, "Content-Type must be application/json or application/x-www-form-urlencoded"));
   }
   let raw: string;
   try {
@@ -56,10 +80,15 @@ export async function parseDemoRequest(
     return reject(fail(400, "Request body could not be read"));
   }
   let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return reject(fail(400, "Request body must be valid JSON"));
+  if (isForm) {
+    body = parseFormBody(raw);
+    if (body === undefined) return reject(fail(400, "Each form field may appear only once"));
+  } else {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return reject(fail(400, "Request body must be valid JSON"));
+    }
   }
   if (!isPlainObject(body)) return reject(fail(400, "Request body must be a JSON object"));
   // Bots fill the hidden field; they get the success answer and nothing is sent.

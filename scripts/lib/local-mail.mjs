@@ -13,7 +13,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMailSink } from "./mail-sink.mjs";
 
-const LOCAL_KEY = "SG.local-mail-sink";
+/** The API key the local sink accepts (not a secret; tests/security checks it never reaches public/). */
+export const LOCAL_KEY = "SG.local-mail-sink";
 
 function mask(address) {
   const [local = "", domain = ""] = String(address).split("@");

@@ -66,7 +66,16 @@ export async function startSiteServer({ root, port, host = "localhost" }) {
       const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
       const response = await netlifyDev.handle(toWebRequest(req, origin), { serverAddress: origin });
       if (response) return await sendWebResponse(res, response);
-      res.writeHead(404, { "content-type": "text/html; charset=utf-8" });
+      // The 404 page with the headers Netlify's rules give it (security headers included).
+      const notFound = await netlifyDev.handle(new Request(new URL("/404.html", origin)), {
+        serverAddress: origin,
+      });
+      const headers = { "content-type": "text/html; charset=utf-8" };
+      notFound?.headers.forEach((value, name) => {
+        if (name !== "content-length") headers[name] = value;
+      });
+      await notFound?.body?.cancel();
+      res.writeHead(404, headers);
       res.end(req.method === "HEAD" ? undefined : notFoundPage);
     } catch (error) {
       console.error("[site-server] request failed:", error instanceof Error ? error.message : error);

@@ -13,6 +13,10 @@
 // module ships in /contact's first-load JavaScript (issue 5 budget).
 import * as z from "zod/mini";
 
+// Zod 4 probes `new Function("")` to pick its JIT parser; under the site's CSP (no
+// 'unsafe-eval', docs/decisions/content-security-policy.md) that probe is a reported violation.
+z.config({ jitless: true });
+
 /** Field limits in characters (spec section 9). */
 export const DEMO_REQUEST_LIMITS = {
   firstName: 100,

@@ -1,0 +1,38 @@
+import * as React from "react";
+import { Link, type HeadFC, type PageProps } from "gatsby";
+import { Layout } from "../../components/layout/layout";
+import { Seo } from "../../components/seo";
+
+/** The success texts of spec section 8, word for word (tests/unit/function/thanks-page.test.tsx checks them against the toast). */
+const THANKS_TEXT = {
+  title: "Request Submitted Successfully",
+  description: "Our team will contact you within 24 hours to schedule your demo.",
+} as const;
+
+/**
+ * /contact/thanks: where the demo-request function sends a visitor whose browser posted the
+ * form without JavaScript (303 after a received request; issue 6). With JavaScript the
+ * visitor never comes here: the form shows the success toast instead.
+ */
+export default function ContactThanksPage({ location }: PageProps) {
+  return (
+    <Layout pathname={location.pathname}>
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="text-4xl font-bold tracking-tight">{THANKS_TEXT.title}</h1>
+        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{THANKS_TEXT.description}</p>
+        <Link
+          to="/"
+          className="mt-8 inline-block font-semibold text-blue-700 underline underline-offset-4 hover:text-blue-900 dark:text-sky-300"
+        >
+          Return to Home
+        </Link>
+      </div>
+    </Layout>
+  );
+}
+
+export const Head: HeadFC = ({ location }) => (
+  <Seo title={THANKS_TEXT.title} description={THANKS_TEXT.description} pathname={location.pathname}>
+    <meta name="robots" content="noindex" />
+  </Seo>
+);
