@@ -27,6 +27,8 @@ export const BUDGETS = {
   "/404": 75 * KB,
   // The file Netlify serves, with status 404, for every path nothing else matches.
   "/404.html": 75 * KB,
+  // Where the no-JavaScript form lands after a demo request (issue 6).
+  "/contact/thanks": 75 * KB,
 };
 
 /**
