@@ -26,16 +26,21 @@ test("the policy allows only the given script hashes and forbids framing", () =>
   expect(csp.startsWith("default-src 'self'")).toBe(true);
 });
 
-test("writeCspHeaders hashes every page under public/ into _headers for /*", () => {
+test("writeCspHeaders hashes every page under public/ into _headers for each page's paths, not /admin/", () => {
   const dir = mkdtempSync(join(tmpdir(), "csp-"));
   try {
     mkdirSync(join(dir, "about"));
+    mkdirSync(join(dir, "admin"));
     writeFileSync(join(dir, "index.html"), "<script>window.pagePath='/';</script>");
     writeFileSync(join(dir, "about", "index.html"), "<script>window.pagePath='/about';</script>");
+    writeFileSync(join(dir, "admin", "index.html"), "<script>window.editor=1;</script>");
     const { hashCount } = writeCspHeaders(dir);
     expect(hashCount).toBe(2);
     const file = readFileSync(join(dir, "_headers"), "utf8");
-    expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self';/m);
+    const rulePaths = file.split("\n").filter((line) => line.startsWith("/"));
+    expect(rulePaths).toEqual(["/about", "/about/", "/"]);
+    expect(file).toMatch(/^\/about\n {2}Content-Security-Policy: default-src 'self';/m);
+    expect(file).not.toContain(sha("window.editor=1;"));
     expect(file).toContain(sha("window.pagePath='/';"));
     expect(file).toContain(sha("window.pagePath='/about';"));
   } finally {
