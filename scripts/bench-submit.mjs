@@ -1,18 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:submit [-- N [concurrency]]`: sends N valid demo requests (default 500,
- * 10 at a time, N at most 5000, concurrency at most 50) to the running `npm start` server on
+ * 50 at a time, N at most 5000, concurrency at most 50) to the running `npm start` server on
  * loopback, then prints
  * submissions per second and p50/p95/p99 latency in ms, and checks through the local mail
  * sink that exactly N sales e-mails and N confirmations arrived with no duplicate request id.
  * Needs `npm start` without SENDGRID_API_KEY (the sink). Exit code 1 when a check fails.
  * Bounded: no request starts after 10 minutes, each gives up after 60 s.
  *
- * Why 10 at a time, not the issue's 50: the local Netlify emulation runs every function call
- * in a fresh worker thread that loads the whole function bundle (~100-250 MB while it lives).
- * At 50 in flight on a 2-core machine the workers pile up faster than they finish, and the
- * server grew past 13 GB and hit out-of-memory. At 10 it peaks around 650 MB at the same
- * throughput (the bottleneck is CPU, not concurrency). Netlify itself has no such limit.
+ * 50 at a time by default, as issue 4 asks. The local server lets at most 8 function calls
+ * run at once (scripts/lib/site-server.mjs) and queues the rest: each call is a fresh worker
+ * thread loading the whole bundle, and 50 unqueued ran the machine out of memory. Queued time
+ * counts in the latency figures; Netlify itself scales out instead.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -22,7 +21,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const read = (name) => readFileSync(join(root, ".data", name), "utf8").trim();
 const total = Math.min(Number(process.argv[2] ?? 500), 5000);
-const concurrency = Math.min(Number(process.argv[3] ?? 10), 50);
+const concurrency = Math.min(Number(process.argv[3] ?? 50), 50);
 const site = process.env.SITE_URL ?? read("site-url");
 const sink = read("mail-sink-url");
 for (const url of [site, sink]) {
