@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { AboutContent } from "../../lib/content/schemas";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type FoundersProps = Pick<AboutContent, "foundersHeading" | "founders">;
 
@@ -8,9 +9,7 @@ type FoundersProps = Pick<AboutContent, "foundersHeading" | "founders">;
 export function Founders({ foundersHeading, founders }: FoundersProps) {
   return (
     <Section labelledBy="founders-heading">
-      <h2 id="founders-heading" className="text-3xl font-bold tracking-tight">
-        {foundersHeading}
-      </h2>
+      <SectionHeading id="founders-heading">{foundersHeading}</SectionHeading>
       <ul className="mt-10 grid gap-8 md:grid-cols-2">
         {founders.map((founder) => (
           <li key={founder.name} className="rounded-lg border border-slate-200 p-6 dark:border-slate-800">

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { AboutContent } from "../../lib/content/schemas";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type ValuesProps = Pick<AboutContent, "valuesHeading" | "values">;
 
@@ -8,9 +9,7 @@ type ValuesProps = Pick<AboutContent, "valuesHeading" | "values">;
 export function Values({ valuesHeading, values }: ValuesProps) {
   return (
     <Section labelledBy="values-heading">
-      <h2 id="values-heading" className="text-3xl font-bold tracking-tight">
-        {valuesHeading}
-      </h2>
+      <SectionHeading id="values-heading">{valuesHeading}</SectionHeading>
       <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {values.map((value) => (
           <li key={value.title} className="rounded-lg border border-slate-200 p-6 dark:border-slate-800">

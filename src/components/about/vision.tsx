@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { AboutContent } from "../../lib/content/schemas";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type VisionProps = { vision: AboutContent["vision"] };
 
@@ -8,9 +9,7 @@ type VisionProps = { vision: AboutContent["vision"] };
 export function Vision({ vision }: VisionProps) {
   return (
     <Section labelledBy="vision-heading" className="bg-slate-50 dark:bg-slate-900">
-      <h2 id="vision-heading" className="text-3xl font-bold tracking-tight">
-        {vision.heading}
-      </h2>
+      <SectionHeading id="vision-heading">{vision.heading}</SectionHeading>
       <p className="mt-6 max-w-3xl border-l-4 border-amber-500 pl-6 text-2xl leading-relaxed">
         {vision.statement}
       </p>

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { HomePageData } from "../../hooks/use-home-content";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type BenefitsProps = Pick<HomePageData, "benefitsHeading" | "benefits">;
 
@@ -8,9 +9,7 @@ type BenefitsProps = Pick<HomePageData, "benefitsHeading" | "benefits">;
 export function Benefits({ benefitsHeading, benefits }: BenefitsProps) {
   return (
     <Section labelledBy="benefits-heading">
-      <h2 id="benefits-heading" className="text-3xl font-bold tracking-tight">
-        {benefitsHeading}
-      </h2>
+      <SectionHeading id="benefits-heading">{benefitsHeading}</SectionHeading>
       <ul className="mt-10 grid gap-8 md:grid-cols-3">
         {benefits.map((benefit) => (
           <li

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { HomePageData } from "../../hooks/use-home-content";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type ClaimsProps = Pick<HomePageData, "claimsHeading" | "claims">;
 
@@ -8,9 +9,7 @@ type ClaimsProps = Pick<HomePageData, "claimsHeading" | "claims">;
 export function Claims({ claimsHeading, claims }: ClaimsProps) {
   return (
     <Section labelledBy="claims-heading">
-      <h2 id="claims-heading" className="text-3xl font-bold tracking-tight">
-        {claimsHeading}
-      </h2>
+      <SectionHeading id="claims-heading">{claimsHeading}</SectionHeading>
       <dl className="mt-10 grid gap-8 md:grid-cols-3">
         {claims.map((claim) => (
           <div key={claim.figure} className="border-l-4 border-amber-500 pl-4">

@@ -2,6 +2,7 @@ import * as React from "react";
 import type { HomePageData } from "../../hooks/use-home-content";
 import { CtaLink } from "../ui/cta-link";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type ClosingCtaProps = { closing: HomePageData["closing"] };
 
@@ -9,9 +10,7 @@ type ClosingCtaProps = { closing: HomePageData["closing"] };
 export function ClosingCta({ closing }: ClosingCtaProps) {
   return (
     <Section labelledBy="closing-heading" className="bg-slate-900 text-center text-white">
-      <h2 id="closing-heading" className="text-3xl font-bold tracking-tight">
-        {closing.heading}
-      </h2>
+      <SectionHeading id="closing-heading">{closing.heading}</SectionHeading>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{closing.body}</p>
       <CtaLink size="lg" className="mt-8">
         {closing.cta}

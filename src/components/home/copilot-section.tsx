@@ -3,6 +3,7 @@ import type { HomePageData } from "../../hooks/use-home-content";
 import { CtaLink } from "../ui/cta-link";
 import { ResponsivePicture } from "../ui/responsive-picture";
 import { Section } from "../ui/section";
+import { SectionHeading } from "../ui/section-heading";
 
 type CopilotSectionProps = { copilot: HomePageData["copilot"] };
 
@@ -16,9 +17,9 @@ export function CopilotSection({ copilot }: CopilotSectionProps) {
           <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">
             {copilot.eyebrow}
           </p>
-          <h2 id="copilot-heading" className="mt-2 text-3xl font-bold tracking-tight">
+          <SectionHeading id="copilot-heading" className="mt-2">
             {copilot.heading}
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{copilot.body}</p>
           <ul className="mt-6 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-300">
             {copilot.points.map((point) => (
