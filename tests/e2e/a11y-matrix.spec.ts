@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, WIDTHS } from "./support/a11y";
+import { VALID_DEMO_REQUEST } from "./support/demo-request-form";
 import { gotoHydrated } from "./support/hydrated";
 
 const HEIGHT = 900;
@@ -26,14 +27,6 @@ async function openForm(page: Page, theme: "light" | "dark") {
 }
 
 const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).click();
-
-const VALID: [string, string][] = [
-  ["First Name", "Ada"],
-  ["Last Name", "Lovelace"],
-  ["Work Email", "ada@example.com"],
-  ["Phone Number", "+61 8 9000 0000"],
-  ["Company", "Analytical Mining"],
-];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -69,7 +62,7 @@ for (const theme of ["light", "dark"] as const) {
     test("/contact with the destructive toast open at every width", async ({ page }) => {
       await page.route("**/api/send-contact-email", (route) => route.fulfill({ status: 502, body: "{}" }));
       await openForm(page, theme);
-      for (const [name, value] of VALID) {
+      for (const [name, value] of VALID_DEMO_REQUEST) {
         await page.getByRole("textbox", { name, exact: true }).fill(value);
       }
       for (const width of WIDTHS) {

@@ -4,6 +4,7 @@
  * check can tell the media query apart from a site without motion at all.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { submitValidDemoRequest } from "./support/demo-request-form";
 import { gotoHydrated } from "./support/hydrated";
 
 /** The longest transition and animation duration of `target` and its descendants, in seconds. */
@@ -31,16 +32,7 @@ async function showFailureToast(page: Page) {
   await page.route("**/api/send-contact-email", (route) => route.fulfill({ status: 502, body: "{}" }));
   await page.goto("/contact");
   await expect(page.locator("form[data-hydrated]")).toBeVisible();
-  for (const [name, value] of [
-    ["First Name", "Ada"],
-    ["Last Name", "Lovelace"],
-    ["Work Email", "ada@example.com"],
-    ["Phone Number", "+61 8 9000 0000"],
-    ["Company", "Analytical Mining"],
-  ]) {
-    await page.getByRole("textbox", { name, exact: true }).fill(value);
-  }
-  await page.getByRole("button", { name: "Submit" }).click();
+  await submitValidDemoRequest(page);
   const toast = page.locator("[data-sonner-toast]");
   await expect(toast).toContainText("Submission Failed");
   return toast;
