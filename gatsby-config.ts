@@ -18,7 +18,6 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   plugins: [
     "gatsby-plugin-postcss",
-    "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",
       options: { defaults: { formats: ["auto", "webp", "avif"], placeholder: "blurred" } },

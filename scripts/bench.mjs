@@ -8,7 +8,7 @@
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
  *
  * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
- * 3); --skip-lighthouse and --skip-submit leave those parts out.
+ * 5, after one discarded warm-up run); --skip-lighthouse and --skip-submit leave those parts out.
  * Exit status: 0, or 1 when the build or the server could not start.
  */
 import { execFileSync } from "node:child_process";
@@ -28,7 +28,7 @@ import { startSiteServer } from "./lib/site-server.mjs";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 const args = new Set(process.argv.slice(2));
-const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3) || 3);
+const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 5) || 5);
 
 /** Bench pages: label, URL path, the route whose JS budget applies, and the status it must answer. */
 const PAGES = [

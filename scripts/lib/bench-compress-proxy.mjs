@@ -1,23 +1,37 @@
 /**
- * A loopback reverse proxy that gzips text responses, for the benchmark only. The local Netlify
- * emulation (site-server.mjs) sends files uncompressed, while Netlify's CDN compresses them; without
- * this, Lighthouse's transfer bytes and its simulated-throttling LCP/TBT would describe a server
- * nobody visits. gzip level 6 is conservative: Netlify sends Chromium brotli, which is smaller.
+ * A loopback reverse proxy that gzips text responses and keeps them in memory, for the benchmark
+ * only. It stands in for Netlify's CDN: the local emulation (site-server.mjs) sends files
+ * uncompressed, and without compression Lighthouse's transfer bytes and simulated LCP/TBT would
+ * describe a server nobody visits. Caching matters on this 2-core machine: re-reading and
+ * re-compressing every file during a measured page load takes CPU from the browser being measured,
+ * which a remote CDN never does. gzip level 6 is conservative: Netlify sends Chromium brotli.
+ *
+ * Only GET responses of site files (not /api/ or /.netlify/ functions) are cached, keyed by path
+ * and whether the client accepts gzip.
  *
  * @param {{ target: string, port?: number }} options target like http://localhost:41234
  * @returns {Promise<{ url: string, close: () => Promise<void> }>} url on 127.0.0.1 (port 0 = free)
  */
 import { createServer, request } from "node:http";
-import { pipeline } from "node:stream";
-import { createGzip } from "node:zlib";
+import { gzipSync } from "node:zlib";
 
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "content-length"];
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/i;
+const UNCACHED = /^\/(api|\.netlify)\//;
 
-export async function startCompressingProxy({ target, port = 0 }) {
-  const upstreamUrl = new URL(target);
-  const server = createServer((req, res) => {
-    const upstream = request(
+function readAll(stream) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    stream.on("data", (chunk) => chunks.push(chunk));
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+    stream.on("error", reject);
+  });
+}
+
+/** Fetches `req` from upstream and returns { status, headers, body } ready to send. */
+async function fetchUpstream(upstreamUrl, req, requestBody) {
+  const up = await new Promise((resolve, reject) => {
+    request(
       {
         hostname: upstreamUrl.hostname,
         port: upstreamUrl.port,
@@ -25,29 +39,47 @@ export async function startCompressingProxy({ target, port = 0 }) {
         method: req.method,
         headers: { ...req.headers, host: upstreamUrl.host, "accept-encoding": "identity" },
       },
-      (up) => {
-        const headers = { ...up.headers };
-        const compress =
-          req.method !== "HEAD" &&
-          ![204, 304].includes(up.statusCode ?? 0) &&
-          /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") &&
-          COMPRESSIBLE.test(String(headers["content-type"] ?? ""));
-        if (!compress) {
-          res.writeHead(up.statusCode ?? 502, headers);
-          return pipeline(up, res, () => {});
-        }
-        for (const name of HOP_BY_HOP) delete headers[name];
-        headers["content-encoding"] = "gzip";
-        headers.vary = "Accept-Encoding";
-        res.writeHead(up.statusCode ?? 502, headers);
-        pipeline(up, createGzip({ level: 6 }), res, () => {});
-      },
-    );
-    upstream.on("error", () => {
+      resolve,
+    )
+      .on("error", reject)
+      .end(requestBody);
+  });
+  const status = up.statusCode ?? 502;
+  const headers = { ...up.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  let body = await readAll(up);
+  const compress =
+    req.method !== "HEAD" &&
+    ![204, 304].includes(status) &&
+    /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") &&
+    COMPRESSIBLE.test(String(headers["content-type"] ?? ""));
+  if (compress) {
+    body = gzipSync(body, { level: 6 });
+    headers["content-encoding"] = "gzip";
+    headers.vary = "Accept-Encoding";
+  }
+  if (req.method !== "HEAD") headers["content-length"] = String(body.length);
+  return { status, headers, body };
+}
+
+export async function startCompressingProxy({ target, port = 0 }) {
+  const upstreamUrl = new URL(target);
+  const cache = new Map();
+  const server = createServer(async (req, res) => {
+    try {
+      const cacheable = req.method === "GET" && !UNCACHED.test(req.url ?? "/");
+      const key = `${req.url} ${/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")}`;
+      let response = cacheable ? cache.get(key) : undefined;
+      if (!response) {
+        response = await fetchUpstream(upstreamUrl, req, await readAll(req));
+        if (cacheable) cache.set(key, response);
+      }
+      res.writeHead(response.status, response.headers);
+      res.end(req.method === "HEAD" ? undefined : response.body);
+    } catch {
       if (!res.headersSent) res.writeHead(502);
       res.end();
-    });
-    pipeline(req, upstream, () => {});
+    }
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -56,6 +88,10 @@ export async function startCompressingProxy({ target, port = 0 }) {
   const address = server.address();
   return {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -6,8 +6,10 @@
  * throttling multiplies the main-thread time observed on a shared 2-core machine (TBT varies most).
  *
  * @param {{ urls: { label: string, url: string, expectStatus?: number }[], chromePath?: string,
- *   runs?: number, pageTimeoutMs?: number }} options expectStatus 404 lets Lighthouse score a
- *   not-found page (`ignoreStatusCode`); runs defaults to 3; pageTimeoutMs bounds each run (90 s).
+ *   runs?: number, warmupRuns?: number, pageTimeoutMs?: number }} options expectStatus 404 lets
+ *   Lighthouse score a not-found page (`ignoreStatusCode`); runs defaults to 3; warmupRuns (default
+ *   1) are run first and discarded, so the server's first reads and Chromium's start-up do not land
+ *   in a measured run; pageTimeoutMs bounds each run (90 s).
  * @returns {Promise<Record<string, LighthouseFigures | { error: string }>>} keyed by label, where
  *   LighthouseFigures = { performance, accessibility, bestPractices, seo: number (0-100),
  *   lcpMs, tbtMs: number, cls: number, transferBytes: number, benchmarkIndex: number, runs: number,
@@ -95,6 +97,7 @@ export async function runLighthouse({
   urls,
   chromePath = "/usr/bin/chromium",
   runs = 3,
+  warmupRuns = 1,
   pageTimeoutMs = 90_000,
 }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
@@ -111,11 +114,11 @@ export async function runLighthouse({
           ignoreStatusCode: expectStatus !== undefined && expectStatus >= 400,
         };
         const figures = [];
-        for (let run = 0; run < runs; run += 1) {
+        for (let run = -warmupRuns; run < runs; run += 1) {
           const result = await withTimeout(lighthouse(url, flags), pageTimeoutMs, `Lighthouse on ${label}`);
           if (!result?.lhr) throw new Error("Lighthouse returned no report");
           if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
-          figures.push(figuresFrom(result.lhr));
+          if (run >= 0) figures.push(figuresFrom(result.lhr));
         }
         results[label] = medianFigures(figures);
       } catch (error) {

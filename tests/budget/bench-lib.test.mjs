@@ -89,9 +89,11 @@ test("formatTable aligns columns and prints missing cells as -", () => {
   assert.equal(text, ["page    n", "------  -", "/       5", "/about  -"].join("\n"));
 });
 
-test("the compressing proxy gzips text and passes status and headers through", async () => {
+test("the compressing proxy gzips text, passes status and headers through, and caches site files", async () => {
   const body = "x".repeat(10_000);
+  const upstreamHits = [];
   const upstream = createServer((req, res) => {
+    upstreamHits.push(req.url);
     res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "text/html", "cache-control": "c" });
     res.end(body);
   });
@@ -115,6 +117,11 @@ test("the compressing proxy gzips text and passes status and headers through", a
     assert.ok(raw.length < 200, `compressed to ${raw.length} bytes`);
     assert.equal(gunzipSync(raw).toString(), body);
     assert.equal((await get("/missing")).res.statusCode, 404);
+    // A second load of the page is served from memory; function calls always reach upstream.
+    assert.equal(gunzipSync((await get("/")).raw).toString(), body);
+    await get("/api/send-contact-email");
+    await get("/api/send-contact-email");
+    assert.deepEqual(upstreamHits, ["/", "/missing", "/api/send-contact-email", "/api/send-contact-email"]);
   } finally {
     await proxy.close();
     await new Promise((resolve) => upstream.close(resolve));
