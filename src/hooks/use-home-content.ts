@@ -48,7 +48,16 @@ export function useHomeContent(): HomePageData {
             alt
             image {
               childImageSharp {
-                gatsbyImageData(layout: CONSTRAINED, width: 960, formats: [AUTO, WEBP, AVIF])
+                # Widths 240-1200 px and the rendered width per breakpoint (full width minus the
+                # section's 2 x 16 px padding; half of the 1152 px container from lg), so a phone
+                # downloads the candidate nearest its rendered width (issue 5).
+                gatsbyImageData(
+                  layout: CONSTRAINED
+                  width: 960
+                  outputPixelDensities: [0.25, 0.5, 0.75, 1, 1.25]
+                  sizes: "(min-width: 1184px) 556px, (min-width: 1024px) calc(50vw - 36px), calc(100vw - 32px)"
+                  formats: [AUTO, WEBP, AVIF]
+                )
               }
             }
           }
