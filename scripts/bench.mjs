@@ -17,6 +17,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./lib/bench-build.mjs";
+import { waitForQuietCpu } from "./lib/bench-idle.mjs";
 import { startCompressingProxy } from "./lib/bench-compress-proxy.mjs";
 import { runLighthouse } from "./lib/bench-lighthouse.mjs";
 import { runSubmitBench } from "./lib/bench-submit-run.mjs";
@@ -72,6 +73,12 @@ const js = Object.fromEntries(
 
 let lighthouse = {};
 if (!args.has("--skip-lighthouse")) {
+  const calm = await waitForQuietCpu();
+  console.log(
+    calm.quiet
+      ? `bench: CPUs quiet after ${calm.waitedSeconds} s`
+      : `bench: CPUs still busy after ${calm.waitedSeconds} s; measuring anyway (figures less comparable)`,
+  );
   const site = await startSiteServer({ root, port: 0 });
   const proxy = await startCompressingProxy({ target: site.url });
   try {

@@ -30,6 +30,11 @@ export const CHROME_FLAGS = [
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
+// Trace-recording failures Lighthouse itself says to re-run ("Please run Lighthouse again"); they
+// say nothing about the page, so a run that hits one is repeated (at most this many times a page).
+const RETRYABLE = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
+const MAX_TRACE_RETRIES = 2;
+
 function withTimeout(promise, ms, what) {
   let timer;
   const timeout = new Promise((_, reject) => {
@@ -114,10 +119,17 @@ export async function runLighthouse({
           ignoreStatusCode: expectStatus !== undefined && expectStatus >= 400,
         };
         const figures = [];
+        let retriesLeft = MAX_TRACE_RETRIES;
         for (let run = -warmupRuns; run < runs; run += 1) {
           const result = await withTimeout(lighthouse(url, flags), pageTimeoutMs, `Lighthouse on ${label}`);
           if (!result?.lhr) throw new Error("Lighthouse returned no report");
-          if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+          const runtimeError = result.lhr.runtimeError;
+          if (runtimeError && RETRYABLE.has(runtimeError.code) && retriesLeft > 0) {
+            retriesLeft -= 1;
+            run -= 1;
+            continue;
+          }
+          if (runtimeError) throw new Error(runtimeError.message);
           if (run >= 0) figures.push(figuresFrom(result.lhr));
         }
         results[label] = medianFigures(figures);

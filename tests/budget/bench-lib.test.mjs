@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, test } from "node:test";
 import { startCompressingProxy } from "../../scripts/lib/bench-compress-proxy.mjs";
+import { idleShare } from "../../scripts/lib/bench-idle.mjs";
 import { medianFigures } from "../../scripts/lib/bench-lighthouse.mjs";
 import { parseSubmitOutput } from "../../scripts/lib/bench-submit-run.mjs";
 import { formatTable } from "../../scripts/lib/bench-table.mjs";
@@ -146,4 +147,13 @@ test("parseSubmitOutput reads the submit benchmark's lines", () => {
     countsMatch: true,
   });
   assert.equal(parseSubmitOutput("something else"), null);
+});
+
+test("idleShare is the idle part of the CPU time between two snapshots, over all cores", () => {
+  const snapshot = (idle, user) => ({ model: "x", speed: 1, times: { user, nice: 0, sys: 0, idle, irq: 0 } });
+  const before = [snapshot(1000, 500), snapshot(1000, 500)];
+  const after = [snapshot(1900, 600), snapshot(1000, 1500)];
+  // Core 0: 900 idle of 1000; core 1: 0 idle of 1000.
+  assert.equal(idleShare(before, after), 0.45);
+  assert.equal(idleShare(after, after), 1);
 });
