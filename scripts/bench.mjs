@@ -26,6 +26,8 @@ import { TARGETS, missedTargets } from "./lib/bench-targets.mjs";
 import { discoverPages, measureFirstLoadJs } from "./lib/first-load-js.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
+// Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.
+const SLOW_CPU_INDEX = 2200;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 const args = new Set(process.argv.slice(2));
@@ -206,9 +208,13 @@ else {
 }
 const { cores, cpu, loadAverage1m } = report.machine;
 console.log(`\nmachine: ${cores} cores, ${cpu}; 1-min load ${loadBefore} at start, ${loadAverage1m} at end`);
-if (Math.max(loadBefore, loadAverage1m) > cores) {
+// The load average stays above 2 on this VM even when idle, so the browser's own CPU benchmark is
+// the better signal that the host was contended during a page's runs.
+const cpuIndexes = pages.map((p) => p.benchmarkIndex).filter((v) => typeof v === "number");
+if (cpuIndexes.length > 0 && Math.min(...cpuIndexes) < SLOW_CPU_INDEX) {
   console.log(
-    "note: the machine was busy (load > cores): TBT and LCP are inflated; compare CPU idx between runs",
+    `note: CPU idx ${Math.min(...cpuIndexes)}-${Math.max(...cpuIndexes)}: below ${SLOW_CPU_INDEX} the host ` +
+      "was contended and TBT/LCP are inflated; compare CPU idx between runs",
   );
 }
 console.log("written to bench/results/latest.json");
