@@ -13,23 +13,15 @@
  * @returns {Promise<{ url: string, close: () => Promise<void> }>} url on 127.0.0.1 (port 0 = free)
  */
 import { createServer, request } from "node:http";
+import { buffer } from "node:stream/consumers";
 import { gzipSync } from "node:zlib";
 
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "content-length"];
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/i;
 const UNCACHED = /^\/(api|\.netlify)\//;
 
-function readAll(stream) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    stream.on("data", (chunk) => chunks.push(chunk));
-    stream.on("end", () => resolve(Buffer.concat(chunks)));
-    stream.on("error", reject);
-  });
-}
-
 /** Fetches `req` from upstream and returns { status, headers, body } ready to send. */
-async function fetchUpstream(upstreamUrl, req, requestBody) {
+async function fetchUpstream(upstreamUrl, req, requestBody, acceptsGzip) {
   const up = await new Promise((resolve, reject) => {
     request(
       {
@@ -47,11 +39,11 @@ async function fetchUpstream(upstreamUrl, req, requestBody) {
   const status = up.statusCode ?? 502;
   const headers = { ...up.headers };
   for (const name of HOP_BY_HOP) delete headers[name];
-  let body = await readAll(up);
+  let body = await buffer(up);
   const compress =
     req.method !== "HEAD" &&
     ![204, 304].includes(status) &&
-    /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") &&
+    acceptsGzip &&
     COMPRESSIBLE.test(String(headers["content-type"] ?? ""));
   if (compress) {
     body = gzipSync(body, { level: 6 });
@@ -68,10 +60,11 @@ export async function startCompressingProxy({ target, port = 0 }) {
   const server = createServer(async (req, res) => {
     try {
       const cacheable = req.method === "GET" && !UNCACHED.test(req.url ?? "/");
-      const key = `${req.url} ${/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")}`;
+      const acceptsGzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+      const key = `${req.url} ${acceptsGzip}`;
       let response = cacheable ? cache.get(key) : undefined;
       if (!response) {
-        response = await fetchUpstream(upstreamUrl, req, await readAll(req));
+        response = await fetchUpstream(upstreamUrl, req, await buffer(req), acceptsGzip);
         if (cacheable) cache.set(key, response);
       }
       res.writeHead(response.status, response.headers);

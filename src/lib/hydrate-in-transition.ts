@@ -1,5 +1,5 @@
 import { startTransition, type ReactElement } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 /**
  * Gatsby's `replaceHydrateFunction` (issue 5, TBT <= 50 ms): hydrates the server-rendered page inside
@@ -20,10 +20,10 @@ export function hydrateInTransition(element: ReactElement, rootNode: Element): (
     root.render(element);
     return () => root.unmount();
   }
-  let unmount = () => {};
+  // startTransition runs its callback synchronously, so `root` is set when it returns.
+  let root!: Root;
   startTransition(() => {
-    const root = hydrateRoot(rootNode, element);
-    unmount = () => root.unmount();
+    root = hydrateRoot(rootNode, element);
   });
-  return () => unmount();
+  return () => root.unmount();
 }
