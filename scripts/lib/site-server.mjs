@@ -33,15 +33,32 @@ function toWebRequest(req, origin) {
   });
 }
 
-async function sendWebResponse(res, response) {
+// The emulation's fetch wrapper adds one entry per outgoing fetch a function made to this header.
+// The retry job reads every stored lead, so with ~1,000 local leads the header passed 16 KB and
+// Node's fetch (`npm run leads:retry`) rejected the answer (UND_ERR_HEADERS_OVERFLOW). It is
+// Netlify-internal timing, not part of the site's answer.
+const EMULATION_ONLY_HEADERS = new Set(["x-nf-fetch-timing"]);
+
+/**
+ * The Node `writeHead` headers for a web `Response`: multiple Set-Cookie kept apart, the
+ * emulation's internal headers dropped.
+ *
+ * @param {Headers} webHeaders
+ * @returns {Record<string, string | string[]>}
+ */
+export function nodeHeaders(webHeaders) {
   const headers = {};
-  response.headers.forEach((value, name) => {
-    if (name === "set-cookie") return;
+  webHeaders.forEach((value, name) => {
+    if (name === "set-cookie" || EMULATION_ONLY_HEADERS.has(name)) return;
     headers[name] = value;
   });
-  const cookies = response.headers.getSetCookie?.() ?? [];
+  const cookies = webHeaders.getSetCookie?.() ?? [];
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  res.writeHead(response.status, headers);
+  return headers;
+}
+
+async function sendWebResponse(res, response) {
+  res.writeHead(response.status, nodeHeaders(response.headers));
   if (!response.body) return void res.end();
   for await (const chunk of response.body) res.write(chunk);
   res.end();
