@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./netlify/build/csp-headers";
+import { loadScriptsAfterFirstPaint } from "./src/build/scripts-after-first-paint";
 import { loadSiteContent } from "./src/lib/content/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
 
@@ -39,6 +40,9 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = ({
 
 /** Writes public/_headers with the Content-Security-Policy for the built pages (netlify/build/csp-headers.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  // Before the CSP: the loader this adds is an inline script the policy must allow.
+  const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
+  reporter.info(`Page scripts start after the first paint (${rewritten} HTML files rewritten)`);
   const { hashCount } = writeCspHeaders(path.join(process.cwd(), "public"));
   reporter.info(`Content-Security-Policy written to public/_headers (${hashCount} inline script hashes)`);
 };
