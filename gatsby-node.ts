@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./netlify/build/csp-headers";
+import { PinReactDomClientId } from "./src/build/pin-module-id";
 import { loadScriptsAfterFirstPaint } from "./src/build/scripts-after-first-paint";
 import { loadSiteContent } from "./src/lib/content/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
@@ -36,6 +37,11 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = ({
       internal: { type, contentDigest: createContentDigest(data) },
     });
   }
+};
+
+/** The browser bundle pins React DOM's module id for the page loader (src/build/pin-module-id.ts). */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new PinReactDomClientId()] });
 };
 
 /** Writes public/_headers with the Content-Security-Policy for the built pages (netlify/build/csp-headers.ts). */

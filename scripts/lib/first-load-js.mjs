@@ -6,8 +6,8 @@
  * plus the chunk group of its page component (`componentChunkName` in its page-data.json), both read
  * from Gatsby's `webpack.stats.json` (`assetsByChunkName` lists every file of a chunk group, split
  * chunks included). Gatsby 5 puts only the app files in `<script src>` tags and fetches the component
- * chunk right after boot, so it counts too. Every same-origin `<script src>` of the built HTML is added
- * as well, and listed in `unlistedScripts` when the stats did not name it, so the figure can never be
+ * chunk right after boot, so it counts too. Every same-origin script the built HTML loads (`<script
+ * src>` or the after-first-paint loader's list) is added as well, and listed in `unlistedScripts` when the stats did not name it, so the figure can never be
  * smaller than what the HTML makes the browser fetch.
  *
  * Sizes are gzip level 9 of each file on its own (zlib.gzipSync), as a CDN would send them.
@@ -102,19 +102,34 @@ function readJson(path) {
 }
 
 /**
- * The `<script>` tags of an HTML document.
+ * The scripts an HTML document makes the browser fetch: its `<script src>` tags and the URLs of the
+ * loader that starts Gatsby's scripts after the first paint (src/build/scripts-after-first-paint.ts:
+ * `<script id="gatsby-scripts-after-first-paint">` whose source ends with the URL list as a JSON
+ * array argument).
  *
  * @param {string} html
  * @returns {{ srcs: string[], inlineBytes: number }} srcs: same-origin src paths without the leading
  *   slash; inlineBytes: gzipped bytes of all inline script bodies together.
+ * @throws when a loader script's URL list cannot be read (the loader's format changed)
  */
 export function scriptsInHtml(html) {
   const srcs = [];
   let inline = "";
+  const add = (src) => {
+    if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
+  };
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(match[1])?.[1];
-    if (src === undefined) inline += match[2];
-    else if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
+    if (src !== undefined) {
+      add(src);
+      continue;
+    }
+    inline += match[2];
+    if (/\bid\s*=\s*["']gatsby-scripts-after-first-paint["']/i.test(match[1])) {
+      const list = /,(\[[^\]]*\])\)\s*$/.exec(match[2])?.[1];
+      if (list === undefined) throw new Error("the after-first-paint loader has no URL list at its end");
+      JSON.parse(list).forEach(add);
+    }
   }
   return { srcs, inlineBytes: inline.trim() ? gzipSync(inline, { level: 9 }).length : 0 };
 }

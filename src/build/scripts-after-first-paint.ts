@@ -8,51 +8,72 @@
  * With async tags, on a fast link and a slow CPU the framework chunk (~45 KB gzipped) arrives and
  * runs before that paint and holds it back, and on a poor link its download competes with the HTML.
  * Started after the paint, the scripts hydrate the page one frame later than before and never delay
- * what the visitor first sees. A hidden tab paints no frames (`requestAnimationFrame` waits until it
- * is shown), so there the scripts start at once. Without JavaScript nothing changes: the pages and
- * the no-JS form never needed these scripts.
+ * what the visitor first sees.
+ *
+ * Run order, for TBT <= 50 ms (simulated throttling multiplies each main-thread task by 4): the
+ * loader (src/build/scripts-loader.ts) runs the webpack runtime first, then the framework chunk,
+ * whose task also runs React DOM's start-up (the prewarm), then the app chunk, whose task starts
+ * Gatsby. With Gatsby's async tags all of that start-up ran in one task of 15-25 ms here.
+ * Without JavaScript nothing changes: the pages and the no-JS form never needed these scripts.
  *
  * Gatsby 5 writes the tags into the `_gatsby-scripts` slice and stitches it into every page's HTML
  * after `onPreRenderHTML`, so the pages are rewritten here, between the slice markers only.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { REACT_DOM_CLIENT_ID } from "./pin-module-id";
+import { loaderScript, type Prewarm } from "./scripts-loader";
 
 const SCRIPTS_SLICE = /<!-- slice-start id="(_gatsby-scripts-\d+)" -->[\s\S]*?<!-- slice-end id="\1" -->/g;
 const SLICE_FILE = /^_gatsby-scripts-\d+\.html$/;
-// Upper bound on the wait: a page that somehow reports no paint still becomes interactive.
-const FALLBACK_MS = 3000;
+// scripts/lib/first-load-js.mjs finds the loader by this id.
+export const LOADER_ID = "gatsby-scripts-after-first-paint";
 const ASYNC_SCRIPT = /<script src="([^"]+)" async><\/script>/g;
+const isRuntime = (src: string) => /\/webpack-runtime-[^/]*\.js$/.test(src);
+const isFramework = (src: string) => /\/framework-[^/]*\.js$/.test(src);
+const CHUNK_GLOBAL = /^[^\n]*?\(self\.(webpackChunk[\w$]+)=self\.\1\|\|\[\]\)\.push\(/m;
 
-/**
- * The loader's source for script URLs `sources`. It starts them once the browser reports the first
- * contentful paint (reported after the frame is on screen), at once in a hidden tab (no paint
- * comes until it is shown) or where paint timing is missing, and after `FALLBACK_MS` at the latest.
- */
-export function loaderScript(sources: readonly string[]): string {
-  // `<` escaped so a URL can never close the script element.
-  const list = JSON.stringify(sources).replace(/</g, "\\u003c");
-  return (
-    `(function(w,d,u){var s=0;function l(){if(s)return;s=1;u.forEach(function(r){` +
-    `var e=d.createElement("script");e.src=r;e.async=true;d.body.appendChild(e)})}` +
-    `var P=w.PerformanceObserver;` +
-    `if(d.visibilityState==="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return l();` +
-    `new P(function(q,o){if(q.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(l,0)}})` +
-    `.observe({type:"paint",buffered:true});` +
-    `d.addEventListener("visibilitychange",l);setTimeout(l,${FALLBACK_MS})})` +
-    `(window,document,${list})`
-  );
+/** The async script URLs of Gatsby's scripts slice, in its order. */
+export function sliceScripts(sliceHtml: string): string[] {
+  return [...sliceHtml.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
 }
 
 /**
  * Gatsby's scripts slice (`public/_gatsby/slices/_gatsby-scripts-N.html`) with its async script
- * tags replaced by one inline loader (same URLs, same order); the chunk mapping and compilation
- * hash scripts stay as they are. A slice without such tags comes back unchanged.
+ * tags replaced by one inline loader: the same URLs with the webpack runtime first (so every chunk
+ * registers as it runs, and the prewarm module can run in the framework chunk's task); the chunk
+ * mapping and compilation hash scripts stay as they are. A slice without such tags comes back
+ * unchanged.
  */
-export function rewriteScriptsSlice(sliceHtml: string): string {
-  const sources = [...sliceHtml.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
-  if (sources.length === 0) return sliceHtml;
-  return `${sliceHtml.replace(ASYNC_SCRIPT, "")}<script>${loaderScript(sources)}</script>`;
+export function rewriteScriptsSlice(sliceHtml: string, prewarm: Prewarm | null = null): string {
+  const found = sliceScripts(sliceHtml);
+  if (found.length === 0) return sliceHtml;
+  const sources = [...found.filter(isRuntime), ...found.filter((src) => !isRuntime(src))];
+  return `${sliceHtml.replace(ASYNC_SCRIPT, "")}<script id="${LOADER_ID}">${loaderScript(sources, prewarm)}</script>`;
+}
+
+/**
+ * The prewarm for a slice's scripts: React DOM's client module, run right after the framework chunk.
+ * @param readScript reads a script URL's file from the build (`/framework-x.js` -> its text)
+ * @returns null when the slice has no framework chunk
+ * @throws Error when the framework chunk lacks the pinned module or webpack's chunk array, i.e. the
+ *   webpack plugin (src/build/pin-module-id.ts) is not registered or webpack's output changed
+ */
+export function reactDomPrewarm(
+  sources: readonly string[],
+  readScript: (src: string) => string,
+): Prewarm | null {
+  const script = sources.find(isFramework);
+  if (script === undefined) return null;
+  const code = readScript(script);
+  const chunkGlobal = CHUNK_GLOBAL.exec(code)?.[1];
+  if (chunkGlobal === undefined) throw new Error(`${script} does not start with webpack's chunk array push`);
+  if (!code.includes(`"${REACT_DOM_CLIENT_ID}":`)) {
+    throw new Error(
+      `${script} has no module "${REACT_DOM_CLIENT_ID}": is PinReactDomClientId added in gatsby-node's onCreateWebpackConfig?`,
+    );
+  }
+  return { script, chunkGlobal, moduleId: REACT_DOM_CLIENT_ID };
 }
 
 /**
@@ -79,10 +100,13 @@ export function loadScriptsAfterFirstPaint(publicDir: string): number {
   const slices = new Map(
     readdirSync(sliceDir)
       .filter((name) => SLICE_FILE.test(name))
-      .map((name) => [
-        name.slice(0, -".html".length),
-        rewriteScriptsSlice(readFileSync(join(sliceDir, name), "utf8")),
-      ]),
+      .map((name) => {
+        const slice = readFileSync(join(sliceDir, name), "utf8");
+        const prewarm = reactDomPrewarm(sliceScripts(slice), (src) =>
+          readFileSync(join(publicDir, src), "utf8"),
+        );
+        return [name.slice(0, -".html".length), rewriteScriptsSlice(slice, prewarm)];
+      }),
   );
   let changed = 0;
   for (const entry of readdirSync(publicDir, { withFileTypes: true, recursive: true })) {

@@ -105,4 +105,15 @@ describe("scriptsInHtml", () => {
     assert.deepEqual(srcs, ["app-1.js"]);
     assert.ok(inlineBytes > 0);
   });
+
+  test("reads the URLs of the after-first-paint loader (src/build/scripts-after-first-paint.ts)", () => {
+    const loader =
+      '(function(w,d,u){/* ... */})(window,document,["/framework-2.js","/app-3.js","https://cdn.example/z.js"])';
+    const html = `<script>var a=1</script><script id="gatsby-scripts-after-first-paint">${loader}</script>`;
+    assert.deepEqual(scriptsInHtml(html).srcs, ["framework-2.js", "app-3.js"]);
+    assert.throws(
+      () => scriptsInHtml('<script id="gatsby-scripts-after-first-paint">load()</script>'),
+      /no URL list/,
+    );
+  });
 });

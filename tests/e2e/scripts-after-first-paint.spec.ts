@@ -29,5 +29,12 @@ for (const path of ["/", "/about", "/contact", "/no-such-page"]) {
     for (const script of timings.scripts) {
       expect(script.start, script.url).toBeGreaterThanOrEqual(timings.fcp ?? Infinity);
     }
+    // The loader asked webpack to run React DOM right after the framework chunk (the prewarm).
+    const chunkIds = await page.evaluate(() =>
+      Object.entries(window)
+        .filter(([name]) => name.startsWith("webpackChunk"))
+        .flatMap(([, pushes]) => (pushes as [unknown[]][]).map(([ids]) => ids)),
+    );
+    expect(chunkIds).toContainEqual(["react-dom-client"]);
   });
 }
