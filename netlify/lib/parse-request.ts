@@ -101,7 +101,7 @@ export async function parseDemoRequest(
   if (requestId !== undefined && (typeof requestId !== "string" || !UUID.test(requestId))) {
     return reject(fail(422, "requestId must be a UUID"));
   }
-  const parsed = demoRequestSchema.safeParse(body);
+  const parsed = demoRequestSchema().safeParse(body);
   if (!parsed.success) {
     return reject(
       fail(422, "Some fields are invalid", {}, fieldErrors(parsed.error) as Record<string, string>),

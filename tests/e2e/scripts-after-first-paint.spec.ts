@@ -33,7 +33,7 @@ for (const path of ["/", "/about", "/contact", "/no-such-page"]) {
     const chunkIds = await page.evaluate(() =>
       Object.entries(window)
         .filter(([name]) => name.startsWith("webpackChunk"))
-        .flatMap(([, pushes]) => (pushes as [unknown[]][]).map(([ids]) => ids)),
+        .flatMap(([, pushes]) => (pushes as unknown as [unknown[]][]).map(([ids]) => ids)),
     );
     expect(chunkIds).toContainEqual(["react-dom-client"]);
   });

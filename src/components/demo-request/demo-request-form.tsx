@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   demoRequestSchema,
@@ -13,6 +13,13 @@ import { DEMO_REQUEST_FIELD_SPECS } from "./demo-request-fields";
 import { Field } from "./field";
 import { HoneypotField } from "./honeypot-field";
 import { useRequestId } from "./use-request-id";
+
+// The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
+let resolver: Resolver<DemoRequestInput, unknown, DemoRequest> | undefined;
+const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) => {
+  resolver ??= zodResolver(demoRequestSchema());
+  return resolver(values, context, options);
+};
 
 const EMPTY: DemoRequestInput = {
   firstName: "",
@@ -44,7 +51,7 @@ export function DemoRequestForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<DemoRequestInput, unknown, DemoRequest>({
-    resolver: zodResolver(demoRequestSchema),
+    resolver: resolveDemoRequest,
     mode: "onSubmit",
     reValidateMode: "onChange",
     shouldFocusError: true,

@@ -11,7 +11,7 @@ const VALID = {
 
 /** The one message the schema gives for `field` when it holds `value` (undefined = valid). */
 function messageFor(field: DemoRequestField, value: string | undefined): string | undefined {
-  const result = demoRequestSchema.safeParse({ ...VALID, [field]: value });
+  const result = demoRequestSchema().safeParse({ ...VALID, [field]: value });
   return result.success ? undefined : fieldErrors(result.error)[field];
 }
 
@@ -100,7 +100,7 @@ describe("email (valid format, max 255)", () => {
   });
 
   test("surrounding spaces are trimmed away", () => {
-    const result = demoRequestSchema.parse({ ...VALID, email: "  ada@example.com \t" });
+    const result = demoRequestSchema().parse({ ...VALID, email: "  ada@example.com \t" });
     expect(result.email).toBe("ada@example.com");
   });
 });
@@ -122,17 +122,17 @@ describe("message (optional, max 1000)", () => {
 
   test("a missing message becomes an empty string", () => {
     const { message: _omitted, ...withoutMessage } = VALID;
-    expect(demoRequestSchema.parse(withoutMessage).message).toBe("");
+    expect(demoRequestSchema().parse(withoutMessage).message).toBe("");
   });
 });
 
 test("every value is trimmed before it is returned", () => {
   const padded = Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, `  ${value}\t`]));
-  expect(demoRequestSchema.parse(padded)).toEqual(VALID);
+  expect(demoRequestSchema().parse(padded)).toEqual(VALID);
 });
 
 test("all empty: one message per field, the five required ones", () => {
-  const result = demoRequestSchema.safeParse({
+  const result = demoRequestSchema().safeParse({
     firstName: "",
     lastName: "",
     email: "",
@@ -148,4 +148,8 @@ test("all empty: one message per field, the five required ones", () => {
     phone: "Phone number is required",
     company: "Company name is required",
   });
+});
+
+test("the schema is built once and shared (built on first use, issue 5)", () => {
+  expect(demoRequestSchema()).toBe(demoRequestSchema());
 });
