@@ -1,14 +1,14 @@
 /**
- * Starts each page's Gatsby scripts one frame after its first paint instead of from `<script async>`
- * tags (issue 5: LCP <= 1.5 s on a throttled phone). Run from gatsby-node's `onPostBuild`, before
- * the CSP hashing (netlify/build/csp-headers.ts), which then allows the loader like Gatsby's own
- * inline scripts.
+ * Starts each page's Gatsby scripts once the browser reports its first contentful paint, instead of
+ * from `<script async>` tags (issue 5: LCP <= 1.5 s on a throttled phone). Run from gatsby-node's
+ * `onPostBuild`, before the CSP hashing (netlify/build/csp-headers.ts), which then allows the
+ * loader like Gatsby's own inline scripts.
  *
  * Why: the LCP element (hero text) and its CSS are in the HTML, so the first paint needs no script.
  * With async tags, on a fast link and a slow CPU the framework chunk (~45 KB gzipped) arrives and
  * runs before that paint and holds it back, and on a poor link its download competes with the HTML.
- * Started after the paint, the scripts hydrate the page one frame later than before and never delay
- * what the visitor first sees.
+ * Started after the paint, the scripts hydrate the page later by that paint's style, layout and
+ * paint time (tens of milliseconds) and never delay what the visitor first sees.
  *
  * Run order, for TBT <= 50 ms (simulated throttling multiplies each main-thread task by 4): the
  * loader (src/build/scripts-loader.ts) runs the webpack runtime first, then the framework chunk,
