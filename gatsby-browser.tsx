@@ -4,10 +4,11 @@ import { hydrateInTransition } from "./src/lib/hydrate-in-transition";
 
 export { wrapPageElement } from "./src/components/wrap-page-element";
 
-/** Time-sliced hydration: see src/lib/hydrate-in-transition.ts (issue 5, TBT). */
 // Gatsby's type still names React 17's `render(element, container | null, callback)`; Gatsby 5
 // calls the function with (element, root node) and uses the returned cleanup, as hydrateInTransition takes.
 type HydrateFunction = ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;
+
+/** Time-sliced hydration: see src/lib/hydrate-in-transition.ts (issue 5, TBT). */
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
   hydrateInTransition as unknown as HydrateFunction;
 

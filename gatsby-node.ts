@@ -44,7 +44,11 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new PinReactDomClientId()] });
 };
 
-/** Writes public/_headers with the Content-Security-Policy for the built pages (netlify/build/csp-headers.ts). */
+/**
+ * Post-build steps, in this order: the pages' scripts start after the first paint
+ * (src/build/scripts-after-first-paint.ts), then public/_headers gets the Content-Security-Policy
+ * hashing every inline script, the new loader included (netlify/build/csp-headers.ts).
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   // Before the CSP: the loader this adds is an inline script the policy must allow.
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));

@@ -16,8 +16,9 @@
  * `X-Frame-Options: DENY`.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { builtPages } from "../../src/build/built-pages";
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
@@ -52,14 +53,6 @@ export function buildCsp(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-/** Built pages under `dir` the policy covers, as paths relative to it (`about/index.html`); /admin/ and Gatsby slices excluded. */
-function pageFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .filter((file) => !file.startsWith("admin/") && !file.startsWith("_gatsby/"));
-}
-
 /**
  * The URL paths a built HTML file answers: `index.html` -> `/`; `about/index.html` -> `/about`
  * and `/about/`; `404.html` -> `/404.html`.
@@ -85,7 +78,7 @@ export function headersFile(csp: string, paths: readonly string[]): string {
  * @returns the policy and how many distinct script hashes it allows
  */
 export function writeCspHeaders(publicDir: string): { csp: string; hashCount: number } {
-  const files = pageFiles(publicDir).sort();
+  const files = builtPages(publicDir).sort();
   const hashes = new Set(
     files.flatMap((file) => inlineScriptHashes(readFileSync(join(publicDir, file), "utf8"))),
   );

@@ -7,8 +7,9 @@
  * from Gatsby's `webpack.stats.json` (`assetsByChunkName` lists every file of a chunk group, split
  * chunks included). Gatsby 5 puts only the app files in `<script src>` tags and fetches the component
  * chunk right after boot, so it counts too. Every same-origin script the built HTML loads (`<script
- * src>` or the after-first-paint loader's list) is added as well, and listed in `unlistedScripts` when the stats did not name it, so the figure can never be
- * smaller than what the HTML makes the browser fetch.
+ * src>` or the after-first-paint loader's list) is added as well, and listed in `unlistedScripts`
+ * when the stats did not name it, so the figure can never be smaller than what the HTML makes the
+ * browser fetch.
  *
  * Sizes are gzip level 9 of each file on its own (zlib.gzipSync), as a CDN would send them.
  * KB means 1,000 bytes (the stricter reading of the issue's budget).

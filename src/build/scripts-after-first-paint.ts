@@ -21,6 +21,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { builtPages } from "./built-pages";
 import { REACT_DOM_CLIENT_ID } from "./pin-module-id";
 import { loaderScript, type Prewarm } from "./scripts-loader";
 
@@ -91,8 +92,8 @@ export function rewritePage(html: string, slices: ReadonlyMap<string, string>): 
 }
 
 /**
- * Rewrites every page under `publicDir` that has a Gatsby scripts slice (Decap's /admin/ page has
- * none and is left as it is). Gatsby's slice files themselves are not changed.
+ * Rewrites every built page under `publicDir` that has a Gatsby scripts slice (src/build/built-pages.ts:
+ * not /admin/, not the slice files themselves, which stay as Gatsby wrote them).
  * @returns how many HTML files changed
  */
 export function loadScriptsAfterFirstPaint(publicDir: string): number {
@@ -109,9 +110,8 @@ export function loadScriptsAfterFirstPaint(publicDir: string): number {
       }),
   );
   let changed = 0;
-  for (const entry of readdirSync(publicDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".html") || entry.parentPath.startsWith(sliceDir)) continue;
-    const file = join(entry.parentPath, entry.name);
+  for (const page of builtPages(publicDir)) {
+    const file = join(publicDir, page);
     const html = readFileSync(file, "utf8");
     const rewritten = rewritePage(html, slices);
     if (rewritten === html) continue;

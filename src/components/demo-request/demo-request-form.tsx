@@ -15,11 +15,8 @@ import { HoneypotField } from "./honeypot-field";
 import { useRequestId } from "./use-request-id";
 
 // The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
-let resolver: Resolver<DemoRequestInput, unknown, DemoRequest> | undefined;
-const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) => {
-  resolver ??= zodResolver(demoRequestSchema());
-  return resolver(values, context, options);
-};
+const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
+  zodResolver(demoRequestSchema())(values, context, options);
 
 const EMPTY: DemoRequestInput = {
   firstName: "",
