@@ -23,3 +23,23 @@ test("public pages do not load the editor's scripts", async ({ page }) => {
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => s.startsWith("/admin/") || /decap|cms/i.test(s))).toEqual([]);
 });
+
+// Decap's GitHub login opens api.netlify.com/auth in a popup, which hands the token back with
+// `window.opener.postMessage`. `Cross-Origin-Opener-Policy: same-origin` on /admin/ would sever
+// that opener and the login would hang (docs/decisions/0505-perf-coop.md). 127.0.0.1 stands in
+// for the other origin; its robots.txt, like Netlify's auth page, sends no COOP of its own.
+test("the editor's login popup on another origin keeps its opener", async ({ page, context, baseURL }) => {
+  const adminResponse = await page.goto("/admin/");
+  expect(adminResponse?.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  const popupUrl = `${baseURL!.replace("//localhost", "//127.0.0.1")}/robots.txt`;
+  const popupResponse = await context.request.get(popupUrl);
+  expect(popupResponse.status()).toBe(200);
+  expect(popupResponse.headers()["cross-origin-opener-policy"]).toBeUndefined();
+  const [popup] = await Promise.all([
+    context.waitForEvent("page"),
+    page.evaluate((url) => void window.open(url, "Netlify Authorization", "width=960,height=600"), popupUrl),
+  ]);
+  await popup.waitForLoadState();
+  expect(new URL(popup.url()).hostname).toBe("127.0.0.1");
+  expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+});

@@ -48,6 +48,8 @@ for (const { path, status } of PAGES) {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["permissions-policy"]).toContain("camera=()");
     expect(headers["x-frame-options"]).toBe("DENY");
+    // COOP would start each visit from a fresh tab in a new renderer (docs/decisions/0505-perf-coop.md).
+    expect(headers["cross-origin-opener-policy"]).toBeUndefined();
 
     await page.waitForLoadState("networkidle");
     await page.mouse.wheel(0, 5000); // lazy images load too
