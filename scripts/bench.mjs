@@ -54,9 +54,20 @@ function machine() {
   };
 }
 
+/** HEAD's short hash, "-dirty" appended when tracked files (results aside) differ from it; null outside git. */
 function gitCommit() {
+  const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+    const head = git("rev-parse", "--short", "HEAD");
+    const changed = git(
+      "status",
+      "--porcelain",
+      "--untracked-files=no",
+      "--",
+      ".",
+      ":(exclude)bench/results",
+    );
+    return changed ? `${head}-dirty` : head;
   } catch {
     return null;
   }
