@@ -54,7 +54,10 @@ function machine() {
   };
 }
 
-/** HEAD's short hash, "-dirty" appended when tracked files (results aside) differ from it; null outside git. */
+/**
+ * HEAD's short hash, "-dirty" appended when tracked files that can change the figures differ from
+ * it (the results and the prose in docs/ and README.md cannot); null outside git.
+ */
 function gitCommit() {
   const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
   try {
@@ -66,6 +69,8 @@ function gitCommit() {
       "--",
       ".",
       ":(exclude)bench/results",
+      ":(exclude)docs",
+      ":(exclude)README.md",
     );
     return changed ? `${head}-dirty` : head;
   } catch {
