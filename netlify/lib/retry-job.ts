@@ -4,9 +4,10 @@
  * `npm run leads:retry`.
  *
  * Oldest first; a record waits `nextAttemptDelayMs(attempts)` after its last attempt
- * (unless `ignoreBackoff`); older than `maxAgeMs` (a day) it becomes `failed` with a loud
- * log line. The run stops early after 3 consecutive failures (SendGrid is down; no point
- * hammering it). Sent records also get their confirmation e-mail.
+ * (unless `ignoreBackoff`), one never attempted waits `IN_FLIGHT_GRACE_MS` after it arrived;
+ * older than `maxAgeMs` (a day) it becomes `failed` with a loud log line. The run stops early
+ * after 3 consecutive failures (SendGrid is down; no point hammering it). Sent records also get
+ * their confirmation e-mail.
  */
 import type { ServerConfig } from "./config";
 import { sendConfirmation } from "./demo-request-handler";
@@ -17,6 +18,13 @@ import { buildSalesEmail } from "./messages";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+
+/**
+ * How long the job leaves a record that no attempt has been recorded for: its own request may
+ * still be sending the sales e-mail (Netlify stops a synchronous function after 60 s), and a
+ * second send would give sales a duplicate lead. Holds for `ignoreBackoff` runs too.
+ */
+export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
 /** Wait before the next attempt after `attempts` failed ones: 1, 2, 4, ... minutes, at most 1 hour. */
 export function nextAttemptDelayMs(attempts: number): number {
@@ -62,7 +70,12 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       continue;
     }
     const last = record.lastAttemptAt ? Date.parse(record.lastAttemptAt) : 0;
-    if (consecutiveFailures >= 3 || (!ignoreBackoff && t - last < nextAttemptDelayMs(record.attempts))) {
+    const inFlight = !record.lastAttemptAt && t - Date.parse(record.receivedAt) < IN_FLIGHT_GRACE_MS;
+    if (
+      inFlight ||
+      consecutiveFailures >= 3 ||
+      (!ignoreBackoff && t - last < nextAttemptDelayMs(record.attempts))
+    ) {
       result.waiting += 1;
       continue;
     }

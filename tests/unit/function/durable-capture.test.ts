@@ -3,7 +3,7 @@
  */
 // Issue 4: store first, then send; 200 / 202 pending / 502; idempotency; the retry job.
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
-import { retryPendingLeads } from "../../../netlify/lib/retry-job";
+import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../netlify/lib/retry-job";
 import { failingStore, harness, scriptedMailer, TEST_CONFIG, VALID } from "../../helpers/function-harness";
 
 const ID = "0b7e8f5c-3a51-4d6e-9f21-7c4b2a9d1e30";
@@ -157,4 +157,64 @@ test("a failed confirmation does not fail the request; it is only logged", async
   expect((await store!.get(ID))?.confirmationSent).toBe(false);
   expect(errors.mock.calls.flat().join(" ")).toMatch(/confirmation not accepted/);
   expect(errors.mock.calls.flat().join(" ")).not.toContain(VALID.email);
+});
+
+test("while its request is still sending, the job leaves a new record alone: one sales e-mail", async () => {
+  const store = createMemoryLeadStore();
+  const mailer = scriptedMailer();
+  const send = mailer.send;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  mailer.send = async (message) => {
+    if (first) {
+      first = false;
+      await gate; // SendGrid slow to answer the request's own attempt
+    }
+    return send(message);
+  };
+  const { post } = harness({ store, mailer });
+  const response = post({ ...VALID, requestId: ID });
+  while (!(await store.get(ID))) await new Promise((resolve) => setTimeout(resolve, 1));
+  expect(await store.get(ID)).toMatchObject({ state: "pending", attempts: 0 });
+
+  // A scheduled run (or an operator's `leads:retry`) lands within the 60 s a request may take.
+  const soon = () => new Date(Date.now() + 30_000);
+  expect(await retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: soon })).toEqual({
+    sent: 0,
+    failed: 0,
+    waiting: 1,
+  });
+  expect(
+    await retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: soon, ignoreBackoff: true }),
+  ).toEqual({ sent: 0, failed: 0, waiting: 1 });
+  release();
+  expect((await response).status).toBe(200);
+  expect(mailer.sent.filter((m) => m.to === TEST_CONFIG.salesEmail)).toHaveLength(1);
+  expect((await store.get(ID))?.state).toBe("sent");
+});
+
+test("a record whose request never finished is re-sent once the request's time is surely up", async () => {
+  const store = createMemoryLeadStore();
+  await store.create({
+    id: ID,
+    request: { ...VALID },
+    receivedAt: "2025-01-01T00:00:00.000Z",
+    state: "pending",
+    attempts: 0,
+    confirmationSent: false,
+  });
+  const mailer = scriptedMailer();
+  const at = (iso: string) => () => new Date(iso);
+  const run = (iso: string) => retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: at(iso) });
+  expect(await run("2025-01-01T00:01:30.000Z")).toEqual({ sent: 0, failed: 0, waiting: 1 });
+  expect(mailer.calls).toBe(0);
+  expect(
+    await run(new Date(Date.parse("2025-01-01T00:00:00.000Z") + IN_FLIGHT_GRACE_MS).toISOString()),
+  ).toEqual({
+    sent: 1,
+    failed: 0,
+    waiting: 0,
+  });
+  expect(mailer.sent.filter((m) => m.to === TEST_CONFIG.salesEmail)).toHaveLength(1);
 });
