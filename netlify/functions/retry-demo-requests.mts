@@ -10,6 +10,7 @@ import { createBlobLeadStore } from "../lib/lead-store";
 import { logError, logInfo } from "../lib/log";
 import { createSendGridMailer } from "../lib/mailer";
 import { retryPendingLeads } from "../lib/retry-job";
+import { createBlobSettledLeadIds } from "../lib/settled-leads";
 
 export default async (req: Request): Promise<Response> => {
   const configResult = getConfig();
@@ -24,6 +25,7 @@ export default async (req: Request): Promise<Response> => {
     mailer: createSendGridMailer(configResult.config),
     config: configResult.config,
     ignoreBackoff,
+    settled: createBlobSettledLeadIds(),
   });
   logInfo("retry run finished", { ...result });
   return json(200, result);

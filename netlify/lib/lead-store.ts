@@ -29,7 +29,8 @@ export interface LeadStore {
   create(record: LeadRecord): Promise<boolean>;
   get(id: string): Promise<LeadRecord | null>;
   update(record: LeadRecord): Promise<void>;
-  list(): Promise<LeadRecord[]>;
+  /** The id of every stored record (one listing request per 1,000 with Blobs; no record read). */
+  ids(): Promise<string[]>;
 }
 
 export const LEAD_STORE_NAME = "demo-requests";
@@ -51,12 +52,9 @@ export function createBlobLeadStore(
     async update(record) {
       await store.setJSON(record.id, record);
     },
-    async list() {
+    async ids() {
       const { blobs } = await store.list();
-      const records = await Promise.all(
-        blobs.map((b) => store.get(b.key, { type: "json" }) as Promise<LeadRecord | null>),
-      );
-      return records.filter((r): r is LeadRecord => r !== null);
+      return blobs.map((b) => b.key);
     },
   };
 }
@@ -79,8 +77,8 @@ export function createMemoryLeadStore(): LeadStore & { records: Map<string, Lead
     async update(record) {
       records.set(record.id, copy(record));
     },
-    async list() {
-      return [...records.values()].map(copy);
+    async ids() {
+      return [...records.keys()];
     },
   };
 }

@@ -7,7 +7,8 @@
  * (unless `ignoreBackoff`), one never attempted waits `IN_FLIGHT_GRACE_MS` after it arrived;
  * older than `maxAgeMs` (a day) it becomes `failed` with a loud log line. The run stops early
  * after 3 consecutive failures (SendGrid is down; no point hammering it). Sent records also get
- * their confirmation e-mail.
+ * their confirmation e-mail. With `settled` (netlify/lib/settled-leads.ts) a run reads only new
+ * and pending records.
  */
 import type { ServerConfig } from "./config";
 import { sendConfirmation } from "./demo-request-handler";
@@ -15,6 +16,7 @@ import type { LeadRecord, LeadStore } from "./lead-store";
 import { logError, logInfo } from "./log";
 import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
 import { buildSalesEmail } from "./messages";
+import type { SettledLeadIds } from "./settled-leads";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -39,6 +41,8 @@ export interface RetryJobOptions {
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
+  /** Ids the job need not read again; without it every record is read on every run. */
+  settled?: SettledLeadIds;
 }
 
 /** Counts of what one run did, e.g. `{ sent: 2, failed: 0, waiting: 1 }`. */
@@ -48,12 +52,34 @@ export interface RetryJobResult {
   waiting: number;
 }
 
+/**
+ * Pending records, oldest first, reading only the records `settled` does not list (all of them
+ * without it, or when it cannot be read). `known` is the settled set to save after the run: the
+ * saved ids still stored, plus every record read that is no longer pending.
+ */
+async function readPending(store: LeadStore, settled: SettledLeadIds | undefined) {
+  const saved = settled
+    ? await settled.load().catch((error: unknown) => {
+        logError("settled lead ids unreadable; reading every record", { error: String(error) });
+        return new Set<string>();
+      })
+    : new Set<string>();
+  const ids = await store.ids();
+  const known = new Set(ids.filter((id) => saved.has(id)));
+  const records = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => store.get(id)));
+  const pending: LeadRecord[] = [];
+  for (const record of records) {
+    if (record?.state === "pending") pending.push(record);
+    else if (record) known.add(record.id);
+  }
+  pending.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  return { pending, saved, known };
+}
+
 /** Runs the job once over every pending record. Store errors propagate (the run is retried next time). */
 export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
-  const pending = (await store.list())
-    .filter((r) => r.state === "pending")
-    .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  const { pending, saved, known } = await readPending(store, options.settled);
   const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
   let consecutiveFailures = 0;
 
@@ -61,6 +87,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
     const t = now().getTime();
     if (t - Date.parse(record.receivedAt) > maxAgeMs) {
       await store.update({ ...record, state: "failed" });
+      known.add(record.id);
       result.failed += 1;
       logError("LEAD FAILED: sales e-mail not accepted for a day; contact this prospect by hand", {
         requestId: record.id,
@@ -109,6 +136,12 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       });
     }
     await store.update(updated);
+    if (updated.state === "sent") known.add(record.id);
+  }
+  if (options.settled && (known.size !== saved.size || [...known].some((id) => !saved.has(id)))) {
+    await options.settled.save(known).catch((error: unknown) => {
+      logError("settled lead ids not saved; the next run reads more records", { error: String(error) });
+    });
   }
   return result;
 }

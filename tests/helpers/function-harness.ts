@@ -38,7 +38,7 @@ export const failingStore: LeadStore = {
   create: () => Promise.reject(new Error("blobs down")),
   get: () => Promise.reject(new Error("blobs down")),
   update: () => Promise.reject(new Error("blobs down")),
-  list: () => Promise.reject(new Error("blobs down")),
+  ids: () => Promise.reject(new Error("blobs down")),
 };
 
 export const VALID = {

@@ -1,0 +1,121 @@
+/**
+ * @jest-environment node
+ */
+// Issue 4's retry job reads only new and pending records once it knows which are settled
+// (netlify/lib/settled-leads.ts), and never loses a lead when that knowledge is missing.
+import { createMemoryLeadStore, type LeadRecord } from "../../../netlify/lib/lead-store";
+import { retryPendingLeads } from "../../../netlify/lib/retry-job";
+import { createMemorySettledLeadIds } from "../../../netlify/lib/settled-leads";
+import { scriptedMailer, TEST_CONFIG, VALID } from "../../helpers/function-harness";
+
+const NOW = new Date("2025-01-01T12:00:00.000Z");
+const down = { status: "failed", error: "SendGrid answered 503", code: 503, retryable: true } as const;
+
+function lead(id: string, state: LeadRecord["state"], extra: Partial<LeadRecord> = {}): LeadRecord {
+  return {
+    id,
+    request: { ...VALID },
+    receivedAt: "2025-01-01T11:00:00.000Z",
+    state,
+    attempts: 1,
+    lastAttemptAt: "2025-01-01T11:00:01.000Z",
+    confirmationSent: state === "sent",
+    ...extra,
+  };
+}
+
+async function storeWith(...records: LeadRecord[]) {
+  const store = createMemoryLeadStore();
+  for (const record of records) await store.create(record);
+  return { store, get: jest.spyOn(store, "get") };
+}
+
+const run = (
+  options: Partial<Parameters<typeof retryPendingLeads>[0]> &
+    Pick<Parameters<typeof retryPendingLeads>[0], "store">,
+) => retryPendingLeads({ mailer: scriptedMailer(), config: TEST_CONFIG, now: () => NOW, ...options });
+
+beforeEach(() => {
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+test("after the first run, a run reads only the records that are new or still pending", async () => {
+  const { store, get } = await storeWith(lead("s1", "sent"), lead("s2", "sent"), lead("p1", "pending"));
+  const settled = createMemorySettledLeadIds();
+  expect(await run({ store, settled })).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  expect(get).toHaveBeenCalledTimes(3);
+  expect(settled.ids).toEqual(new Set(["s1", "s2", "p1"]));
+
+  await store.create(lead("p2", "pending"));
+  get.mockClear();
+  const mailer = scriptedMailer();
+  expect(await run({ store, settled, mailer })).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  expect(get.mock.calls.map(([id]) => id)).toEqual(["p2"]);
+  expect(mailer.sent.map((m) => m.customArgs?.requestId)).toEqual(["p2", "p2"]); // sales + confirmation
+});
+
+test("a pending record is read again on every run until it is delivered", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const { store, get } = await storeWith(lead("p1", "pending"));
+  const settled = createMemorySettledLeadIds();
+  const failing = scriptedMailer([down, down, down]);
+  expect(await run({ store, settled, mailer: failing, retry: { sleep: async () => undefined } })).toEqual({
+    sent: 0,
+    failed: 0,
+    waiting: 1,
+  });
+  expect(settled.ids).toEqual(new Set());
+  get.mockClear();
+  const later = () => new Date(NOW.getTime() + 10 * 60_000);
+  expect(await run({ store, settled, now: later })).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  expect(get.mock.calls.map(([id]) => id)).toEqual(["p1"]);
+  expect(settled.ids).toEqual(new Set(["p1"]));
+});
+
+test("a request given up after a day is settled too", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const { store } = await storeWith(lead("old", "pending", { receivedAt: "2024-12-31T11:00:00.000Z" }));
+  const settled = createMemorySettledLeadIds();
+  expect(await run({ store, settled })).toEqual({ sent: 0, failed: 1, waiting: 0 });
+  expect(settled.ids).toEqual(new Set(["old"]));
+});
+
+test("unreadable settled ids: the run reads every record and still delivers", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const { store, get } = await storeWith(lead("s1", "sent"), lead("p1", "pending"));
+  const settled = createMemorySettledLeadIds();
+  settled.ids = new Set(["s1", "p1"]); // wrong on purpose: it must not be trusted once unreadable
+  settled.load = () => Promise.reject(new Error("blobs down"));
+  expect(await run({ store, settled })).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  expect(get).toHaveBeenCalledTimes(2);
+  expect(errors.mock.calls.flat().join(" ")).toMatch(/settled lead ids unreadable/);
+});
+
+test("a failed save of the settled ids does not fail the run", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const { store } = await storeWith(lead("p1", "pending"));
+  const settled = createMemorySettledLeadIds();
+  settled.save = () => Promise.reject(new Error("blobs down"));
+  expect(await run({ store, settled })).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  expect((await store.get("p1"))?.state).toBe("sent");
+  expect(errors.mock.calls.flat().join(" ")).toMatch(/settled lead ids not saved/);
+});
+
+test("saved ids of records no longer stored are dropped, and an unchanged set is not rewritten", async () => {
+  const { store } = await storeWith(lead("s1", "sent"));
+  const settled = createMemorySettledLeadIds();
+  settled.ids = new Set(["s1", "deleted"]);
+  await run({ store, settled });
+  expect(settled.ids).toEqual(new Set(["s1"]));
+  const save = jest.spyOn(settled, "save");
+  await run({ store, settled });
+  expect(save).not.toHaveBeenCalled();
+});
+
+test("without a settled set every record is read on every run", async () => {
+  const { store, get } = await storeWith(lead("s1", "sent"), lead("s2", "sent"));
+  await run({ store });
+  await run({ store });
+  expect(get).toHaveBeenCalledTimes(4);
+});
