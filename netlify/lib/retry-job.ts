@@ -16,6 +16,7 @@ import type { LeadRecord, LeadStore } from "./lead-store";
 import { logError, logInfo } from "./log";
 import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
 import { buildSalesEmail } from "./messages";
+import { readPending } from "./read-pending";
 import type { SettledLeadIds } from "./settled-leads";
 
 const MINUTE = 60_000;
@@ -53,32 +54,14 @@ export interface RetryJobResult {
 }
 
 /**
- * Pending records, oldest first, reading only the records `settled` does not list (all of them
- * without it, or when it cannot be read). `known` is the settled set to save after the run: the
- * saved ids still stored, plus every record read that is no longer pending.
+ * Runs the job once over every pending record. Store errors other than one record's read
+ * propagate (the run is retried next time); see read-pending.ts.
  */
-async function readPending(store: LeadStore, settled: SettledLeadIds | undefined) {
-  const saved = settled
-    ? await settled.load().catch((error: unknown) => {
-        logError("settled lead ids unreadable; reading every record", { error: String(error) });
-        return new Set<string>();
-      })
-    : new Set<string>();
-  const ids = await store.ids();
-  const known = new Set(ids.filter((id) => saved.has(id)));
-  const records = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => store.get(id)));
-  const pending: LeadRecord[] = [];
-  for (const record of records) {
-    if (record?.state === "pending") pending.push(record);
-    else if (record) known.add(record.id);
-  }
-  pending.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-  return { pending, saved, known };
-}
-
-/** Runs the job once over every pending record. Store errors propagate (the run is retried next time). */
 export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
+  // The grace is judged at read time: a record read while its request was in flight is left to
+  // that request even when a slow run reaches it minutes later.
+  const readAt = now().getTime();
   const { pending, saved, known } = await readPending(store, options.settled);
   const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
   let consecutiveFailures = 0;
@@ -97,7 +80,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       continue;
     }
     const last = record.lastAttemptAt ? Date.parse(record.lastAttemptAt) : 0;
-    const inFlight = !record.lastAttemptAt && t - Date.parse(record.receivedAt) < IN_FLIGHT_GRACE_MS;
+    const inFlight = !record.lastAttemptAt && readAt - Date.parse(record.receivedAt) < IN_FLIGHT_GRACE_MS;
     if (
       inFlight ||
       consecutiveFailures >= 3 ||

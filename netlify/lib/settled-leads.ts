@@ -1,8 +1,9 @@
 /**
  * The ids of stored demo requests the retry job need not read again (issue 4): a record whose
- * state is `sent` or `failed` never goes back to `pending`. With this set a run reads only new
- * and pending records instead of every lead ever stored, so its cost stays flat as leads pile up
- * (the job runs every 5 minutes, within Netlify's 30 s limit for scheduled functions).
+ * state is `sent` or `failed` never goes back to `pending` (the request writes only within its
+ * own 60 s, the job leaves new records alone longer than that, and scheduled runs do not
+ * overlap). With this set a run lists every id but reads only new and pending records, instead
+ * of every lead ever stored, every 5 minutes within Netlify's 30 s limit for scheduled functions.
  *
  * Kept as one JSON array in its own Blobs store, so `leads:export` never sees it. Losing it, or
  * failing to read or write it, costs reads, never a lead: the job then reads every record.

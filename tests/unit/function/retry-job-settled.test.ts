@@ -119,3 +119,49 @@ test("without a settled set every record is read on every run", async () => {
   await run({ store });
   expect(get).toHaveBeenCalledTimes(4);
 });
+
+test("a record read while its request was in flight is left alone, however long the run takes", async () => {
+  const { store } = await storeWith(
+    lead("old", "pending"),
+    lead("new", "pending", { receivedAt: NOW.toISOString(), attempts: 0, lastAttemptAt: undefined }),
+  );
+  // The run reads at NOW + 30 s; slow sends push later checks to NOW + 3 min.
+  let calls = 0;
+  const now = () => new Date(NOW.getTime() + (calls++ === 0 ? 30_000 : 180_000));
+  const mailer = scriptedMailer();
+  expect(await run({ store, mailer, now })).toEqual({ sent: 1, failed: 0, waiting: 1 });
+  expect(
+    mailer.sent.filter((m) => m.to === TEST_CONFIG.salesEmail).map((m) => m.customArgs?.requestId),
+  ).toEqual(["old"]);
+});
+
+test("one unreadable record is skipped and reported; the others are still delivered", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const { store, get } = await storeWith(
+    lead("p1", "pending"),
+    lead("bad", "pending"),
+    lead("p2", "pending"),
+  );
+  const read = get.getMockImplementation()!;
+  get.mockImplementation((id) => (id === "bad" ? Promise.reject(new SyntaxError("corrupt JSON")) : read(id)));
+  const settled = createMemorySettledLeadIds();
+  expect(await run({ store, settled })).toEqual({ sent: 2, failed: 0, waiting: 0 });
+  expect(settled.ids).toEqual(new Set(["p1", "p2"]));
+  expect(errors.mock.calls.flat().join(" ")).toMatch(/unreadable; skipped this run .*"requestIds":"bad"/);
+});
+
+test("records are read at most 50 at a time", async () => {
+  const { store, get } = await storeWith(...Array.from({ length: 120 }, (_, i) => lead(`s${i}`, "sent")));
+  const read = get.getMockImplementation()!;
+  let open = 0;
+  let most = 0;
+  get.mockImplementation(async (id) => {
+    most = Math.max(most, ++open);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    open -= 1;
+    return read(id);
+  });
+  await run({ store });
+  expect(get).toHaveBeenCalledTimes(120);
+  expect(most).toBe(50);
+});
