@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from "../../netlify/lib/config";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
-import { createMemoryLeadStore, type LeadStore } from "../../netlify/lib/lead-store";
+import { createMemoryLeadStore, type LeadRecord, type LeadStore } from "../../netlify/lib/lead-store";
 import type { Mailer, SendResult } from "../../netlify/lib/mailer";
 import type { MailMessage } from "../../netlify/lib/messages";
 
@@ -50,6 +50,27 @@ export const VALID = {
   message: "",
   website: "",
 } as const;
+
+/**
+ * A stored demo request for the retry job's tests: by default one attempt made at 11:00:01 on
+ * 2025-01-01, a second after it arrived; `extra` overrides any field.
+ */
+export function leadRecord(
+  id: string,
+  state: LeadRecord["state"],
+  extra: Partial<LeadRecord> = {},
+): LeadRecord {
+  return {
+    id,
+    request: { ...VALID },
+    receivedAt: "2025-01-01T11:00:00.000Z",
+    state,
+    attempts: 1,
+    lastAttemptAt: "2025-01-01T11:00:01.000Z",
+    confirmationSent: state === "sent",
+    ...extra,
+  };
+}
 
 /** The handler plus its store and mailer; pass `store: null` for "Blobs unavailable". */
 export function harness(

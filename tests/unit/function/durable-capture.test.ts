@@ -4,7 +4,14 @@
 // Issue 4: store first, then send; 200 / 202 pending / 502; idempotency; the retry job.
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../netlify/lib/retry-job";
-import { failingStore, harness, scriptedMailer, TEST_CONFIG, VALID } from "../../helpers/function-harness";
+import {
+  failingStore,
+  harness,
+  leadRecord,
+  scriptedMailer,
+  TEST_CONFIG,
+  VALID,
+} from "../../helpers/function-harness";
 
 const ID = "0b7e8f5c-3a51-4d6e-9f21-7c4b2a9d1e30";
 const down = { status: "failed", error: "SendGrid answered 503", code: 503, retryable: true } as const;
@@ -101,14 +108,13 @@ test("429 with Retry-After is waited for, within the budget", async () => {
 test("after a day of failures the job marks the request failed and logs loudly", async () => {
   const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
   const store = createMemoryLeadStore();
-  await store.create({
-    id: ID,
-    request: { ...VALID },
-    receivedAt: "2025-01-01T00:00:00.000Z",
-    state: "pending",
-    attempts: 40,
-    confirmationSent: false,
-  });
+  await store.create(
+    leadRecord(ID, "pending", {
+      receivedAt: "2025-01-01T00:00:00.000Z",
+      attempts: 40,
+      lastAttemptAt: undefined,
+    }),
+  );
   const mailer = scriptedMailer();
   const run = await retryPendingLeads({
     store,
@@ -196,14 +202,13 @@ test("while its request is still sending, the job leaves a new record alone: one
 
 test("a record whose request never finished is re-sent once the request's time is surely up", async () => {
   const store = createMemoryLeadStore();
-  await store.create({
-    id: ID,
-    request: { ...VALID },
-    receivedAt: "2025-01-01T00:00:00.000Z",
-    state: "pending",
-    attempts: 0,
-    confirmationSent: false,
-  });
+  await store.create(
+    leadRecord(ID, "pending", {
+      receivedAt: "2025-01-01T00:00:00.000Z",
+      attempts: 0,
+      lastAttemptAt: undefined,
+    }),
+  );
   const mailer = scriptedMailer();
   const at = (iso: string) => () => new Date(iso);
   const run = (iso: string) => retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: at(iso) });

@@ -6,23 +6,10 @@
 import { createMemoryLeadStore, type LeadRecord } from "../../../netlify/lib/lead-store";
 import { retryPendingLeads } from "../../../netlify/lib/retry-job";
 import { createMemorySettledLeadIds } from "../../../netlify/lib/settled-leads";
-import { scriptedMailer, TEST_CONFIG, VALID } from "../../helpers/function-harness";
+import { leadRecord as lead, scriptedMailer, TEST_CONFIG } from "../../helpers/function-harness";
 
 const NOW = new Date("2025-01-01T12:00:00.000Z");
 const down = { status: "failed", error: "SendGrid answered 503", code: 503, retryable: true } as const;
-
-function lead(id: string, state: LeadRecord["state"], extra: Partial<LeadRecord> = {}): LeadRecord {
-  return {
-    id,
-    request: { ...VALID },
-    receivedAt: "2025-01-01T11:00:00.000Z",
-    state,
-    attempts: 1,
-    lastAttemptAt: "2025-01-01T11:00:01.000Z",
-    confirmationSent: state === "sent",
-    ...extra,
-  };
-}
 
 async function storeWith(...records: LeadRecord[]) {
   const store = createMemoryLeadStore();
