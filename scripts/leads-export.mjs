@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:export [file]`: writes every stored demo request as CSV (see lib/leads-csv.mjs)
+ * `npm run leads:export [file]`: writes every stored demo request as CSV (netlify/lib/leads-csv.ts,
+ * loaded through jiti, so the columns come from the same field table as the form)
  * to `file` or stdout. Reads the local Blobs folder of `npm start` (.netlify/blobs-serve), or,
  * with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's `demo-requests` store.
  */
@@ -9,9 +10,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
-import { leadsToCsv } from "./lib/leads-csv.mjs";
+import { createJiti } from "jiti";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { leadsToCsv } = await createJiti(import.meta.url).import(join(root, "netlify/lib/leads-csv.ts"));
 // The site id @netlify/dev uses for an unlinked site's local Blobs.
 const LOCAL_SITE_ID = "0";
 

@@ -7,7 +7,7 @@
  * - 4xx/5xx -> the same status with a small, styled HTML page: for 422 each field's spec
  *   message (spec section 5), otherwise the error text, plus a link back to the form.
  */
-import { DEMO_REQUEST_FIELD_SPECS } from "../../src/components/demo-request/demo-request-fields";
+import { DEMO_REQUEST_FIELDS } from "../../src/lib/demo-request";
 import { SECURITY_HEADERS, type ErrorBody } from "./http";
 import { escapeHtml } from "./text";
 
@@ -46,8 +46,8 @@ function page(title: string, body: string): string {
 /** The HTML for an error answer: one `<li>` per invalid field, in the form's order. */
 export function renderErrorPage(body: ErrorBody): string {
   const fields = body.fields ?? {};
-  const items = DEMO_REQUEST_FIELD_SPECS.filter((spec) => fields[spec.name]).map(
-    (spec) => `<li><strong>${escapeHtml(spec.label)}:</strong> ${escapeHtml(fields[spec.name])}</li>`,
+  const items = DEMO_REQUEST_FIELDS.filter((row) => fields[row.name]).map(
+    (row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(fields[row.name])}</li>`,
   );
   const detail =
     items.length > 0

@@ -3,7 +3,7 @@
  * the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies,
  * and CR/LF is removed from subjects so a value cannot inject headers.
  */
-import type { DemoRequest } from "../../src/lib/demo-request";
+import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../src/lib/demo-request";
 import { escapeHtml, singleLine } from "./text";
 
 /** A message in the shape `@sendgrid/mail` sends (the subset we use). */
@@ -18,28 +18,19 @@ export interface MailMessage {
   customArgs?: Record<string, string>;
 }
 
-const LABELS: ReadonlyArray<[keyof DemoRequest, string]> = [
-  ["firstName", "First name"],
-  ["lastName", "Last name"],
-  ["email", "Work email"],
-  ["phone", "Phone number"],
-  ["company", "Company"],
-  ["message", "Additional info"],
-];
-
 /** The promise repeated to the prospect (spec section 1: contact within 24 hours). */
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
 
 /**
- * The lead e-mail to sales: to `salesEmail`, from `mailFrom`, reply-to the prospect.
- * `receivedAt` is shown as an ISO 8601 UTC timestamp.
+ * The lead e-mail to sales: to `salesEmail`, from `mailFrom`, reply-to the prospect; one line
+ * per field, named by the form's label. `receivedAt` is shown as an ISO 8601 UTC timestamp.
  */
 export function buildSalesEmail(
   request: DemoRequest,
   meta: { salesEmail: string; mailFrom: string; receivedAt: Date; requestId: string },
 ): MailMessage {
   const received = meta.receivedAt.toISOString();
-  const rows = LABELS.map(([key, label]) => [label, request[key] || "(none)"] as const);
+  const rows = DEMO_REQUEST_FIELDS.map((row) => [row.label, request[row.name] || "(none)"] as const);
   const text = [
     "New demo request",
     "",

@@ -23,7 +23,11 @@ import {
 /** Largest accepted body in bytes (issue 4: 32 KB). */
 export const MAX_BODY_BYTES = 32 * 1024;
 
-const ALLOWED_KEYS = new Set<string>([...DEMO_REQUEST_FIELDS, HONEYPOT_FIELD, "requestId"]);
+const ALLOWED_KEYS = new Set<string>([
+  ...DEMO_REQUEST_FIELDS.map((row) => row.name),
+  HONEYPOT_FIELD,
+  "requestId",
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ParseOutcome =

@@ -1,6 +1,10 @@
 /**
- * The demo-request schema: one definition shared by the Request a Demo form (through
- * `zodResolver`) and the `send-contact-email` function (through `safeParse`).
+ * The demo request: its field table and the schema derived from it, shared by the Request a
+ * Demo form (through `zodResolver`) and the `send-contact-email` function (through `safeParse`).
+ *
+ * `DEMO_REQUEST_FIELDS` is the only list of the six fields (issue 14): the schema, the form's
+ * controls and empty values, the sales e-mail, the no-JS error page, the CSV export and the
+ * test fixtures all read it.
  *
  * Rules and messages are spec section 5 to the letter; limits are spec section 9 and are
  * inclusive (100 characters pass, 101 fail). All text is trimmed before checking.
@@ -17,27 +21,104 @@ import * as z from "zod/mini";
 // 'unsafe-eval', docs/decisions/content-security-policy.md) that probe is a reported violation.
 z.config({ jitless: true });
 
-/** Field limits in characters (spec section 9). */
-export const DEMO_REQUEST_LIMITS = {
-  firstName: 100,
-  lastName: 100,
-  email: 255,
-  phone: 50,
-  company: 200,
-  message: 1000,
-} as const;
+/** One row of the field table. */
+export interface DemoRequestFieldRow<Name extends string = string> {
+  /** The key in the JSON body, the form post, the stored record and the CSV header (spec section 3). */
+  readonly name: Name;
+  /**
+   * The label as the form shows it (spec section 2, to the letter). The sales e-mail and the
+   * no-JS error page show the same words: one spelling per field.
+   */
+  readonly label: string;
+  /** How spec section 5's messages name the field, e.g. "Company name" in "Company name is required". */
+  readonly subject: string;
+  /** Most characters after trimming, inclusive (spec section 9). */
+  readonly limit: number;
+  /** The control: an `<input type>` or a multi-line text box of `rows` rows. */
+  readonly input: "text" | "email" | "tel" | "textarea";
+  readonly rows?: number;
+  /** The HTML autocomplete token, so browsers fill the field from the visitor's own details. */
+  readonly autoComplete?: string;
+  readonly required: boolean;
+}
 
-export type DemoRequestField = keyof typeof DEMO_REQUEST_LIMITS;
+const FIELD_TABLE = [
+  {
+    name: "firstName",
+    label: "First Name",
+    subject: "First name",
+    limit: 100,
+    input: "text",
+    autoComplete: "given-name",
+    required: true,
+  },
+  {
+    name: "lastName",
+    label: "Last Name",
+    subject: "Last name",
+    limit: 100,
+    input: "text",
+    autoComplete: "family-name",
+    required: true,
+  },
+  {
+    name: "email",
+    label: "Work Email",
+    subject: "Email",
+    limit: 255,
+    input: "email",
+    autoComplete: "email",
+    required: true,
+  },
+  {
+    name: "phone",
+    label: "Phone Number",
+    subject: "Phone number",
+    limit: 50,
+    input: "tel",
+    autoComplete: "tel",
+    required: true,
+  },
+  {
+    name: "company",
+    label: "Company",
+    subject: "Company name",
+    limit: 200,
+    input: "text",
+    autoComplete: "organization",
+    required: true,
+  },
+  {
+    name: "message",
+    label: "Additional Info",
+    subject: "Message",
+    limit: 1000,
+    input: "textarea",
+    rows: 4,
+    required: false,
+  },
+] as const satisfies readonly DemoRequestFieldRow[];
 
-/** Field order as the form shows it (spec section 2). */
-export const DEMO_REQUEST_FIELDS: readonly DemoRequestField[] = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "message",
-];
+type FieldRow = (typeof FIELD_TABLE)[number];
+export type DemoRequestField = FieldRow["name"];
+
+/** The six fields in the form's order (spec sections 2, 3, 5 and 9). */
+export const DEMO_REQUEST_FIELDS: readonly DemoRequestFieldRow<DemoRequestField>[] = FIELD_TABLE;
+
+const FIELD_NAMES: ReadonlySet<string> = new Set(DEMO_REQUEST_FIELDS.map((row) => row.name));
+
+/** True when `key` names one of the six fields. */
+export function isDemoRequestField(key: string): key is DemoRequestField {
+  return FIELD_NAMES.has(key);
+}
+
+/** Every field empty, e.g. the form's starting values. */
+export function emptyDemoRequest(): Record<DemoRequestField, string> {
+  return Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ""])) as Record<
+    DemoRequestField,
+    string
+  >;
+}
 
 /**
  * Name of the honeypot input: hidden from people, left empty by them, filled by bots.
@@ -56,55 +137,63 @@ const UNSAFE_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-function text(label: string) {
+const tooLong = (row: DemoRequestFieldRow) => `${row.subject} must be less than ${row.limit} characters`;
+const notAllowed = (row: DemoRequestFieldRow) => `${row.subject} contains characters that are not allowed`;
+
+function text(row: DemoRequestFieldRow) {
   return z.string({
-    error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+    error: (issue) =>
+      issue.input === undefined ? `${row.subject} is required` : `${row.subject} must be text`,
   });
 }
 
-function requiredLine(label: string, field: DemoRequestField) {
-  const max = DEMO_REQUEST_LIMITS[field];
-  return text(label).check(
+/** A required one-line field: "<subject> is required", too long, or unsafe characters. */
+function requiredLine(row: DemoRequestFieldRow) {
+  return text(row).check(
     z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(max, `${label} must be less than ${max} characters`),
-    z.refine((value) => !UNSAFE_SINGLE_LINE.test(value), `${label} contains characters that are not allowed`),
+    z.minLength(1, `${row.subject} is required`),
+    z.maxLength(row.limit, tooLong(row)),
+    z.refine((value) => !UNSAFE_SINGLE_LINE.test(value), notAllowed(row)),
   );
 }
 
-function buildDemoRequestSchema() {
-  return z.object({
-    firstName: requiredLine("First name", "firstName"),
-    lastName: requiredLine("Last name", "lastName"),
-    email: z
-      .string({ error: "Invalid email address" })
-      .check(
+/** The address: spec section 5 gives one message for missing and malformed alike. */
+function emailAddress(row: DemoRequestFieldRow) {
+  return z
+    .string({ error: "Invalid email address" })
+    .check(z.trim(), z.maxLength(row.limit, tooLong(row)), z.regex(EMAIL_PATTERN, "Invalid email address"));
+}
+
+/** The optional multi-line text; missing becomes "". */
+function optionalText(row: DemoRequestFieldRow) {
+  return z._default(
+    z.optional(
+      text(row).check(
         z.trim(),
-        z.maxLength(
-          DEMO_REQUEST_LIMITS.email,
-          `Email must be less than ${DEMO_REQUEST_LIMITS.email} characters`,
-        ),
-        z.regex(EMAIL_PATTERN, "Invalid email address"),
+        z.maxLength(row.limit, tooLong(row)),
+        z.refine((value) => !UNSAFE_MULTI_LINE.test(value), notAllowed(row)),
       ),
-    phone: requiredLine("Phone number", "phone"),
-    company: requiredLine("Company name", "company"),
-    message: z._default(
-      z.optional(
-        text("Message").check(
-          z.trim(),
-          z.maxLength(
-            DEMO_REQUEST_LIMITS.message,
-            `Message must be less than ${DEMO_REQUEST_LIMITS.message} characters`,
-          ),
-          z.refine(
-            (value) => !UNSAFE_MULTI_LINE.test(value),
-            "Message contains characters that are not allowed",
-          ),
-        ),
-      ),
-      "",
     ),
-  });
+    "",
+  );
+}
+
+type RuleFor<Row extends FieldRow> = Row["input"] extends "textarea"
+  ? ReturnType<typeof optionalText>
+  : Row["input"] extends "email"
+    ? ReturnType<typeof emailAddress>
+    : ReturnType<typeof requiredLine>;
+type DemoRequestShape = { [Row in FieldRow as Row["name"]]: RuleFor<Row> };
+
+function ruleFor(row: DemoRequestFieldRow) {
+  if (row.input === "textarea") return optionalText(row);
+  if (row.input === "email") return emailAddress(row);
+  return requiredLine(row);
+}
+
+function buildDemoRequestSchema() {
+  const shape = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ruleFor(row)]));
+  return z.object(shape as DemoRequestShape);
 }
 
 /** The zod schema of a demo request (spec section 3): six fields, trimmed, with their messages. */
@@ -134,8 +223,8 @@ export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequest
   const result: Partial<Record<DemoRequestField, string>> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && field in DEMO_REQUEST_LIMITS && !(field in result)) {
-      result[field as DemoRequestField] = issue.message;
+    if (typeof field === "string" && isDemoRequestField(field) && !(field in result)) {
+      result[field] = issue.message;
     }
   }
   return result;

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../src/lib/demo-request";
 
 type RecordedMessage = {
   to: string[];
@@ -17,15 +18,11 @@ type RecordedMessage = {
 };
 
 const ENDPOINT = "**/api/send-contact-email";
-const LABELS = {
-  firstName: "First Name",
-  lastName: "Last Name",
-  email: "Work Email",
-  phone: "Phone Number",
-  company: "Company",
-  message: "Additional Info",
-} as const;
-type FormField = keyof typeof LABELS;
+const LABELS = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, row.label])) as Record<
+  DemoRequestField,
+  string
+>;
+type FormField = DemoRequestField;
 
 /** Values unique to one test, so its e-mails can be told apart in the sink. */
 function prospect(): Record<FormField, string> {

@@ -4,6 +4,7 @@
  * and no real waits.
  */
 import type { ServerConfig } from "../../netlify/lib/config";
+import type { DemoRequestField, HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
 import { createMemoryLeadStore, type LeadRecord, type LeadStore } from "../../netlify/lib/lead-store";
 import type { Mailer, SendResult } from "../../netlify/lib/mailer";
@@ -41,6 +42,7 @@ export const failingStore: LeadStore = {
   ids: () => Promise.reject(new Error("blobs down")),
 };
 
+/** A valid request body: every field of the table, plus the empty honeypot. */
 export const VALID = {
   firstName: "Jane",
   lastName: "Driller",
@@ -49,7 +51,7 @@ export const VALID = {
   company: "Acme Mining",
   message: "",
   website: "",
-} as const;
+} as const satisfies Record<DemoRequestField | typeof HONEYPOT_FIELD, string>;
 
 /**
  * A stored demo request for the retry job's tests: by default one attempt made at 11:00:01 on

@@ -2,14 +2,15 @@ import * as React from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  DEMO_REQUEST_FIELDS,
   demoRequestSchema,
+  emptyDemoRequest,
   HONEYPOT_FIELD,
   type DemoRequest,
   type DemoRequestInput,
 } from "../../lib/demo-request";
 import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
-import { DEMO_REQUEST_FIELD_SPECS } from "./demo-request-fields";
 import { Field } from "./field";
 import { HoneypotField } from "./honeypot-field";
 import { useRequestId } from "./use-request-id";
@@ -18,14 +19,7 @@ import { useRequestId } from "./use-request-id";
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
   zodResolver(demoRequestSchema())(values, context, options);
 
-const EMPTY: DemoRequestInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  company: "",
-  message: "",
-};
+const EMPTY: DemoRequestInput = emptyDemoRequest();
 
 const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-sky-800 px-6 py-3 font-semibold text-white " +
@@ -96,17 +90,17 @@ export function DemoRequestForm() {
       className="relative flex flex-col gap-3"
     >
       <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {DEMO_REQUEST_FIELD_SPECS.map((spec) => (
-          <div key={spec.name} className={spec.rows ? "sm:col-span-2" : undefined}>
+        {DEMO_REQUEST_FIELDS.map((row) => (
+          <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
             <Field
-              id={`demo-request-${spec.name}`}
-              label={spec.label}
-              required={spec.required}
-              type={spec.type}
-              rows={spec.rows}
-              autoComplete={spec.autoComplete}
-              error={errors[spec.name]?.message}
-              registration={register(spec.name)}
+              id={`demo-request-${row.name}`}
+              label={row.label}
+              required={row.required}
+              input={row.input}
+              rows={row.rows}
+              autoComplete={row.autoComplete}
+              error={errors[row.name]?.message}
+              registration={register(row.name)}
             />
           </div>
         ))}

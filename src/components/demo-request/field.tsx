@@ -1,5 +1,6 @@
 import * as React from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import type { DemoRequestFieldRow } from "../../lib/demo-request";
 
 type FieldProps = {
   /** The control's id; the error slot gets `${id}-error`. */
@@ -8,9 +9,9 @@ type FieldProps = {
   registration: UseFormRegisterReturn;
   error?: string;
   required?: boolean;
-  /** Renders a textarea with this many rows instead of an input. */
+  /** An input of this type, or a textarea of `rows` rows. */
+  input: DemoRequestFieldRow["input"];
   rows?: number;
-  type?: React.HTMLInputTypeAttribute;
   autoComplete?: string;
 };
 
@@ -34,8 +35,8 @@ export function Field({
   registration,
   error,
   required = false,
+  input,
   rows,
-  type,
   autoComplete,
 }: FieldProps) {
   const errorId = `${id}-error`;
@@ -54,7 +55,11 @@ export function Field({
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      {rows ? <textarea rows={rows} {...controlProps} /> : <input type={type ?? "text"} {...controlProps} />}
+      {input === "textarea" ? (
+        <textarea rows={rows} {...controlProps} />
+      ) : (
+        <input type={input} {...controlProps} />
+      )}
       <p id={errorId} className="min-h-5 text-sm text-red-700 dark:text-red-400">
         {error}
       </p>

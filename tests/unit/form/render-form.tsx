@@ -3,18 +3,15 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { DemoRequestSection } from "../../../src/components/demo-request/demo-request-section";
+import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../../src/lib/demo-request";
 
-/** Accessible names of the controls (the asterisk is hidden from assistive tech). */
-export const LABELS = {
-  firstName: "First Name",
-  lastName: "Last Name",
-  email: "Work Email",
-  phone: "Phone Number",
-  company: "Company",
-  message: "Additional Info",
-} as const;
+/** Accessible names of the controls, from the field table (the asterisk is hidden from assistive tech). */
+export const LABELS = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, row.label])) as Record<
+  DemoRequestField,
+  string
+>;
 
-export type FormField = keyof typeof LABELS;
+export type FormField = DemoRequestField;
 
 export const VALID_VALUES: Record<FormField, string> = {
   firstName: "Ada",

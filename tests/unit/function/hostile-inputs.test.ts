@@ -5,8 +5,8 @@
 // and nothing is sent or stored; random JSON bodies never give a 5xx or an e-mail.
 import fc from "fast-check";
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
-import { harness, VALID } from "../../helpers/function-harness";
-import { leadsToCsv, neutraliseFormula } from "../../../scripts/lib/leads-csv.mjs";
+import { harness, leadRecord, VALID } from "../../helpers/function-harness";
+import { leadsToCsv, neutraliseFormula } from "../../../netlify/lib/leads-csv";
 
 const URL_ = "https://resources.example/api/send-contact-email";
 const JSON_CT = { "content-type": "application/json" };
@@ -148,20 +148,14 @@ test("CSV export is RFC 4180 and neutralises formulas", () => {
   expect(neutraliseFormula("+61 400")).toBe("'+61 400");
   expect(neutraliseFormula("Acme")).toBe("Acme");
   const csv = leadsToCsv([
-    {
-      id: "b",
+    leadRecord("b", "sent", {
       receivedAt: "2025-01-02T00:00:00Z",
-      state: "sent",
-      attempts: 1,
       request: { ...VALID, company: '@SUM(A1) "Co"', message: "line1\nline2" },
-    },
-    {
-      id: "a",
+    }),
+    leadRecord("a", "pending", {
       receivedAt: "2025-01-01T00:00:00Z",
-      state: "pending",
-      attempts: 0,
       request: { ...VALID, firstName: "-2+3" },
-    },
+    }),
   ]);
   const lines = csv.split("\r\n");
   expect(lines[0]).toMatch(/^"id","receivedAt","state"/);

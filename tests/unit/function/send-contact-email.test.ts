@@ -83,6 +83,22 @@ test("a valid request sends the sales e-mail and the confirmation, then answers 
   expect(confirmation.text).toContain("within 24 hours");
 });
 
+test("the sales e-mail names each field as the form does, in the form's order (one spelling, issue 14)", async () => {
+  await post(valid);
+  const [sales] = sink.messages();
+  const fieldLines = sales.text!.split("\n").filter((line) => /^[A-Z][A-Za-z ]+: /.test(line));
+  expect(fieldLines.slice(0, 6)).toEqual([
+    "First Name: Jane",
+    "Last Name: Driller",
+    "Work Email: jane@acme-mining.com",
+    "Phone Number: +61 400 123 456",
+    "Company: Acme Mining",
+    "Additional Info: Interested in the Co-Pilot",
+  ]);
+  for (const label of ["First Name", "Work Email", "Additional Info"])
+    expect(sales.html).toContain(`>${label}</th>`);
+});
+
 test("visitor values are HTML-escaped in the HTML body and CR/LF never reaches the subject", async () => {
   const res = await post({
     ...valid,

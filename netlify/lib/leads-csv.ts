@@ -1,0 +1,53 @@
+/**
+ * Stored demo requests as CSV for the sales team (issue 4; `npm run leads:export`): RFC 4180
+ * (CRLF line ends, every field quoted, quotes doubled) and neutralised against spreadsheet
+ * formula injection: a value starting with = + - @ (or tab/CR) gets a leading apostrophe.
+ * The six request columns come from the field table (src/lib/demo-request.ts, issue 14).
+ */
+import { DEMO_REQUEST_FIELDS } from "../../src/lib/demo-request";
+import type { LeadRecord } from "./lead-store";
+
+/** The header row: the record's id, time and state, the six fields, then the delivery columns. */
+export const CSV_COLUMNS: readonly string[] = [
+  "id",
+  "receivedAt",
+  "state",
+  ...DEMO_REQUEST_FIELDS.map((row) => row.name),
+  "attempts",
+  "sentAt",
+  "lastError",
+];
+
+/** `'=1+1'` -> `"'=1+1"`; other values unchanged. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function field(value: unknown): string {
+  const text = neutraliseFormula(value === undefined || value === null ? "" : String(value));
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One CSV row's values by column name. */
+function flatten(record: LeadRecord): Record<string, unknown> {
+  return {
+    ...record.request,
+    id: record.id,
+    receivedAt: record.receivedAt,
+    state: record.state,
+    attempts: record.attempts,
+    sentAt: record.sentAt,
+    lastError: record.lastError,
+  };
+}
+
+/** CSV text with a header row, oldest request first. */
+export function leadsToCsv(records: readonly LeadRecord[]): string {
+  const rows = [...records]
+    .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
+    .map((record) => {
+      const flat = flatten(record);
+      return CSV_COLUMNS.map((column) => field(flat[column])).join(",");
+    });
+  return [CSV_COLUMNS.map(field).join(","), ...rows].join("\r\n") + "\r\n";
+}
