@@ -229,3 +229,13 @@ export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequest
   }
   return result;
 }
+
+// The optional `attribution` object a demo request carries (issue 16) is checked by this module too.
+export {
+  ATTRIBUTION_KEYS,
+  ATTRIBUTION_MAX_LENGTH,
+  attributionSchema,
+  cleanAttribution,
+  type Attribution,
+  type AttributionKey,
+} from "./attribution";
