@@ -1,0 +1,73 @@
+/**
+ * What the lead webhook carries (issue 16, "An alert on its own channel"), independent of the
+ * format: a new lead, or an alert that a lead's sales e-mail failed or is still pending
+ * (issue 14, "A failed lead reaches a person"). Each format (slack.ts, teams.ts, standard.ts)
+ * turns one of these into a request body.
+ */
+import {
+  ATTRIBUTION_KEYS,
+  DEMO_REQUEST_FIELDS,
+  type Attribution,
+  type DemoRequest,
+} from "../../../src/lib/demo-request";
+
+/** A stored lead as the webhook shows it. `receivedAt` is ISO 8601 UTC. */
+export interface WebhookLead {
+  id: string;
+  receivedAt: string;
+  request: DemoRequest;
+  attribution?: Attribution;
+}
+
+/** Why a lead is alerted: `failed` (given up), or `pending` past ALERT_AFTER_MINUTES. */
+export interface LeadAlert {
+  reason: "failed" | "pending";
+  /** Our own words, never visitor text, e.g. "The sales e-mail was not accepted for a day." */
+  detail: string;
+}
+
+export type LeadEvent =
+  { kind: "lead"; lead: WebhookLead } | { kind: "alert"; lead: WebhookLead; alert: LeadAlert };
+
+/**
+ * The `webhook-id` of an event: the lead id for the lead itself, so a receiver can drop a
+ * repeated delivery (Standard Webhooks), and a distinct id for the lead's one alert.
+ */
+export function eventId(event: LeadEvent): string {
+  return event.kind === "lead" ? event.lead.id : `${event.lead.id}.alert`;
+}
+
+/** One field for people reading a chat message; `multiLine` for the message box. */
+export interface ContactRow {
+  label: string;
+  value: string;
+  multiLine: boolean;
+}
+
+/** Every field, labelled and ordered as the form and the sales e-mail (the field table). */
+export function contactRows(request: DemoRequest): ContactRow[] {
+  return DEMO_REQUEST_FIELDS.map((row) => ({
+    label: row.label,
+    value: request[row.name] || "(none)",
+    multiLine: row.input === "textarea",
+  }));
+}
+
+/** `[key, value]` rows of the recorded source, e.g. `[["utm_source", "linkedin"]]`; empty without one. */
+export function sourceRows(attribution: Attribution | undefined): [string, string][] {
+  if (!attribution) return [];
+  return ATTRIBUTION_KEYS.flatMap((key) =>
+    attribution[key] ? [[key, attribution[key]] as [string, string]] : [],
+  );
+}
+
+/** A one-line headline, e.g. "New demo request: Jane Driller (Acme Mining)". Visitor text: escape per format. */
+export function headline(event: LeadEvent): { prefix: string; who: string } {
+  const { request } = event.lead;
+  const who = `${request.firstName} ${request.lastName} (${request.company})`;
+  if (event.kind === "lead") return { prefix: "New demo request: ", who };
+  return {
+    prefix: event.alert.reason === "failed" ? "Demo request NOT delivered: " : "Demo request still pending: ",
+    who,
+  };
+}
