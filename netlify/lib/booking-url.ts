@@ -1,0 +1,37 @@
+/**
+ * The "Book a time now" link (issue 16, "Book a slot straight away"; decision 0023): BOOKING_URL
+ * (a Cal.com or Calendly booking page) with the prospect's name and e-mail in the `name` and
+ * `email` query parameters both services document for prefilling.
+ */
+
+/**
+ * Whether `value` may be the booking page: an absolute https URL without credentials; plain
+ * http only when running locally (`isLocal`), for a local stand-in. Used by config.ts.
+ */
+export function isAllowedBookingUrl(value: string, isLocal: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === "https:" || (isLocal && url.protocol === "http:");
+}
+
+/**
+ * `base` with `name` ("First Last") and `email` set, every other parameter and the fragment kept,
+ * values percent-encoded (a space as %20, which both services decode; `+` would be ambiguous),
+ * e.g. `https://cal.com/acme/demo?name=Jane%20Driller&email=jane%40acme.com`.
+ */
+export function prefilledBookingUrl(
+  base: string,
+  prospect: { firstName: string; lastName: string; email: string },
+): string {
+  const url = new URL(base);
+  url.searchParams.set("name", `${prospect.firstName} ${prospect.lastName}`);
+  url.searchParams.set("email", prospect.email);
+  // URLSearchParams writes a space as "+", and a literal "+" as "%2B", so every "+" left is a space.
+  url.search = url.searchParams.toString().replace(/\+/g, "%20");
+  return url.toString();
+}
