@@ -31,6 +31,8 @@ export interface LeadStore {
   update(record: LeadRecord): Promise<void>;
   /** The id of every stored record (one listing request per 1,000 with Blobs; no record read). */
   ids(): Promise<string[]>;
+  /** Deletes the record (retention and erasure, issue 15); a missing id is not an error. */
+  remove(id: string): Promise<void>;
 }
 
 export const LEAD_STORE_NAME = "demo-requests";
@@ -56,6 +58,9 @@ export function createBlobLeadStore(
       const { blobs } = await store.list();
       return blobs.map((b) => b.key);
     },
+    async remove(id) {
+      await store.delete(id);
+    },
   };
 }
 
@@ -79,6 +84,9 @@ export function createMemoryLeadStore(): LeadStore & { records: Map<string, Lead
     },
     async ids() {
       return [...records.keys()];
+    },
+    async remove(id) {
+      records.delete(id);
     },
   };
 }

@@ -40,6 +40,7 @@ export const failingStore: LeadStore = {
   get: () => Promise.reject(new Error("blobs down")),
   update: () => Promise.reject(new Error("blobs down")),
   ids: () => Promise.reject(new Error("blobs down")),
+  remove: () => Promise.reject(new Error("blobs down")),
 };
 
 /** A valid request body: every field of the table, plus the empty honeypot. */

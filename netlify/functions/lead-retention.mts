@@ -1,0 +1,31 @@
+/**
+ * Scheduled daily: deletes stored demo requests past their retention period (issue 15,
+ * "Retention"; netlify/lib/retention-job.ts), with the limits LEAD_RETENTION_DAYS (default 180,
+ * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30). Answers the run's
+ * counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500 when a limit is
+ * malformed (nothing is deleted) or the store cannot be listed. Locally: `npm run leads:retention`.
+ */
+import type { Config } from "@netlify/functions";
+import { json } from "../lib/http";
+import { createBlobLeadStore } from "../lib/lead-store";
+import { logError } from "../lib/log";
+import { loadRetentionLimits } from "../lib/retention";
+import { runRetention } from "../lib/retention-job";
+
+export default async (): Promise<Response> => {
+  const limits = loadRetentionLimits();
+  if (!limits.ok) {
+    logError("retention misconfigured; nothing deleted", { problems: limits.problems.join("; ") });
+    return json(500, { error: "Server misconfigured" });
+  }
+  try {
+    return json(200, await runRetention({ store: createBlobLeadStore(), limits: limits.limits }));
+  } catch (error) {
+    logError("retention run failed; the next run tries again", {
+      reason: error instanceof Error ? error.name : "unknown",
+    });
+    return json(500, { error: "Retention run failed" });
+  }
+};
+
+export const config: Config = { schedule: "@daily" };

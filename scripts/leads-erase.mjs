@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * `npm run leads:erase -- <email>`: an erasure request (issue 15). Deletes every stored demo
+ * request from that address (case-insensitive), with its markers and per-address counters
+ * (netlify/lib/lead-erasure.ts), and prints what it removed by id and date, never the data.
+ * Works on the local store of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set,
+ * the deployed site's (lib/site-blobs.mjs).
+ *
+ * Exit code 0 when the erasure is complete (also when nothing was stored), 1 when a record could
+ * not be read or deleted (run it again), 2 for a missing or malformed address.
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createJiti } from "jiti";
+import { openSiteBlobs } from "./lib/site-blobs.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const USAGE = "Usage: npm run leads:erase -- <email>";
+// The functions' own TypeScript modules: the store layout and address matching live there once.
+const jiti = createJiti(import.meta.url);
+
+function usageError(message) {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({ allowPositionals: true });
+} catch (error) {
+  usageError(error.message);
+}
+if (args.positionals.length > 1) usageError(`One address at a time; got ${args.positionals.length}.`);
+
+const { parseLeadAddress } = await jiti.import("../netlify/lib/lead-address.ts");
+const parsed = parseLeadAddress(args.positionals[0]);
+if (!parsed.ok) usageError(parsed.error);
+
+const { eraseRequestsFrom, describeErasure } = await jiti.import("../netlify/lib/lead-erasure.ts");
+const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/lead-store.ts");
+
+const blobs = await openSiteBlobs(root);
+let complete = false;
+try {
+  const report = await eraseRequestsFrom({
+    store: createBlobLeadStore(blobs.open(LEAD_STORE_NAME)),
+    // No per-address counters are stored yet.
+    counters: { remove: async () => 0 },
+    address: parsed.address,
+  });
+  const description = describeErasure(report, parsed.address);
+  complete = description.complete;
+  console.log(`leads:erase on ${blobs.where}`);
+  for (const line of description.lines) console.log(line);
+} finally {
+  await blobs.close();
+}
+process.exit(complete ? 0 : 1);

@@ -1,0 +1,9 @@
+/** Types for site-blobs.mjs (see its docstring). */
+import type { Store } from "@netlify/blobs";
+
+export function openSiteBlobs(root: string): Promise<{
+  open: (name: string) => Store;
+  deployed: boolean;
+  where: string;
+  close: () => Promise<void>;
+}>;

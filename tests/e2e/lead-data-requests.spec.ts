@@ -1,0 +1,122 @@
+/**
+ * The owner's personal-data commands (issue 15) against `npm start`: a demo request sent through
+ * the real form is found by `leads:export -- --email`, erased by `leads:erase`, and gone from the
+ * export afterwards, while another prospect's request stays; `leads:retention` runs the scheduled
+ * function through the running server and deletes only what is past its period.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import { openSiteBlobs } from "../../scripts/lib/site-blobs.mjs";
+import { uniqueProspect } from "./support/mail-sink";
+
+const execFileAsync = promisify(execFile);
+const DAY = 24 * 60 * 60 * 1000;
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Runs `node scripts/<script> ...args` beside the running site; resolves with its exit code and output. */
+async function command(script: string, args: string[], baseURL?: string) {
+  const { NETLIFY_SITE_ID: _site, NETLIFY_AUTH_TOKEN: _token, ...env } = process.env;
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [`scripts/${script}`, ...args], {
+      env: { ...env, SITE_URL: baseURL ?? "" },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Sends a demo request through the form; resolves with the request id the page sent. */
+async function submitThroughForm(page: Page, values: Record<string, string>): Promise<string> {
+  await page.goto("/contact");
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  for (const [label, value] of Object.entries(values)) {
+    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  }
+  const posted = page.waitForRequest(
+    (r) => r.method() === "POST" && r.url().endsWith("/api/send-contact-email"),
+  );
+  await page.getByRole("button", { name: /^Submit/ }).click();
+  const requestId = (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Request Submitted Successfully", {
+    timeout: 30_000,
+  });
+  return requestId;
+}
+
+test("a request sent through the form is exported by address, erased, and no longer exported", async ({
+  page,
+}) => {
+  const erased = uniqueProspect();
+  const kept = uniqueProspect();
+  const erasedId = await submitThroughForm(page, erased);
+  const keptId = await submitThroughForm(page, kept);
+  // Typed differently from the form: matching is case-insensitive.
+  const address = erased["Work Email"].toUpperCase();
+
+  const before = await command("leads-export.mjs", ["--email", address]);
+  expect(before.code).toBe(0);
+  expect(before.stdout).toContain(`"${erasedId}"`);
+  expect(before.stdout).not.toContain(keptId);
+
+  const erase = await command("leads-erase.mjs", [address]);
+  expect(erase.code).toBe(0);
+  expect(erase.stdout).toContain("Erased 1 stored demo request(s)");
+  expect(erase.stdout).toMatch(new RegExp(`${erasedId}  received \\S+Z  \\(sent\\)`));
+  for (const value of Object.values(erased)) expect(erase.stdout).not.toContain(value);
+
+  const after = await command("leads-export.mjs", ["--email", erased["Work Email"]]);
+  expect(after.code).toBe(0);
+  expect(after.stdout).not.toContain(erasedId);
+  const everything = await command("leads-export.mjs", []);
+  expect(everything.stdout).not.toContain(erasedId);
+  expect(everything.stdout).toContain(`"${keptId}"`);
+
+  const again = await command("leads-erase.mjs", [erased["Work Email"]]);
+  expect(again.code).toBe(0);
+  expect(again.stdout).toContain("No stored demo request from");
+});
+
+test("leads:retention through the running server deletes a lead settled 181 days ago, keeps a pending one", async ({
+  baseURL,
+}) => {
+  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+  const request = {
+    firstName: "Old",
+    lastName: `Lead${tag}`,
+    email: `old.${tag}@example.com`,
+    phone: "+61 8 9000 0002",
+    company: "Retention Mining",
+    message: "",
+  };
+  const old = { id: `retention-old-${tag}`, state: "sent", receivedAt: ago(182), sentAt: ago(181) };
+  const pending = { id: `retention-pending-${tag}`, state: "pending", receivedAt: ago(400) };
+  const blobs = await openSiteBlobs(process.cwd());
+  try {
+    const store = blobs.open("demo-requests");
+    for (const record of [old, pending]) {
+      await store.setJSON(record.id, { ...record, request, attempts: 1, confirmationSent: false });
+    }
+  } finally {
+    await blobs.close();
+  }
+
+  try {
+    const run = await command("leads-retention.mjs", [], baseURL);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /leads:retention on the local site .*: deleted [1-9]\d* stored demo request\(s\)/,
+    );
+
+    const exported = (await command("leads-export.mjs", ["--email", request.email])).stdout;
+    expect(exported).not.toContain(old.id);
+    expect(exported).toContain(pending.id);
+  } finally {
+    await command("leads-erase.mjs", [request.email]);
+  }
+});

@@ -1,0 +1,69 @@
+/**
+ * @jest-environment node
+ */
+// Issue 15's scheduled function `lead-retention` against @netlify/blobs' local server, found the
+// way Netlify hands it to a function (NETLIFY_BLOBS_CONTEXT): it deletes what is past its period,
+// with the limits from the environment, and refuses to guess a malformed one.
+import handler, { config } from "../../../netlify/functions/lead-retention.mts";
+import { LEAD_STORE_NAME } from "../../../netlify/lib/lead-store";
+import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
+import { leadRecord } from "../../helpers/function-harness";
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+let blobs: TestBlobsServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(() => blobs.close());
+beforeEach(async () => {
+  process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+  const store = blobs.open(LEAD_STORE_NAME);
+  for (const { key } of (await store.list()).blobs) await store.delete(key);
+  const seed = [
+    leadRecord("sent-200d", "sent", { receivedAt: daysAgo(201), sentAt: daysAgo(200) }),
+    leadRecord("sent-20d", "sent", { receivedAt: daysAgo(20), sentAt: daysAgo(20) }),
+    leadRecord("pending-400d", "pending", { receivedAt: daysAgo(400), lastAttemptAt: daysAgo(399) }),
+    { ...leadRecord("spam-40d", "pending"), state: "spam", receivedAt: daysAgo(40) },
+    { ...leadRecord("spam-10d", "pending"), state: "spam", receivedAt: daysAgo(10) },
+  ];
+  for (const record of seed) await store.setJSON(record.id, record);
+});
+afterEach(() => {
+  process.env = { ...saved };
+  jest.restoreAllMocks();
+});
+
+const storedIds = async () => (await blobs.open(LEAD_STORE_NAME).list()).blobs.map((b) => b.key).sort();
+
+test("runs daily", () => {
+  expect(config.schedule).toBe("@daily");
+});
+
+test("deletes settled leads and spam past their periods; pending leads stay", async () => {
+  const res = await handler();
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ deleted: 2, kept: 3, unreadable: 0, undeleted: 0 });
+  expect(await storedIds()).toEqual(["pending-400d", "sent-20d", "spam-10d"]);
+});
+
+test("the limits come from LEAD_RETENTION_DAYS and SPAM_RETENTION_DAYS", async () => {
+  process.env.LEAD_RETENTION_DAYS = "15";
+  process.env.SPAM_RETENTION_DAYS = "60";
+  expect(await (await handler()).json()).toMatchObject({ deleted: 2 });
+  expect(await storedIds()).toEqual(["pending-400d", "spam-10d", "spam-40d"]);
+});
+
+test("a malformed limit: 500, the variable named in the log, nothing deleted", async () => {
+  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  process.env.SPAM_RETENTION_DAYS = "a month";
+  const res = await handler();
+  expect(res.status).toBe(500);
+  expect(await res.json()).toEqual({ error: "Server misconfigured" });
+  expect(error.mock.calls.join("\n")).toContain("SPAM_RETENTION_DAYS must be a whole number of days");
+  expect(await storedIds()).toHaveLength(5);
+});
