@@ -11,7 +11,8 @@ import {
   type ErasableRecord,
   type ErasureStore,
 } from "../../../netlify/lib/lead-erasure";
-import { VALID } from "../../helpers/function-harness";
+import { leadsToCsv } from "../../../netlify/lib/leads-csv";
+import { leadRecord, VALID } from "../../helpers/function-harness";
 
 const lead = (id: string, email: string, receivedAt = "2025-03-01T10:00:00.000Z", state = "sent") => ({
   id,
@@ -83,6 +84,22 @@ describe("the address", () => {
     ];
     expect(requestsFrom(records, "jane@acme.com").map((r) => r.id)).toEqual(["1", "3"]);
     expect(requestsFrom(records, "nobody@acme.com")).toEqual([]);
+  });
+
+  test("access: the export holds only that person's rows, in the same formula-safe CSV", () => {
+    const theirs = leadRecord("theirs", "sent", {
+      request: { ...VALID, email: "Jane@Acme.com", company: "=HYPERLINK(1)" },
+    });
+    const other = leadRecord("other", "sent", {
+      request: { ...VALID, email: "bob@acme.com", company: "Bob Co" },
+    });
+    const csv = leadsToCsv(requestsFrom([other, theirs], "jane@acme.com"));
+    const [header, ...rows] = csv.trimEnd().split("\r\n");
+    expect(header).toBe(leadsToCsv([]).trimEnd());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/^"theirs",/);
+    expect(rows[0]).toContain(`"'=HYPERLINK(1)"`);
+    expect(csv).not.toContain("bob@acme.com");
   });
 });
 
