@@ -6,7 +6,8 @@
  * throttling multiplies the main-thread time observed on a shared 2-core machine (TBT varies most).
  *
  * @param {{ urls: { label: string, url: string, expectStatus?: number }[], chromePath?: string,
- *   runs?: number, warmupRuns?: number, pageTimeoutMs?: number }} options expectStatus 404 lets
+ *   runs?: number, warmupRuns?: number, pageTimeoutMs?: number }} options chromePath defaults to
+ *   CHROMIUM_PATH, else /usr/bin/chromium (as the Playwright configs); expectStatus 404 lets
  *   Lighthouse score a not-found page (`ignoreStatusCode`); runs defaults to 3; warmupRuns (default
  *   1) are run first and discarded, so the server's first reads and Chromium's start-up do not land
  *   in a measured run; pageTimeoutMs bounds each run (90 s).
@@ -100,7 +101,7 @@ export function medianFigures(runs) {
 
 export async function runLighthouse({
   urls,
-  chromePath = "/usr/bin/chromium",
+  chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   runs = 3,
   warmupRuns = 1,
   pageTimeoutMs = 90_000,
