@@ -1,37 +1,27 @@
 /**
  * Issue 7, local editing: through /admin/ (decap-server + gatsby develop, `npm run test:cms`)
  * an editor changes a founder's biography and a value's description, sees content/about.md
- * change on disk and the About page update. content/about.md is copied to a scratch file
- * first and restored afterwards, whatever happens. The screenshots feed docs/editing.md.
+ * change on disk and the About page update. The server runs in a scratch copy of the project
+ * (playwright.cms.config.ts), so the edits land in the copy's content/about.md and this
+ * checkout's content/ and public/ stay as they were. The screenshots feed docs/editing.md.
  */
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import matter from "gray-matter";
 import type { AboutContent } from "../../src/lib/content/schemas";
+import { cmsProjectCopy, projectRoot } from "./support/cms-project-copy";
 
-const root = join(__dirname, "..", "..");
-const aboutFile = join(root, "content", "about.md");
-const scratchDir = join(root, "test-results", "cms-scratch");
-const scratchCopy = join(scratchDir, "about.md");
+const aboutFile = join(cmsProjectCopy(), "content", "about.md");
 // docs/editing.md's screenshots are refreshed only on request (UPDATE_DOCS_SCREENSHOTS=1), so a
 // plain test run leaves the working tree clean.
 const shots = process.env.UPDATE_DOCS_SCREENSHOTS
-  ? join(root, "docs", "images")
-  : join(root, "test-results", "cms-screenshots");
+  ? join(projectRoot, "docs", "images")
+  : join(projectRoot, "test-results", "cms-screenshots");
 
 const stamp = Date.now().toString(36);
 const newBio = `Daniel has spent over 15 years in oil and gas operations (edited in the CMS test ${stamp}).`;
 const newValue = `Safety comes first in everything we build (edited in the CMS test ${stamp}).`;
-
-test.beforeAll(() => {
-  mkdirSync(scratchDir, { recursive: true });
-  copyFileSync(aboutFile, scratchCopy);
-});
-
-test.afterAll(() => {
-  copyFileSync(scratchCopy, aboutFile);
-});
 
 async function logIn(page: Page) {
   await page.goto("/admin/");
