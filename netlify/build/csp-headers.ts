@@ -1,6 +1,6 @@
 /**
  * The site's Content-Security-Policy, computed from the built pages (issue 4, security
- * headers; docs/decisions/content-security-policy.md).
+ * headers; docs/decisions/0002-content-security-policy.md).
  *
  * Gatsby inlines a few scripts in every page (theme init, gatsby-plugin-image's loader,
  * `window.pagePath`, the chunk mapping, the compilation hash); their text changes with every

@@ -3,8 +3,8 @@
  * the `modulePath` option, React and decap-cms-app copied in as prebuilt files).
  *
  * The upstream plugin also ships a gatsby-browser.js (Netlify Identity redirects, unused here:
- * login goes through GitHub) that Gatsby would add to every public page's app bundle,
- * +0.5 kB gzipped per page. Re-exporting only the Node hooks keeps public pages' first-load
+ * login goes through GitHub) that Gatsby would add to every public page's app bundle
+ * (docs/performance.md). Re-exporting only the Node hooks keeps public pages' first-load
  * JS byte-identical (issue 7; measured with `npm run test:budget`).
  */
 const upstream = require("gatsby-plugin-decap-cms/gatsby-node");
@@ -13,8 +13,8 @@ exports.onPreInit = upstream.onPreInit;
 exports.onCreateDevServer = upstream.onCreateDevServer;
 
 // Files upstream copies into /admin/ already minified. Gatsby's Terser skips only `*.min.js`, so it
-// re-minified the 4.4 MB decap-cms-app.js on every build: about a third of a clean build (issue 5's
-// 60 s target), for no gain.
+// re-minified the large decap-cms-app.js on every build, a good part of a clean build (issue 5's
+// 60 s target; docs/performance.md), for no gain.
 const PREBUILT = [/\.min\.js$/, /decap-cms-app\.js$/];
 
 /**

@@ -3,8 +3,8 @@
  * per request.
  *
  * `NetlifyDev.handle()` gives every request a fresh temporary build directory, so every
- * function call re-bundles the function (file tracing of ~350 modules: 2-7 s on this
- * 2-core machine), which made a local demo request take seconds to tens of seconds.
+ * function call re-bundles the function (esbuild and file tracing of all it imports), which made
+ * a local demo request take seconds (docs/performance.md).
  * This patch routes the first call of each function to a persistent build directory and
  * every later call to that build. The rest of the chain (routing, headers, Blobs context,
  * the worker that runs the function) stays Netlify's own code.

@@ -35,7 +35,7 @@ function toWebRequest(req, origin) {
 
 // The emulation's fetch wrapper adds one entry per outgoing fetch a function made to this header.
 // A retry run that reads every stored lead (the first one, or one without its settled ids) makes
-// one fetch per lead, so with ~1,000 local leads the header passed 16 KB and
+// one fetch per lead, so with enough local leads the header passed 16 KB and
 // Node's fetch (`npm run leads:retry`) rejected the answer (UND_ERR_HEADERS_OVERFLOW). It is
 // Netlify-internal timing, not part of the site's answer.
 const EMULATION_ONLY_HEADERS = new Set(["x-nf-fetch-timing"]);
@@ -66,7 +66,7 @@ async function sendWebResponse(res, response) {
 }
 
 // The emulation runs each function call in a fresh worker thread that loads the whole
-// bundle (~60 MB); 50 at once ran a 24 GB machine out of memory. Calls beyond this many wait
+// bundle; 50 at once ran the machine out of memory (docs/performance.md). Calls beyond this many wait
 // in line instead (Netlify itself scales out).
 const MAX_CONCURRENT_FUNCTION_CALLS = 8;
 const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;

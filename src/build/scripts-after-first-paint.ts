@@ -13,7 +13,7 @@
  * Run order, for TBT <= 50 ms (simulated throttling multiplies each main-thread task by 4): the
  * loader (src/build/scripts-loader.ts) runs the webpack runtime first, then the framework chunk,
  * whose task also runs React DOM's start-up (the prewarm), then the app chunk, whose task starts
- * Gatsby. With Gatsby's async tags all of that start-up ran in one task of 15-25 ms here.
+ * Gatsby. With Gatsby's async tags all of that start-up ran in one long task (docs/performance.md).
  * Without JavaScript nothing changes: the pages and the no-JS form never needed these scripts.
  *
  * Gatsby 5 writes the tags into the `_gatsby-scripts` slice and stitches it into every page's HTML

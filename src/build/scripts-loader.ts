@@ -8,7 +8,7 @@ export const FALLBACK_MS = 3000;
 
 /**
  * Runs one webpack module as soon as the chunk holding it has run, in that script's own task:
- * React DOM's start-up (~5 ms here) then no longer adds to the task that starts the app (TBT).
+ * React DOM's start-up then no longer adds to the task that starts the app (TBT).
  * `moduleId` is pinned by src/build/pin-module-id.ts; `chunkGlobal` is webpack's JSONP array
  * (`self.webpackChunk<name>`).
  */

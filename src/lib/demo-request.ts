@@ -18,7 +18,7 @@
 import * as z from "zod/mini";
 
 // Zod 4 probes `new Function("")` to pick its JIT parser; under the site's CSP (no
-// 'unsafe-eval', docs/decisions/content-security-policy.md) that probe is a reported violation.
+// 'unsafe-eval', docs/decisions/0002-content-security-policy.md) that probe is a reported violation.
 z.config({ jitless: true });
 
 /** One row of the field table. */
@@ -201,9 +201,9 @@ export type DemoRequestSchema = ReturnType<typeof buildDemoRequestSchema>;
 let schema: DemoRequestSchema | undefined;
 
 /**
- * The demo request schema, built on first use and then shared. Building it at import took 3-5 ms of
- * the contact page's start-up on a phone (issue 5, TBT), while the form first needs it when the
- * visitor submits, and the function on its first request.
+ * The demo request schema, built on first use and then shared. Building it at import lengthened the
+ * contact page's start-up task (issue 5, TBT; docs/performance.md), while the form first needs it
+ * when the visitor submits, and the function on its first request.
  */
 export function demoRequestSchema(): DemoRequestSchema {
   schema ??= buildDemoRequestSchema();

@@ -1,5 +1,5 @@
 // Build-time guard (issue 5, build <= 60 s): the /admin/ build copies Decap's prebuilt bundle as it
-// ships instead of re-minifying 4.4 MB with Terser (plugins/gatsby-plugin-decap-admin). A re-minified
+// ships instead of re-minifying it with Terser (plugins/gatsby-plugin-decap-admin). A re-minified
 // copy differs from the package's file. Needs `npm run build` first.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

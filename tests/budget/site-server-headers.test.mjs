@@ -1,6 +1,6 @@
 // The local server's translation of the emulation's answers into Node headers
 // (scripts/lib/site-server.mjs): every Set-Cookie kept, the emulation's own timing header dropped
-// (it grew past Node fetch's 16 KB header limit once the local store held ~1,000 leads).
+// (it grew past Node fetch's 16 KB header limit once the local store held many leads).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { nodeHeaders } from "../../scripts/lib/site-server.mjs";

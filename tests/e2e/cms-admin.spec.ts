@@ -26,7 +26,7 @@ test("public pages do not load the editor's scripts", async ({ page }) => {
 
 // Decap's GitHub login opens api.netlify.com/auth in a popup, which hands the token back with
 // `window.opener.postMessage`. `Cross-Origin-Opener-Policy: same-origin` on /admin/ would sever
-// that opener and the login would hang (docs/decisions/0505-perf-coop.md). 127.0.0.1 stands in
+// that opener and the login would hang (docs/decisions/0009-perf-coop.md). 127.0.0.1 stands in
 // for the other origin; its robots.txt, like Netlify's auth page, sends no COOP of its own.
 test("the editor's login popup on another origin keeps its opener", async ({ page, context, baseURL }) => {
   const adminResponse = await page.goto("/admin/");

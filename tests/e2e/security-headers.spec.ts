@@ -48,7 +48,7 @@ for (const { path, status } of PAGES) {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["permissions-policy"]).toContain("camera=()");
     expect(headers["x-frame-options"]).toBe("DENY");
-    // COOP would start each visit from a fresh tab in a new renderer (docs/decisions/0505-perf-coop.md).
+    // COOP would start each visit from a fresh tab in a new renderer (docs/decisions/0009-perf-coop.md).
     expect(headers["cross-origin-opener-policy"]).toBeUndefined();
 
     await page.waitForLoadState("networkidle");
