@@ -50,11 +50,16 @@ test("every spec section, issue, docs/ path and markdown link cited in the proje
   expect(broken).toEqual([]);
 });
 
-test("decision records form one sequence 0001, 0002, ... with nothing else in the folder", () => {
-  const names = readdirSync(join(root, "docs", "decisions")).sort();
-  names.forEach((name, i) =>
-    expect(name).toMatch(new RegExp(`^${String(i + 1).padStart(4, "0")}-[a-z0-9-]+\\.md$`)),
-  );
+test("decision records are numbered NNNN-title.md, each number once, and their title carries it", () => {
+  const folder = join(root, "docs", "decisions");
+  const names = readdirSync(folder).sort();
+  for (const name of names) {
+    expect(name).toMatch(/^\d{4}-[a-z0-9-]+\.md$/);
+    const title = readFileSync(join(folder, name), "utf8").split("\n")[0];
+    expect(`${name}: ${title}`).toMatch(new RegExp(`^(\\d{4})-.*: # \\1 — `));
+  }
+  const numbers = names.map((name) => name.slice(0, 4));
+  expect(new Set(numbers).size).toBe(numbers.length);
 });
 
 describe("findReferences", () => {
