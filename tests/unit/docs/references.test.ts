@@ -56,7 +56,7 @@ test("decision records are numbered NNNN-title.md, each number once, and their t
   for (const name of names) {
     expect(name).toMatch(/^\d{4}-[a-z0-9-]+\.md$/);
     const title = readFileSync(join(folder, name), "utf8").split("\n")[0];
-    expect(`${name}: ${title}`).toMatch(new RegExp(`^(\\d{4})-.*: # \\1 — `));
+    expect(`${name}: ${title}`).toMatch(new RegExp(`^(\\d{4})-.*: # \\1\\b`));
   }
   const numbers = names.map((name) => name.slice(0, 4));
   expect(new Set(numbers).size).toBe(numbers.length);
