@@ -106,6 +106,22 @@ const siteFile: CmsCollectionFile = {
       sitePathField("logo", "Logo"),
       textField("contactType", "Contact type", 40),
     ]),
+    objectField(
+      "contactDetails",
+      "Contact details (in the e-mail confirming a demo request)",
+      [
+        {
+          ...textField("email", "E-mail address", 254),
+          hint: "One address, like sales@example.com.",
+          pattern: [
+            "^(?=[\\s\\S]{1,254}$)\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$",
+            "Must be an e-mail address like sales@example.com, at most 254 characters",
+          ],
+        },
+        textField("phone", "Phone number", 40),
+      ],
+      "Shown to every prospect who requests a demo.",
+    ),
   ],
 };
 

@@ -22,6 +22,11 @@ export const contentTypeDefs = /* GraphQL */ `
     notFound: SiteNotFound!
     shareImage: SiteShareImage!
     organization: SiteOrganization!
+    contactDetails: SiteContactDetails!
+  }
+  type SiteContactDetails {
+    email: String!
+    phone: String!
   }
   type SiteShareImage {
     src: String!

@@ -46,3 +46,17 @@ test("rejects a missing file", () => {
     "tests/unit/site/fixtures/nope.json: file not found or unreadable",
   );
 });
+
+test("the confirmation's contact details must be one e-mail address and a phone number (issue 13)", () => {
+  const { site } = loadSiteContent(ROOT);
+  expect(site.contactDetails.email).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  const issues = (contactDetails: unknown) =>
+    siteSchema
+      .safeParse({ ...site, contactDetails })
+      .error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  expect(issues({ email: "Sales <sales@example.com>", phone: "+61 8 6000 0000" })).toEqual([
+    "contactDetails.email: Must be an e-mail address like sales@example.com",
+  ]);
+  expect(issues({ email: "sales@example.com" })).toEqual(["contactDetails.phone: Required"]);
+  expect(issues(undefined)).toEqual(["contactDetails: Required"]);
+});
