@@ -5,6 +5,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
+import { blobConfirmationLimits } from "../lib/confirmation-limits";
 import { json } from "../lib/http";
 import { createBlobLeadStore } from "../lib/lead-store";
 import { logError, logInfo } from "../lib/log";
@@ -20,10 +21,12 @@ export default async (req: Request): Promise<Response> => {
   }
   // The local command asks to skip the backoff; the schedule never sends this header.
   const ignoreBackoff = req.headers.get("x-leads-retry") === "now";
+  const { config } = configResult;
   const result = await retryPendingLeads({
     store: createBlobLeadStore(),
-    mailer: createSendGridMailer(configResult.config),
-    config: configResult.config,
+    limits: blobConfirmationLimits(config),
+    mailer: createSendGridMailer(config),
+    config,
     ignoreBackoff,
     settled: createBlobSettledLeadIds(),
   });

@@ -5,6 +5,7 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
+import { blobConfirmationLimits } from "../lib/confirmation-limits";
 import { createDemoRequestHandler } from "../lib/demo-request-handler";
 import { createBlobLeadStore } from "../lib/lead-store";
 import { createSendGridMailer } from "../lib/mailer";
@@ -13,6 +14,7 @@ const handle = createDemoRequestHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
   createMailer: createSendGridMailer,
+  getConfirmationLimits: blobConfirmationLimits,
 });
 
 export default async (req: Request, _context: Context): Promise<Response> => handle(req);

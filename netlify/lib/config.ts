@@ -3,10 +3,13 @@
  * validated with zod once per process (issue 3, "Configuration is read and validated once").
  *
  * Required: SENDGRID_API_KEY, SALES_EMAIL (the sales inbox), MAIL_FROM (the verified sender).
- * Optional: SENDGRID_API_BASE_URL (a SendGrid-compatible server, e.g. the local mail sink),
- * SENDGRID_TIMEOUT_MS (per-attempt timeout, default 3000), URL (the site's own origin,
- * set by Netlify), CONTEXT / NETLIFY_DEV (to allow localhost origins when running locally).
+ * Optional: SENDGRID_TIMEOUT_MS (per-attempt timeout, default 3000), URL (the site's own origin,
+ * set by Netlify), CONFIRMATION_EMAIL (`off` sends no confirmations), CONFIRMATION_DAILY_LIMIT
+ * (default 200), FORM_TOKEN_SECRET (at least 32 characters; derived from SENDGRID_API_KEY when
+ * unset), SENDGRID_API_BASE_URL (a SendGrid-compatible server: honoured only when running locally
+ * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run; issue 13).
  */
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 
 const address = z.email();
@@ -16,10 +19,13 @@ const configSchema = z.object({
   SALES_EMAIL: address,
   MAIL_FROM: address,
   SENDGRID_API_BASE_URL: z.url().optional(),
+  ALLOW_SENDGRID_BASE_URL: z.enum(["true", "false"]).optional(),
   SENDGRID_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
   URL: z.url().optional(),
   NETLIFY_DEV: z.string().optional(),
-  CONTEXT: z.string().optional(),
+  CONFIRMATION_EMAIL: z.enum(["on", "off"]).default("on"),
+  CONFIRMATION_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  FORM_TOKEN_SECRET: z.string().trim().min(32).optional(),
 });
 
 /** The checked configuration, e.g. `{ sendgridApiKey: "SG.x", salesEmail: "sales@x.com", ... }`. */
@@ -27,13 +33,23 @@ export interface ServerConfig {
   sendgridApiKey: string;
   salesEmail: string;
   mailFrom: string;
+  /** Set only when running locally or with ALLOW_SENDGRID_BASE_URL=true (issue 13). */
   sendgridBaseUrl?: string;
   /** Per-attempt SendGrid timeout in milliseconds. */
   sendgridTimeoutMs: number;
   /** The site's own origin, e.g. "https://example.com" (from Netlify's URL variable). */
   siteOrigin?: string;
-  /** True outside Netlify production/previews: localhost origins are then accepted too. */
+  /** True only when the environment says so positively (NETLIFY_DEV=true); see `isLocalRun`. */
   isLocal: boolean;
+  /** False with CONFIRMATION_EMAIL=off: no prospect gets a confirmation e-mail. */
+  confirmationEmail: boolean;
+  /** Most confirmation e-mails sent per UTC day, all recipients together. */
+  confirmationDailyLimit: number;
+  /**
+   * The server secret behind the form's time token and the keyed hash of confirmation
+   * recipients (netlify/lib/form-token.ts, netlify/lib/confirmation-limits.ts). Never sent out.
+   */
+  formSecret: string;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -49,29 +65,55 @@ function clean(env: Record<string, string | undefined>): Record<string, string> 
 }
 
 /**
+ * True when this run is local, decided positively (issue 13): `NETLIFY_DEV=true` in the
+ * environment (`npm start` sets it), or the Functions v2 context's `deploy.context` is "dev".
+ * A missing variable never makes a run local, so production never accepts localhost origins.
+ */
+export function isLocalRun(
+  env: Record<string, string | undefined>,
+  context?: { deploy?: { context?: string } } | null,
+): boolean {
+  return env.NETLIFY_DEV === "true" || context?.deploy?.context === "dev";
+}
+
+/**
+ * The form secret when FORM_TOKEN_SECRET is unset: an HMAC of a fixed label under the SendGrid
+ * key, so it is as secret as that key, stable across instances, and reveals nothing about it.
+ */
+function derivedFormSecret(sendgridApiKey: string): string {
+  return createHmac("sha256", sendgridApiKey).update("demo-request form secret v1").digest("hex");
+}
+
+/**
  * Checks an environment (default `process.env`). On failure `problems` names each bad
  * variable, e.g. `["SALES_EMAIL is missing"]`, never its value (it may be a secret).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ConfigResult {
-  const parsed = configSchema.safeParse(clean(env));
+  const given = clean(env);
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return issue.input === undefined ? `${name} is missing` : `${name} is invalid`;
+      return name in given ? `${name} is invalid` : `${name} is missing`;
     });
     return { ok: false, problems: [...new Set(problems)] };
   }
   const e = parsed.data;
+  const isLocal = isLocalRun(env);
   return {
     ok: true,
     config: {
       sendgridApiKey: e.SENDGRID_API_KEY,
       salesEmail: e.SALES_EMAIL,
       mailFrom: e.MAIL_FROM,
-      sendgridBaseUrl: e.SENDGRID_API_BASE_URL,
+      // Pointing production's mail at another server would hand every lead to it.
+      sendgridBaseUrl: isLocal || e.ALLOW_SENDGRID_BASE_URL === "true" ? e.SENDGRID_API_BASE_URL : undefined,
       sendgridTimeoutMs: e.SENDGRID_TIMEOUT_MS,
       siteOrigin: e.URL ? new URL(e.URL).origin : undefined,
-      isLocal: e.NETLIFY_DEV === "true" || e.CONTEXT === undefined || e.CONTEXT === "dev",
+      isLocal,
+      confirmationEmail: e.CONFIRMATION_EMAIL === "on",
+      confirmationDailyLimit: e.CONFIRMATION_DAILY_LIMIT,
+      formSecret: e.FORM_TOKEN_SECRET ?? derivedFormSecret(e.SENDGRID_API_KEY),
     },
   };
 }

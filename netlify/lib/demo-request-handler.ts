@@ -9,12 +9,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ConfigResult, ServerConfig } from "./config";
+import { sendConfirmation } from "./confirmation";
+import type { ConfirmationLimits } from "./confirmation-limits";
 import { toFormAnswer } from "./form-answer";
 import { fail, isFormContentType, json } from "./http";
 import type { LeadRecord, LeadStore } from "./lead-store";
 import { logError, logInfo } from "./log";
 import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
-import { buildConfirmationEmail, buildSalesEmail } from "./messages";
+import { buildSalesEmail } from "./messages";
 import { parseDemoRequest } from "./parse-request";
 import { maskEmail } from "./text";
 
@@ -23,6 +25,8 @@ export interface HandlerDeps {
   /** The lead store, or null when Blobs is unavailable (the request is then not stored). */
   getStore: () => LeadStore | null;
   createMailer: (config: ServerConfig) => Mailer;
+  /** The bounds on confirmation e-mails (issue 13); may throw (then no confirmation is sent). */
+  getConfirmationLimits: (config: ServerConfig) => ConfirmationLimits;
   now?: () => Date;
   retry?: RetryOptions;
 }
@@ -43,25 +47,6 @@ async function tryStore<T>(
   }
 }
 
-/** Sends the confirmation once; a failure is only logged. Returns true when accepted. */
-export async function sendConfirmation(
-  mailer: Mailer,
-  record: LeadRecord,
-  config: ServerConfig,
-): Promise<boolean> {
-  const result = await mailer.send(
-    buildConfirmationEmail(record.request, { mailFrom: config.mailFrom, requestId: record.id }),
-  );
-  if (result.status === "sent") return true;
-  logError("confirmation not accepted", {
-    requestId: record.id,
-    to: maskEmail(record.request.email),
-    status: result.code,
-    error: result.error,
-  });
-  return false;
-}
-
 /**
  * Builds the function handler from its collaborators. A form-encoded post (the no-JS form,
  * issue 6) runs the same flow; only its answer is translated by `toFormAnswer`.
@@ -72,6 +57,17 @@ export function createDemoRequestHandler(deps: HandlerDeps): (req: Request) => P
     const response = await handleJson(req);
     return isFormContentType(req.headers.get("content-type")) ? toFormAnswer(response) : response;
   };
+}
+
+/** The confirmation for a delivered request; limits that cannot even be opened mean none. */
+async function confirm(deps: HandlerDeps, mailer: Mailer, config: ServerConfig, record: LeadRecord) {
+  let limits: ConfirmationLimits;
+  try {
+    limits = deps.getConfirmationLimits(config);
+  } catch {
+    limits = { reserve: () => Promise.reject(new Error("confirmation limits unavailable")) };
+  }
+  return sendConfirmation({ mailer, config, limits }, record);
 }
 
 function createJsonHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
@@ -145,7 +141,7 @@ function createJsonHandler(deps: HandlerDeps): (req: Request) => Promise<Respons
       prospect: maskEmail(record.request.email),
       attempts: result.attempts,
     });
-    record.confirmationSent = await sendConfirmation(mailer, record, config);
+    record.confirmationSent = await confirm(deps, mailer, config, record);
     if (store && stored) await tryStore("update", requestId, () => store.update(record));
     return json(200, OK);
   };

@@ -1,7 +1,8 @@
 /**
  * The two e-mails a demo request produces (issue 3): the lead for the sales inbox and
  * the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies,
- * and CR/LF is removed from subjects so a value cannot inject headers.
+ * and CR/LF is removed from subjects so a value cannot inject headers. Visitor text goes to
+ * sales only; the confirmation holds none (issue 13).
  */
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../src/lib/demo-request";
 import { escapeHtml, singleLine } from "./text";
@@ -21,57 +22,107 @@ export interface MailMessage {
 /** The promise repeated to the prospect (spec section 1: contact within 24 hours). */
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
 
+/** Longest subject we send, in characters; longer visitor text is cut with an ellipsis (issue 13). */
+export const MAX_SUBJECT_LENGTH = 200;
+
+/** Subject prefix of a demo request one of the spam layers suspects (netlify/lib/spam.ts). */
+export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
+
+function capSubject(subject: string): string {
+  return subject.length <= MAX_SUBJECT_LENGTH ? subject : `${subject.slice(0, MAX_SUBJECT_LENGTH - 1)}\u2026`;
+}
+
+/**
+ * The message as a quoted block: every line starts with "> ", so no line a visitor types can
+ * pose as one of the e-mail's own field lines (issue 13, "cannot be forged by visitor text").
+ */
+function quoted(message: string): string {
+  return message
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+}
+
 /**
  * The lead e-mail to sales: to `salesEmail`, from `mailFrom`, reply-to the prospect; one line
  * per field, named by the form's label. `receivedAt` is shown as an ISO 8601 UTC timestamp.
+ * The one-line fields come first (they cannot hold line breaks), the multi-line message last as a
+ * quoted block (issue 13). With `suspectedSpam` the subject starts with "[Suspected spam]" and
+ * the body states the reason first.
  */
 export function buildSalesEmail(
   request: DemoRequest,
-  meta: { salesEmail: string; mailFrom: string; receivedAt: Date; requestId: string },
+  meta: { salesEmail: string; mailFrom: string; receivedAt: Date; requestId: string; suspectedSpam?: string },
 ): MailMessage {
   const received = meta.receivedAt.toISOString();
-  const rows = DEMO_REQUEST_FIELDS.map((row) => [row.label, request[row.name] || "(none)"] as const);
+  const lines = DEMO_REQUEST_FIELDS.filter((row) => row.input !== "textarea");
+  const blocks = DEMO_REQUEST_FIELDS.filter((row) => row.input === "textarea");
+  const rows = lines.map((row) => [row.label, request[row.name] || "(none)"] as const);
+  const suspicion = meta.suspectedSpam ? `Suspected spam: ${meta.suspectedSpam}` : undefined;
   const text = [
     "New demo request",
     "",
+    ...(suspicion ? [suspicion, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     `Received: ${received}`,
     `Request id: ${meta.requestId}`,
+    ...blocks.flatMap((row) => [
+      "",
+      `${row.label} (as typed by the prospect, each line quoted with "> "):`,
+      quoted(request[row.name] || "(none)"),
+    ]),
   ].join("\n");
-  const htmlRows = rows
+  const htmlRows = [...rows, ...blocks.map((row) => [row.label, request[row.name] || "(none)"] as const)]
     .map(
       ([label, value]) =>
         `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
   const html =
-    `<h1>New demo request</h1><table cellpadding="4">${htmlRows}` +
+    `<h1>New demo request</h1>` +
+    (suspicion ? `<p><strong>${escapeHtml(suspicion)}</strong></p>` : "") +
+    `<table cellpadding="4">${htmlRows}` +
     `<tr><th align="left">Received</th><td>${received}</td></tr>` +
     `<tr><th align="left">Request id</th><td>${escapeHtml(meta.requestId)}</td></tr></table>`;
+  const subject = singleLine(`Demo request: ${request.firstName} ${request.lastName} (${request.company})`);
   return {
     to: meta.salesEmail,
     from: meta.mailFrom,
     replyTo: request.email,
-    subject: singleLine(`Demo request: ${request.firstName} ${request.lastName} (${request.company})`),
+    subject: capSubject(meta.suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${subject}` : subject),
     text,
     html,
     customArgs: { requestId: meta.requestId, kind: "sales" },
   };
 }
 
-/** The confirmation to the prospect, repeating the 24-hour promise. */
-export function buildConfirmationEmail(
-  request: DemoRequest,
-  meta: { mailFrom: string; requestId: string },
-): MailMessage {
-  const greeting = `Hello ${singleLine(request.firstName)},`;
-  const body = "Thank you for requesting a demo.";
+/** The company's contact details (content/site.json `contactDetails`). */
+export interface ContactDetails {
+  email: string;
+  phone: string;
+}
+
+/**
+ * The confirmation to the prospect (issue 13): a fixed text holding nothing the visitor typed,
+ * only the 24-hour promise, the request's reference (its id, a UUID) and the company's contact
+ * details. The visitor's address is only its recipient.
+ */
+export function buildConfirmationEmail(meta: {
+  to: string;
+  mailFrom: string;
+  requestId: string;
+  contact: ContactDetails;
+}): MailMessage {
+  const thanks = `Thank you for requesting a demo. ${FOLLOW_UP_PROMISE}`;
+  const reference = `Your reference: ${meta.requestId}`;
+  const contact = `Questions in the meantime? E-mail ${meta.contact.email} or call ${meta.contact.phone}.`;
+  const notYou = "If you did not request a demo, please ignore this e-mail.";
   return {
-    to: request.email,
+    to: meta.to,
     from: meta.mailFrom,
     subject: "We received your demo request",
-    text: `${greeting}\n\n${body} ${FOLLOW_UP_PROMISE}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${body} ${FOLLOW_UP_PROMISE}</p>`,
+    text: ["Hello,", thanks, reference, contact, notYou].join("\n\n") + "\n",
+    html: ["Hello,", thanks, reference, contact, notYou].map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
     customArgs: { requestId: meta.requestId, kind: "confirmation" },
   };
 }

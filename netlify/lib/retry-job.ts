@@ -7,11 +7,12 @@
  * (unless `ignoreBackoff`), one never attempted waits `IN_FLIGHT_GRACE_MS` after it arrived;
  * older than `maxAgeMs` (a day) it becomes `failed` with a loud log line. The run stops early
  * after 3 consecutive failures (SendGrid is down; no point hammering it). Sent records also get
- * their confirmation e-mail. With `settled` (netlify/lib/settled-leads.ts) a run reads only new
+ * their confirmation e-mail, within its bounds (netlify/lib/confirmation.ts). With `settled` (netlify/lib/settled-leads.ts) a run reads only new
  * and pending records.
  */
 import type { ServerConfig } from "./config";
-import { sendConfirmation } from "./demo-request-handler";
+import { sendConfirmation } from "./confirmation";
+import type { ConfirmationLimits } from "./confirmation-limits";
 import type { LeadRecord, LeadStore } from "./lead-store";
 import { logError, logInfo } from "./log";
 import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
@@ -38,6 +39,8 @@ export interface RetryJobOptions {
   store: LeadStore;
   mailer: Mailer;
   config: ServerConfig;
+  /** The bounds on confirmation e-mails (issue 13). */
+  limits: ConfirmationLimits;
   now?: () => Date;
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
@@ -105,7 +108,8 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       updated.state = "sent";
       updated.sentAt = updated.lastAttemptAt;
       updated.confirmationSent =
-        updated.confirmationSent || (await sendConfirmation(mailer, updated, config));
+        updated.confirmationSent ||
+        (await sendConfirmation({ mailer, config, limits: options.limits }, updated));
       result.sent += 1;
       logInfo("pending lead delivered", { requestId: record.id, attempts: updated.attempts });
     } else {

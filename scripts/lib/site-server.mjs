@@ -72,6 +72,9 @@ const MAX_CONCURRENT_FUNCTION_CALLS = 8;
 const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 
 export async function startSiteServer({ root, port, host = "localhost" }) {
+  // The functions decide "local" only when told so positively (netlify/lib/config.ts, issue 13):
+  // localhost origins and the local mail sink's SendGrid base URL are honoured only then.
+  process.env.NETLIFY_DEV = "true";
   enablePersistentFunctionBuilds(join(root, ".netlify", "functions-serve", "persistent"));
   const netlifyDev = new NetlifyDev({
     projectRoot: root,

@@ -4,11 +4,13 @@
  * and no real waits.
  */
 import type { ServerConfig } from "../../netlify/lib/config";
+import { createConfirmationLimits, type ConfirmationLimits } from "../../netlify/lib/confirmation-limits";
 import type { DemoRequestField, HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
 import { createMemoryLeadStore, type LeadRecord, type LeadStore } from "../../netlify/lib/lead-store";
 import type { Mailer, SendResult } from "../../netlify/lib/mailer";
 import type { MailMessage } from "../../netlify/lib/messages";
+import { createMemoryBlobs } from "./memory-blobs";
 
 export const TEST_CONFIG: ServerConfig = {
   sendgridApiKey: "SG.test",
@@ -17,7 +19,19 @@ export const TEST_CONFIG: ServerConfig = {
   sendgridTimeoutMs: 500,
   siteOrigin: "https://resources.example",
   isLocal: false,
+  confirmationEmail: true,
+  confirmationDailyLimit: 200,
+  formSecret: "test-form-secret-of-at-least-32-characters",
 };
+
+/** Confirmation limits over a fresh in-memory store, with TEST_CONFIG's secret and daily limit. */
+export function memoryLimits(options: { dailyLimit?: number; now?: () => Date } = {}): ConfirmationLimits {
+  return createConfirmationLimits(createMemoryBlobs(), {
+    secret: TEST_CONFIG.formSecret,
+    dailyLimit: options.dailyLimit ?? TEST_CONFIG.confirmationDailyLimit,
+    now: options.now,
+  });
+}
 
 /** A mailer answering from `script` in order (then "sent"), recording every accepted message. */
 export function scriptedMailer(script: SendResult[] = []): Mailer & { sent: MailMessage[]; calls: number } {
@@ -75,16 +89,27 @@ export function leadRecord(
   };
 }
 
-/** The handler plus its store and mailer; pass `store: null` for "Blobs unavailable". */
+/**
+ * The handler plus its store and mailer; pass `store: null` for "Blobs unavailable". `limits`
+ * defaults to fresh in-memory confirmation limits; `config` overrides parts of TEST_CONFIG.
+ */
 export function harness(
-  options: { store?: LeadStore | null; mailer?: ReturnType<typeof scriptedMailer> } = {},
+  options: {
+    store?: LeadStore | null;
+    mailer?: ReturnType<typeof scriptedMailer>;
+    limits?: ConfirmationLimits;
+    config?: Partial<ServerConfig>;
+  } = {},
 ) {
   const store = options.store === undefined ? createMemoryLeadStore() : options.store;
   const mailer = options.mailer ?? scriptedMailer();
+  const limits = options.limits ?? memoryLimits();
+  const config = { ...TEST_CONFIG, ...options.config };
   const handle = createDemoRequestHandler({
-    getConfig: () => ({ ok: true, config: TEST_CONFIG }),
+    getConfig: () => ({ ok: true, config }),
     getStore: () => store,
     createMailer: () => mailer,
+    getConfirmationLimits: () => limits,
     retry: { sleep: async () => undefined },
   });
   const post = (body: unknown, headers: Record<string, string> = {}) =>

@@ -3,43 +3,26 @@
  */
 // The Blobs-backed stores of issue 4 against @netlify/blobs' own local server (the one
 // `@netlify/dev` runs): lead ids are listed without the job's settled-ids blob, and the
-// settled ids round-trip, with anything unexpected in that blob read as "none saved".
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { getStore } from "@netlify/blobs";
+// settled ids round-trip, with anything unexpected in that blob read as "none saved"; the
+// confirmation limits of issue 13 work on the real store's conditional writes and listing.
+import {
+  blobLimitsStore,
+  createConfirmationLimits,
+  LIMITS_STORE_NAME,
+} from "../../../netlify/lib/confirmation-limits";
 import { createBlobLeadStore, LEAD_STORE_NAME, type LeadRecord } from "../../../netlify/lib/lead-store";
 import { createBlobSettledLeadIds, SETTLED_STORE_NAME } from "../../../netlify/lib/settled-leads";
+import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { VALID } from "../../helpers/function-harness";
 
-// The server is ESM-only (it imports @netlify/dev-utils), which Jest's CommonJS runtime cannot
-// load, so it runs in a child Node process and prints its port.
-const SERVER = `
-  const { BlobsServer } = await import("@netlify/blobs/server");
-  const server = new BlobsServer({ directory: process.argv[1], token: process.argv[2] });
-  const { port } = await server.start();
-  console.log(port);
-`;
-const TOKEN = "test-token";
-let directory: string;
-let child: ChildProcess;
-let open: (name: string) => ReturnType<typeof getStore>;
+let server: TestBlobsServer;
+let open: TestBlobsServer["open"];
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "blobs-"));
-  child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, directory, TOKEN], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
-  const url = `http://localhost:${Number(chunk.toString())}`;
-  open = (name) => getStore({ name, siteID: "test", token: TOKEN, edgeURL: url, uncachedEdgeURL: url });
+  server = await startBlobsServer();
+  open = server.open;
 });
-afterAll(() => {
-  child.kill();
-  rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 const record = (id: string): LeadRecord => ({
   id,
@@ -71,4 +54,28 @@ test("settled ids round-trip; a missing or malformed blob reads as none saved", 
   expect(await settled.load()).toEqual(new Set());
   await blobs.setJSON("settled-ids", ["ok", 7, null]);
   expect(await settled.load()).toEqual(new Set(["ok"]));
+});
+
+test("confirmation limits on Blobs: one per address a day, the daily bound, no address in clear", async () => {
+  const blobs = open(LIMITS_STORE_NAME);
+  let time = Date.parse("2025-01-01T10:00:00.000Z");
+  const limits = createConfirmationLimits(blobLimitsStore(blobs), {
+    secret: "a-test-secret-of-at-least-32-characters",
+    dailyLimit: 2,
+    now: () => new Date(time),
+  });
+  expect(await limits.reserve("Victim@Example.com", "r1")).toEqual({ allowed: true });
+  expect(await limits.reserve("victim@example.com", "r2")).toEqual({
+    allowed: false,
+    reason: "address-limit",
+  });
+  expect(await limits.reserve("other@example.com", "r3")).toEqual({ allowed: true });
+  expect(await limits.reserve("third@example.com", "r4")).toEqual({ allowed: false, reason: "daily-limit" });
+  time += 24 * 60 * 60 * 1000;
+  // An expired address entry is replaced through its etag (a conditional write).
+  expect(await limits.reserve("victim@example.com", "r5")).toEqual({ allowed: true });
+  const { blobs: stored } = await blobs.list();
+  expect(stored.map((b) => b.key).join(" ")).not.toMatch(/@|victim|example/i);
+  expect(stored.filter((b) => b.key.startsWith("address/"))).toHaveLength(2);
+  expect(stored.filter((b) => b.key.startsWith("daily/2025-01-01/"))).toHaveLength(2);
 });

@@ -8,6 +8,7 @@ import {
   failingStore,
   harness,
   leadRecord,
+  memoryLimits,
   scriptedMailer,
   TEST_CONFIG,
   VALID,
@@ -45,13 +46,27 @@ test("SendGrid down but the request stored: 202 pending, then the retry job deli
   expect(mailer.calls).toBe(3); // retried within the request
   expect((await store.get(ID))?.state).toBe("pending");
 
-  const run = await retryPendingLeads({ store, mailer, config: TEST_CONFIG, ignoreBackoff: true });
+  const run = await retryPendingLeads({
+    limits: memoryLimits(),
+    store,
+    mailer,
+    config: TEST_CONFIG,
+    ignoreBackoff: true,
+  });
   expect(run).toEqual({ sent: 1, failed: 0, waiting: 0 });
   expect(mailer.sent.filter((m) => m.to === TEST_CONFIG.salesEmail)).toHaveLength(1);
   expect(mailer.sent.filter((m) => m.to === VALID.email)).toHaveLength(1);
   expect((await store.get(ID))?.state).toBe("sent");
   // A second run has nothing left to do.
-  expect(await retryPendingLeads({ store, mailer, config: TEST_CONFIG, ignoreBackoff: true })).toEqual({
+  expect(
+    await retryPendingLeads({
+      limits: memoryLimits(),
+      store,
+      mailer,
+      config: TEST_CONFIG,
+      ignoreBackoff: true,
+    }),
+  ).toEqual({
     sent: 0,
     failed: 0,
     waiting: 0,
@@ -91,6 +106,7 @@ test("429 with Retry-After is waited for, within the budget", async () => {
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
     getStore: () => store,
     createMailer: () => mailer,
+    getConfirmationLimits: () => memoryLimits(),
     retry: { sleep: async (ms) => void waits.push(ms) },
   });
   const res = await handle(
@@ -117,6 +133,7 @@ test("after a day of failures the job marks the request failed and logs loudly",
   );
   const mailer = scriptedMailer();
   const run = await retryPendingLeads({
+    limits: memoryLimits(),
     store,
     mailer,
     config: TEST_CONFIG,
@@ -142,6 +159,7 @@ test("the job waits out the backoff and goes oldest first", async () => {
   });
   const mailer = scriptedMailer();
   const run = await retryPendingLeads({
+    limits: memoryLimits(),
     store,
     mailer,
     config: TEST_CONFIG,
@@ -186,13 +204,22 @@ test("while its request is still sending, the job leaves a new record alone: one
 
   // A scheduled run (or an operator's `leads:retry`) lands within the 60 s a request may take.
   const soon = () => new Date(Date.now() + 30_000);
-  expect(await retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: soon })).toEqual({
+  expect(
+    await retryPendingLeads({ limits: memoryLimits(), store, mailer, config: TEST_CONFIG, now: soon }),
+  ).toEqual({
     sent: 0,
     failed: 0,
     waiting: 1,
   });
   expect(
-    await retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: soon, ignoreBackoff: true }),
+    await retryPendingLeads({
+      limits: memoryLimits(),
+      store,
+      mailer,
+      config: TEST_CONFIG,
+      now: soon,
+      ignoreBackoff: true,
+    }),
   ).toEqual({ sent: 0, failed: 0, waiting: 1 });
   release();
   expect((await response).status).toBe(200);
@@ -211,7 +238,8 @@ test("a record whose request never finished is re-sent once the request's time i
   );
   const mailer = scriptedMailer();
   const at = (iso: string) => () => new Date(iso);
-  const run = (iso: string) => retryPendingLeads({ store, mailer, config: TEST_CONFIG, now: at(iso) });
+  const run = (iso: string) =>
+    retryPendingLeads({ limits: memoryLimits(), store, mailer, config: TEST_CONFIG, now: at(iso) });
   expect(await run("2025-01-01T00:01:30.000Z")).toEqual({ sent: 0, failed: 0, waiting: 1 });
   expect(mailer.calls).toBe(0);
   expect(

@@ -31,11 +31,11 @@ test("a valid form post stores the lead, sends the e-mails and answers 303 to th
   expect([...store.records.values()][0].state).toBe("sent");
 });
 
-test("a textarea's CRLF line breaks are kept in the message", async () => {
+test("a textarea's CRLF line breaks are kept in the message, each line quoted", async () => {
   const { handle, mailer } = harness();
   const res = await handle(formPost(encode({ ...VALID, message: "line one\r\nline two" })));
   expect(res.status).toBe(303);
-  expect(mailer.sent[0].text).toContain("line one\r\nline two");
+  expect(mailer.sent[0].text).toContain("> line one\n> line two");
 });
 
 test("a stored but undelivered request is still a 303 (the request is received)", async () => {

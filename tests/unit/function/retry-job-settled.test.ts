@@ -6,7 +6,12 @@
 import { createMemoryLeadStore, type LeadRecord } from "../../../netlify/lib/lead-store";
 import { retryPendingLeads } from "../../../netlify/lib/retry-job";
 import { createMemorySettledLeadIds } from "../../../netlify/lib/settled-leads";
-import { leadRecord as lead, scriptedMailer, TEST_CONFIG } from "../../helpers/function-harness";
+import {
+  leadRecord as lead,
+  memoryLimits,
+  scriptedMailer,
+  TEST_CONFIG,
+} from "../../helpers/function-harness";
 
 const NOW = new Date("2025-01-01T12:00:00.000Z");
 const down = { status: "failed", error: "SendGrid answered 503", code: 503, retryable: true } as const;
@@ -20,7 +25,14 @@ async function storeWith(...records: LeadRecord[]) {
 const run = (
   options: Partial<Parameters<typeof retryPendingLeads>[0]> &
     Pick<Parameters<typeof retryPendingLeads>[0], "store">,
-) => retryPendingLeads({ mailer: scriptedMailer(), config: TEST_CONFIG, now: () => NOW, ...options });
+) =>
+  retryPendingLeads({
+    mailer: scriptedMailer(),
+    config: TEST_CONFIG,
+    limits: memoryLimits(),
+    now: () => NOW,
+    ...options,
+  });
 
 beforeEach(() => {
   jest.spyOn(console, "log").mockImplementation(() => undefined);

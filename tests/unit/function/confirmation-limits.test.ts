@@ -1,0 +1,117 @@
+/**
+ * @jest-environment node
+ */
+// Issue 13, "The confirmation e-mail": at most one confirmation per address per 24 hours and at
+// most CONFIRMATION_DAILY_LIMIT a day in total, with a simulated clock; addresses are stored only
+// as a keyed hash.
+import {
+  ADDRESS_WINDOW_MS,
+  confirmationAddressKey,
+  createConfirmationLimits,
+} from "../../../netlify/lib/confirmation-limits";
+import { createMemoryBlobs } from "../../helpers/memory-blobs";
+
+const SECRET = "a-test-secret-of-at-least-32-characters";
+const START = Date.parse("2025-03-10T09:00:00.000Z");
+
+function limitsAt(options: { dailyLimit?: number } = {}) {
+  let time = START;
+  const blobs = createMemoryBlobs();
+  const limits = createConfirmationLimits(blobs, {
+    secret: SECRET,
+    dailyLimit: options.dailyLimit ?? 200,
+    now: () => new Date(time),
+  });
+  return {
+    blobs,
+    limits,
+    advance: (ms: number) => void (time += ms),
+    setTime: (iso: string) => void (time = Date.parse(iso)),
+  };
+}
+
+test("one confirmation per address per 24 hours, whatever the case and spacing of the address", async () => {
+  const { limits, advance } = limitsAt();
+  expect(await limits.reserve("Victim@Example.com", "r1")).toEqual({ allowed: true });
+  advance(60_000);
+  expect(await limits.reserve("victim@example.com", "r2")).toEqual({
+    allowed: false,
+    reason: "address-limit",
+  });
+  expect(await limits.reserve("  VICTIM@EXAMPLE.COM ", "r3")).toEqual({
+    allowed: false,
+    reason: "address-limit",
+  });
+  expect(await limits.reserve("someone.else@example.com", "r4")).toEqual({ allowed: true });
+  advance(ADDRESS_WINDOW_MS - 60_001);
+  expect((await limits.reserve("victim@example.com", "r5")).allowed).toBe(false);
+  advance(1);
+  expect(await limits.reserve("victim@example.com", "r6")).toEqual({ allowed: true });
+  advance(1000);
+  expect((await limits.reserve("victim@example.com", "r7")).allowed).toBe(false);
+});
+
+test("at most the daily limit per UTC day in total; the next day starts again", async () => {
+  const { limits, advance, setTime } = limitsAt({ dailyLimit: 3 });
+  for (const n of [1, 2, 3]) {
+    expect(await limits.reserve(`p${n}@example.com`, `r${n}`)).toEqual({ allowed: true });
+    advance(1000);
+  }
+  expect(await limits.reserve("p4@example.com", "r4")).toEqual({ allowed: false, reason: "daily-limit" });
+  setTime("2025-03-10T23:59:59.999Z");
+  expect((await limits.reserve("p5@example.com", "r5")).allowed).toBe(false);
+  setTime("2025-03-11T00:00:00.000Z");
+  expect(await limits.reserve("p5@example.com", "r6")).toEqual({ allowed: true });
+  // Refused earlier only by the daily bound, p4 has not had a confirmation: it may get one now.
+  expect(await limits.reserve("p4@example.com", "r7")).toEqual({ allowed: true });
+});
+
+test("a request refused by the address bound does not use up the day's total", async () => {
+  const { limits, advance } = limitsAt({ dailyLimit: 2 });
+  expect((await limits.reserve("victim@example.com", "r1")).allowed).toBe(true);
+  for (let i = 0; i < 5; i++) {
+    advance(1000);
+    expect((await limits.reserve("victim@example.com", `again${i}`)).allowed).toBe(false);
+  }
+  expect((await limits.reserve("prospect@example.com", "r2")).allowed).toBe(true);
+  expect(await limits.reserve("third@example.com", "r3")).toEqual({ allowed: false, reason: "daily-limit" });
+});
+
+test("a daily limit of 0 allows none", async () => {
+  const { limits } = limitsAt({ dailyLimit: 0 });
+  expect(await limits.reserve("p@example.com", "r1")).toEqual({ allowed: false, reason: "daily-limit" });
+});
+
+test("ten concurrent requests naming one address reserve exactly one confirmation", async () => {
+  const { limits } = limitsAt();
+  const verdicts = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => limits.reserve("victim@example.com", `r${i}`)),
+  );
+  expect(verdicts.filter((v) => v.allowed)).toHaveLength(1);
+});
+
+test("concurrent requests at the daily boundary never exceed the limit", async () => {
+  const { limits } = limitsAt({ dailyLimit: 5 });
+  const verdicts = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => limits.reserve(`p${i}@example.com`, `r${i}`)),
+  );
+  expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+});
+
+test("the store holds a keyed hash of the address, never the address", async () => {
+  const { limits, blobs } = limitsAt();
+  await limits.reserve("Jane.Doe@Acme-Mining.com", "r1");
+  const keys = [...blobs.entries.keys()];
+  const stored = JSON.stringify([...blobs.entries]);
+  expect(stored.toLowerCase()).not.toContain("jane");
+  expect(stored.toLowerCase()).not.toContain("acme");
+  expect(keys).toContain(confirmationAddressKey("jane.doe@acme-mining.com", SECRET));
+});
+
+test("confirmationAddressKey: lower-cased, trimmed, keyed by the secret", () => {
+  const key = confirmationAddressKey("Jane@Example.com", SECRET);
+  expect(key).toMatch(/^address\/[0-9a-f]{64}$/);
+  expect(confirmationAddressKey(" jane@example.COM ", SECRET)).toBe(key);
+  expect(confirmationAddressKey("jane@example.com", `${SECRET}-other`)).not.toBe(key);
+  expect(confirmationAddressKey("john@example.com", SECRET)).not.toBe(key);
+});
