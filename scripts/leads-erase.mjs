@@ -13,6 +13,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
+import { LOCAL_KEY } from "./lib/local-mail.mjs";
 import { openSiteBlobs } from "./lib/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,14 +40,27 @@ if (!parsed.ok) usageError(parsed.error);
 
 const { eraseRequestsFrom, describeErasure } = await jiti.import("../netlify/lib/lead-erasure.ts");
 const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/lead-store.ts");
+const { blobLimitsStore, confirmationAddressCounters, LIMITS_STORE_NAME } = await jiti.import(
+  "../netlify/lib/confirmation-limits.ts",
+);
+const { formSecretFrom } = await jiti.import("../netlify/lib/config.ts");
 
 const blobs = await openSiteBlobs(root);
+const secret = formSecretFrom(blobs.deployed ? process.env : { SENDGRID_API_KEY: LOCAL_KEY, ...process.env });
+if (!secret) {
+  console.error(
+    "Set FORM_TOKEN_SECRET (or, if the site has none, SENDGRID_API_KEY) as the site has it: the " +
+      "address's confirmation-limit entry is found only with it.",
+  );
+}
 let complete = false;
 try {
   const report = await eraseRequestsFrom({
     store: createBlobLeadStore(blobs.open(LEAD_STORE_NAME)),
-    // No per-address counters are stored yet.
-    counters: { remove: async () => 0 },
+    // The confirmation limits key an address by the form secret (issue 13): the deployed site's
+    // needs FORM_TOKEN_SECRET or SENDGRID_API_KEY set here as the site has it; `npm start`
+    // derives it from its local mail sink's key unless SENDGRID_API_KEY is set.
+    counters: confirmationAddressCounters(blobLimitsStore(blobs.open(LIMITS_STORE_NAME)), secret),
     address: parsed.address,
   });
   const description = describeErasure(report, parsed.address);

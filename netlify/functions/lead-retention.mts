@@ -1,11 +1,14 @@
 /**
  * Scheduled daily: deletes stored demo requests past their retention period (issue 15,
  * "Retention"; netlify/lib/retention-job.ts), with the limits LEAD_RETENTION_DAYS (default 180,
- * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30). Answers the run's
- * counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500 when a limit is
- * malformed (nothing is deleted) or the store cannot be listed. Locally: `npm run leads:retention`.
+ * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
+ * confirmation limits of entries they no longer need (issue 13, netlify/lib/confirmation-limits.ts).
+ * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
+ * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
+ * `npm run leads:retention`.
  */
 import type { Config } from "@netlify/functions";
+import { blobLimitsStore, pruneConfirmationLimits } from "../lib/confirmation-limits";
 import { json } from "../lib/http";
 import { createBlobLeadStore } from "../lib/lead-store";
 import { logError } from "../lib/log";
@@ -19,7 +22,13 @@ export default async (): Promise<Response> => {
     return json(500, { error: "Server misconfigured" });
   }
   try {
-    return json(200, await runRetention({ store: createBlobLeadStore(), limits: limits.limits }));
+    const run = await runRetention({ store: createBlobLeadStore(), limits: limits.limits });
+    await pruneConfirmationLimits(blobLimitsStore(), new Date()).catch((error: unknown) => {
+      logError("confirmation limits not pruned; the next run tries again", {
+        reason: error instanceof Error ? error.name : "unknown",
+      });
+    });
+    return json(200, run);
   } catch (error) {
     logError("retention run failed; the next run tries again", {
       reason: error instanceof Error ? error.name : "unknown",

@@ -85,6 +85,18 @@ function derivedFormSecret(sendgridApiKey: string): string {
 }
 
 /**
+ * The form secret an environment gives, without the rest of the configuration: FORM_TOKEN_SECRET
+ * when set, else derived from SENDGRID_API_KEY, else undefined. For the owner's commands
+ * (`leads:erase`), which must find the keyed hashes the functions wrote.
+ */
+export function formSecretFrom(env: Record<string, string | undefined>): string | undefined {
+  const explicit = env.FORM_TOKEN_SECRET?.trim();
+  if (explicit) return explicit;
+  const key = env.SENDGRID_API_KEY?.trim();
+  return key ? derivedFormSecret(key) : undefined;
+}
+
+/**
  * Checks an environment (default `process.env`). On failure `problems` names each bad
  * variable, e.g. `["SALES_EMAIL is missing"]`, never its value (it may be a secret).
  */

@@ -110,6 +110,42 @@ export function createConfirmationLimits(
   };
 }
 
+/**
+ * The per-address entries as erasure sees them (issue 15, netlify/lib/lead-erasure.ts):
+ * `remove(address)` deletes that address's entry and resolves with how many there were (0 or 1).
+ * Without the secret the entry cannot be found, so `remove` rejects and erasure reports it.
+ */
+export function confirmationAddressCounters(
+  blobs: LimitsBlobs,
+  secret: string | undefined,
+): { remove(address: string): Promise<number> } {
+  return {
+    async remove(address) {
+      if (!secret) throw new Error("the form secret is needed to find the address's entry");
+      const key = confirmationAddressKey(address, secret);
+      if (!(await blobs.getWithEtag(key))) return 0;
+      await blobs.delete(key);
+      return 1;
+    },
+  };
+}
+
+/**
+ * Deletes what the bounds no longer need at `now`: address entries older than 24 hours and the
+ * keys of earlier UTC days. Run by the daily retention function (issue 15), so the store holds
+ * only the last day's hashes. Resolves with how many keys it deleted; may throw.
+ */
+export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Promise<number> {
+  const today = `daily/${now.toISOString().slice(0, 10)}/`;
+  const stale = (await blobs.keys("daily/")).filter((key) => !key.startsWith(today));
+  for (const key of await blobs.keys("address/")) {
+    const entry = await blobs.getWithEtag(key);
+    if (entry && !(now.getTime() - reservedAt(entry.data) < ADDRESS_WINDOW_MS)) stale.push(key);
+  }
+  for (const key of stale) await blobs.delete(key);
+  return stale.length;
+}
+
 type BlobStore = ReturnType<typeof getStore>;
 
 /** LimitsBlobs over a Blobs store (by default `getStore("demo-request-limits")`, strongly consistent). */

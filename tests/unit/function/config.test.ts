@@ -3,7 +3,7 @@
  */
 // Issue 13: "local" is decided positively, SENDGRID_API_BASE_URL is honoured only locally or when
 // allowed, and the confirmation and form-secret variables are read and checked.
-import { isLocalRun, loadConfig, type ServerConfig } from "../../../netlify/lib/config";
+import { formSecretFrom, isLocalRun, loadConfig, type ServerConfig } from "../../../netlify/lib/config";
 
 const BASE = {
   SENDGRID_API_KEY: "SG.production-key",
@@ -80,4 +80,10 @@ test("the form secret: FORM_TOKEN_SECRET when set, else derived from the SendGri
     ok: false,
     problems: ["FORM_TOKEN_SECRET is invalid"],
   });
+});
+
+test("formSecretFrom gives the owner's commands the same secret the functions use", () => {
+  expect(formSecretFrom(BASE)).toBe(config({}).formSecret);
+  expect(formSecretFrom({ ...BASE, FORM_TOKEN_SECRET: "s".repeat(40) })).toBe("s".repeat(40));
+  expect(formSecretFrom({})).toBeUndefined();
 });

@@ -6,8 +6,10 @@
 // as a keyed hash.
 import {
   ADDRESS_WINDOW_MS,
+  confirmationAddressCounters,
   confirmationAddressKey,
   createConfirmationLimits,
+  pruneConfirmationLimits,
 } from "../../../netlify/lib/confirmation-limits";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
 
@@ -114,4 +116,39 @@ test("confirmationAddressKey: lower-cased, trimmed, keyed by the secret", () => 
   expect(confirmationAddressKey(" jane@example.COM ", SECRET)).toBe(key);
   expect(confirmationAddressKey("jane@example.com", `${SECRET}-other`)).not.toBe(key);
   expect(confirmationAddressKey("john@example.com", SECRET)).not.toBe(key);
+});
+
+test("erasure removes an address's entry, found through the secret, and nothing else", async () => {
+  const { limits, blobs } = limitsAt();
+  await limits.reserve("jane@example.com", "r1");
+  await limits.reserve("john@example.com", "r2");
+  const counters = confirmationAddressCounters(blobs, SECRET);
+  expect(await counters.remove("JANE@example.com")).toBe(1);
+  expect(await counters.remove("jane@example.com")).toBe(0);
+  expect(blobs.entries.has(confirmationAddressKey("john@example.com", SECRET))).toBe(true);
+  // The erased address may get a confirmation again; the other is still bounded.
+  expect((await limits.reserve("jane@example.com", "r3")).allowed).toBe(true);
+  expect((await limits.reserve("john@example.com", "r4")).allowed).toBe(false);
+  await expect(confirmationAddressCounters(blobs, undefined).remove("jane@example.com")).rejects.toThrow(
+    /form secret/,
+  );
+});
+
+test("pruning keeps only what the bounds still need: today's keys and addresses of the last 24 hours", async () => {
+  const { limits, blobs, setTime } = limitsAt();
+  setTime("2025-03-09T10:00:00.000Z");
+  await limits.reserve("old@example.com", "r1");
+  setTime("2025-03-10T08:00:00.000Z");
+  await limits.reserve("recent@example.com", "r2");
+  const now = new Date("2025-03-10T12:00:00.000Z");
+  expect(await pruneConfirmationLimits(blobs, now)).toBe(2); // yesterday's day key, old's address
+  expect([...blobs.entries.keys()].sort()).toEqual(
+    [
+      confirmationAddressKey("recent@example.com", SECRET),
+      "daily/2025-03-10/2025-03-10T08:00:00.000Z-r2",
+    ].sort(),
+  );
+  setTime(now.toISOString());
+  expect((await limits.reserve("recent@example.com", "r3")).allowed).toBe(false);
+  expect((await limits.reserve("old@example.com", "r4")).allowed).toBe(true);
 });
