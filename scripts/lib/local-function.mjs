@@ -1,7 +1,8 @@
 /**
- * Calls one of the site's functions locally for the owner's commands (`leads:retention`): through
- * the running `npm start` (its URL from SITE_URL or .data/site-url), or, when none answers, through
- * a Netlify emulation started for this one call (with the local mail sink, as `npm start` has).
+ * Calls one of the site's functions locally for the owner's commands (`leads:retry`,
+ * `leads:retention`): through the running `npm start` (its URL from SITE_URL or .data/site-url),
+ * or, when none answers, through a Netlify emulation started for this one call (with the local
+ * mail sink, as `npm start` has).
  *
  * @param {{ root: string, path: string, init?: RequestInit }} options root is the absolute
  *   project root; path e.g. "/.netlify/functions/lead-retention"
