@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { openSiteBlobs } from "../../scripts/lib/site-blobs.mjs";
-import { uniqueProspect } from "./support/mail-sink";
+import { sinkMessages, uniqueProspect } from "./support/mail-sink";
 
 const execFileAsync = promisify(execFile);
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,8 +48,9 @@ async function submitThroughForm(page: Page, values: Record<string, string>): Pr
   return requestId;
 }
 
-test("a request sent through the form is exported by address, erased, and no longer exported", async ({
+test("a request sent through the form is exported by address, erased with its counter, and no longer exported", async ({
   page,
+  request,
 }) => {
   const erased = uniqueProspect();
   const kept = uniqueProspect();
@@ -63,9 +64,15 @@ test("a request sent through the form is exported by address, erased, and no lon
   expect(before.stdout).toContain(`"${erasedId}"`);
   expect(before.stdout).not.toContain(keptId);
 
+  // The confirmation it got left a per-address entry (a keyed hash) in the confirmation limits;
+  // past the day's confirmation limit of a long-lived local store it got none, and there is none.
+  const confirmations = (await sinkMessages(request)).filter(
+    (m) => m.customArgs.kind === "confirmation" && m.to.includes(erased["Work Email"]),
+  ).length;
   const erase = await command("leads-erase.mjs", [address]);
   expect(erase.code).toBe(0);
   expect(erase.stdout).toContain("Erased 1 stored demo request(s)");
+  expect(erase.stdout).toContain(`Per-address counter entries removed: ${confirmations}.`);
   expect(erase.stdout).toMatch(new RegExp(`${erasedId}  received \\S+Z  \\(sent\\)`));
   for (const value of Object.values(erased)) expect(erase.stdout).not.toContain(value);
 
@@ -79,6 +86,7 @@ test("a request sent through the form is exported by address, erased, and no lon
   const again = await command("leads-erase.mjs", [erased["Work Email"]]);
   expect(again.code).toBe(0);
   expect(again.stdout).toContain("No stored demo request from");
+  expect(again.stdout).toContain("Per-address counter entries removed: 0.");
 });
 
 test("leads:retention through the running server deletes a lead settled 181 days ago, keeps a pending one", async ({
