@@ -28,6 +28,8 @@ const config: GatsbyConfig = {
       // Gatsby runs from the project root; __dirname points into .cache/compiled.
       options: { name: "content", path: path.resolve("content") },
     },
+    // Renders content/privacy.md's body (issue 15); PrivacyPage links to its MarkdownRemark node.
+    "gatsby-transformer-remark",
     {
       // Decap CMS at /admin/ (issue 7) via plugins/gatsby-plugin-decap-admin (see there why).
       // The generated admin page carries <meta name="robots" content="none"> (includeRobots: false).
@@ -41,7 +43,7 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // /sitemap-index.xml lists the three public pages only (issue 6).
+      // /sitemap-index.xml lists the public pages only: /, /about, /contact (issue 6), /privacy (issue 15).
       resolve: "gatsby-plugin-sitemap",
       options: { excludes: [...SEARCH_EXCLUDED_PATHS] },
     },

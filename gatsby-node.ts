@@ -1,7 +1,8 @@
 /**
  * Sources the site's content: validates content/*.{json,md} with the zod schemas (a wrong
  * or missing field fails `gatsby build` naming the file and the field) and creates one
- * typed node per content file: SiteSettings, HomePage, AboutPage.
+ * typed node per content file: SiteSettings, HomePage, AboutPage, PrivacyPage. The privacy
+ * page's markdown body is rendered by gatsby-transformer-remark; PrivacyPage links to it.
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
@@ -29,7 +30,14 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = ({
     reporter.panicOnBuild(`Invalid content:\n${error instanceof Error ? error.message : String(error)}`);
     return;
   }
-  const nodes = { SiteSettings: content.site, HomePage: content.home, AboutPage: content.about };
+  // The body is checked here but rendered from the MarkdownRemark node of the same file.
+  const { body: _body, ...privacy } = content.privacy;
+  const nodes = {
+    SiteSettings: content.site,
+    HomePage: content.home,
+    AboutPage: content.about,
+    PrivacyPage: { ...privacy, bodyFile: path.join(process.cwd(), "content", "privacy.md") },
+  };
   for (const [type, data] of Object.entries(nodes)) {
     actions.createNode({
       ...data,

@@ -30,6 +30,8 @@ export const BUDGETS = {
   "/404.html": 75 * KB,
   // Where the no-JavaScript form lands after a demo request (issue 6).
   "/contact/thanks": 75 * KB,
+  // The privacy page (issue 15), a content page like /about.
+  "/privacy": 75 * KB,
 };
 
 /**

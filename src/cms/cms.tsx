@@ -1,7 +1,7 @@
 /**
  * Entry of the /admin/ bundle (gatsby-plugin-decap-cms `modulePath`, built apart from the
  * site's pages so their first-load JS does not change). Registers the JSON format, the
- * site's styles for the preview pane and the home and about preview templates, then starts
+ * site's styles for the preview pane and the home, about and privacy preview templates, then starts
  * Decap CMS with the typed config (the plugin runs with `manualInit`).
  */
 import CMS from "decap-cms-app";
@@ -10,11 +10,13 @@ import { cmsConfig, JSON_FORMAT } from "./config";
 import { jsonWithNewline } from "./json-format";
 import { AboutPreview } from "./preview/about-preview";
 import { HomePreview } from "./preview/home-preview";
+import { PrivacyPreview } from "./preview/privacy-preview";
 import { refreshLocalSite } from "./refresh-on-save";
 
 CMS.registerCustomFormat(JSON_FORMAT, "json", jsonWithNewline);
 CMS.registerPreviewTemplate("home", HomePreview as never);
 CMS.registerPreviewTemplate("about", AboutPreview as never);
+CMS.registerPreviewTemplate("privacy", PrivacyPreview as never);
 for (const name of ["postSave", "postPublish"] as const) {
   CMS.registerEventListener({ name, handler: () => void refreshLocalSite() });
 }

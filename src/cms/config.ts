@@ -9,9 +9,12 @@
  */
 import type { CmsCollectionFile, CmsConfig } from "decap-cms-core";
 import {
+  dateField,
+  emailField,
   fixedChoiceField,
   fixedField,
   fixedListField,
+  markdownBodyField,
   objectField,
   sitePathField,
   textField,
@@ -86,11 +89,24 @@ const siteFile: CmsCollectionFile = {
           "Must state the year 2025, at most 120 characters",
         ],
       },
+      textField("privacy", "Privacy policy link", 40),
     ]),
     objectField("contact", "Contact page", [
       seo,
       fixedField("title", "Heading", "Request a Demo"),
       textField("intro", "Introduction", 300, { multiline: true }),
+      objectField(
+        "notice",
+        "Collection notice (in the form, before Submit)",
+        [
+          textField("text", "Text", 400, {
+            multiline: true,
+            hint: "Up to 400 characters. Who collects the details, why, who receives them, and what happens if a required field is left out.",
+          }),
+          textField("link", "Link to the privacy policy", 60),
+        ],
+        "Required by privacy law before a visitor sends their details. The link goes to /privacy.",
+      ),
     ]),
     objectField("notFound", "Page-not-found (404) page", [
       seo,
@@ -232,6 +248,34 @@ const aboutFile: CmsCollectionFile = {
   ],
 };
 
+const privacyFile: CmsCollectionFile = {
+  name: "privacy",
+  label: "Privacy policy",
+  file: "content/privacy.md",
+  description:
+    "The /privacy page: what personal data the site keeps, for how long, and how to ask for access, correction or erasure.",
+  fields: [
+    seo,
+    textField("title", "Heading", 80),
+    objectField("lastUpdated", "Last updated", [textField("label", "Label", 40), dateField("date", "Date")]),
+    objectField("requests", "Access, correction and erasure requests (end of the page)", [
+      textField("heading", "Heading", 80),
+      textField("body", "Text", 600, { multiline: true }),
+      emailField(
+        "email",
+        "Privacy e-mail address",
+        254,
+        "Where visitors send their requests. Up to 254 characters.",
+      ),
+    ]),
+    markdownBodyField(
+      "Text of the page",
+      20000,
+      "Sections start with a level-2 heading (the page title is the only level-1 heading). Keep the retention periods equal to LEAD_RETENTION_DAYS and SPAM_RETENTION_DAYS.",
+    ),
+  ],
+};
+
 /** The whole CMS configuration, passed to `CMS.init({ config })` with `load_config_file: false`. */
 export const cmsConfig: CmsConfig = {
   load_config_file: false,
@@ -257,7 +301,7 @@ export const cmsConfig: CmsConfig = {
       label: "Pages",
       format: "frontmatter",
       delete: false,
-      files: [homeFile, aboutFile],
+      files: [homeFile, aboutFile, privacyFile],
     },
   ],
 };

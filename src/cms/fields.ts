@@ -4,6 +4,7 @@
  * tests/unit/cms/schema-drift.test.ts checks them against the zod schemas.
  */
 import type { CmsField } from "decap-cms-core";
+import { EMAIL_ADDRESS, HTML_TAG, ISO_DATE, LEVEL_ONE_HEADING } from "../lib/content/text-rules";
 
 type Options = { hint?: string; required?: boolean };
 
@@ -131,5 +132,51 @@ export function sitePathField(name: string, label: string): CmsField {
     ...textField(name, label, 200),
     hint: "A file in static/, written like /og-image.png (PNG, JPEG or WebP).",
     pattern: ["^(?=.{1,200}$)/[\\w./-]+\\.(png|jpe?g|webp)$", "Must be a site path like /og-image.png"],
+  };
+}
+
+/**
+ * One e-mail address of at most `max` characters (zod `emailAddress(max)`), e.g. the privacy
+ * contact of issue 15.
+ */
+export function emailField(name: string, label: string, max: number, hint?: string): CmsField {
+  return {
+    ...textField(name, label, max),
+    hint: hint ?? `One e-mail address, up to ${max} characters.`,
+    pattern: [
+      `^(?=.{1,${max}}$)${EMAIL_ADDRESS.source.slice(1)}`,
+      "Must be one e-mail address like privacy@example.com",
+    ],
+  };
+}
+
+/** A calendar date written YYYY-MM-DD (zod `isoDate`). A plain text field: Decap's date picker shifts dates across time zones. */
+export function dateField(name: string, label: string): CmsField {
+  return {
+    ...textField(name, label, 10),
+    hint: "A date written YYYY-MM-DD, e.g. 2026-11-23.",
+    pattern: [ISO_DATE.source, "Must be a date like 2026-11-23"],
+  };
+}
+
+/**
+ * The markdown body below the frontmatter (zod `markdownBody(max)`): Decap stores the field
+ * named `body` there. Raw HTML and level-1 headings are refused, as the build refuses them.
+ * @param max maximum length in characters
+ */
+export function markdownBodyField(label: string, max: number, hint: string): CmsField {
+  const refused = `(?![\\s\\S]*${HTML_TAG.source})(?![\\s\\S]*${LEVEL_ONE_HEADING.source})`;
+  return {
+    name: "body",
+    label,
+    widget: "markdown",
+    required: true,
+    hint,
+    buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list"],
+    editor_components: [],
+    pattern: [
+      `^${refused}\\s*\\S[\\s\\S]{0,${max - 1}}$`,
+      `At most ${max} characters of markdown, without HTML tags or level-1 headings`,
+    ],
   };
 }

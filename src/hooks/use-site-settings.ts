@@ -51,6 +51,7 @@ export function useSiteSettings(): SiteSettings {
           talkToUs
           contact
           rights
+          privacy
         }
         contact {
           seo {
@@ -59,6 +60,10 @@ export function useSiteSettings(): SiteSettings {
           }
           title
           intro
+          notice {
+            text
+            link
+          }
         }
         notFound {
           seo {

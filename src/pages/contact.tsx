@@ -13,7 +13,7 @@ export default function ContactPage({ location }: PageProps) {
       <div className="mx-auto max-w-3xl px-4 py-16">
         <h1 className="text-4xl font-bold tracking-tight">{contact.title}</h1>
         <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{contact.intro}</p>
-        <DemoRequestSection />
+        <DemoRequestSection notice={contact.notice} />
       </div>
     </Layout>
   );

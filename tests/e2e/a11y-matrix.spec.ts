@@ -1,7 +1,7 @@
 /**
  * axe scans of every page state of issue 6 in light and dark theme at 375, 768 and 1280 px:
- * /, /about, /contact, a 404, /contact with every validation error showing, and /contact with
- * the destructive toast open (the function answers 502). Zero violations of any impact.
+ * /, /about, /contact, /privacy (issue 15), a 404, /contact with every validation error showing,
+ * and /contact with the destructive toast open (the function answers 502). Zero violations of any impact.
  * One page per state and theme, resized between scans, keeps the run short.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -30,7 +30,7 @@ const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).clic
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
-    for (const path of ["/", "/about", "/contact", "/does-not-exist"]) {
+    for (const path of ["/", "/about", "/contact", "/privacy", "/does-not-exist"]) {
       test(`${path} at every width`, async ({ page }) => {
         await openIn(page, theme, path);
         for (const width of WIDTHS) {

@@ -21,6 +21,7 @@ const PAGES = [
   { path: "/", file: "index.html", seo: content.home.seo },
   { path: "/about", file: "about/index.html", seo: content.about.seo },
   { path: "/contact", file: "contact/index.html", seo: content.site.contact.seo },
+  { path: "/privacy", file: "privacy/index.html", seo: content.privacy.seo },
 ];
 const NOT_FOUND = { path: "/404", file: "404.html", seo: content.site.notFound.seo };
 
@@ -131,13 +132,18 @@ test('images: meaningful ones carry their alt text from content, decorative ones
   expect(homeAlts).toContain(content.home.copilot.screenshot.alt);
 });
 
-test("the sitemap lists /, /about and /contact only", async ({ page }) => {
+test("the sitemap lists /, /about, /contact and /privacy only", async ({ page }) => {
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   const index = readPublic("sitemap-index.xml");
   const sitemaps = locs(index);
   expect(sitemaps.length).toBeGreaterThan(0);
   const urls = sitemaps.flatMap((url) => locs(readPublic(new URL(url).pathname)));
-  expect(urls.sort()).toEqual([`${siteUrl}/`, `${siteUrl}/about`, `${siteUrl}/contact`]);
+  expect(urls.sort()).toEqual([
+    `${siteUrl}/`,
+    `${siteUrl}/about`,
+    `${siteUrl}/contact`,
+    `${siteUrl}/privacy`,
+  ]);
   // Well-formed XML, as crawlers parse it strictly.
   const errors = await page.evaluate(
     (xml) =>

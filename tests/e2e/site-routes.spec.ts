@@ -4,6 +4,7 @@ const routes = [
   { path: "/", status: 200, heading: "The right answer from your site's documents, in seconds" },
   { path: "/about", status: 200, heading: "About Resources AI" },
   { path: "/contact", status: 200, heading: "Request a Demo" },
+  { path: "/privacy", status: 200, heading: "Privacy policy" },
   { path: "/does-not-exist", status: 404, heading: "404" },
 ];
 

@@ -11,6 +11,7 @@ import {
 } from "../../lib/demo-request";
 import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
+import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
 import { Field } from "./field";
 import { HoneypotField } from "./honeypot-field";
 import { useRequestId } from "./use-request-id";
@@ -34,8 +35,9 @@ const buttonClass =
  * 'Submitting...' and is disabled. Success: success toast and an empty form. Failure:
  * destructive toast, values kept, the error (no visitor data) on console.error.
  * Without JavaScript the same markup posts form-encoded data to the function.
+ * `notice` is the collection notice shown before Submit (issue 15).
  */
-export function DemoRequestForm() {
+export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const {
     register,
     handleSubmit,
@@ -106,6 +108,7 @@ export function DemoRequestForm() {
         ))}
       </div>
       <HoneypotField ref={honeypot} />
+      <CollectionNotice notice={notice} />
       <div>
         <button type="submit" disabled={isSubmitting} className={buttonClass}>
           {isSubmitting ? "Submitting..." : "Submit"}

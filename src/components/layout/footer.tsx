@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "gatsby";
 import type { SiteSettings } from "../../hooks/use-site-settings";
+import { PRIVACY_PATH } from "../privacy/privacy-path";
 import { CONTACT_PATH } from "../ui/cta-link";
 import { Logo } from "./logo";
 
@@ -10,7 +11,10 @@ type FooterProps = {
 
 const linkClass = "text-slate-700 underline-offset-4 hover:underline dark:text-slate-300";
 
-/** Site footer: logo, the 'Talk to us' group (Contact, Request Pilot) and the 2025 rights line. */
+/**
+ * Site footer: logo, the 'Talk to us' group (Contact, Request Pilot), the 2025 rights line and,
+ * beside it, the privacy page link (issue 15; an addition, the spec's group stays as it is).
+ */
 export function Footer({ settings }: FooterProps) {
   const { footer } = settings;
   return (
@@ -38,9 +42,15 @@ export function Footer({ settings }: FooterProps) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        {footer.rights}
-      </p>
+      <div className="flex flex-col items-center justify-center gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-sm text-slate-700 sm:flex-row dark:border-slate-800 dark:text-slate-300">
+        <p>{footer.rights}</p>
+        <Link
+          to={PRIVACY_PATH}
+          className="underline underline-offset-4 hover:text-slate-950 dark:hover:text-white"
+        >
+          {footer.privacy}
+        </Link>
+      </div>
     </footer>
   );
 }

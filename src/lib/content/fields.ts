@@ -4,6 +4,7 @@
  * with the file and the field path (`content/home.md: benefits.1.title: Required`).
  */
 import { z } from "zod";
+import { EMAIL_ADDRESS, HTML_TAG, ISO_DATE, LEVEL_ONE_HEADING } from "./text-rules";
 
 /**
  * Required text, trimmed, 1..max characters.
@@ -44,4 +45,41 @@ export function section<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, {
     error: (issue) => (issue.input === undefined ? "Required" : "Must be an object"),
   });
+}
+
+/**
+ * One e-mail address shown to visitors, e.g. the privacy contact (issue 15).
+ * @param max maximum length in characters
+ */
+export function emailAddress(max: number) {
+  return text(max).regex(EMAIL_ADDRESS, "Must be one e-mail address like privacy@example.com");
+}
+
+/**
+ * A calendar date written YYYY-MM-DD. YAML reads an unquoted date as a Date, so one is
+ * turned back into that form first; the result is always the string.
+ */
+export const isoDate = z.preprocess(
+  (value) =>
+    value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
+  text(10).regex(ISO_DATE, "Must be a date like 2026-11-23").refine(isRealDate, "Must be a real date"),
+);
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * The markdown body of a content file (below its frontmatter), rendered as the page's text:
+ * no raw HTML and no level-1 heading (./text-rules.ts says why).
+ * @param max maximum length in characters
+ */
+export function markdownBody(max: number) {
+  return text(max)
+    .refine((value) => !HTML_TAG.test(value), "Must be markdown without HTML tags")
+    .refine(
+      (value) => !LEVEL_ONE_HEADING.test(value),
+      "Must not use level-1 headings (#): the page title is the only one; start at ##",
+    );
 }

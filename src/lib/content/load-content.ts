@@ -11,9 +11,11 @@ import type { z } from "zod";
 import {
   aboutSchema,
   homeSchema,
+  privacySchema,
   siteSchema,
   type AboutContent,
   type HomeContent,
+  type PrivacyContent,
   type SiteContent,
 } from "./schemas";
 
@@ -23,7 +25,12 @@ export class ContentValidationError extends Error {
 }
 
 /** The validated content of the whole site. */
-export type SiteContentBundle = { site: SiteContent; home: HomeContent; about: AboutContent };
+export type SiteContentBundle = {
+  site: SiteContent;
+  home: HomeContent;
+  about: AboutContent;
+  privacy: PrivacyContent;
+};
 
 function readData(absPath: string, shown: string): unknown {
   let raw: string;
@@ -33,7 +40,11 @@ function readData(absPath: string, shown: string): unknown {
     throw new ContentValidationError(`${shown}: file not found or unreadable`);
   }
   try {
-    return absPath.endsWith(".json") ? JSON.parse(raw) : matter(raw).data;
+    if (absPath.endsWith(".json")) return JSON.parse(raw);
+    // The markdown below the frontmatter is the `body` field, as Decap CMS names it; schemas
+    // without a body drop it.
+    const { data, content } = matter(raw);
+    return { ...data, body: content };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new ContentValidationError(`${shown}: cannot be parsed: ${reason}`);
@@ -41,7 +52,7 @@ function readData(absPath: string, shown: string): unknown {
 }
 
 /**
- * Reads one content file (JSON, or markdown whose frontmatter holds the data) and checks it.
+ * Reads one content file (JSON, or markdown: its frontmatter plus `body`) and checks it.
  * @param schema the zod schema of this content type
  * @param absPath absolute path of the file
  * @param root directory the message's file name is relative to (the project root)
@@ -60,8 +71,8 @@ export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string,
 }
 
 /**
- * Loads and validates content/site.json, content/home.md and content/about.md, and checks
- * that the home screenshot file exists under content/.
+ * Loads and validates content/site.json, content/home.md, content/about.md and
+ * content/privacy.md, and checks that the home screenshot file exists under content/.
  * @param root absolute project root (the folder holding content/)
  * @throws ContentValidationError naming the file and the field
  */
@@ -70,11 +81,12 @@ export function loadSiteContent(root: string): SiteContentBundle {
   const site = loadContentFile(siteSchema, join(dir, "site.json"), root);
   const home = loadContentFile(homeSchema, join(dir, "home.md"), root);
   const about = loadContentFile(aboutSchema, join(dir, "about.md"), root);
+  const privacy = loadContentFile(privacySchema, join(dir, "privacy.md"), root);
   const screenshot = home.copilot.screenshot.src;
   if (!existsSync(join(dir, screenshot))) {
     throw new ContentValidationError(
       `content/home.md: copilot.screenshot.src: file content/${screenshot} does not exist`,
     );
   }
-  return { site, home, about };
+  return { site, home, about, privacy };
 }

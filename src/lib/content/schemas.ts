@@ -1,10 +1,11 @@
 /**
- * Zod schemas for the three content files under `content/` (spec sections 1, 2 and 9).
+ * Zod schemas for the content files under `content/` (spec sections 1, 2 and 9; the privacy
+ * page and the collection notice: issue 15).
  * Titles and labels the spec fixes word for word are checked with `exact`, so an edit
  * that breaks the spec fails the build. String limits are mirrored by the CMS.
  */
 import { z } from "zod";
-import { exact, section, seoSchema, text } from "./fields";
+import { emailAddress, exact, isoDate, markdownBody, section, seoSchema, text } from "./fields";
 
 // A root-relative path of a file the build publishes, e.g. "/og-image.png".
 const sitePath = text(200).regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, "Must be a site path like /og-image.png");
@@ -42,8 +43,16 @@ export const siteSchema = section({
     contact: exact("Contact"),
     // Spec section 1: rights are reserved for 2025.
     rights: text(120).refine((value) => value.includes("2025"), "Must state the year 2025"),
+    // Issue 15: the link to /privacy, beside (not in) the spec's 'Talk to us' group.
+    privacy: text(40),
   }),
-  contact: section({ seo: seoSchema, title: exact("Request a Demo"), intro: text(300) }),
+  contact: section({
+    seo: seoSchema,
+    title: exact("Request a Demo"),
+    intro: text(300),
+    // Issue 15 (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
+    notice: section({ text: text(400), link: text(60) }),
+  }),
   notFound: section({
     seo: seoSchema,
     code: exact("404"),
@@ -107,6 +116,20 @@ export const aboutSchema = section({
   ]),
 });
 
+/**
+ * `content/privacy.md` (issue 15): frontmatter plus the markdown `body` below it (the loader
+ * puts the body there, as Decap does). `requests.email` is where visitors ask for access,
+ * correction or erasure.
+ */
+export const privacySchema = section({
+  seo: seoSchema,
+  title: text(80),
+  lastUpdated: section({ label: text(40), date: isoDate }),
+  requests: section({ heading: text(80), body: text(600), email: emailAddress(254) }),
+  body: markdownBody(20000),
+});
+
 export type SiteContent = z.infer<typeof siteSchema>;
 export type HomeContent = z.infer<typeof homeSchema>;
 export type AboutContent = z.infer<typeof aboutSchema>;
+export type PrivacyContent = z.infer<typeof privacySchema>;

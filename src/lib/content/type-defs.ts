@@ -1,7 +1,8 @@
 /**
  * GraphQL types of the content nodes (explicit, no inference), matching ./schemas.ts.
  * The home screenshot links to its File node by path relative to content/, so pages can
- * ask for `childImageSharp.gatsbyImageData`.
+ * ask for `childImageSharp.gatsbyImageData`. The privacy page's body links to the
+ * MarkdownRemark node gatsby-transformer-remark makes of content/privacy.md (issue 15).
  */
 export const contentTypeDefs = /* GraphQL */ `
   type Seo {
@@ -61,11 +62,17 @@ export const contentTypeDefs = /* GraphQL */ `
     talkToUs: String!
     contact: String!
     rights: String!
+    privacy: String!
   }
   type SiteContact {
     seo: Seo!
     title: String!
     intro: String!
+    notice: SiteContactNotice!
+  }
+  type SiteContactNotice {
+    text: String!
+    link: String!
   }
   type SiteNotFound {
     seo: Seo!
@@ -143,5 +150,22 @@ export const contentTypeDefs = /* GraphQL */ `
   type AboutValue {
     title: String!
     description: String!
+  }
+
+  type PrivacyPage implements Node @dontInfer {
+    seo: Seo!
+    title: String!
+    lastUpdated: PrivacyLastUpdated!
+    requests: PrivacyRequests!
+    body: MarkdownRemark! @link(by: "fileAbsolutePath", from: "bodyFile")
+  }
+  type PrivacyLastUpdated {
+    label: String!
+    date: String!
+  }
+  type PrivacyRequests {
+    heading: String!
+    body: String!
+    email: String!
   }
 `;

@@ -1,6 +1,7 @@
 /**
  * Issue 7: the home and about preview templates render the site's own section components
- * from the entry being edited, and a half-filled entry does not blank the preview.
+ * from the entry being edited, and a half-filled entry does not blank the preview. Issue 15:
+ * the privacy preview renders the privacy page's component with Decap's markdown preview.
  */
 import { join } from "node:path";
 import * as React from "react";
@@ -8,6 +9,7 @@ import { render, screen } from "@testing-library/react";
 import { AboutPreview } from "../../../src/cms/preview/about-preview";
 import type { PreviewEntry } from "../../../src/cms/preview/entry-data";
 import { HomePreview } from "../../../src/cms/preview/home-preview";
+import { PrivacyPreview } from "../../../src/cms/preview/privacy-preview";
 import { loadSiteContent } from "../../../src/lib/content/load-content";
 
 const content = loadSiteContent(join(__dirname, "..", "..", ".."));
@@ -61,4 +63,19 @@ test("an empty entry (still loading) renders without throwing", () => {
   render(<AboutPreview entry={empty} />);
   expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
   expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(3);
+});
+
+test("the privacy preview shows the edited heading, the markdown body Decap renders and the address", () => {
+  const privacy = { ...content.privacy, title: "Privacy, edited a moment ago" };
+  const widgetFor = jest.fn((name: string) => <h2>{`rendered ${name}`}</h2>);
+  render(<PrivacyPreview entry={entry(privacy)} widgetFor={widgetFor} />);
+  expect(screen.getByRole("heading", { level: 1, name: "Privacy, edited a moment ago" })).toBeInTheDocument();
+  expect(widgetFor).toHaveBeenCalledWith("body");
+  expect(screen.getByRole("heading", { level: 2, name: "rendered body" })).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: content.privacy.requests.email })).toBeInTheDocument();
+});
+
+test("an empty privacy entry (still loading) renders without throwing", () => {
+  render(<PrivacyPreview entry={{ getIn: () => undefined }} widgetFor={() => null} />);
+  expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
 });

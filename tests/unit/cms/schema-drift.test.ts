@@ -7,9 +7,10 @@
  */
 import { join } from "node:path";
 import type { CmsCollectionFile, CmsConfig, CmsField } from "decap-cms-core";
+import type { z } from "zod";
 import { cmsConfig } from "../../../src/cms/config";
 import { loadSiteContent } from "../../../src/lib/content/load-content";
-import { aboutSchema, homeSchema, siteSchema } from "../../../src/lib/content/schemas";
+import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../../../src/lib/content/schemas";
 import { checkFile, padTo } from "./schema-drift";
 
 const root = join(__dirname, "..", "..", "..");
@@ -18,6 +19,7 @@ const schemas = {
   "content/site.json": { schema: siteSchema, data: content.site },
   "content/home.md": { schema: homeSchema, data: content.home },
   "content/about.md": { schema: aboutSchema, data: content.about },
+  "content/privacy.md": { schema: privacySchema, data: content.privacy },
 };
 type ContentFile = keyof typeof schemas;
 
@@ -141,4 +143,70 @@ test("padTo lengthens in the middle so prefixes and suffixes survive", () => {
   expect(padTo("", 3)).toBe("aax");
   expect(padTo("images/a.png", 15)).toHaveLength(15);
   expect(padTo("images/a.png", 15)).toMatch(/^images\/.*\.png$/);
+});
+
+test("the collection notice and the privacy page are editable, with the build's limits (issue 15)", () => {
+  expect(drift(removeField("content/site.json", ["contact"], "notice"))).toContain(
+    "content/site.json: contact.notice: no editor widget",
+  );
+  const longNotice = mutated(
+    "content/site.json",
+    ["contact", "notice", "text"],
+    (f) => (f.pattern = ["^[\\s\\S]{1,401}$", "x"]),
+  );
+  expect(drift(longNotice)).toContain(
+    "content/site.json: contact.notice.text: limit differs: the schema rejects a 401-character value the editor does not",
+  );
+  const noBody = structuredClone(cmsConfig);
+  const privacy = editorFiles(noBody).find((f) => f.file === "content/privacy.md")!;
+  privacy.fields = privacy.fields.filter((f) => f.name !== "body");
+  expect(drift(noBody)).toContain("content/privacy.md: body: no editor widget");
+  const longBody = mutated("content/privacy.md", ["body"], (f) => (f.pattern = ["^[\\s\\S]{1,20001}$", "x"]));
+  expect(drift(longBody)).toContain(
+    "content/privacy.md: body: limit differs: the schema rejects a 20001-character value the editor does not",
+  );
+});
+
+test("the editor refuses what the build refuses in the privacy page's body, date and address", () => {
+  const fields = editorFiles(cmsConfig).find((f) => f.file === "content/privacy.md")!.fields;
+  const pattern = (...path: string[]) => {
+    let field = fields.find((f) => f.name === path[0]) as CmsField & { fields?: CmsField[] };
+    for (const name of path.slice(1)) field = field.fields!.find((f) => f.name === name)!;
+    const [source] = (field as { pattern: [string, string] }).pattern;
+    return new RegExp(source);
+  };
+  const body = content.privacy.body;
+  const cases: [z.ZodType, RegExp, string[]][] = [
+    [
+      privacySchema.shape.body,
+      pattern("body"),
+      [
+        body,
+        `${body}\n<script>alert(1)</script>\n`,
+        `# A second title\n\n${body}`,
+        `${body}\nA second title\n===\n`,
+        `${body}\nSee <https://www.oaic.gov.au/> or write to <privacy@example.com>.\n`,
+        "## Only a heading\n",
+        "   ",
+      ],
+    ],
+    [
+      privacySchema.shape.lastUpdated.shape.date,
+      pattern("lastUpdated", "date"),
+      ["2026-11-23", "23/11/2026", "2026-1-23", ""],
+    ],
+    [
+      privacySchema.shape.requests.shape.email,
+      pattern("requests", "email"),
+      ["privacy@example.com", "privacy@example", "two words@example.com", "<privacy@example.com>", ""],
+    ],
+  ];
+  for (const [schema, editor, samples] of cases) {
+    for (const sample of samples) {
+      expect([sample, editor.test(sample)]).toEqual([sample, schema.safeParse(sample).success]);
+    }
+  }
+  // The cases above include both verdicts, so the comparison can fail either way.
+  expect(privacySchema.shape.body.safeParse(`${body}<div>x</div>`).success).toBe(false);
+  expect(privacySchema.shape.body.safeParse(body).success).toBe(true);
 });

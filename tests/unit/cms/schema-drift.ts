@@ -39,7 +39,7 @@ function lengthChecks(schema: z.ZodType): { min?: number; max?: number } {
 }
 
 function checkLeaf(schema: z.ZodType, field: Field, seed: unknown, path: string): string[] {
-  if (!["string", "text", "image"].includes(String(field.widget ?? "string"))) {
+  if (!["string", "text", "image", "markdown"].includes(String(field.widget ?? "string"))) {
     return [`${path}: text in the schema but a "${String(field.widget)}" widget in the editor`];
   }
   const pattern = patternOf(field);
@@ -95,6 +95,8 @@ export function checkField(schema: z.ZodType, field: Field, seed: unknown, path:
   let inner = schema;
   const optional = schema.def.type === "optional";
   if (optional) inner = (schema.def as unknown as { innerType: z.ZodType }).innerType;
+  // z.preprocess (e.g. a YAML date read back as text): the editor sees the checked text.
+  if (inner.def.type === "pipe") inner = (inner.def as unknown as { out: z.ZodType }).out;
   const problems: string[] = [];
   if (!optional && field.required === false)
     problems.push(`${path}: required in the schema but optional in the editor`);

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { DemoRequestSection } from "../../../src/components/demo-request/demo-request-section";
 import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../../src/lib/demo-request";
+import { content } from "../site/helpers/content";
 
 /** Accessible names of the controls, from the field table (the asterisk is hidden from assistive tech). */
 export const LABELS = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, row.label])) as Record<
@@ -23,14 +24,15 @@ export const VALID_VALUES: Record<FormField, string> = {
 };
 
 /**
- * Renders the section (form + toaster) and a user-event instance. Sonner keeps toasts in a
+ * Renders the section (form + toaster, with the collection notice from content/site.json) and a
+ * user-event instance. Sonner keeps toasts in a
  * module-level store that replays them to a new Toaster, so earlier tests' toasts are dismissed
  * first: a toast found afterwards was shown by this test.
  */
 export function renderForm() {
   toast.dismiss();
   const user = userEvent.setup();
-  render(<DemoRequestSection />);
+  render(<DemoRequestSection notice={content.site.contact.notice} />);
   return { user };
 }
 

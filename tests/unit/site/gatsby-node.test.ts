@@ -26,12 +26,22 @@ async function runSourceNodes(cwd: string) {
 
 afterEach(() => jest.restoreAllMocks());
 
-test("valid content becomes SiteSettings, HomePage and AboutPage nodes", async () => {
+test("valid content becomes SiteSettings, HomePage, AboutPage and PrivacyPage nodes", async () => {
   const { createNode, panicOnBuild } = await runSourceNodes(ROOT);
   expect(panicOnBuild).not.toHaveBeenCalled();
   const types = createNode.mock.calls.map(([node]) => node.internal.type);
-  expect(types).toEqual(["SiteSettings", "HomePage", "AboutPage"]);
+  expect(types).toEqual(["SiteSettings", "HomePage", "AboutPage", "PrivacyPage"]);
   expect(createNode.mock.calls[1][0].copilot.screenshot.src).toBe("images/copilot-screenshot.png");
+});
+
+test("PrivacyPage carries the frontmatter and points at its file for the rendered body (issue 15)", async () => {
+  const { createNode } = await runSourceNodes(ROOT);
+  const privacy = createNode.mock.calls[3][0];
+  expect(privacy.requests.email).toMatch(/@/);
+  expect(privacy.lastUpdated.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // gatsby-transformer-remark renders the body; the type links to it by this path.
+  expect(privacy.bodyFile).toBe(path.join(ROOT, "content", "privacy.md"));
+  expect(privacy).not.toHaveProperty("body");
 });
 
 test("a broken content file fails the build naming the file and the field", async () => {

@@ -1,0 +1,53 @@
+import * as React from "react";
+import type { PrivacyContent } from "../../lib/content/schemas";
+import { PROSE_CLASS, PROSE_LINK_CLASS } from "./prose";
+
+type PrivacyPolicyProps = {
+  title: string;
+  lastUpdated: PrivacyContent["lastUpdated"];
+  requests: PrivacyContent["requests"];
+  /** The markdown body, already rendered: the build's HTML, or the content editor's preview. */
+  children: React.ReactNode;
+};
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-AU", { dateStyle: "long", timeZone: "UTC" });
+
+/**
+ * "2026-11-23" -> "23 November 2026". A date the editor is still typing stays as it is.
+ * @param date a calendar date written YYYY-MM-DD
+ */
+export function formatDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : DATE_FORMAT.format(parsed);
+}
+
+/**
+ * The privacy page (issue 15): its title (the page's only h1), the last-updated date, the
+ * markdown body (h2 sections), and how to ask for access, correction or erasure, with the
+ * privacy address from content/privacy.md as a mailto link.
+ */
+export function PrivacyPolicy({ title, lastUpdated, requests, children }: PrivacyPolicyProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+        {lastUpdated.label} <time dateTime={lastUpdated.date}>{formatDate(lastUpdated.date)}</time>
+      </p>
+      <div className={`mt-6 ${PROSE_CLASS}`}>{children}</div>
+      <section
+        aria-labelledby="privacy-requests"
+        className="mt-12 rounded-lg border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="privacy-requests" className="text-2xl font-bold tracking-tight">
+          {requests.heading}
+        </h2>
+        <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{requests.body}</p>
+        <p className="mt-4">
+          <a href={`mailto:${requests.email}`} className={PROSE_LINK_CLASS}>
+            {requests.email}
+          </a>
+        </p>
+      </section>
+    </article>
+  );
+}

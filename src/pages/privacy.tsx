@@ -1,0 +1,23 @@
+import * as React from "react";
+import type { HeadFC, PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { PrivacyPolicy } from "../components/privacy/privacy-policy";
+import { Seo } from "../components/seo";
+import { usePrivacyContent } from "../hooks/use-privacy-content";
+
+/** Privacy (`/privacy`, issue 15): content/privacy.md, its markdown body rendered at build time. */
+export default function PrivacyPage({ location }: PageProps) {
+  const privacy = usePrivacyContent();
+  return (
+    <Layout pathname={location.pathname}>
+      <PrivacyPolicy title={privacy.title} lastUpdated={privacy.lastUpdated} requests={privacy.requests}>
+        <div dangerouslySetInnerHTML={{ __html: privacy.body.html }} />
+      </PrivacyPolicy>
+    </Layout>
+  );
+}
+
+export const Head: HeadFC = ({ location }) => {
+  const { seo } = usePrivacyContent();
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
+};

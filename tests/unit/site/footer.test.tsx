@@ -1,0 +1,24 @@
+/**
+ * Issue 15: the footer links to the privacy page, beside the rights line, and keeps the spec's
+ * 'Talk to us' group (Contact, Request Pilot) exactly as it is.
+ */
+import * as React from "react";
+import { render, screen, within } from "@testing-library/react";
+import { Footer } from "../../../src/components/layout/footer";
+import { siteSettings } from "./helpers/content";
+
+test("the footer links to /privacy with the label from content; 'Talk to us' is unchanged", () => {
+  render(<Footer settings={siteSettings} />);
+  const footer = screen.getByRole("contentinfo");
+  const link = within(footer).getByRole("link", { name: siteSettings.footer.privacy });
+  expect(link).toHaveAttribute("href", "/privacy");
+  expect(link.parentElement).toContainElement(within(footer).getByText(siteSettings.footer.rights));
+
+  const group = screen.getByRole("navigation", { name: "Talk to us" });
+  expect(group).not.toContainElement(link);
+  const links = within(group).getAllByRole("link");
+  expect(links.map((l) => [l.textContent, l.getAttribute("href")])).toEqual([
+    ["Contact", "/contact"],
+    ["Request Pilot", "/contact"],
+  ]);
+});
