@@ -99,7 +99,7 @@ const siteFile: CmsCollectionFile = {
         "notice",
         "Collection notice (in the form, before Submit)",
         [
-          textField("text", "Text", 400, {
+          textField("text", "Notice text", 400, {
             multiline: true,
             hint: "Up to 400 characters. Who collects the details, why, who receives them, and what happens if a required field is left out.",
           }),
