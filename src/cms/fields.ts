@@ -136,16 +136,17 @@ export function sitePathField(name: string, label: string): CmsField {
 }
 
 /**
- * One e-mail address of at most `max` characters (zod `emailAddress(max)`), e.g. the privacy
- * contact of issue 15.
+ * One bare e-mail address of at most `max` characters (zod `emailAddress(max)`); surrounding
+ * spaces are ignored as the build trims them.
  */
 export function emailField(name: string, label: string, max: number, hint?: string): CmsField {
+  const address = EMAIL_ADDRESS.source.replace(/^\^|\$$/g, "");
   return {
     ...textField(name, label, max),
     hint: hint ?? `One e-mail address, up to ${max} characters.`,
     pattern: [
-      `^(?=.{1,${max}}$)${EMAIL_ADDRESS.source.slice(1)}`,
-      "Must be one e-mail address like privacy@example.com",
+      `^(?=[\\s\\S]{1,${max}}$)\\s*${address}\\s*$`,
+      `Must be one e-mail address like name@example.com, at most ${max} characters`,
     ],
   };
 }

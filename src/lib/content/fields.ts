@@ -48,11 +48,12 @@ export function section<T extends z.ZodRawShape>(shape: T) {
 }
 
 /**
- * One e-mail address shown to visitors, e.g. the privacy contact (issue 15).
+ * One bare e-mail address (no display name or list), e.g. the company's contact address in the
+ * confirmation e-mail (issue 13) or the privacy address (issue 15).
  * @param max maximum length in characters
  */
 export function emailAddress(max: number) {
-  return text(max).regex(EMAIL_ADDRESS, "Must be one e-mail address like privacy@example.com");
+  return text(max).regex(EMAIL_ADDRESS, "Must be one e-mail address like name@example.com");
 }
 
 /**

@@ -55,7 +55,7 @@ test("the confirmation's contact details must be one e-mail address and a phone 
       .safeParse({ ...site, contactDetails })
       .error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   expect(issues({ email: "Sales <sales@example.com>", phone: "+61 8 6000 0000" })).toEqual([
-    "contactDetails.email: Must be an e-mail address like sales@example.com",
+    "contactDetails.email: Must be one e-mail address like name@example.com",
   ]);
   expect(issues({ email: "sales@example.com" })).toEqual(["contactDetails.phone: Required"]);
   expect(issues(undefined)).toEqual(["contactDetails: Required"]);

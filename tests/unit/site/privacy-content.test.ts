@@ -101,7 +101,7 @@ test.each<[string, string, Edit, string]>([
     "a malformed address",
     "requests.email",
     "privacy at example.com",
-    "requests.email: Must be one e-mail address like privacy@example.com",
+    "requests.email: Must be one e-mail address like name@example.com",
   ],
   ["no requests heading", "requests.heading", undefined, "requests.heading: Required"],
   ["a title over 80 characters", "title", "x".repeat(81), "title: Must be at most 80 characters"],
