@@ -3,6 +3,8 @@
  */
 // Issue 15's retention rule and job with a simulated clock: a settled lead goes LEAD_RETENTION_DAYS
 // after it settled, spam SPAM_RETENTION_DAYS after it arrived, a pending lead never.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { runRetention, type RetentionStore } from "../../../netlify/lib/retention-job";
 import {
@@ -203,4 +205,10 @@ describe("the job", () => {
     });
     expect(most).toBe(50);
   });
+});
+
+test("the privacy page states the default retention periods", () => {
+  const page = readFileSync(join(__dirname, "..", "..", "..", "content", "privacy.md"), "utf8");
+  expect(page).toContain(`**${DEFAULT_RETENTION.leadDays} days** after it has been passed to our sales team`);
+  expect(page).toContain(`**${DEFAULT_RETENTION.spamDays} days** after it arrived`);
 });
