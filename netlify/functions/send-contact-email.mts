@@ -17,7 +17,7 @@ const handle = createDemoRequestHandler({
   getConfirmationLimits: blobConfirmationLimits,
 });
 
-export default async (req: Request, _context: Context): Promise<Response> => handle(req);
+export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
 export const config: Config = {
   path: "/api/send-contact-email",

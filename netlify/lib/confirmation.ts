@@ -1,6 +1,6 @@
 /**
  * The confirmation e-mail to the prospect (issue 3), under the rules of issue 13: none with
- * CONFIRMATION_EMAIL=off, none past the per-address or daily bound
+ * CONFIRMATION_EMAIL=off, none for suspected spam (netlify/lib/spam.ts), none past the per-address or daily bound
  * (netlify/lib/confirmation-limits.ts), and none when those bounds cannot be checked. Every skip
  * is logged with the request id and the masked address. Used by the request handler and the
  * retry job alike.
@@ -36,6 +36,10 @@ export async function sendConfirmation(deps: ConfirmationDeps, record: LeadRecor
   const fields = { requestId: record.id, to: maskEmail(record.request.email) };
   if (!deps.config.confirmationEmail) {
     logInfo("confirmation skipped", { ...fields, reason: "CONFIRMATION_EMAIL=off" });
+    return false;
+  }
+  if (record.suspectedSpam) {
+    logInfo("confirmation skipped", { ...fields, reason: "suspected spam" });
     return false;
   }
   let verdict;

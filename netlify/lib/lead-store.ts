@@ -5,8 +5,11 @@
 import { getStore } from "@netlify/blobs";
 import type { DemoRequest } from "../../src/lib/demo-request";
 
-/** `pending`: stored, sales e-mail not yet accepted; `sent`: accepted; `failed`: gave up after a day. */
-export type LeadState = "pending" | "sent" | "failed";
+/**
+ * `pending`: stored, sales e-mail not yet accepted; `sent`: accepted; `failed`: gave up after a
+ * day; `spam`: the honeypot was filled, nothing is ever sent (issue 13; kept to be recovered).
+ */
+export type LeadState = "pending" | "sent" | "failed" | "spam";
 
 /** One stored demo request. Times are ISO 8601 UTC strings. */
 export interface LeadRecord {
@@ -21,6 +24,15 @@ export interface LeadRecord {
   lastError?: string;
   sentAt?: string;
   confirmationSent: boolean;
+  /** Why the request is `spam`, e.g. "honeypot field filled" (netlify/lib/spam.ts). */
+  spamReason?: string;
+  /** What the honeypot held, for recovering a person whose browser filled it. */
+  honeypot?: string;
+  /**
+   * Why a spam layer suspects this request, e.g. "form token expired (issued 30 h before)": it
+   * is delivered with "[Suspected spam]" in the subject and gets no confirmation.
+   */
+  suspectedSpam?: string;
 }
 
 /** The store operations the function and the retry job need. Every method may throw. */

@@ -7,7 +7,10 @@
 import { DEMO_REQUEST_FIELDS } from "../../src/lib/demo-request";
 import type { LeadRecord } from "./lead-store";
 
-/** The header row: the record's id, time and state, the six fields, then the delivery columns. */
+/**
+ * The header row: the record's id, time and state, the six fields, the delivery columns, then
+ * the spam layers' reasons, so sales can find and recover a request a defence held back.
+ */
 export const CSV_COLUMNS: readonly string[] = [
   "id",
   "receivedAt",
@@ -16,6 +19,9 @@ export const CSV_COLUMNS: readonly string[] = [
   "attempts",
   "sentAt",
   "lastError",
+  // Issue 13: why a spam layer held the request back (state `spam`) or suspects it.
+  "spamReason",
+  "suspectedSpam",
 ];
 
 /** `'=1+1'` -> `"'=1+1"`; other values unchanged. */
@@ -38,6 +44,8 @@ function flatten(record: LeadRecord): Record<string, unknown> {
     attempts: record.attempts,
     sentAt: record.sentAt,
     lastError: record.lastError,
+    spamReason: record.spamReason,
+    suspectedSpam: record.suspectedSpam,
   };
 }
 

@@ -1,12 +1,16 @@
 /**
  * Turns an HTTP request into a checked demo request, or into the error answer for it
  * (issue 3: 405, 415, 400, 422; issue 4: 403, 413, unknown keys). Order: method, origin,
- * content type, size, body (JSON, or form-encoded for the no-JS form of issue 6), honeypot,
- * schema. Both body formats go through the same checks in the same order.
+ * content type, size, body (JSON, or form-encoded for the no-JS form of issue 6), keys,
+ * request id, the honeypot's and time token's types, schema. Both body formats go through the
+ * same checks in the same order. The honeypot is judged only after all of them (issue 13,
+ * netlify/lib/spam.ts), so a payload that fails validation is 4xx whatever the honeypot holds.
  */
+import { FORM_TOKEN_FIELD } from "../../src/lib/form-token";
 import {
   DEMO_REQUEST_FIELDS,
   HONEYPOT_FIELD,
+  LEGACY_HONEYPOT_FIELD,
   demoRequestSchema,
   fieldErrors,
   type DemoRequest,
@@ -26,21 +30,29 @@ export const MAX_BODY_BYTES = 32 * 1024;
 const ALLOWED_KEYS = new Set<string>([
   ...DEMO_REQUEST_FIELDS.map((row) => row.name),
   HONEYPOT_FIELD,
+  LEGACY_HONEYPOT_FIELD,
+  FORM_TOKEN_FIELD,
   "requestId",
 ]);
+
+/** Most characters the honeypot or the time token may hold before the request is refused. */
+const EXTRA_FIELD_LIMIT = { [HONEYPOT_FIELD]: 1000, [LEGACY_HONEYPOT_FIELD]: 1000, [FORM_TOKEN_FIELD]: 200 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ParseOutcome =
   | { kind: "reject"; response: Response }
-  | { kind: "honeypot" }
-  | { kind: "valid"; request: DemoRequest; requestId: string | undefined };
+  | {
+      kind: "valid";
+      request: DemoRequest;
+      requestId: string | undefined;
+      /** What the honeypot held ("" when empty, as a person leaves it). */
+      honeypot: string;
+      /** The form's time token, when the page sent one. */
+      formToken: string | undefined;
+    };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function honeypotFilled(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== "";
 }
 
 /**
@@ -95,8 +107,6 @@ export async function parseDemoRequest(
     }
   }
   if (!isPlainObject(body)) return reject(fail(400, "Request body must be a JSON object"));
-  // Bots fill the hidden field; they get the success answer and nothing is sent.
-  if (honeypotFilled(body[HONEYPOT_FIELD])) return { kind: "honeypot" };
 
   const unknown = Object.keys(body).filter((key) => !ALLOWED_KEYS.has(key));
   if (unknown.length > 0)
@@ -105,11 +115,23 @@ export async function parseDemoRequest(
   if (requestId !== undefined && (typeof requestId !== "string" || !UUID.test(requestId))) {
     return reject(fail(422, "requestId must be a UUID"));
   }
+  for (const [key, limit] of Object.entries(EXTRA_FIELD_LIMIT)) {
+    const value = body[key];
+    if (value !== undefined && (typeof value !== "string" || value.length > limit))
+      return reject(fail(422, `${key} must be text of at most ${limit} characters`));
+  }
   const parsed = demoRequestSchema().safeParse(body);
   if (!parsed.success) {
     return reject(
       fail(422, "Some fields are invalid", {}, fieldErrors(parsed.error) as Record<string, string>),
     );
   }
-  return { kind: "valid", request: parsed.data, requestId: requestId?.toLowerCase() };
+  const text = (key: string) => (body[key] as string | undefined) ?? "";
+  return {
+    kind: "valid",
+    request: parsed.data,
+    requestId: requestId?.toLowerCase(),
+    honeypot: text(HONEYPOT_FIELD) + text(LEGACY_HONEYPOT_FIELD),
+    formToken: text(FORM_TOKEN_FIELD) || undefined,
+  };
 }

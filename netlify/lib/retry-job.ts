@@ -96,6 +96,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       ...config,
       receivedAt: new Date(record.receivedAt),
       requestId: record.id,
+      suspectedSpam: record.suspectedSpam,
     });
     const sent = await sendWithRetry(mailer, sales, options.retry);
     const updated: LeadRecord = {

@@ -71,6 +71,21 @@ async function sendWebResponse(res, response) {
 const MAX_CONCURRENT_FUNCTION_CALLS = 8;
 const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 
+// GETs that make the emulation build a function (its first call bundles it: seconds of CPU that
+// stall every other request, the page's scripts included) and change nothing: the form-token
+// function issues a token, the demo-request function answers 405. The retry and retention jobs
+// are not warmed: calling them runs them.
+const WARM_UP_PATHS = ["/api/form-token", "/api/send-contact-email"];
+
+async function warmUpFunctions(netlifyDev) {
+  for (const path of WARM_UP_PATHS) {
+    const response = await netlifyDev.handle(new Request(new URL(path, "http://localhost")), {
+      serverAddress: "http://localhost",
+    });
+    await response?.body?.cancel();
+  }
+}
+
 export async function startSiteServer({ root, port, host = "localhost" }) {
   // The functions decide "local" only when told so positively (netlify/lib/config.ts, issue 13):
   // localhost origins and the local mail sink's SendGrid base URL are honoured only then.
@@ -87,6 +102,7 @@ export async function startSiteServer({ root, port, host = "localhost" }) {
     serverAddress: null,
   });
   await netlifyDev.start();
+  await warmUpFunctions(netlifyDev);
   const notFoundPage = await readFile(join(root, "public", "404.html"));
   const functionCalls = pLimit(MAX_CONCURRENT_FUNCTION_CALLS);
 

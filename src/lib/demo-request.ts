@@ -9,9 +9,9 @@
  * Rules and messages are spec section 5 to the letter; limits are spec section 9 and are
  * inclusive (100 characters pass, 101 fail). All text is trimmed before checking.
  * Additions of ours, where the spec is silent: an e-mail is exactly one address (no
- * display name, list or header injection), and names, phone and company reject control
- * and bidi-override characters. The message may hold line breaks and tabs (it is a
- * multi-line text box) but no other control characters.
+ * display name, list or header injection), and names, phone and company reject control,
+ * bidi-override and invisible format (Unicode Cf) characters. The message may hold line breaks
+ * and tabs (it is a multi-line text box) but no other control characters.
  */
 // zod/mini: the same rules at a fraction of the classic API's bundle size, because this
 // module ships in /contact's first-load JavaScript (issue 5 budget).
@@ -121,15 +121,24 @@ export function emptyDemoRequest(): Record<DemoRequestField, string> {
 }
 
 /**
- * Name of the honeypot input: hidden from people, left empty by them, filled by bots.
- * The function checks it before anything else.
+ * Name of the honeypot input: hidden from people, left empty by them, filled by bots. A name no
+ * browser or password manager associates with the visitor's details, so autofill leaves it
+ * alone (issue 13). The function judges it after validation (netlify/lib/spam.ts).
  */
-export const HONEYPOT_FIELD = "website";
+export const HONEYPOT_FIELD = "leave_blank";
 
-// C0/C1 controls, DEL, bidi embeddings/overrides/isolates, line/paragraph separators.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
-// The same, but line feed, carriage return and tab are allowed in the multi-line message.
+/**
+ * The honeypot's name before issue 13, still accepted (and judged the same way) so a page
+ * loaded before the rename can still be sent.
+ */
+export const LEGACY_HONEYPOT_FIELD = "website";
+
+// Controls (Unicode Cc), invisible format characters (Cf: bidi embeddings, overrides and
+// isolates, zero-width space and joiners, LRM/RLM, word joiner, soft hyphen, BOM; issue 13) and
+// line/paragraph separators: the same set the attribution values refuse (./attribution.ts).
+const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// Controls and bidi overrides, but line feed, carriage return and tab are allowed in the
+// multi-line message (which may hold emoji and right-to-left text with their joiners and marks).
 // eslint-disable-next-line no-control-regex
 const UNSAFE_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 

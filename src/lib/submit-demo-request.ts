@@ -6,6 +6,7 @@
  */
 import type { DemoRequest } from "./demo-request";
 import { HONEYPOT_FIELD } from "./demo-request";
+import { FORM_TOKEN_FIELD } from "./form-token";
 
 /** Where the function listens (its `config.path`); also the no-JS form's `action`. */
 export const DEMO_REQUEST_ENDPOINT = "/api/send-contact-email";
@@ -13,11 +14,21 @@ export const DEMO_REQUEST_ENDPOINT = "/api/send-contact-email";
 /** Longer than Netlify's synchronous function limit (10 s by default), so the function answers first. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
-/** The JSON body: the checked request, the honeypot (empty for people) and an idempotency key (UUID). */
-export type DemoRequestPayload = DemoRequest & { [HONEYPOT_FIELD]: string; requestId: string };
+/**
+ * The JSON body: the checked request, the honeypot (empty for people), an idempotency key (UUID)
+ * and, when the page got one, the form's time token (src/lib/form-token.ts, issue 13).
+ */
+export type DemoRequestPayload = DemoRequest & {
+  [HONEYPOT_FIELD]: string;
+  requestId: string;
+  [FORM_TOKEN_FIELD]?: string;
+};
 
-/** `ok: false` carries an Error whose message names only the status or the network failure, never visitor data. */
-export type SubmitResult = { ok: true } | { ok: false; error: Error };
+/**
+ * `ok: false` carries an Error whose message names only the status or the network failure, never
+ * visitor data, and the HTTP status when there was an answer (409: the request id was taken).
+ */
+export type SubmitResult = { ok: true } | { ok: false; error: Error; status?: number };
 
 type SubmitOptions = { fetchImpl?: typeof fetch; timeoutMs?: number };
 
@@ -40,7 +51,11 @@ export async function submitDemoRequest(
       signal: controller.signal,
     });
     if (response.ok) return { ok: true };
-    return { ok: false, error: new Error(`send-contact-email answered HTTP ${response.status}`) };
+    return {
+      ok: false,
+      error: new Error(`send-contact-email answered HTTP ${response.status}`),
+      status: response.status,
+    };
   } catch (cause) {
     const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : "network failure";
     return { ok: false, error: new Error(`send-contact-email: ${reason}`, { cause }) };

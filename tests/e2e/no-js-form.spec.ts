@@ -4,6 +4,7 @@
  * page with the spec's messages. Real function, real mail sink (`npm start`).
  */
 import { expect, test, type Page } from "@playwright/test";
+import { HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import { salesEmailsFor, sinkMessages, uniqueProspect } from "./support/mail-sink";
 
 test.use({ javaScriptEnabled: false });
@@ -19,7 +20,7 @@ test("the form is a real POST form with named fields", async ({ page }) => {
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit" }) });
   await expect(form).toHaveAttribute("method", "post");
   await expect(form).toHaveAttribute("action", "/api/send-contact-email");
-  for (const name of ["firstName", "lastName", "email", "phone", "company", "message", "website"])
+  for (const name of ["firstName", "lastName", "email", "phone", "company", "message", HONEYPOT_FIELD])
     await expect(form.locator(`[name="${name}"]`)).toHaveCount(1);
 });
 

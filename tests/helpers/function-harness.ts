@@ -3,9 +3,10 @@
  * lead store (or one that always throws), a scripted mailer that records what it sent,
  * and no real waits.
  */
+import { createAnswerTiming, type AnswerTiming } from "../../netlify/lib/answer-timing";
 import type { ServerConfig } from "../../netlify/lib/config";
 import { createConfirmationLimits, type ConfirmationLimits } from "../../netlify/lib/confirmation-limits";
-import type { DemoRequestField, HONEYPOT_FIELD } from "../../src/lib/demo-request";
+import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
 import { createMemoryLeadStore, type LeadRecord, type LeadStore } from "../../netlify/lib/lead-store";
 import type { Mailer, SendResult } from "../../netlify/lib/mailer";
@@ -65,7 +66,7 @@ export const VALID = {
   phone: "+61 400 123 456",
   company: "Acme Mining",
   message: "",
-  website: "",
+  [HONEYPOT_FIELD]: "",
 } as const satisfies Record<DemoRequestField | typeof HONEYPOT_FIELD, string>;
 
 /**
@@ -91,7 +92,8 @@ export function leadRecord(
 
 /**
  * The handler plus its store and mailer; pass `store: null` for "Blobs unavailable". `limits`
- * defaults to fresh in-memory confirmation limits; `config` overrides parts of TEST_CONFIG.
+ * defaults to fresh in-memory confirmation limits; `config` overrides parts of TEST_CONFIG;
+ * `timing` defaults to one whose waits take no time.
  */
 export function harness(
   options: {
@@ -99,6 +101,8 @@ export function harness(
     mailer?: ReturnType<typeof scriptedMailer>;
     limits?: ConfirmationLimits;
     config?: Partial<ServerConfig>;
+    now?: () => Date;
+    timing?: AnswerTiming;
   } = {},
 ) {
   const store = options.store === undefined ? createMemoryLeadStore() : options.store;
@@ -111,6 +115,9 @@ export function harness(
     createMailer: () => mailer,
     getConfirmationLimits: () => limits,
     retry: { sleep: async () => undefined },
+    now: options.now,
+    // The honeypot's answer would wait like a delivery; tests check that wait with their own timing.
+    timing: options.timing ?? createAnswerTiming({ sleep: async () => undefined }),
   });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     handle(

@@ -9,6 +9,7 @@ import {
   type DemoRequest,
   type DemoRequestInput,
 } from "../../lib/demo-request";
+import { fetchFormToken, FORM_TOKEN_FIELD } from "../../lib/form-token";
 import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
@@ -35,6 +36,8 @@ const buttonClass =
  * 'Submitting...' and is disabled. Success: success toast and an empty form. Failure:
  * destructive toast, values kept, the error (no visitor data) on console.error.
  * Without JavaScript the same markup posts form-encoded data to the function.
+ * Once hydrated it fetches the form's time token and sends it along; a 409 (the request id was
+ * taken by another payload) is sent once more with a fresh id (issue 13).
  * `notice` is the collection notice shown before Submit (issue 15).
  */
 export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
@@ -57,17 +60,28 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const sending = React.useRef(false);
   // Marks the form as interactive once React has hydrated it, for browser tests to wait on.
   const [hydrated, setHydrated] = React.useState(false);
-  React.useEffect(() => setHydrated(true), []);
+  const formToken = React.useRef<string>();
+  React.useEffect(() => {
+    setHydrated(true);
+    void fetchFormToken().then((token) => (formToken.current = token));
+  }, []);
 
   const send = async (values: DemoRequest) => {
     if (sending.current) return;
     sending.current = true;
-    try {
-      const result = await submitDemoRequest({
+    const post = () =>
+      submitDemoRequest({
         ...values,
         [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
+        [FORM_TOKEN_FIELD]: formToken.current,
         requestId: requestId.forValues(values),
       });
+    try {
+      let result = await post();
+      if (!result.ok && result.status === 409) {
+        requestId.renew();
+        result = await post();
+      }
       if (result.ok) {
         showToast(DEMO_REQUEST_TOASTS.success);
         reset(EMPTY);

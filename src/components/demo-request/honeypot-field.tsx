@@ -3,13 +3,15 @@ import { HONEYPOT_FIELD } from "../../lib/demo-request";
 
 /**
  * The honeypot: a text input that people never see, reach or hear, but that form-filling bots
- * fill in. Positioned off-screen rather than `display: none`, which many bots skip. The
- * function checks it before anything else.
+ * fill in. Off-screen and invisible, out of the tab order and the accessibility tree, with a
+ * name no autofill heuristic matches and the opt-outs password managers honour (1Password,
+ * LastPass, Bitwarden, Dashlane), so a person's browser leaves it empty (issue 13). If one fills
+ * it anyway, the request is stored as spam and can be recovered, never lost.
  */
 export const HoneypotField = React.forwardRef<HTMLInputElement>(function HoneypotField(_props, ref) {
   const id = `demo-request-${HONEYPOT_FIELD}`;
   return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="invisible absolute -left-[9999px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this field empty</label>
       <input
         ref={ref}
@@ -18,6 +20,10 @@ export const HoneypotField = React.forwardRef<HTMLInputElement>(function Honeypo
         type="text"
         tabIndex={-1}
         autoComplete="off"
+        data-1p-ignore=""
+        data-lpignore="true"
+        data-bwignore=""
+        data-form-type="other"
         defaultValue=""
       />
     </div>

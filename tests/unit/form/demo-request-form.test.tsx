@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { control, LABELS, renderForm, submitButton, type FormField } from "./render-form";
 
 const ORDER: FormField[] = ["firstName", "lastName", "email", "phone", "company", "message"];
@@ -45,13 +46,18 @@ test("works without JavaScript: a POST form to the function with named controls"
   expect(control("phone")).toHaveAttribute("type", "tel");
 });
 
-test("the honeypot is in the form but hidden from people and assistive tech", () => {
+test("the honeypot is in the form but hidden from people, assistive tech and autofill", () => {
   renderForm();
-  const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+  const honeypot = document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!;
   expect(honeypot).toBeInTheDocument();
   expect(honeypot).toHaveAttribute("tabindex", "-1");
   expect(honeypot).toHaveAttribute("autocomplete", "off");
   expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+  expect(honeypot.closest(".invisible")).not.toBeNull(); // visibility: hidden, so never focusable
+  // Issue 13: no name an autofill heuristic matches, and the password managers' opt-outs.
+  expect(honeypot.name).not.toMatch(/name|mail|phone|tel|company|org|url|web|site|address|city|zip|code/i);
+  for (const optOut of ["data-1p-ignore", "data-lpignore", "data-bwignore", "data-form-type"])
+    expect(honeypot).toHaveAttribute(optOut);
   expect(screen.queryByRole("textbox", { name: /leave this field empty/i })).toBeNull();
 });
 

@@ -5,9 +5,11 @@ import {
   mockFetch,
   renderForm,
   submitButton,
+  TEST_FORM_TOKEN,
   VALID_VALUES,
   type FormField,
 } from "./render-form";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const FIELDS = Object.keys(VALID_VALUES) as FormField[];
@@ -21,7 +23,7 @@ async function toastTitled(title: string) {
   return (await screen.findByText(title)).closest("[data-sonner-toast]");
 }
 
-test("sends the trimmed values, the empty honeypot and a UUID requestId as JSON", async () => {
+test("sends the trimmed values, the empty honeypot, the time token and a UUID requestId as JSON", async () => {
   const fetchMock = mockFetch(200);
   const { user } = renderForm();
   await fill(user, { ...VALID_VALUES, firstName: "  Ada  ", company: " Analytical Mining Pty Ltd\t" });
@@ -31,7 +33,12 @@ test("sends the trimmed values, the empty honeypot and a UUID requestId as JSON"
   expect(url).toBe("/api/send-contact-email");
   expect(init?.method).toBe("POST");
   const body = sentBodies(fetchMock)[0];
-  expect(body).toEqual({ ...VALID_VALUES, website: "", requestId: expect.stringMatching(UUID_V4) });
+  expect(body).toEqual({
+    ...VALID_VALUES,
+    [HONEYPOT_FIELD]: "",
+    formToken: TEST_FORM_TOKEN,
+    requestId: expect.stringMatching(UUID_V4),
+  });
 });
 
 test("while sending, the button reads 'Submitting...', is disabled, and a second click sends nothing", async () => {
@@ -130,13 +137,53 @@ test("changed values get a new requestId", async () => {
   expect(second).not.toBe(first);
 });
 
-test("a filled honeypot is sent as is, for the function to drop", async () => {
+test("a filled honeypot is sent as is, for the function to judge", async () => {
   const fetchMock = mockFetch(200);
   const { user } = renderForm();
   await fill(user, VALID_VALUES);
-  const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+  const honeypot = document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!;
   honeypot.value = "https://spam.example";
   await user.click(submitButton());
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-  expect(sentBodies(fetchMock)[0].website).toBe("https://spam.example");
+  expect(sentBodies(fetchMock)[0][HONEYPOT_FIELD]).toBe("https://spam.example");
+});
+
+test("without a time token (its request failed) the demo request is still sent", async () => {
+  const fetchMock = mockFetch(200);
+  const submit = globalThis.fetch;
+  globalThis.fetch = ((url: string, init?: RequestInit) =>
+    url === "/api/form-token"
+      ? Promise.reject(new TypeError("Failed to fetch"))
+      : submit(url, init)) as typeof fetch;
+  const { user } = renderForm();
+  await fill(user, VALID_VALUES);
+  await user.click(submitButton());
+  await screen.findByText("Request Submitted Successfully");
+  expect(sentBodies(fetchMock)[0]).not.toHaveProperty("formToken");
+});
+
+test("a 409 (the request id was taken) is sent once more with a fresh requestId", async () => {
+  const fetchMock = mockFetch(200);
+  fetchMock.mockResolvedValueOnce({ ok: false, status: 409 } as Response);
+  const { user } = renderForm();
+  await fill(user, VALID_VALUES);
+  await user.click(submitButton());
+  await screen.findByText("Request Submitted Successfully");
+  const [first, retry] = sentBodies(fetchMock);
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(retry.requestId).toMatch(UUID_V4);
+  expect(retry.requestId).not.toBe(first.requestId);
+  expect({ ...retry, requestId: "" }).toEqual({ ...first, requestId: "" });
+});
+
+test("a second 409 is a failure: one retry only, values kept", async () => {
+  const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const fetchMock = mockFetch(409);
+  const { user } = renderForm();
+  await fill(user, VALID_VALUES);
+  await user.click(submitButton());
+  await screen.findByText("Submission Failed");
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  for (const field of FIELDS) expect(control(field)).toHaveValue(VALID_VALUES[field]);
+  expect(consoleError).toHaveBeenCalledTimes(1);
 });

@@ -44,11 +44,19 @@ const cases: [FormField, string, string][] = [
   ["message", "   ", ""],
   ["message", "m".repeat(1000), ""],
   ["message", "m".repeat(1001), "Message must be less than 1000 characters"],
+  // Issue 13: invisible format characters (Unicode Cf) in one-line fields, the message kept as is.
+  ["firstName", "Ada\u200b", "First name contains characters that are not allowed"],
+  ["lastName", "Love\u00adlace", "Last name contains characters that are not allowed"],
+  ["phone", "\u202d+61 8 9000 0000", "Phone number contains characters that are not allowed"],
+  ["company", "Analytical\ufeffMining", "Company name contains characters that are not allowed"],
+  ["message", "Family team \u{1f468}\u200d\u{1f469}\u200d\u{1f467}", ""],
 ];
 
 /** A short test title for a value: long values by their length. */
 function shortly(value: string): string {
   if (value.length > 40) return `${value.length} characters`;
+  if (/[^\x20-\x7e]/.test(value))
+    return `${JSON.stringify(value.replace(/[^\x20-\x7e]/gu, "?"))} (invisible)`;
   return value.trim() === "" ? `${JSON.stringify(value)} (blank)` : JSON.stringify(value);
 }
 

@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { DemoRequestSection } from "../../../src/components/demo-request/demo-request-section";
+import { FORM_TOKEN_ENDPOINT } from "../../../src/lib/form-token";
 import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../../src/lib/demo-request";
 import { content } from "../site/helpers/content";
 
@@ -61,13 +62,22 @@ export async function fill(
 
 /**
  * Replaces the global fetch (jsdom has none) with a mock answering `status`, or rejecting
- * like a network failure when `status` is "network-error".
+ * like a network failure when `status` is "network-error". The form's time-token request gets
+ * TEST_FORM_TOKEN and is not recorded by the mock.
  */
 export function mockFetch(status: number | "network-error") {
   const mock = jest.fn(async (_url: string, _init?: RequestInit) => {
     if (status === "network-error") throw new TypeError("Failed to fetch");
     return { ok: status >= 200 && status < 300, status } as Response;
   });
-  globalThis.fetch = mock as unknown as typeof fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) =>
+    url === FORM_TOKEN_ENDPOINT ? formTokenAnswer() : mock(url, init)) as typeof fetch;
   return mock;
 }
+
+/** The time token the mocked `GET /api/form-token` hands the form (src/lib/form-token.ts, issue 13). */
+export const TEST_FORM_TOKEN = "1700000000000.test-token";
+
+// The token request is answered apart, so `mockFetch`'s mock sees only the demo request's posts.
+const formTokenAnswer = async () =>
+  ({ ok: true, status: 200, json: async () => ({ token: TEST_FORM_TOKEN }) }) as Response;

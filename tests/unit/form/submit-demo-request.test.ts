@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import {
   DEMO_REQUEST_ENDPOINT,
   newRequestId,
@@ -12,7 +13,7 @@ const PAYLOAD: DemoRequestPayload = {
   phone: "+61 8 9000 0000",
   company: "Analytical Mining",
   message: "",
-  website: "",
+  [HONEYPOT_FIELD]: "",
   requestId: "6f1c1d3e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
 };
 

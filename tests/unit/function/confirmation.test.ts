@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import site from "../../../content/site.json";
 import type { MailMessage } from "../../../netlify/lib/messages";
-import { demoRequestSchema } from "../../../src/lib/demo-request";
+import { demoRequestSchema, HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { harness, memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../helpers/function-harness";
 
 beforeEach(() => {
@@ -54,7 +54,7 @@ test("the confirmation holds no visitor text: it is the same fixed e-mail for ev
   await fc.assert(
     fc.asyncProperty(demoRequest, fc.uuid({ version: 4 }), async (request, requestId) => {
       const { post, mailer } = harness();
-      expect((await post({ ...request, website: "", requestId })).status).toBe(200);
+      expect((await post({ ...request, [HONEYPOT_FIELD]: "", requestId })).status).toBe(200);
       const confirmation = confirmationOf(mailer.sent)!;
       const checked = demoRequestSchema().parse(request);
       expect(confirmation.to).toBe(checked.email);

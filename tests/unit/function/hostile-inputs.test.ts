@@ -4,6 +4,7 @@
 // Issue 4: hostile and malformed requests get the right 4xx with a clear JSON message,
 // and nothing is sent or stored; random JSON bodies never give a 5xx or an e-mail.
 import fc from "fast-check";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { harness, leadRecord, VALID } from "../../helpers/function-harness";
 import { leadsToCsv, neutraliseFormula } from "../../../netlify/lib/leads-csv";
@@ -75,6 +76,14 @@ const cases: Case[] = [
   ["email with trailing dot", body({ ...VALID, email: "jane@acme.com." }), 422],
   ["email local part over 64", body({ ...VALID, email: `${"a".repeat(65)}@acme.com` }), 422],
   ["name with bidi override", body({ ...VALID, firstName: "Jane\u202Eevil" }), 422],
+  // Issue 13: invisible format characters (Unicode Cf) in the one-line fields.
+  ...(["firstName", "lastName", "phone", "company"] as const).flatMap((f): Case[] =>
+    ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200e", "\u200f", "\u00ad"].map((ch): Case => [
+      `${f} with U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+      body({ ...VALID, [f]: `a${ch}b` }),
+      422,
+    ]),
+  ),
   ["name with unicode control", body({ ...VALID, lastName: "Doe\u0085" }), 422],
 ];
 
@@ -117,7 +126,7 @@ test("random JSON bodies never give a 5xx, and never an e-mail unless the payloa
     fc.asyncProperty(
       fc.oneof(
         fc.jsonValue(),
-        fc.record({ firstName: fc.jsonValue(), email: fc.jsonValue(), website: fc.jsonValue() }),
+        fc.record({ firstName: fc.jsonValue(), email: fc.jsonValue(), [HONEYPOT_FIELD]: fc.jsonValue() }),
       ),
       async (value) => {
         const { handle, mailer } = harness();
@@ -163,4 +172,23 @@ test("CSV export is RFC 4180 and neutralises formulas", () => {
   expect(csv).toContain(`"'@SUM(A1) ""Co"""`);
   expect(csv).toContain('"line1\nline2"');
   expect(csv.endsWith("\r\n")).toBe(true);
+});
+
+test("every Unicode format character (Cf) in a one-line field gets the 'not allowed' message", async () => {
+  const cf: string[] = [];
+  for (let code = 0; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const ch = String.fromCodePoint(code);
+    if (/\p{Cf}/u.test(ch)) cf.push(ch);
+  }
+  expect(cf.length).toBeGreaterThan(150);
+  const { post, mailer } = harness();
+  for (const ch of cf) {
+    const res = await post({ ...VALID, company: `Acme${ch}Mining` });
+    expect(res.status).toBe(422);
+    expect((await res.json()).fields).toEqual({
+      company: "Company name contains characters that are not allowed",
+    });
+  }
+  expect(mailer.calls).toBe(0);
 });

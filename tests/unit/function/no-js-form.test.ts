@@ -5,6 +5,7 @@
 // as JSON; success is a 303 to the thanks page, bad input a 422 HTML page with the spec messages.
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { parseFormBody } from "../../../netlify/lib/parse-request";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { failingStore, harness, scriptedMailer, VALID } from "../../helpers/function-harness";
 
 const URL_ = "https://resources.example/api/send-contact-email";
@@ -59,18 +60,27 @@ test("neither stored nor sent: 502 HTML page, not the thanks page", async () => 
   expect(await res.text()).toContain("could not be delivered");
 });
 
-test("the honeypot answers like a success and sends nothing", async () => {
+test("the honeypot answers like a success, sends nothing, and keeps the request as spam (issue 13)", async () => {
   const { handle, mailer, store } = harness();
-  const res = await handle(formPost(encode({ ...VALID, website: "https://spam.example" })));
+  const res = await handle(formPost(encode({ ...VALID, [HONEYPOT_FIELD]: "https://spam.example" })));
   expect(res.status).toBe(303);
   expect(mailer.calls).toBe(0);
-  expect((store as ReturnType<typeof createMemoryLeadStore>).records.size).toBe(0);
+  const records = [...(store as ReturnType<typeof createMemoryLeadStore>).records.values()];
+  expect(records.map((r) => r.state)).toEqual(["spam"]);
 });
 
 test("an empty form answers 422 with an HTML page listing each required field's spec message", async () => {
   const store = createMemoryLeadStore();
   const { handle, mailer } = harness({ store });
-  const empty = { firstName: "", lastName: "", email: "", phone: "", company: "", message: "", website: "" };
+  const empty = {
+    firstName: "",
+    lastName: "",
+    email: "",
+    phone: "",
+    company: "",
+    message: "",
+    [HONEYPOT_FIELD]: "",
+  };
   const res = await handle(formPost(encode(empty)));
   expect(res.status).toBe(422);
   expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -4,6 +4,7 @@
 // The function's default export against the local SendGrid-compatible test server (issue 3).
 import handler, { config as functionConfig } from "../../../netlify/functions/send-contact-email.mts";
 import { resetConfig } from "../../../netlify/lib/config";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { startSendGridTestServer, type MailSink } from "../../helpers/sendgrid-test-server";
 
@@ -41,7 +42,7 @@ beforeEach(() => {
     phone: "+61 400 123 456",
     company: "Acme Mining",
     message: "Interested in the Co-Pilot",
-    website: "",
+    [HONEYPOT_FIELD]: "",
   };
   Object.assign(process.env, ENV, {
     SENDGRID_API_BASE_URL: sink.url,
@@ -173,11 +174,17 @@ test("an invalid payload answers 422 with the spec's message per field", async (
   expect(sink.messages()).toHaveLength(0);
 });
 
-test("a filled honeypot answers exactly like success and sends nothing", async () => {
-  const res = await post({ ...valid, website: "http://spam.example" });
+test("a filled honeypot answers exactly like success, sends nothing, and is stored as spam (issue 13)", async () => {
+  const requestId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+  const res = await post({ ...valid, [HONEYPOT_FIELD]: "http://spam.example", requestId });
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ ok: true });
   expect(sink.messages()).toHaveLength(0);
+  expect(await blobs.open("demo-requests").get(requestId, { type: "json" })).toMatchObject({
+    state: "spam",
+    spamReason: "honeypot field filled",
+    request: { email: valid.email },
+  });
 });
 
 test.each([

@@ -1,0 +1,23 @@
+/**
+ * GET /api/form-token — a fresh time token for the Request a Demo form, which fetches one once
+ * it has hydrated and sends it back with the demo request (issue 13; see
+ * netlify/lib/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
+ * methods; 500 "Server misconfigured" when the configuration is missing.
+ */
+import type { Config } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { issueFormToken } from "../lib/form-token";
+import { fail, json } from "../lib/http";
+import { logError } from "../lib/log";
+
+export default async (req: Request): Promise<Response> => {
+  if (req.method !== "GET") return fail(405, "Method not allowed; use GET", { allow: "GET" });
+  const configResult = getConfig();
+  if (!configResult.ok) {
+    logError("server misconfigured", { problems: configResult.problems.join("; ") });
+    return fail(500, "Server misconfigured");
+  }
+  return json(200, { token: issueFormToken(configResult.config.formSecret, new Date()) });
+};
+
+export const config: Config = { path: "/api/form-token" };
