@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the site if `public/` is missing or stale, then serves it at
- * http://localhost:8888 (PORT overrides) through the Netlify emulation. Without
+ * http://localhost:8888 (PORT overrides) through the Netlify emulation, listening on 127.0.0.1
+ * (HOST overrides) with the functions' rate limits enforced (RATE_LIMIT=off lifts them) and a
+ * fresh trigger secret for the owner's commands (lib/local-guard.mjs, issue 13). Without
  * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/lib/local-mail.mjs).
+ * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { localDataDir } from "./lib/local-data.mjs";
+import { writeTriggerSecret } from "./lib/local-trigger.mjs";
 import { fileURLToPath } from "node:url";
 import { needsBuild } from "./lib/needs-build.mjs";
 import { startLocalMail } from "./lib/local-mail.mjs";
@@ -26,14 +31,15 @@ async function main() {
   // Before the site server: the function reads the SendGrid variables this sets.
   const mailSink = await startLocalMail(root);
   const port = Number(process.env.PORT ?? 8888);
-  const { url, close: closeSite } = await startSiteServer({ root, port });
+  const { url, triggerSecret, close: closeSite } = await startSiteServer({ root, port });
   const close = async () => {
     await closeSite();
     await mailSink?.close();
   };
-  // For `npm run leads:retry` / `bench:submit`, which talk to the running server.
-  mkdirSync(join(root, ".data"), { recursive: true });
-  writeFileSync(join(root, ".data", "site-url"), `${url}\n`);
+  // For `npm run leads:retry` / `leads:retention` / `bench:submit`, which talk to the running server.
+  mkdirSync(localDataDir(root), { recursive: true });
+  writeFileSync(join(localDataDir(root), "site-url"), `${url}\n`);
+  writeTriggerSecret(root, triggerSecret);
   console.log(`Site ready at ${url}`);
 
   for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -2,7 +2,9 @@
  * Calls one of the site's functions locally for the owner's commands (`leads:retry`,
  * `leads:retention`): through the running `npm start` (its URL from SITE_URL or .data/site-url),
  * or, when none answers, through a Netlify emulation started for this one call (with the local
- * mail sink, as `npm start` has).
+ * mail sink, as `npm start` has). Either way it sends that server's trigger secret (the running
+ * one's from `.data/local-trigger-secret`, lib/local-trigger.mjs), without which the local server
+ * refuses a function's default URL (issue 13).
  *
  * @param {{ root: string, path: string, init?: RequestInit }} options root is the absolute
  *   project root; path e.g. "/.netlify/functions/lead-retention"
@@ -11,20 +13,24 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { localDataDir } from "./local-data.mjs";
 import { startLocalMail } from "./local-mail.mjs";
+import { LOCAL_TRIGGER_HEADER, readTriggerSecret } from "./local-trigger.mjs";
 import { startSiteServer } from "./site-server.mjs";
 
 function runningSiteUrl(root) {
   if (process.env.SITE_URL) return process.env.SITE_URL;
   try {
-    return readFileSync(join(root, ".data", "site-url"), "utf8").trim();
+    return readFileSync(join(localDataDir(root), "site-url"), "utf8").trim();
   } catch {
     return undefined;
   }
 }
 
-async function call(base, path, init) {
-  const res = await fetch(new URL(path, base), init);
+async function call(base, path, init, secret) {
+  const headers = new Headers(init.headers);
+  if (secret) headers.set(LOCAL_TRIGGER_HEADER, secret);
+  const res = await fetch(new URL(path, base), { ...init, headers });
   return { base, status: res.status, body: await res.text() };
 }
 
@@ -32,7 +38,7 @@ export async function callLocalFunction({ root, path, init = { method: "POST" } 
   const base = runningSiteUrl(root);
   if (base) {
     try {
-      return await call(base, path, init);
+      return await call(base, path, init, readTriggerSecret(root));
     } catch {
       console.log(`No server answering at ${base}; starting the Netlify emulation for this run.`);
     }
@@ -40,7 +46,7 @@ export async function callLocalFunction({ root, path, init = { method: "POST" } 
   const mail = await startLocalMail(root);
   const site = await startSiteServer({ root, port: 0 });
   try {
-    return await call(site.url, path, init);
+    return await call(site.url, path, init, site.triggerSecret);
   } finally {
     await site.close();
     await mail?.close();

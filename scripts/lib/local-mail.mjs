@@ -4,13 +4,15 @@
  * must be set before NetlifyDev starts so the function sees them.
  *
  * Sink port: MAIL_SINK_PORT if set, else a free loopback port. Its URL is written to
- * `.data/mail-sink-url`; messages go to `.data/mail/<timestamp>-<n>.json`.
+ * `.data/mail-sink-url`; messages go to `.data/mail/<timestamp>-<n>.json` (LOCAL_DATA_DIR
+ * instead of `.data/`, lib/local-data.mjs).
  *
  * @param {string} root absolute project root
  * @returns {Promise<{ url: string, close: () => Promise<void> } | null>} null when real SendGrid is configured
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { localDataDir } from "./local-data.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 
 /** The API key the local sink accepts (not a secret; tests/security checks it never reaches public/). */
@@ -30,7 +32,7 @@ export async function startLocalMail(root) {
     );
     return null;
   }
-  const dataDir = join(root, ".data");
+  const dataDir = localDataDir(root);
   const sink = await startMailSink({
     port: Number(process.env.MAIL_SINK_PORT ?? 0),
     apiKey: LOCAL_KEY,

@@ -4,7 +4,8 @@
  * subject and content checked; 202 on success), records every message, and can be told
  * to fail. Used by `npm start` (when SENDGRID_API_KEY is unset), by Jest and by Playwright.
  *
- * Control endpoints (loopback clients only):
+ * Control endpoints (lib/sink-control.mjs: loopback clients naming localhost/127.0.0.1 as Host,
+ * no `Origin` header, bodies only as `application/json`; issue 13):
  *   GET    /__sink/messages  -> 200 [recorded message, ...] oldest first
  *   DELETE /__sink/messages  -> 204, forgets every message (and the files are kept)
  *   GET    /__sink/mode      -> 200 { status, times }
@@ -17,20 +18,7 @@
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
-function send(res, status, body, headers = {}) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-async function readJson(req) {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text === "" ? undefined : JSON.parse(text);
-}
+import { createFailureMode, handleControl, readJson, sendJson as send } from "./sink-control.mjs";
 
 const sgError = (message, field) => ({ errors: [{ message, field: field ?? null, help: null }] });
 
@@ -96,12 +84,8 @@ function toRecord(body, n) {
 export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
   const messages = [];
   let count = 0;
-  let mode = { status: 202, times: undefined, retryAfter: undefined };
+  const mode = createFailureMode(202);
   if (dir) mkdirSync(dir, { recursive: true });
-
-  const setMode = (next) => {
-    mode = { status: next?.status ?? 202, times: next?.times, retryAfter: next?.retryAfter };
-  };
 
   async function mailSend(req, res) {
     const auth = req.headers.authorization ?? "";
@@ -119,12 +103,11 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     } catch {
       return send(res, 400, sgError("Bad Request", null));
     }
-    if (mode.status !== 202) {
-      const current = mode;
-      if (current.times !== undefined && --current.times <= 0) setMode({ status: 202 });
-      if (current.status === "hang") return; // never answers; closed by close()
-      const headers = current.retryAfter !== undefined ? { "retry-after": String(current.retryAfter) } : {};
-      return send(res, current.status, sgError(`Sink told to answer ${current.status}`, null), headers);
+    const failure = mode.take();
+    if (failure) {
+      if (failure.status === "hang") return; // never answers; closed by close()
+      const headers = failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
+      return send(res, failure.status, sgError(`Sink told to answer ${failure.status}`, null), headers);
     }
     const problem = checkMailBody(body);
     if (problem) return send(res, 400, problem);
@@ -140,29 +123,14 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     res.end();
   }
 
-  async function control(req, res, path) {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return send(res, 403, { error: "loopback only" });
-    if (path === "/__sink/messages" && req.method === "GET") return send(res, 200, messages);
-    if (path === "/__sink/messages" && req.method === "DELETE") {
-      messages.length = 0;
-      return send(res, 204);
-    }
-    if (path === "/__sink/mode" && req.method === "GET") return send(res, 200, mode);
-    if (path === "/__sink/mode" && req.method === "POST") {
-      try {
-        setMode(await readJson(req));
-      } catch {
-        return send(res, 400, { error: "mode must be JSON" });
-      }
-      return send(res, 200, mode);
-    }
-    return send(res, 404, { error: "not found" });
-  }
-
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://sink").pathname;
     const handler = path.startsWith("/__sink/")
-      ? control(req, res, path)
+      ? handleControl(req, res, path, {
+          list: () => messages,
+          clear: () => void (messages.length = 0),
+          mode,
+        })
       : path === "/v3/mail/send" && req.method === "POST"
         ? mailSend(req, res)
         : send(res, 404, sgError("Not found", null));
@@ -179,7 +147,7 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     port: actualPort,
     messages: () => [...messages],
     clear: () => void (messages.length = 0),
-    setMode,
+    setMode: mode.set,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -1,8 +1,9 @@
 /**
  * What the local sinks share (the mail sink of issue 3, the webhook sink of issue 16): a
  * failure mode they can be told to answer with, and the control routes that list, forget and
- * set it. Control requests are accepted only from loopback, without an `Origin` header (a web
- * page cannot drive them) and, when they carry a body, as `application/json`.
+ * set it. Control requests are accepted only from loopback, naming localhost/127.0.0.1 as Host
+ * (421 otherwise: DNS rebinding, lib/host-check.mjs), without an `Origin` header (403: a web page
+ * cannot drive them) and, when they carry a body, as `application/json` (415), issue 13.
  *
  *   GET    /__sink/messages  -> 200 [recorded item, ...] oldest first
  *   DELETE /__sink/messages  -> 204, forgets them (files written so far are kept)
@@ -10,6 +11,8 @@
  *   POST   /__sink/mode      {"status": <ok status>|4xx|5xx|"hang", "times"?: n, "retryAfter"?: s} -> 200
  *          `times` limits the failure to the next n requests; afterwards the sink succeeds again.
  */
+import { isAllowedHost, misdirectedRequest } from "./host-check.mjs";
+
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /** Writes a JSON answer (no body when `body` is undefined). */
@@ -64,6 +67,11 @@ export function createFailureMode(okStatus) {
  */
 export async function handleControl(req, res, path, sink) {
   if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return sendJson(res, 403, { error: "loopback only" });
+  if (!isAllowedHost(req.headers.host, "localhost")) {
+    const { status, headers, body } = misdirectedRequest();
+    res.writeHead(status, headers);
+    return void res.end(body);
+  }
   if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
   if (path === "/__sink/messages" && req.method === "GET") return sendJson(res, 200, sink.list());
   if (path === "/__sink/messages" && req.method === "DELETE") {

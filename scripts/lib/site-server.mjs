@@ -2,12 +2,17 @@
  * The local site server: a Node HTTP server that runs every request through
  * `@netlify/dev` (publish folder, netlify.toml headers, Functions v2 at their
  * `config.path`, Blobs) and answers paths nothing matches with `public/404.html`
- * and status 404, as Netlify's CDN does.
+ * and status 404, as Netlify's CDN does. Before the emulation, lib/local-guard.mjs refuses a
+ * foreign Host (421), a manual job run without the per-run trigger secret (403) and requests
+ * past a function's `config.rateLimit` (429), issue 13.
  *
- * @param {{ root: string, port: number, host?: string }} options root is the absolute
- *   project root; port 0 picks a free port.
- * @returns {Promise<{ url: string, close: () => Promise<void> }>} url like http://localhost:8888
- * @throws when the port is taken or `public/` has not been built.
+ * @param {{ root: string, port: number, host?: string, triggerSecret?: string,
+ *   rateLimit?: boolean }} options root is the absolute project root; port 0 picks a free port;
+ *   host is the listen address (default HOST or 127.0.0.1, lib/host-check.mjs); triggerSecret
+ *   defaults to a fresh one; rateLimit defaults to RATE_LIMIT (lib/rate-limit.mjs).
+ * @returns {Promise<{ url: string, triggerSecret: string, close: () => Promise<void> }>} url
+ *   like http://localhost:8888 (the listen address when that is not loopback)
+ * @throws when the port is taken, `public/` has not been built or RATE_LIMIT is malformed.
  */
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -15,7 +20,11 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
+import { listenHost } from "./host-check.mjs";
+import { createLocalGuard } from "./local-guard.mjs";
+import { newTriggerSecret } from "./local-trigger.mjs";
 import { enablePersistentFunctionBuilds } from "./persistent-function-builds.mjs";
+import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
 function toWebRequest(req, origin) {
   const url = new URL(req.url ?? "/", origin);
@@ -86,7 +95,16 @@ async function warmUpFunctions(netlifyDev) {
   }
 }
 
-export async function startSiteServer({ root, port, host = "localhost" }) {
+// Listen addresses the URL names as localhost: the functions' allowed local origins use that name.
+const LOCALHOST_ADDRESSES = new Set(["127.0.0.1", "::1", "localhost", "0.0.0.0", "::"]);
+
+export async function startSiteServer({
+  root,
+  port,
+  host = listenHost(),
+  triggerSecret = newTriggerSecret(),
+  rateLimit = rateLimitEnabled(),
+}) {
   // The functions decide "local" only when told so positively (netlify/lib/config.ts, issue 13):
   // localhost origins and the local mail sink's SendGrid base URL are honoured only then.
   process.env.NETLIFY_DEV = "true";
@@ -105,10 +123,20 @@ export async function startSiteServer({ root, port, host = "localhost" }) {
   await warmUpFunctions(netlifyDev);
   const notFoundPage = await readFile(join(root, "public", "404.html"));
   const functionCalls = pLimit(MAX_CONCURRENT_FUNCTION_CALLS);
+  const guard = createLocalGuard({
+    host,
+    triggerSecret,
+    rateLimits: rateLimit ? await functionRateLimits(join(root, "netlify", "functions")) : [],
+  });
 
   const server = createServer(async (req, res) => {
     try {
-      const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+      const refusal = guard(req);
+      if (refusal) {
+        res.writeHead(refusal.status, refusal.headers);
+        return void res.end(req.method === "HEAD" ? undefined : refusal.body);
+      }
+      const origin = `http://${req.headers.host}`;
       const request = toWebRequest(req, origin);
       const handle = () => netlifyDev.handle(request, { serverAddress: origin });
       const response = await (FUNCTION_PATH.test(new URL(request.url).pathname)
@@ -135,12 +163,14 @@ export async function startSiteServer({ root, port, host = "localhost" }) {
 
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, resolve);
+    server.listen(port, host, resolve);
   });
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
+  const name = LOCALHOST_ADDRESSES.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
   return {
-    url: `http://${host}:${actualPort}`,
+    url: `http://${name}:${actualPort}`,
+    triggerSecret,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await netlifyDev.stop();

@@ -1,0 +1,142 @@
+// The local server's defences (issue 13; decision docs/decisions/0012-local-server-hardening.md):
+// loopback by default, 421 for a Host that is not this machine (DNS rebinding), the manual job
+// runs only with the per-run trigger secret, the function's rate limit from its own config, and
+// mail-sink control only for JSON requests without an Origin.
+import assert from "node:assert/strict";
+import { request } from "node:http";
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { isAllowedHost, listenHost } from "../../scripts/lib/host-check.mjs";
+import { createLocalGuard } from "../../scripts/lib/local-guard.mjs";
+import {
+  LOCAL_TRIGGER_HEADER,
+  readTriggerSecret,
+  writeTriggerSecret,
+} from "../../scripts/lib/local-trigger.mjs";
+import { startMailSink } from "../../scripts/lib/mail-sink.mjs";
+import { functionRateLimits } from "../../scripts/lib/rate-limit.mjs";
+
+const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
+const SECRET = "a".repeat(64);
+
+test("the local server listens on 127.0.0.1 unless HOST says otherwise", () => {
+  assert.equal(listenHost({}), "127.0.0.1");
+  assert.equal(listenHost({ HOST: "192.168.1.20" }), "192.168.1.20");
+});
+
+test("only names of this machine pass the Host check", () => {
+  for (const host of ["localhost:8888", "LOCALHOST", "127.0.0.1:9", "[::1]:8888"]) {
+    assert.equal(isAllowedHost(host, "127.0.0.1"), true, host);
+  }
+  for (const host of [
+    undefined,
+    "",
+    "evil.example",
+    "localhost.evil.example:8888",
+    "127.0.0.1.nip.io",
+    "a b",
+  ]) {
+    assert.equal(isAllowedHost(host, "127.0.0.1"), false, String(host));
+  }
+  assert.equal(isAllowedHost("192.168.1.20:8888", "192.168.1.20"), true, "the address HOST names");
+  assert.equal(isAllowedHost("evil.example", "0.0.0.0"), false, "a wildcard admits no other name");
+});
+
+/** A request as the guard sees it. */
+const fakeRequest = ({ url = "/", host = "localhost:8888", ip = "127.0.0.1", headers = {} } = {}) => ({
+  url,
+  headers: { host, ...headers },
+  socket: { remoteAddress: ip },
+});
+
+test("a foreign Host gets 421 before anything else", () => {
+  const guard = createLocalGuard({ host: "127.0.0.1", triggerSecret: SECRET });
+  assert.equal(guard(fakeRequest({ host: "rebound.evil.example" }))?.status, 421);
+  assert.equal(
+    guard(fakeRequest({ host: "rebound.evil.example", url: "/api/send-contact-email" }))?.status,
+    421,
+  );
+  assert.equal(guard(fakeRequest({ url: "/contact" })), null);
+});
+
+test("a function's default URL runs only with this run's trigger secret", () => {
+  const guard = createLocalGuard({ host: "127.0.0.1", triggerSecret: SECRET });
+  const url = "/.netlify/functions/lead-retention";
+  assert.equal(guard(fakeRequest({ url }))?.status, 403);
+  assert.equal(guard(fakeRequest({ url, headers: { [LOCAL_TRIGGER_HEADER]: "b".repeat(64) } }))?.status, 403);
+  assert.equal(guard(fakeRequest({ url, headers: { [LOCAL_TRIGGER_HEADER]: "short" } }))?.status, 403);
+  assert.equal(guard(fakeRequest({ url, headers: { [LOCAL_TRIGGER_HEADER]: SECRET } })), null);
+});
+
+test("the demo-request path is limited with the function's own numbers, per client IP", async () => {
+  const rateLimits = await functionRateLimits(FUNCTIONS);
+  const { windowLimit, windowSize } = rateLimits[0].rateLimit;
+  let now = 0;
+  const guard = createLocalGuard({ host: "127.0.0.1", triggerSecret: SECRET, rateLimits, now: () => now });
+  const post = (ip = "127.0.0.1", url = "/api/send-contact-email") => guard(fakeRequest({ url, ip }));
+  for (let i = 0; i < windowLimit - 1; i++) assert.equal(post(), null);
+  assert.equal(post(undefined, "/api/send-contact-email/"), null, "the trailing slash counts too");
+  const refused = post();
+  assert.equal(refused?.status, 429);
+  assert.equal(refused?.headers["retry-after"], String(windowSize));
+  assert.equal(post("127.0.0.2"), null, "another client has its own window");
+  assert.equal(post(undefined, "/api/form-token"), null, "paths without a limit pass");
+  now = windowSize * 1000;
+  assert.equal(post(), null, "the window slid past the first requests");
+});
+
+test("the trigger secret file is the owner's alone and read back as written", () => {
+  const root = mkdtempSync(join(tmpdir(), "trigger-"));
+  assert.equal(readTriggerSecret(root), undefined);
+  writeTriggerSecret(root, SECRET);
+  assert.equal(readTriggerSecret(root), SECRET);
+  assert.equal(statSync(join(root, ".data", "local-trigger-secret")).mode & 0o777, 0o600);
+});
+
+/** A raw request to the sink, so Host and Origin can be anything. */
+function sinkRequest(port, { method = "GET", path = "/__sink/messages", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("the mail sink's control endpoints take only JSON, without Origin, naming this machine", async () => {
+  const sink = await startMailSink();
+  try {
+    const json = { "content-type": "application/json" };
+    const mode = JSON.stringify({ status: 500 });
+    assert.equal(await sinkRequest(sink.port, { headers: { origin: "http://evil.example" } }), 403);
+    assert.equal(await sinkRequest(sink.port, { headers: { host: "rebound.evil.example" } }), 421);
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
+      const headers = { "content-type": type };
+      assert.equal(
+        await sinkRequest(sink.port, { method: "POST", path: "/__sink/mode", headers, body: mode }),
+        415,
+      );
+    }
+    const fromPage = { ...json, origin: "http://localhost:8888" };
+    assert.equal(
+      await sinkRequest(sink.port, { method: "POST", path: "/__sink/mode", headers: fromPage, body: mode }),
+      403,
+    );
+    assert.equal(await sinkRequest(sink.port, { method: "DELETE", headers: { origin: "null" } }), 403);
+    assert.equal(
+      await sinkRequest(sink.port, { method: "POST", path: "/__sink/mode", headers: json, body: mode }),
+      200,
+    );
+    assert.equal(await sinkRequest(sink.port), 200);
+  } finally {
+    await sink.close();
+  }
+});

@@ -1,0 +1,94 @@
+// The demo-request function's rate limit (issue 13, "Rate limits that are real and tested"):
+// its `config.rateLimit` has the shape Netlify's deploy accepts, and `npm start` enforces the same
+// numbers with a sliding window per client IP and domain (scripts/lib/rate-limit.mjs), checked
+// here with a simulated clock.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { createJiti } from "jiti";
+import { rateLimit as rateLimitSchema } from "@netlify/zip-it-and-ship-it/dist/rate_limit.js";
+import {
+  createSlidingWindowLimiter,
+  functionRateLimits,
+  rateLimitEnabled,
+  tooManyRequests,
+} from "../../scripts/lib/rate-limit.mjs";
+
+const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
+
+test("the demo-request function's rateLimit is what zip-it-and-ship-it's schema accepts, nothing dropped", async () => {
+  const { config } = await createJiti(import.meta.url).import(join(FUNCTIONS, "send-contact-email.mts"));
+  // Strict: a misspelt key (e.g. `aggregatedBy`) would otherwise be dropped silently at deploy.
+  assert.deepEqual(rateLimitSchema.strict().parse(config.rateLimit), config.rateLimit);
+  assert.deepEqual(config.rateLimit.aggregateBy, ["ip", "domain"], "per client IP, as issue 13 asks");
+  // What the deploy's parser reads from the source is what the local server enforces.
+  assert.deepEqual(await functionRateLimits(FUNCTIONS), [
+    { name: "send-contact-email", paths: ["/api/send-contact-email"], rateLimit: config.rateLimit },
+  ]);
+});
+
+/** A limiter on a simulated clock: `take(client, seconds)` asks at that second. */
+function limiterAt(rateLimit) {
+  let ms = 0;
+  const limiter = createSlidingWindowLimiter(rateLimit, () => ms);
+  return {
+    take: (client, seconds) => {
+      ms = seconds * 1000;
+      return limiter.take(client);
+    },
+  };
+}
+
+const alice = { ip: "192.0.2.1", domain: "localhost" };
+const TEN_A_MINUTE = { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] };
+
+test("10 requests a minute pass, the 11th is refused with the seconds until the oldest leaves the window", () => {
+  const limiter = limiterAt(TEN_A_MINUTE);
+  for (let i = 0; i < 10; i++) assert.deepEqual(limiter.take(alice, i), { allowed: true });
+  assert.deepEqual(limiter.take(alice, 20.5), { allowed: false, retryAfterSeconds: 40 });
+  assert.deepEqual(limiter.take(alice, 59.9), { allowed: false, retryAfterSeconds: 1 });
+  // The request of second 0 leaves at 60; the refused ones never counted.
+  assert.deepEqual(limiter.take(alice, 60), { allowed: true });
+  assert.equal(limiter.take(alice, 60.5).allowed, false);
+  assert.deepEqual(limiter.take(alice, 61), { allowed: true });
+});
+
+test("the window slides: no fresh allowance at a minute boundary", () => {
+  const limiter = limiterAt(TEN_A_MINUTE);
+  for (let i = 0; i < 10; i++) assert.equal(limiter.take(alice, 59).allowed, true);
+  // A fixed window [60, 120) would let 10 more through here, 20 in two seconds.
+  assert.deepEqual(limiter.take(alice, 61), { allowed: false, retryAfterSeconds: 58 });
+  assert.equal(limiter.take(alice, 119).allowed, true);
+});
+
+test("the key is the client IP and the domain: another client or domain has its own window", () => {
+  const limiter = limiterAt(TEN_A_MINUTE);
+  for (let i = 0; i < 10; i++) limiter.take(alice, 1);
+  assert.equal(limiter.take(alice, 2).allowed, false);
+  assert.equal(limiter.take({ ...alice, ip: "192.0.2.2" }, 2).allowed, true);
+  assert.equal(limiter.take({ ...alice, domain: "127.0.0.1" }, 2).allowed, true);
+});
+
+test("without an aggregateBy list the key is the domain alone, as the deploy's traffic rule has it", () => {
+  for (const aggregateBy of [undefined, "ip"]) {
+    const limiter = limiterAt({ windowLimit: 2, windowSize: 10, aggregateBy });
+    limiter.take({ ip: "192.0.2.1", domain: "localhost" }, 0);
+    limiter.take({ ip: "192.0.2.2", domain: "localhost" }, 0);
+    assert.equal(limiter.take({ ip: "192.0.2.3", domain: "localhost" }, 1).allowed, false);
+  }
+});
+
+test("the 429 answer is JSON with Retry-After", () => {
+  const answer = tooManyRequests(40);
+  assert.equal(answer.status, 429);
+  assert.equal(answer.headers["retry-after"], "40");
+  assert.match(answer.headers["content-type"], /^application\/json/);
+  assert.deepEqual(JSON.parse(answer.body), { error: "Too many requests; try again in 40 seconds" });
+});
+
+test("RATE_LIMIT: on unless off; anything else is an error, not a guess", () => {
+  assert.equal(rateLimitEnabled({}), true);
+  assert.equal(rateLimitEnabled({ RATE_LIMIT: "on" }), true);
+  assert.equal(rateLimitEnabled({ RATE_LIMIT: " OFF " }), false);
+  assert.throws(() => rateLimitEnabled({ RATE_LIMIT: "0" }), /RATE_LIMIT must be "on" or "off"; got "0"/);
+});
