@@ -16,6 +16,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "bench/results/",
+      "src/gatsby-types.d.ts",
     ],
   },
   js.configs.recommended,

@@ -14,7 +14,8 @@ const config: GatsbyConfig = {
   siteMetadata: {
     siteUrl,
   },
-  graphqlTypegen: false,
+  // Typed static queries (Queries.*) in src/gatsby-types.d.ts, committed; the build refreshes it.
+  graphqlTypegen: { generateOnBuild: true },
   trailingSlash: "never",
   plugins: [
     "gatsby-plugin-postcss",

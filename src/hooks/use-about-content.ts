@@ -1,12 +1,15 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { AboutContent } from "../lib/content/schemas";
+
+/** content/about.md as the About page reads it (the query's generated type). */
+export type AboutPageData = NonNullable<Queries.AboutContentQuery["aboutPage"]>;
 
 /**
  * About page content.
  * @returns the validated frontmatter of content/about.md: founders, vision, six values
+ * @throws Error when the build created no AboutPage node (gatsby-node always does, or fails)
  */
-export function useAboutContent(): AboutContent {
-  const data = useStaticQuery<{ aboutPage: AboutContent }>(graphql`
+export function useAboutContent(): AboutPageData {
+  const { aboutPage } = useStaticQuery<Queries.AboutContentQuery>(graphql`
     query AboutContent {
       aboutPage {
         seo {
@@ -35,5 +38,6 @@ export function useAboutContent(): AboutContent {
       }
     }
   `);
-  return data.aboutPage;
+  if (!aboutPage) throw new Error("No AboutPage node: gatsby-node creates it from content/about.md");
+  return aboutPage;
 }

@@ -1,26 +1,16 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { IGatsbyImageData } from "gatsby-plugin-image";
-import type { HomeContent } from "../lib/content/schemas";
 
-type Copilot = HomeContent["copilot"];
-
-/** content/home.md, with the screenshot resolved to responsive image data. */
-export type HomePageData = Omit<HomeContent, "copilot"> & {
-  copilot: Omit<Copilot, "screenshot"> & {
-    screenshot: {
-      alt: string;
-      image: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
-    };
-  };
-};
+/** content/home.md with the screenshot resolved to responsive image data (the query's generated type). */
+export type HomePageData = NonNullable<Queries.HomeContentQuery["homePage"]>;
 
 /**
  * Home page content.
  * @returns the validated frontmatter of content/home.md; the screenshot at up to 960 px
  *   wide in AVIF/WebP/original, with width and height so it takes its space before loading
+ * @throws Error when the build created no HomePage node (gatsby-node always does, or fails)
  */
 export function useHomeContent(): HomePageData {
-  const data = useStaticQuery<{ homePage: HomePageData }>(graphql`
+  const { homePage } = useStaticQuery<Queries.HomeContentQuery>(graphql`
     query HomeContent {
       homePage {
         seo {
@@ -76,5 +66,6 @@ export function useHomeContent(): HomePageData {
       }
     }
   `);
-  return data.homePage;
+  if (!homePage) throw new Error("No HomePage node: gatsby-node creates it from content/home.md");
+  return homePage;
 }

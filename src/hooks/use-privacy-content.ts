@@ -1,16 +1,19 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { PrivacyContent } from "../lib/content/schemas";
 
-/** content/privacy.md as the page renders it: the frontmatter, and the body as HTML. */
-export type PrivacyPageData = Omit<PrivacyContent, "body"> & { body: { html: string } };
+/** content/privacy.md as the page renders it: the frontmatter, and the body as HTML (the query's generated type). */
+export type PrivacyPageData = NonNullable<Queries.PrivacyContentQuery["privacyPage"]> & {
+  body: { html: string };
+};
 
 /**
  * Privacy page content (issue 15).
  * @returns the validated frontmatter of content/privacy.md, and its markdown body rendered to
  *   HTML by gatsby-transformer-remark (the build refuses raw HTML in it)
+ * @throws Error when the build created no PrivacyPage node or no HTML for its body (gatsby-node
+ *   and the markdown transformer always do, or fail the build)
  */
 export function usePrivacyContent(): PrivacyPageData {
-  const data = useStaticQuery<{ privacyPage: PrivacyPageData }>(graphql`
+  const { privacyPage } = useStaticQuery<Queries.PrivacyContentQuery>(graphql`
     query PrivacyContent {
       privacyPage {
         seo {
@@ -33,5 +36,11 @@ export function usePrivacyContent(): PrivacyPageData {
       }
     }
   `);
-  return data.privacyPage;
+  const html = privacyPage?.body.html;
+  if (!privacyPage || html == null) {
+    throw new Error(
+      "No PrivacyPage node with a rendered body: gatsby-node creates it from content/privacy.md",
+    );
+  }
+  return { ...privacyPage, body: { html } };
 }

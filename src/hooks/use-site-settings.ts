@@ -1,20 +1,16 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { SiteContent } from "../lib/content/schemas";
 
 /** Site-wide texts from content/site.json plus the canonical base URL (no trailing slash). */
-export type SiteSettings = SiteContent & { siteUrl: string };
-
-type SiteSettingsQuery = {
-  siteSettings: SiteContent;
-  site: { siteMetadata: { siteUrl: string } };
-};
+export type SiteSettings = NonNullable<Queries.SiteSettingsQuery["siteSettings"]> & { siteUrl: string };
 
 /**
  * Site settings for the layout, SEO and the contact and 404 pages.
  * @returns content/site.json as validated at build time, with `siteUrl` from gatsby-config
+ * @throws Error when the build has no SiteSettings node or no siteUrl (gatsby-node and
+ *   gatsby-config always provide both)
  */
 export function useSiteSettings(): SiteSettings {
-  const data = useStaticQuery<SiteSettingsQuery>(graphql`
+  const { site, siteSettings } = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
     query SiteSettings {
       site {
         siteMetadata {
@@ -85,5 +81,9 @@ export function useSiteSettings(): SiteSettings {
       }
     }
   `);
-  return { ...data.siteSettings, siteUrl: data.site.siteMetadata.siteUrl };
+  const siteUrl = site?.siteMetadata?.siteUrl;
+  if (!siteSettings || siteUrl == null) {
+    throw new Error("No SiteSettings node or siteUrl: gatsby-node and gatsby-config provide them");
+  }
+  return { ...siteSettings, siteUrl };
 }

@@ -59,7 +59,8 @@ export function HomePreview({ entry, getAsset, document }: HomePreviewProps) {
   useDevStyles(document);
   const home = entryData<HomeContent>(entry);
   const benefits = list(home.benefits) as HomeContent["benefits"];
-  const claims = list(home.claims) as HomeContent["claims"];
+  // A claim without a note is null in the GraphQL data the section is written for.
+  const claims = list(home.claims).map((claim) => ({ ...claim, note: claim.note ?? null }));
   const copilot = copilotFor(home, getAsset);
   const sections: [string, unknown, React.ReactNode][] = [
     [

@@ -1,8 +1,8 @@
 import * as React from "react";
-import type { AboutContent } from "../../lib/content/schemas";
+import type { AboutPageData } from "../../hooks/use-about-content";
 import { Section } from "../ui/section";
 
-type AboutIntroProps = { intro: AboutContent["intro"] };
+type AboutIntroProps = { intro: AboutPageData["intro"] };
 
 /** The About page's heading (its h1) and introduction. */
 export function AboutIntro({ intro }: AboutIntroProps) {

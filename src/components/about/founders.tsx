@@ -1,9 +1,9 @@
 import * as React from "react";
-import type { AboutContent } from "../../lib/content/schemas";
+import type { AboutPageData } from "../../hooks/use-about-content";
 import { Section } from "../ui/section";
 import { SectionHeading } from "../ui/section-heading";
 
-type FoundersProps = Pick<AboutContent, "foundersHeading" | "founders">;
+type FoundersProps = Pick<AboutPageData, "foundersHeading" | "founders">;
 
 /** The two founders with role and bio. */
 export function Founders({ foundersHeading, founders }: FoundersProps) {

@@ -1,9 +1,9 @@
 import * as React from "react";
-import type { AboutContent } from "../../lib/content/schemas";
+import type { AboutPageData } from "../../hooks/use-about-content";
 import { Section } from "../ui/section";
 import { SectionHeading } from "../ui/section-heading";
 
-type ValuesProps = Pick<AboutContent, "valuesHeading" | "values">;
+type ValuesProps = Pick<AboutPageData, "valuesHeading" | "values">;
 
 /** The six core values, in the spec's order (the content schema enforces it). */
 export function Values({ valuesHeading, values }: ValuesProps) {

@@ -1,9 +1,9 @@
 import * as React from "react";
-import type { AboutContent } from "../../lib/content/schemas";
+import type { AboutPageData } from "../../hooks/use-about-content";
 import { Section } from "../ui/section";
 import { SectionHeading } from "../ui/section-heading";
 
-type VisionProps = { vision: AboutContent["vision"] };
+type VisionProps = { vision: AboutPageData["vision"] };
 
 /** The vision statement. */
 export function Vision({ vision }: VisionProps) {

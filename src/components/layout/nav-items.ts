@@ -1,4 +1,4 @@
-import type { SiteContent } from "../../lib/content/schemas";
+import type { SiteSettings } from "../../hooks/use-site-settings";
 
 /** One header link: label from content, fixed route (spec section 2). */
 export type NavItem = { label: string; to: string };
@@ -7,7 +7,7 @@ export type NavItem = { label: string; to: string };
  * The header's Home, About, Contact links.
  * @param nav the nav labels from content/site.json
  */
-export function navItems(nav: SiteContent["nav"]): NavItem[] {
+export function navItems(nav: SiteSettings["nav"]): NavItem[] {
   return [
     { label: nav.home, to: "/" },
     { label: nav.about, to: "/about" },
