@@ -113,16 +113,3 @@ export function cleanAttribution(raw: unknown): Attribution | undefined {
   }
   return Object.keys(clean).length > 0 ? clean : undefined;
 }
-
-/**
- * The first landing this tab recorded, cleaned; undefined when none was recorded or storage
- * is blocked. Browser only.
- */
-export function readStoredAttribution(storage: Pick<Storage, "getItem"> = window.sessionStorage) {
-  try {
-    const stored = storage.getItem(ATTRIBUTION_STORAGE_KEY);
-    return stored ? cleanAttribution(JSON.parse(stored)) : undefined;
-  } catch {
-    return undefined;
-  }
-}

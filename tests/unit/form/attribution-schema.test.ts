@@ -5,7 +5,7 @@ import {
   cleanAttribution,
   demoRequestSchema,
 } from "../../../src/lib/demo-request";
-import { readStoredAttribution } from "../../../src/lib/attribution";
+import { readStoredAttribution } from "../../../src/lib/attribution-storage";
 
 const FULL = {
   landing_path: "/about",
