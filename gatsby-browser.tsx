@@ -17,6 +17,7 @@ export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = (
  * browser end the task that ran the app's modules first (issue 5, TBT; simulated throttling
  * multiplies each task by 4). Costs one task switch, well under a millisecond.
  */
+// eslint-disable-next-line @typescript-eslint/no-misused-promises -- Gatsby awaits it; its type says void
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, 0);

@@ -16,7 +16,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs);
 };
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = ({
+export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   actions,
   createNodeId,
   createContentDigest,
@@ -39,7 +39,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = ({
     PrivacyPage: { ...privacy, bodyFile: path.join(process.cwd(), "content", "privacy.md") },
   };
   for (const [type, data] of Object.entries(nodes)) {
-    actions.createNode({
+    await actions.createNode({
       ...data,
       id: createNodeId(type),
       internal: { type, contentDigest: createContentDigest(data) },

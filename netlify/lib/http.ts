@@ -47,7 +47,7 @@ export async function readLimitedText(req: Request, limitBytes: number): Promise
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError();
   if (!req.body) return "";
-  const reader = req.body.getReader();
+  const reader = (req.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -30,7 +30,7 @@ export function neutraliseFormula(value: string): string {
 }
 
 function field(value: unknown): string {
-  const text = neutraliseFormula(value === undefined || value === null ? "" : String(value));
+  const text = neutraliseFormula(typeof value === "string" || typeof value === "number" ? String(value) : "");
   return `"${text.replace(/"/g, '""')}"`;
 }
 

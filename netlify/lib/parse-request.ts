@@ -122,9 +122,7 @@ export async function parseDemoRequest(
   }
   const parsed = demoRequestSchema().safeParse(body);
   if (!parsed.success) {
-    return reject(
-      fail(422, "Some fields are invalid", {}, fieldErrors(parsed.error) as Record<string, string>),
-    );
+    return reject(fail(422, "Some fields are invalid", {}, fieldErrors(parsed.error)));
   }
   const text = (key: string) => (body[key] as string | undefined) ?? "";
   return {

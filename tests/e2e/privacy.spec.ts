@@ -36,7 +36,7 @@ for (const width of [375, 1280]) {
     const submitBox = (await submitOf(page).boundingBox())!;
     expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(submitBox.y);
     const noticeFirst = await noticeText.evaluate(
-      (el, button) => (el.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+      (el, button) => (el.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
       await submitOf(page).elementHandle(),
     );
     expect(noticeFirst).toBe(true);

@@ -43,7 +43,10 @@ function storedLead(requestId: string): { state: string; request: { email: strin
     for (const store of readdirSync(join(BLOB_ENTRIES_DIR, site))) {
       if (!store.endsWith("demo-requests")) continue;
       try {
-        return JSON.parse(readFileSync(join(BLOB_ENTRIES_DIR, site, store, requestId), "utf8"));
+        return JSON.parse(readFileSync(join(BLOB_ENTRIES_DIR, site, store, requestId), "utf8")) as {
+          state: string;
+          request: { email: string };
+        };
       } catch {
         // not in this store folder
       }

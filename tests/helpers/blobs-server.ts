@@ -31,7 +31,7 @@ export async function startBlobsServer(): Promise<TestBlobsServer> {
   const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, directory, TOKEN], {
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
+  const [chunk] = (await once(child.stdout, "data")) as [Buffer];
   const url = `http://localhost:${Number(chunk.toString())}`;
   const location = { siteID: SITE_ID, token: TOKEN, edgeURL: url, uncachedEdgeURL: url };
   return {

@@ -7,7 +7,7 @@ export type PreviewEntry = { getIn(path: string[]): { toJS(): unknown } | undefi
  * @returns the frontmatter being edited, `{}` before it has loaded
  */
 export function entryData<T>(entry: PreviewEntry): Partial<T> {
-  return (entry.getIn(["data"])?.toJS() ?? {}) as Partial<T>;
+  return entry.getIn(["data"])?.toJS() ?? {};
 }
 
 /** `value` when it is an array, else an empty list (a list field the editor has not filled). */

@@ -54,8 +54,8 @@ export function summariseHtml(page: Page, html: string): Promise<HeadSummary> {
         m.getAttribute("media"),
         m.getAttribute("content"),
       ]),
-      jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
-        JSON.parse(s.textContent ?? "null"),
+      jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => JSON.parse(s.textContent ?? "null") as unknown,
       ),
       images: [...doc.querySelectorAll("img")].map((img) => ({
         alt: img.getAttribute("alt"),

@@ -23,7 +23,7 @@ export function padTo(seed: string, length: number): string {
 }
 
 function patternOf(field: Field): RegExp | null {
-  const pattern = field.pattern as [string | RegExp, string] | undefined;
+  const pattern = field.pattern;
   if (!pattern) return null;
   return pattern[0] instanceof RegExp ? pattern[0] : new RegExp(pattern[0]);
 }

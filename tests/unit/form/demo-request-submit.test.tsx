@@ -15,7 +15,7 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 const FIELDS = Object.keys(VALID_VALUES) as FormField[];
 
 function sentBodies(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
 }
 
 /** The toast element showing `title` (sonner's <li>, which carries the variant in data-type). */

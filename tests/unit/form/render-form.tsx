@@ -38,7 +38,7 @@ export function renderForm() {
 }
 
 export function control(field: FormField): HTMLInputElement | HTMLTextAreaElement {
-  return screen.getByRole("textbox", { name: LABELS[field] }) as HTMLInputElement | HTMLTextAreaElement;
+  return screen.getByRole<HTMLInputElement | HTMLTextAreaElement>("textbox", { name: LABELS[field] });
 }
 
 export function submitButton(): HTMLButtonElement {

@@ -35,7 +35,7 @@ test("POSTs the payload as JSON to /api/send-contact-email", async () => {
   expect(DEMO_REQUEST_ENDPOINT).toBe("/api/send-contact-email");
   expect(init?.method).toBe("POST");
   expect(new Headers(init?.headers).get("content-type")).toBe("application/json");
-  expect(JSON.parse(String(init?.body))).toEqual(PAYLOAD);
+  expect(JSON.parse(init?.body as string)).toEqual(PAYLOAD);
 });
 
 test.each([200, 202])("HTTP %i is a success", async (status) => {

@@ -186,7 +186,7 @@ test("a failed confirmation does not fail the request; it is only logged", async
 test("while its request is still sending, the job leaves a new record alone: one sales e-mail", async () => {
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer();
-  const send = mailer.send;
+  const send = mailer.send.bind(mailer);
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   let first = true;

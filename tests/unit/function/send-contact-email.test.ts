@@ -137,13 +137,15 @@ test.each(["GET", "PUT", "DELETE", "PATCH"])("%s answers 405 with Allow: POST", 
   const res = await handler(new Request("http://localhost/api/send-contact-email", { method }), context);
   expect(res.status).toBe(405);
   expect(res.headers.get("allow")).toBe("POST");
-  expect((await res.json()).error).toMatch(/POST/);
+  expect(((await res.json()) as { error: string }).error).toMatch(/POST/);
 });
 
 test("a content type other than JSON or a form answers 415", async () => {
   const res = await post("firstName=Jane", { headers: { "content-type": "text/plain" } });
   expect(res.status).toBe(415);
-  expect((await res.json()).error).toMatch(/application\/json or application\/x-www-form-urlencoded/);
+  expect(((await res.json()) as { error: string }).error).toMatch(
+    /application\/json or application\/x-www-form-urlencoded/,
+  );
 });
 
 test.each([
@@ -154,7 +156,7 @@ test.each([
 ])("%s answers 400", async (_name, body) => {
   const res = await post(body);
   expect(res.status).toBe(400);
-  expect((await res.json()).error).toEqual(expect.any(String));
+  expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
   expect(sink.messages()).toHaveLength(0);
 });
 

@@ -193,7 +193,7 @@ describe("the job", () => {
     const store = fakeStore(many);
     let inFlight = 0;
     let most = 0;
-    const get = store.get;
+    const get = store.get.bind(store);
     store.get = async (id) => {
       most = Math.max(most, ++inFlight);
       await new Promise((resolve) => setImmediate(resolve));

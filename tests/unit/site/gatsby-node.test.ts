@@ -4,9 +4,18 @@ import { sourceNodes } from "../../../gatsby-node";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
+/** The part of a created node these tests read. */
+type CreatedNode = {
+  internal: { type: string };
+  copilot?: { screenshot: { src: string } };
+  requests?: { email: string };
+  lastUpdated?: { date: string };
+  bodyFile?: string;
+};
+
 function gatsbyArgs() {
-  const createNode = jest.fn();
-  const panicOnBuild = jest.fn();
+  const createNode = jest.fn<void, [CreatedNode]>();
+  const panicOnBuild = jest.fn<void, [string]>();
   const args = {
     actions: { createNode },
     createNodeId: (key: string) => `id-${key}`,
@@ -31,14 +40,14 @@ test("valid content becomes SiteSettings, HomePage, AboutPage and PrivacyPage no
   expect(panicOnBuild).not.toHaveBeenCalled();
   const types = createNode.mock.calls.map(([node]) => node.internal.type);
   expect(types).toEqual(["SiteSettings", "HomePage", "AboutPage", "PrivacyPage"]);
-  expect(createNode.mock.calls[1][0].copilot.screenshot.src).toBe("images/copilot-screenshot.png");
+  expect(createNode.mock.calls[1][0].copilot?.screenshot.src).toBe("images/copilot-screenshot.png");
 });
 
 test("PrivacyPage carries the frontmatter and points at its file for the rendered body (issue 15)", async () => {
   const { createNode } = await runSourceNodes(ROOT);
   const privacy = createNode.mock.calls[3][0];
-  expect(privacy.requests.email).toMatch(/@/);
-  expect(privacy.lastUpdated.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(privacy.requests?.email).toMatch(/@/);
+  expect(privacy.lastUpdated?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   // gatsby-transformer-remark renders the body; the type links to it by this path.
   expect(privacy.bodyFile).toBe(path.join(ROOT, "content", "privacy.md"));
   expect(privacy).not.toHaveProperty("body");

@@ -5,7 +5,7 @@ import { hydrateInTransition } from "../../../src/lib/hydrate-in-transition";
 
 // The module object itself: a namespace import is a copy, and spying on it would not reach the code.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const reactModule: typeof React = require("react");
+const reactModule = require("react") as typeof React;
 
 function Counter() {
   const [count, setCount] = React.useState(0);

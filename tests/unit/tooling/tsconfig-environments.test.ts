@@ -25,7 +25,9 @@ function typeCheck(configFile: string, modules: Record<string, string>): Record<
   if (!config) throw new Error(`${configFile} could not be read`);
   const files = new Map(Object.entries(modules).map(([path, text]) => [join(root, path), text]));
   const host = ts.createCompilerHost(config.options);
-  const { fileExists, readFile, getSourceFile } = host;
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
   host.fileExists = (file) => files.has(file) || fileExists(file);
   host.readFile = (file) => files.get(file) ?? readFile(file);
   host.getSourceFile = (file, language, ...rest) => {
