@@ -65,7 +65,7 @@ describe("the honeypot", () => {
     const waits: number[] = [];
     const timing = createAnswerTiming({ sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
     const slowMailer = scriptedMailer();
-    const send = slowMailer.send;
+    const send = slowMailer.send.bind(slowMailer);
     slowMailer.send = async (message) => {
       await new Promise((resolve) => setTimeout(resolve, 60)); // SendGrid's round trip
       return send(message);
