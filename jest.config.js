@@ -13,7 +13,7 @@ module.exports = {
       "<rootDir>/__mocks__/file-mock.js",
   },
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/tests/e2e"],
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|p-retry|is-network-error)/)"],
   globals: { __PATH_PREFIX__: "" },
   setupFiles: ["<rootDir>/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/tests/setup/setup-test-env.ts"],

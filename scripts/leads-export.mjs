@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:export [file]`: writes every stored demo request as CSV (netlify/lib/leads-csv.ts,
- * loaded through jiti, so the columns come from the same field table as the form) to `file` or
- * stdout. `-- --email <address>` writes only the requests from that address,
- * matched case-insensitively (an access request, issue 15). Reads the local Blobs folder of
- * `npm start` (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the
- * deployed site's `demo-requests` store (lib/site-blobs.mjs).
+ * `npm run leads:export [file]`: writes every stored demo request as CSV to `file` or stdout.
+ * `-- --email <address>` writes only the requests from that address, matched case-insensitively
+ * (an access request, issue 15). Reads the local Blobs folder of `npm start`
+ * (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
+ * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
+ * address match are the functions' own TypeScript modules (netlify/lib/lead-store.ts,
+ * leads-csv.ts, lead-address.ts), loaded through jiti.
  * Exit code 0 when written, 2 for a bad argument or a malformed address.
  */
 import { writeFileSync } from "node:fs";
@@ -17,8 +18,7 @@ import { openSiteBlobs } from "./lib/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Usage: npm run leads:export [-- [--email <address>] [file.csv]]";
-// The functions' own TypeScript modules: the CSV columns come from the field table, and an
-// address matches here exactly as erasure matches it.
+const READ_BATCH = 50;
 const jiti = createJiti(import.meta.url);
 
 function usageError(message) {
@@ -45,9 +45,14 @@ if (args.values.email !== undefined) {
 
 const blobs = await openSiteBlobs(root);
 try {
-  const store = blobs.open("demo-requests");
-  const { blobs: entries } = await store.list();
-  let records = (await Promise.all(entries.map((b) => store.get(b.key, { type: "json" })))).filter(Boolean);
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/lead-store.ts");
+  const store = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
+  const ids = await store.ids();
+  let records = [];
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const batch = await Promise.all(ids.slice(start, start + READ_BATCH).map((id) => store.get(id)));
+    records.push(...batch.filter(Boolean));
+  }
   if (address) {
     const { requestsFrom } = await jiti.import("../netlify/lib/lead-address.ts");
     records = requestsFrom(records, address);

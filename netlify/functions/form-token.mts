@@ -7,15 +7,15 @@
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
 import { issueFormToken } from "../lib/form-token";
-import { fail, json } from "../lib/http";
+import { json } from "../lib/http";
 import { logError } from "../lib/log";
 
 export default async (req: Request): Promise<Response> => {
-  if (req.method !== "GET") return fail(405, "Method not allowed; use GET", { allow: "GET" });
+  if (req.method !== "GET") return json(405, { error: "Method not allowed; use GET" }, { allow: "GET" });
   const configResult = getConfig();
   if (!configResult.ok) {
     logError("server misconfigured", { problems: configResult.problems.join("; ") });
-    return fail(500, "Server misconfigured");
+    return json(500, { error: "Server misconfigured" });
   }
   return json(200, { token: issueFormToken(configResult.config.formSecret, new Date()) });
 };

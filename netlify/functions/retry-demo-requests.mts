@@ -1,7 +1,7 @@
 /**
- * Scheduled every 5 minutes: re-sends stored demo requests whose sales e-mail was not
- * accepted yet (issue 4; see netlify/lib/retry-job.ts). Locally: `npm run leads:retry`,
- * which invokes this function through the Netlify emulation.
+ * Scheduled every 5 minutes: delivers the stored demo requests that are not settled yet, and
+ * alerts a person about those that cannot be (issues 4 and 14; see netlify/lib/retry-job.ts).
+ * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
@@ -11,7 +11,6 @@ import { createBlobLeadStore } from "../lib/lead-store";
 import { logError, logInfo } from "../lib/log";
 import { createSendGridMailer } from "../lib/mailer";
 import { retryPendingLeads } from "../lib/retry-job";
-import { createBlobSettledLeadIds } from "../lib/settled-leads";
 
 export default async (req: Request): Promise<Response> => {
   const configResult = getConfig();
@@ -28,7 +27,6 @@ export default async (req: Request): Promise<Response> => {
     mailer: createSendGridMailer(config),
     config,
     ignoreBackoff,
-    settled: createBlobSettledLeadIds(),
   });
   logInfo("retry run finished", { ...result });
   return json(200, result);

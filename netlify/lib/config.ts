@@ -7,7 +7,9 @@
  * set by Netlify), CONFIRMATION_EMAIL (`off` sends no confirmations), CONFIRMATION_DAILY_LIMIT
  * (default 200), FORM_TOKEN_SECRET (at least 32 characters; derived from SENDGRID_API_KEY when
  * unset), SENDGRID_API_BASE_URL (a SendGrid-compatible server: honoured only when running locally
- * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run; issue 13).
+ * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run; issue 13),
+ * ALERT_EMAIL (who hears of a lead that was not delivered; default SALES_EMAIL) and
+ * ALERT_AFTER_MINUTES (how long a lead may stay pending before that alert; default 30; issue 14).
  */
 import { createHmac } from "node:crypto";
 import { z } from "zod";
@@ -26,6 +28,13 @@ const configSchema = z.object({
   CONFIRMATION_EMAIL: z.enum(["on", "off"]).default("on"),
   CONFIRMATION_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
   FORM_TOKEN_SECRET: z.string().trim().min(32).optional(),
+  ALERT_EMAIL: address.optional(),
+  ALERT_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 /** The checked configuration, e.g. `{ sendgridApiKey: "SG.x", salesEmail: "sales@x.com", ... }`. */
@@ -50,6 +59,10 @@ export interface ServerConfig {
    * recipients (netlify/lib/form-token.ts, netlify/lib/confirmation-limits.ts). Never sent out.
    */
   formSecret: string;
+  /** Where the alert about an undelivered lead goes (netlify/lib/alert.ts). */
+  alertEmail: string;
+  /** Minutes a lead may stay pending before it is alerted as overdue. */
+  alertAfterMinutes: number;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -126,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       confirmationEmail: e.CONFIRMATION_EMAIL === "on",
       confirmationDailyLimit: e.CONFIRMATION_DAILY_LIMIT,
       formSecret: e.FORM_TOKEN_SECRET ?? derivedFormSecret(e.SENDGRID_API_KEY),
+      alertEmail: e.ALERT_EMAIL ?? e.SALES_EMAIL,
+      alertAfterMinutes: e.ALERT_AFTER_MINUTES,
     },
   };
 }

@@ -14,25 +14,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-frame-options": "DENY",
 };
 
-/** The error body contract: `{ error, fields? }` with one spec message per invalid field. */
-export interface ErrorBody {
-  error: string;
-  fields?: Record<string, string>;
-}
-
 /** A JSON response with the security headers, e.g. `json(200, { ok: true })`. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, ...headers } });
-}
-
-/** An error response, e.g. `fail(405, "Method not allowed", { allow: "POST" })`. */
-export function fail(
-  status: number,
-  error: string,
-  headers: Record<string, string> = {},
-  fields?: ErrorBody["fields"],
-): Response {
-  return json(status, fields ? { error, fields } : { error }, headers);
 }
 
 /** Thrown by `readLimitedText` when the body exceeds its limit. */

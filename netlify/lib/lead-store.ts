@@ -1,55 +1,52 @@
 /**
- * Durable capture of demo requests (issue 4): one record per request id in the Netlify
- * Blobs store `demo-requests`, holding the payload, received time and delivery state.
+ * Durable capture of demo requests (issues 4 and 14) in the Netlify Blobs store `demo-requests`.
+ * This module is the only one that knows the key layout:
+ *
+ * - `leads/<id>`: the lead record (netlify/lib/lead-record.ts), written once with `onlyIfNew`,
+ *   then updated as its deliveries progress.
+ * - `pending/<id>`: a marker `{ since }` for every lead not yet settled, written before the lead
+ *   and removed when it settles (a lead stored as `spam` at once). The retry job lists this
+ *   prefix, so its cost grows with the unsettled leads, not with every lead ever stored. A
+ *   marker without its lead (the lead's write failed) is removed by the job.
+ *
+ * Decision record: docs/decisions/0019-lead-path.md.
  */
 import { getStore } from "@netlify/blobs";
-import type { DemoRequest } from "../../src/lib/demo-request";
+import type { LeadRecord } from "./lead-record";
 
-/**
- * `pending`: stored, sales e-mail not yet accepted; `sent`: accepted; `failed`: gave up after a
- * day; `spam`: the honeypot was filled, nothing is ever sent (issue 13; kept to be recovered).
- */
-export type LeadState = "pending" | "sent" | "failed" | "spam";
+export const LEAD_STORE_NAME = "demo-requests";
+const LEAD_PREFIX = "leads/";
+const PENDING_PREFIX = "pending/";
+const leadKey = (id: string) => `${LEAD_PREFIX}${id}`;
+const pendingKey = (id: string) => `${PENDING_PREFIX}${id}`;
 
-/** One stored demo request. Times are ISO 8601 UTC strings. */
-export interface LeadRecord {
-  id: string;
-  request: DemoRequest;
-  receivedAt: string;
-  state: LeadState;
-  /** Sales e-mail attempts made so far (each may include in-request retries). */
-  attempts: number;
-  lastAttemptAt?: string;
-  /** Last failure, e.g. "SendGrid answered 503" (never visitor data). */
-  lastError?: string;
-  sentAt?: string;
-  confirmationSent: boolean;
-  /** Why the request is `spam`, e.g. "honeypot field filled" (netlify/lib/spam.ts). */
-  spamReason?: string;
-  /** What the honeypot held, for recovering a person whose browser filled it. */
-  honeypot?: string;
-  /**
-   * Why a spam layer suspects this request, e.g. "form token expired (issued 30 h before)": it
-   * is delivered with "[Suspected spam]" in the subject and gets no confirmation.
-   */
-  suspectedSpam?: string;
-}
+/** What `create` did: stored it, found the id stored already, or could not reach the store. */
+export type CreateResult = "created" | "exists" | "unavailable";
 
-/** The store operations the function and the retry job need. Every method may throw. */
+/** The store operations of the function, the retry job and the export. Every method but `create` may throw. */
 export interface LeadStore {
-  /** Writes a new record; resolves false (and writes nothing) when the id already exists. */
-  create(record: LeadRecord): Promise<boolean>;
+  /** Marks the lead pending, then writes it unless its id is stored already. Never throws. */
+  create(record: LeadRecord): Promise<CreateResult>;
   get(id: string): Promise<LeadRecord | null>;
   update(record: LeadRecord): Promise<void>;
-  /** The id of every stored record (one listing request per 1,000 with Blobs; no record read). */
+  /** Ids with a pending marker (one listing request per 1,000 with Blobs; nothing read). */
+  pendingIds(): Promise<string[]>;
+  /** When `id`'s pending marker was written (ISO 8601), or null when it has none. */
+  pendingSince(id: string): Promise<string | null>;
+  /** Removes `id`'s pending marker: the lead needs nothing more. */
+  settle(id: string): Promise<void>;
+  /** The id of every stored lead, settled or not. */
   ids(): Promise<string[]>;
-  /** Deletes the record (retention and erasure, issue 15); a missing id is not an error. */
+  /** Deletes the lead and its marker (erasure and retention, issue 15). */
   remove(id: string): Promise<void>;
 }
 
-export const LEAD_STORE_NAME = "demo-requests";
-
 type BlobStore = ReturnType<typeof getStore>;
+
+async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
+  const { blobs } = await store.list({ prefix });
+  return blobs.map((blob) => blob.key.slice(prefix.length));
+}
 
 /** A LeadStore over a Blobs store (by default `getStore("demo-requests")`, strongly consistent). */
 export function createBlobLeadStore(
@@ -57,35 +54,53 @@ export function createBlobLeadStore(
 ): LeadStore {
   return {
     async create(record) {
-      const { modified } = await store.setJSON(record.id, record, { onlyIfNew: true });
-      return modified;
+      try {
+        await store.setJSON(pendingKey(record.id), { since: record.receivedAt });
+        const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfNew: true });
+        return modified ? "created" : "exists";
+      } catch {
+        return "unavailable";
+      }
     },
     async get(id) {
-      return ((await store.get(id, { type: "json" })) as LeadRecord | null) ?? null;
+      return ((await store.get(leadKey(id), { type: "json" })) as LeadRecord | null) ?? null;
     },
     async update(record) {
-      await store.setJSON(record.id, record);
+      await store.setJSON(leadKey(record.id), record);
     },
-    async ids() {
-      const { blobs } = await store.list();
-      return blobs.map((b) => b.key);
+    pendingIds: () => keysUnder(store, PENDING_PREFIX),
+    async pendingSince(id) {
+      const marker = (await store.get(pendingKey(id), { type: "json" })) as { since?: string } | null;
+      return marker?.since ?? null;
     },
+    async settle(id) {
+      await store.delete(pendingKey(id));
+    },
+    ids: () => keysUnder(store, LEAD_PREFIX),
     async remove(id) {
-      await store.delete(id);
+      // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
+      await store.delete(leadKey(id));
+      await store.delete(pendingKey(id));
     },
   };
 }
 
-/** An in-memory LeadStore for tests and for running without Blobs. */
-export function createMemoryLeadStore(): LeadStore & { records: Map<string, LeadRecord> } {
+/** An in-memory LeadStore for tests: `records` and `markers` (id -> since) are its contents. */
+export function createMemoryLeadStore(): LeadStore & {
+  records: Map<string, LeadRecord>;
+  markers: Map<string, string>;
+} {
   const records = new Map<string, LeadRecord>();
+  const markers = new Map<string, string>();
   const copy = (r: LeadRecord): LeadRecord => structuredClone(r);
   return {
     records,
+    markers,
     async create(record) {
-      if (records.has(record.id)) return false;
+      markers.set(record.id, record.receivedAt);
+      if (records.has(record.id)) return "exists";
       records.set(record.id, copy(record));
-      return true;
+      return "created";
     },
     async get(id) {
       const r = records.get(id);
@@ -94,11 +109,21 @@ export function createMemoryLeadStore(): LeadStore & { records: Map<string, Lead
     async update(record) {
       records.set(record.id, copy(record));
     },
+    async pendingIds() {
+      return [...markers.keys()];
+    },
+    async pendingSince(id) {
+      return markers.get(id) ?? null;
+    },
+    async settle(id) {
+      markers.delete(id);
+    },
     async ids() {
       return [...records.keys()];
     },
     async remove(id) {
       records.delete(id);
+      markers.delete(id);
     },
   };
 }

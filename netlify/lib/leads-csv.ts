@@ -5,11 +5,11 @@
  * The six request columns come from the field table (src/lib/demo-request.ts, issue 14).
  */
 import { DEMO_REQUEST_FIELDS } from "../../src/lib/demo-request";
-import type { LeadRecord } from "./lead-store";
+import type { LeadRecord } from "./lead-record";
 
 /**
- * The header row: the record's id, time and state, the six fields, the delivery columns, then
- * the spam layers' reasons, so sales can find and recover a request a defence held back.
+ * The header row: the lead's id, time and state, the six fields, its sales e-mail's delivery,
+ * then the spam layers' reasons, so sales can find and recover a request a defence held back.
  */
 export const CSV_COLUMNS: readonly string[] = [
   "id",
@@ -41,9 +41,9 @@ function flatten(record: LeadRecord): Record<string, unknown> {
     id: record.id,
     receivedAt: record.receivedAt,
     state: record.state,
-    attempts: record.attempts,
-    sentAt: record.sentAt,
-    lastError: record.lastError,
+    attempts: record.deliveries.sales.attempts,
+    sentAt: record.deliveries.sales.sentAt,
+    lastError: record.deliveries.sales.lastError,
     spamReason: record.spamReason,
     suspectedSpam: record.suspectedSpam,
   };

@@ -1,20 +1,24 @@
 /**
- * Sending e-mail through `@sendgrid/mail` (issue 3), with bounded retries (issue 4).
+ * Sending e-mail through `@sendgrid/mail` (issue 3), each answer classified (issue 14) and
+ * retried with p-retry's backoff within a time budget (issue 4).
  *
- * `send()` never throws: it returns `{ status: "sent" }` when SendGrid accepted the message
- * (2xx), or `{ status: "failed", error, code?, retryable, retryAfterMs? }` where `code` is
- * SendGrid's HTTP status (absent on network errors and timeouts).
+ * A send never throws; it returns `{ status: "sent" }` (2xx), `{ status: "retryable", ... }`
+ * (429, 5xx, a timeout or no connection: SendGrid is busy or down, so the job tries again and
+ * its breaker counts it) or `{ status: "permanent", ... }` (any other 4xx: the same message
+ * will be refused again, so the channel fails at once). `code` is SendGrid's HTTP status.
  */
 import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
+import pRetry from "p-retry";
 import type { ServerConfig } from "./config";
 import type { MailMessage } from "./messages";
 
 export type SendResult =
   | { status: "sent" }
-  | { status: "failed"; error: string; code?: number; retryable: boolean; retryAfterMs?: number };
+  | { status: "retryable"; error: string; code?: number; retryAfterMs?: number; timedOut?: boolean }
+  | { status: "permanent"; error: string; code: number };
 
-/** Anything that can send one message; tests and the retry job may substitute their own. */
+/** Anything that can send one message; tests substitute their own. */
 export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
 }
@@ -34,25 +38,23 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** The result for an HTTP status other than 2xx. */
+export function classifyStatus(code: number, retryAfterMs?: number): SendResult {
+  const error = `SendGrid answered ${code}`;
+  return code === 429 || code >= 500
+    ? { status: "retryable", error, code, retryAfterMs }
+    : { status: "permanent", error, code };
+}
+
 function toFailure(error: unknown): SendResult {
   const e = (error ?? {}) as SendGridError;
-  const code = typeof e.code === "number" ? e.code : undefined;
-  if (code !== undefined) {
-    return {
-      status: "failed",
-      error: `SendGrid answered ${code}`,
-      code,
-      retryable: code === 429 || code >= 500,
-      retryAfterMs: parseRetryAfter(e.response?.headers?.["retry-after"]),
-    };
+  if (typeof e.code === "number") {
+    return classifyStatus(e.code, parseRetryAfter(e.response?.headers?.["retry-after"]));
   }
-  // Network errors are safe to retry; a timeout is not (SendGrid may have accepted it).
   const timedOut = e.code === "ECONNABORTED" || /timeout/i.test(e.message ?? "");
-  return {
-    status: "failed",
-    error: timedOut ? "SendGrid timed out" : `SendGrid unreachable (${String(e.code ?? "network error")})`,
-    retryable: !timedOut,
-  };
+  return timedOut
+    ? { status: "retryable", error: "SendGrid timed out", timedOut }
+    : { status: "retryable", error: `SendGrid unreachable (${String(e.code ?? "network error")})` };
 }
 
 /**
@@ -71,14 +73,8 @@ export function createSendGridMailer(config: ServerConfig): Mailer {
     async send(message) {
       try {
         const [response] = await service.send(message);
-        return response.statusCode >= 200 && response.statusCode < 300
-          ? { status: "sent" }
-          : {
-              status: "failed",
-              error: `SendGrid answered ${response.statusCode}`,
-              code: response.statusCode,
-              retryable: false,
-            };
+        const ok = response.statusCode >= 200 && response.statusCode < 300;
+        return ok ? { status: "sent" } : classifyStatus(response.statusCode);
       } catch (error) {
         return toFailure(error);
       }
@@ -87,45 +83,63 @@ export function createSendGridMailer(config: ServerConfig): Mailer {
 }
 
 export interface RetryOptions {
-  /** Attempts in total, default 3. */
-  maxAttempts?: number;
-  /** Time budget in milliseconds for all attempts and waits, default 4000. */
+  /** Retries after the first send, default 2. */
+  retries?: number;
+  /** First backoff in milliseconds (doubled per retry, randomised up to 2x), default 300. */
+  minTimeoutMs?: number;
+  /** Time budget in milliseconds for all sends and waits, default 4000. */
   budgetMs?: number;
-  /** First backoff in milliseconds, doubled per retry (plus jitter), default 300. */
-  baseDelayMs?: number;
+  /** Waits out a Retry-After; tests pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Carries a retryable result through p-retry. */
+class RetryableSend extends Error {
+  constructor(readonly result: Extract<SendResult, { status: "retryable" }>) {
+    super(result.error);
+  }
+}
+
 /**
- * Sends once, retrying 429 and 5xx (and connection errors) with exponential backoff,
- * honouring Retry-After, and never waiting past the time budget (issue 4).
- * Returns the last result plus the number of attempts made.
+ * Sends `message`, retrying retryable answers with exponential backoff and honouring
+ * Retry-After, within the time budget (issue 4). A timeout is not retried here: SendGrid may
+ * have accepted the message, so only the retry job sends it again. Returns the last result and
+ * the number of sends made.
  */
 export async function sendWithRetry(
   mailer: Mailer,
   message: MailMessage,
   options: RetryOptions = {},
 ): Promise<SendResult & { attempts: number }> {
-  const {
-    maxAttempts = 3,
-    budgetMs = 4000,
-    baseDelayMs = 300,
-    sleep = defaultSleep,
-    now = Date.now,
-  } = options;
-  const deadline = now() + budgetMs;
+  const { retries = 2, minTimeoutMs = 300, budgetMs = 4000, sleep = defaultSleep } = options;
+  const started = Date.now();
   let attempts = 0;
-  for (;;) {
-    attempts += 1;
-    const result = await mailer.send(message);
-    if (result.status === "sent" || !result.retryable || attempts >= maxAttempts)
-      return { ...result, attempts };
-    const backoff = baseDelayMs * 2 ** (attempts - 1) * (1 + Math.random() * 0.2);
-    const wait = Math.max(backoff, result.retryAfterMs ?? 0);
-    if (now() + wait >= deadline) return { ...result, attempts };
-    await sleep(wait);
+  try {
+    return await pRetry(
+      async () => {
+        attempts += 1;
+        const result = await mailer.send(message);
+        if (result.status === "retryable" && !result.timedOut) throw new RetryableSend(result);
+        return { ...result, attempts };
+      },
+      {
+        retries,
+        minTimeout: minTimeoutMs,
+        randomize: true,
+        maxRetryTime: budgetMs,
+        async onFailedAttempt({ error, retriesLeft }) {
+          const wait = error instanceof RetryableSend ? error.result.retryAfterMs : undefined;
+          if (wait === undefined || retriesLeft === 0) return;
+          // A Retry-After past the budget: give up now instead of sleeping into the limit.
+          if (Date.now() - started + wait >= budgetMs) throw error;
+          await sleep(wait);
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof RetryableSend) return { ...error.result, attempts };
+    throw error;
   }
 }

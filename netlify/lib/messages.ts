@@ -1,11 +1,12 @@
 /**
  * The two e-mails a demo request produces (issue 3): the lead for the sales inbox and
- * the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies,
- * and CR/LF is removed from subjects so a value cannot inject headers. Visitor text goes to
- * sales only; the confirmation holds none (issue 13).
+ * the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies
+ * (escape-html), and CR/LF is removed from subjects so a value cannot inject headers. Visitor
+ * text goes to sales only; the confirmation holds none (issue 13).
  */
+import escapeHtml from "escape-html";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../src/lib/demo-request";
-import { escapeHtml, singleLine } from "./text";
+import { singleLine } from "./text";
 
 /** A message in the shape `@sendgrid/mail` sends (the subset we use). */
 export interface MailMessage {

@@ -1,10 +1,11 @@
 /**
- * Turns an HTTP request into a checked demo request, or into the error answer for it
- * (issue 3: 405, 415, 400, 422; issue 4: 403, 413, unknown keys). Order: method, origin,
- * content type, size, body (JSON, or form-encoded for the no-JS form of issue 6), keys,
- * request id, the honeypot's and time token's types, schema. Both body formats go through the
- * same checks in the same order. The honeypot is judged only after all of them (issue 13,
- * netlify/lib/spam.ts), so a payload that fails validation is 4xx whatever the honeypot holds.
+ * Turns an HTTP request into a checked demo request, or into a typed rejection (issue 3: 405,
+ * 415, 400, 422; issue 4: 403, 413, unknown keys); netlify/lib/respond.ts writes the answer.
+ * Order: method, origin, content type, size, body (JSON, or form-encoded for the no-JS form of
+ * issue 6), keys, request id, the honeypot's and time token's types, schema. Both body formats
+ * go through the same checks in the same order. What the honeypot and the time token hold is
+ * judged only after all of them (issue 13, netlify/lib/spam.ts), so a payload that fails
+ * validation is 4xx whatever the honeypot holds.
  */
 import { FORM_TOKEN_FIELD } from "../../src/lib/form-token";
 import {
@@ -14,10 +15,10 @@ import {
   demoRequestSchema,
   fieldErrors,
   type DemoRequest,
+  type DemoRequestField,
 } from "../../src/lib/demo-request";
 import {
   BodyTooLargeError,
-  fail,
   isAllowedOrigin,
   isFormContentType,
   isJsonContentType,
@@ -39,8 +40,17 @@ const ALLOWED_KEYS = new Set<string>([
 const EXTRA_FIELD_LIMIT = { [HONEYPOT_FIELD]: 1000, [LEGACY_HONEYPOT_FIELD]: 1000, [FORM_TOKEN_FIELD]: 200 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type ParseOutcome =
-  | { kind: "reject"; response: Response }
+/** A request the function will not take: the status, the message and, for 422, one per field. */
+export interface Rejection {
+  status: 400 | 403 | 405 | 413 | 415 | 422;
+  error: string;
+  fields?: Partial<Record<DemoRequestField, string>>;
+  /** The Allow header of a 405. */
+  allow?: string;
+}
+
+export type ParseResult =
+  | ({ kind: "rejected" } & Rejection)
   | {
       kind: "valid";
       request: DemoRequest;
@@ -50,6 +60,14 @@ export type ParseOutcome =
       /** The form's time token, when the page sent one. */
       formToken: string | undefined;
     };
+
+function reject(
+  status: Rejection["status"],
+  error: string,
+  extra: Omit<Rejection, "status" | "error"> = {},
+): ParseResult {
+  return { kind: "rejected", status, error, ...extra };
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -71,58 +89,56 @@ export function parseFormBody(raw: string): Record<string, string> | undefined {
 
 /**
  * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`).
- * Never throws; every problem becomes a `reject` with a JSON `{ error, fields? }` answer.
+ * Never throws; every problem becomes a `rejected` result with its status and message.
  */
 export async function parseDemoRequest(
   req: Request,
   origin: { siteOrigin?: string; isLocal: boolean },
-): Promise<ParseOutcome> {
-  const reject = (response: Response): ParseOutcome => ({ kind: "reject", response });
-  if (req.method !== "POST") return reject(fail(405, "Method not allowed; use POST", { allow: "POST" }));
+): Promise<ParseResult> {
+  if (req.method !== "POST") return reject(405, "Method not allowed; use POST", { allow: "POST" });
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
-    return reject(fail(403, "Cross-origin requests are not allowed"));
+    return reject(403, "Cross-origin requests are not allowed");
   }
   const contentType = req.headers.get("content-type");
   const isForm = isFormContentType(contentType);
   if (!isForm && !isJsonContentType(contentType)) {
-    return reject(fail(415, "Content-Type must be application/json or application/x-www-form-urlencoded"));
+    return reject(415, "Content-Type must be application/json or application/x-www-form-urlencoded");
   }
   let raw: string;
   try {
     raw = await readLimitedText(req, MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError)
-      return reject(fail(413, `Request body must be at most ${MAX_BODY_BYTES} bytes`));
-    return reject(fail(400, "Request body could not be read"));
+      return reject(413, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
+    return reject(400, "Request body could not be read");
   }
   let body: unknown;
   if (isForm) {
     body = parseFormBody(raw);
-    if (body === undefined) return reject(fail(400, "Each form field may appear only once"));
+    if (body === undefined) return reject(400, "Each form field may appear only once");
   } else {
     try {
       body = JSON.parse(raw);
     } catch {
-      return reject(fail(400, "Request body must be valid JSON"));
+      return reject(400, "Request body must be valid JSON");
     }
   }
-  if (!isPlainObject(body)) return reject(fail(400, "Request body must be a JSON object"));
-
+  if (!isPlainObject(body)) return reject(400, "Request body must be a JSON object");
   const unknown = Object.keys(body).filter((key) => !ALLOWED_KEYS.has(key));
   if (unknown.length > 0)
-    return reject(fail(422, `Unexpected field(s): ${unknown.slice(0, 5).join(", ").slice(0, 200)}`));
+    return reject(422, `Unexpected field(s): ${unknown.slice(0, 5).join(", ").slice(0, 200)}`);
   const requestId = body.requestId;
   if (requestId !== undefined && (typeof requestId !== "string" || !UUID.test(requestId))) {
-    return reject(fail(422, "requestId must be a UUID"));
+    return reject(422, "requestId must be a UUID");
   }
   for (const [key, limit] of Object.entries(EXTRA_FIELD_LIMIT)) {
     const value = body[key];
     if (value !== undefined && (typeof value !== "string" || value.length > limit))
-      return reject(fail(422, `${key} must be text of at most ${limit} characters`));
+      return reject(422, `${key} must be text of at most ${limit} characters`);
   }
   const parsed = demoRequestSchema().safeParse(body);
   if (!parsed.success) {
-    return reject(fail(422, "Some fields are invalid", {}, fieldErrors(parsed.error)));
+    return reject(422, "Some fields are invalid", { fields: fieldErrors(parsed.error) });
   }
   const text = (key: string) => (body[key] as string | undefined) ?? "";
   return {

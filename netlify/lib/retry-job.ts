@@ -1,36 +1,40 @@
 /**
- * The re-send job for stored demo requests whose sales e-mail was not accepted (issue 4).
- * Run every 5 minutes by the scheduled function `retry-demo-requests`, and locally by
- * `npm run leads:retry`.
+ * The retry job (issues 4 and 14): delivers every lead that is not settled yet. Run every
+ * 5 minutes by the scheduled function `retry-demo-requests`, and locally by `npm run leads:retry`.
  *
- * Oldest first; a record waits `nextAttemptDelayMs(attempts)` after its last attempt
- * (unless `ignoreBackoff`), one never attempted waits `IN_FLIGHT_GRACE_MS` after it arrived;
- * older than `maxAgeMs` (a day) it becomes `failed` with a loud log line. The run stops early
- * after 3 consecutive failures (SendGrid is down; no point hammering it). Sent records also get
- * their confirmation e-mail, within its bounds (netlify/lib/confirmation.ts). With `settled` (netlify/lib/settled-leads.ts) a run reads only new
- * and pending records.
+ * It lists the pending markers (netlify/lib/lead-store.ts), reads those leads 50 at a time and
+ * delivers each one, oldest first, through netlify/lib/deliver.ts, as the request does. Per lead:
+ * - an attempt on record without its outcome is left to its request for `IN_FLIGHT_GRACE_MS`,
+ *   then marked `unconfirmed` and never sent again (it may have gone out); a lead with no
+ *   attempt waits as long after it arrived;
+ * - a channel waits `nextAttemptDelayMs(attempts)` after its last attempt (unless
+ *   `ignoreBackoff`); older than `maxAgeMs` (a day) it is `failed` without another send;
+ * - after 3 retryable failures in a row on one channel (SendGrid busy or down) that channel
+ *   sends no more this run; a permanent refusal does not count.
+ * One lead's failure (a corrupt record, a store error) is logged and skips that lead only.
  */
 import type { ServerConfig } from "./config";
-import { sendConfirmation } from "./confirmation";
 import type { ConfirmationLimits } from "./confirmation-limits";
-import type { LeadRecord, LeadStore } from "./lead-store";
+import { deliverLead } from "./deliver";
+import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "./lead-record";
+import { LeadRecorder } from "./lead-recorder";
+import type { LeadStore } from "./lead-store";
 import { logError, logInfo } from "./log";
-import { sendWithRetry, type Mailer, type RetryOptions } from "./mailer";
-import { buildSalesEmail } from "./messages";
-import { readPending } from "./read-pending";
-import type { SettledLeadIds } from "./settled-leads";
+import type { Mailer, RetryOptions, SendResult } from "./mailer";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+const READ_BATCH = 50;
+const BREAKER_LIMIT = 3;
 
 /**
- * How long the job leaves a record that no attempt has been recorded for: its own request may
- * still be sending the sales e-mail (Netlify stops a synchronous function after 60 s), and a
- * second send would give sales a duplicate lead. Holds for `ignoreBackoff` runs too.
+ * How long the job leaves a lead whose attempt has no recorded outcome (or that has no attempt
+ * yet): its own request may still be sending (Netlify stops a synchronous function after 60 s),
+ * and a second send would give sales a duplicate lead. Holds for `ignoreBackoff` runs too.
  */
 export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
-/** Wait before the next attempt after `attempts` failed ones: 1, 2, 4, ... minutes, at most 1 hour. */
+/** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */
 export function nextAttemptDelayMs(attempts: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
 }
@@ -45,91 +49,142 @@ export interface RetryJobOptions {
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
-  /** Ids the job need not read again; without it every record is read on every run. */
-  settled?: SettledLeadIds;
 }
 
-/** Counts of what one run did, e.g. `{ sent: 2, failed: 0, waiting: 1 }`. */
+/** Leads whose sales e-mail this run delivered, that this run gave up on, and that still wait. */
 export interface RetryJobResult {
   sent: number;
   failed: number;
   waiting: number;
 }
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
+
+/** Reads `ids` in batches: the leads, the ids with no lead, and (logged) those that would not read. */
+async function readLeads(store: LeadStore, ids: string[]) {
+  const leads: LeadRecord[] = [];
+  const missing: string[] = [];
+  const unreadable: string[] = [];
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const batch = ids.slice(start, start + READ_BATCH);
+    const results = await Promise.allSettled(batch.map((id) => store.get(id)));
+    results.forEach((result, i) => {
+      if (result.status === "rejected") unreadable.push(batch[i]);
+      else if (result.value) leads.push(result.value);
+      else missing.push(batch[i]);
+    });
+  }
+  if (unreadable.length > 0) {
+    logError("stored demo requests unreadable; skipped this run", {
+      count: unreadable.length,
+      requestIds: unreadable.slice(0, 5).join(","),
+    });
+  }
+  return { leads, missing };
+}
+
+/** Removes markers whose lead was never written (its create failed), once past the grace. */
+async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
+  for (const id of ids) {
+    try {
+      const since = await store.pendingSince(id);
+      if (since && readAt - Date.parse(since) >= IN_FLIGHT_GRACE_MS) {
+        await store.settle(id);
+        logInfo("pending marker without a stored lead removed", { requestId: id });
+      }
+    } catch (error) {
+      logError("pending marker not checked", { requestId: id, reason: reasonOf(error) });
+    }
+  }
+}
+
+/** Counts retryable failures in a row per channel; `open` once a channel reached the limit. */
+function createBreaker() {
+  const failures = new Map<ChannelName, number>();
+  return {
+    open: (channel: ChannelName) => (failures.get(channel) ?? 0) >= BREAKER_LIMIT,
+    record(channel: ChannelName, result: SendResult) {
+      if (result.status === "sent") failures.set(channel, 0);
+      else if (result.status === "retryable") failures.set(channel, (failures.get(channel) ?? 0) + 1);
+    },
+  };
+}
+
 /**
- * Runs the job once over every pending record. Store errors other than one record's read
- * propagate (the run is retried next time); see read-pending.ts.
+ * Brings in-doubt and over-age channels to their final state. Returns false when the lead must
+ * be left alone this run (its request may still be delivering it).
  */
+function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: number): boolean {
+  const lead = recorder.lead;
+  const sales = lead.deliveries.sales;
+  if (
+    sales.state === "pending" &&
+    !sales.lastAttemptAt &&
+    readAt - Date.parse(lead.receivedAt) < IN_FLIGHT_GRACE_MS
+  )
+    return false;
+  for (const channel of CHANNELS) {
+    const delivery = recorder.lead.deliveries[channel];
+    if (delivery.state === "sending") {
+      const started = Date.parse(delivery.lastAttemptAt ?? lead.receivedAt);
+      if (readAt - started < IN_FLIGHT_GRACE_MS) return false;
+      const lastError = "an attempt's outcome was never recorded; not sent again";
+      recorder.change(withDelivery(recorder.lead, channel, { state: "unconfirmed", lastError }));
+      logError("delivery outcome unknown; not sent again", { requestId: lead.id, channel });
+    } else if (delivery.state === "pending" && now - Date.parse(lead.receivedAt) > maxAgeMs) {
+      recorder.change(
+        withDelivery(recorder.lead, channel, { state: "failed", lastError: delivery.lastError }),
+      );
+      if (channel === "sales") {
+        logError("LEAD FAILED: sales e-mail not accepted for a day; contact this prospect by hand", {
+          requestId: lead.id,
+          attempts: delivery.attempts,
+          lastError: delivery.lastError,
+        });
+      }
+    }
+  }
+  return true;
+}
+
+/** Runs the job once over every lead with a pending marker. Only a failed listing throws. */
 export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
-  // The grace is judged at read time: a record read while its request was in flight is left to
+  // The grace is judged at read time: a lead read while its request was in flight is left to
   // that request even when a slow run reaches it minutes later.
   const readAt = now().getTime();
-  const { pending, saved, known } = await readPending(store, options.settled);
-  const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
-  let consecutiveFailures = 0;
+  const { leads, missing } = await readLeads(store, await store.pendingIds());
+  await removeOrphanMarkers(store, missing, readAt);
+  leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 
-  for (const record of pending) {
-    const t = now().getTime();
-    if (t - Date.parse(record.receivedAt) > maxAgeMs) {
-      await store.update({ ...record, state: "failed" });
-      known.add(record.id);
-      result.failed += 1;
-      logError("LEAD FAILED: sales e-mail not accepted for a day; contact this prospect by hand", {
-        requestId: record.id,
-        attempts: record.attempts,
-        lastError: record.lastError,
-      });
-      continue;
-    }
-    const last = record.lastAttemptAt ? Date.parse(record.lastAttemptAt) : 0;
-    const inFlight = !record.lastAttemptAt && readAt - Date.parse(record.receivedAt) < IN_FLIGHT_GRACE_MS;
-    if (
-      inFlight ||
-      consecutiveFailures >= 3 ||
-      (!ignoreBackoff && t - last < nextAttemptDelayMs(record.attempts))
-    ) {
-      result.waiting += 1;
-      continue;
-    }
-    const sales = buildSalesEmail(record.request, {
-      ...config,
-      receivedAt: new Date(record.receivedAt),
-      requestId: record.id,
-      suspectedSpam: record.suspectedSpam,
-    });
-    const sent = await sendWithRetry(mailer, sales, options.retry);
-    const updated: LeadRecord = {
-      ...record,
-      attempts: record.attempts + sent.attempts,
-      lastAttemptAt: now().toISOString(),
-    };
-    if (sent.status === "sent") {
-      consecutiveFailures = 0;
-      updated.state = "sent";
-      updated.sentAt = updated.lastAttemptAt;
-      updated.confirmationSent =
-        updated.confirmationSent ||
-        (await sendConfirmation({ mailer, config, limits: options.limits }, updated));
-      result.sent += 1;
-      logInfo("pending lead delivered", { requestId: record.id, attempts: updated.attempts });
-    } else {
-      consecutiveFailures += 1;
-      updated.lastError = sent.error;
-      result.waiting += 1;
-      logError("pending lead still not accepted", {
-        requestId: record.id,
-        status: sent.code,
-        error: sent.error,
+  const breaker = createBreaker();
+  const context = { config, mailer, confirmationLimits: options.limits, retry: options.retry, now };
+  const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
+    !breaker.open(channel) &&
+    (ignoreBackoff ||
+      now().getTime() - Date.parse(delivery.lastAttemptAt ?? "1970-01-01T00:00:00Z") >=
+        nextAttemptDelayMs(delivery.attempts));
+  const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
+  for (const lead of leads) {
+    const recorder = new LeadRecorder(store, lead);
+    try {
+      if (prepare(recorder, readAt, now().getTime(), maxAgeMs)) {
+        await deliverLead(recorder, context, {
+          due,
+          onResult: breaker.record,
+          sendgridDown: () => breaker.open("sales"),
+        });
+      }
+    } catch (error) {
+      logError("retry of one demo request failed; the others go on", {
+        requestId: lead.id,
+        reason: reasonOf(error),
       });
     }
-    await store.update(updated);
-    if (updated.state === "sent") known.add(record.id);
-  }
-  if (options.settled && (known.size !== saved.size || [...known].some((id) => !saved.has(id)))) {
-    await options.settled.save(known).catch((error: unknown) => {
-      logError("settled lead ids not saved; the next run reads more records", { error: String(error) });
-    });
+    const after = recorder.lead.state;
+    if (after === "sent" && lead.state !== "sent") result.sent += 1;
+    else if (lead.state === "pending" && (after === "failed" || after === "unconfirmed")) result.failed += 1;
+    else if (after === "pending") result.waiting += 1;
   }
   return result;
 }

@@ -1,20 +1,7 @@
 /**
- * Text helpers for e-mails and logs: HTML escaping, header-safe single lines, and
- * masking of a visitor's e-mail address and phone number (logs never hold them in full).
+ * Text helpers for e-mails and logs: header-safe single lines, and masking of a visitor's
+ * e-mail address and phone number (logs never hold them in full). HTML escaping is escape-html's.
  */
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes the five HTML-significant characters, e.g. `<b>` -> `&lt;b&gt;`. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
-}
 
 /** Collapses CR/LF (and other line breaks) to single spaces, for e-mail subjects. */
 export function singleLine(value: string): string {

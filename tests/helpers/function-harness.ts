@@ -1,16 +1,17 @@
 /**
  * Builds the demo-request handler with in-memory collaborators for unit tests: a memory
- * lead store (or one that always throws), a scripted mailer that records what it sent,
+ * lead store (or one that always fails), a scripted mailer that records what it sent,
  * and no real waits.
  */
 import { createAnswerTiming, type AnswerTiming } from "../../netlify/lib/answer-timing";
 import type { ServerConfig } from "../../netlify/lib/config";
 import { createConfirmationLimits, type ConfirmationLimits } from "../../netlify/lib/confirmation-limits";
-import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
-import { createMemoryLeadStore, type LeadRecord, type LeadStore } from "../../netlify/lib/lead-store";
-import type { Mailer, SendResult } from "../../netlify/lib/mailer";
+import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/lead-record";
+import { createMemoryLeadStore, type LeadStore } from "../../netlify/lib/lead-store";
+import type { Mailer, RetryOptions, SendResult } from "../../netlify/lib/mailer";
 import type { MailMessage } from "../../netlify/lib/messages";
+import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
 
 export const TEST_CONFIG: ServerConfig = {
@@ -23,6 +24,8 @@ export const TEST_CONFIG: ServerConfig = {
   confirmationEmail: true,
   confirmationDailyLimit: 200,
   formSecret: "test-form-secret-of-at-least-32-characters",
+  alertEmail: "alerts@resources.test",
+  alertAfterMinutes: 30,
 };
 
 /** Confirmation limits over a fresh in-memory store, with TEST_CONFIG's secret and daily limit. */
@@ -33,6 +36,14 @@ export function memoryLimits(options: { dailyLimit?: number; now?: () => Date } 
     now: options.now,
   });
 }
+
+/** In-request retries without real waits. */
+export const NO_WAITS: RetryOptions = { minTimeoutMs: 0, sleep: async () => undefined };
+
+/** SendGrid answering 503 (busy or down: retried, counted by the job's breaker). */
+export const DOWN = { status: "retryable", error: "SendGrid answered 503", code: 503 } as const;
+/** SendGrid refusing the message for good (e.g. a 400 for a malformed message). */
+export const REFUSED = { status: "permanent", error: "SendGrid answered 400", code: 400 } as const;
 
 /** A mailer answering from `script` in order (then "sent"), recording every accepted message. */
 export function scriptedMailer(script: SendResult[] = []): Mailer & { sent: MailMessage[]; calls: number } {
@@ -50,10 +61,18 @@ export function scriptedMailer(script: SendResult[] = []): Mailer & { sent: Mail
   return mailer;
 }
 
+/** The accepted messages of one kind ("sales", "confirmation" or "alert"). */
+export function sentOfKind(mailer: { sent: MailMessage[] }, kind: string): MailMessage[] {
+  return mailer.sent.filter((message) => message.customArgs?.kind === kind);
+}
+
 export const failingStore: LeadStore = {
-  create: () => Promise.reject(new Error("blobs down")),
+  create: async () => "unavailable",
   get: () => Promise.reject(new Error("blobs down")),
   update: () => Promise.reject(new Error("blobs down")),
+  pendingIds: () => Promise.reject(new Error("blobs down")),
+  pendingSince: () => Promise.reject(new Error("blobs down")),
+  settle: () => Promise.reject(new Error("blobs down")),
   ids: () => Promise.reject(new Error("blobs down")),
   remove: () => Promise.reject(new Error("blobs down")),
 };
@@ -69,24 +88,32 @@ export const VALID = {
   [HONEYPOT_FIELD]: "",
 } as const satisfies Record<DemoRequestField | typeof HONEYPOT_FIELD, string>;
 
+type LeadExtra = Partial<Omit<LeadRecord, "deliveries">> & {
+  sales?: Partial<Delivery>;
+  confirmation?: Partial<Delivery>;
+};
+
 /**
- * A stored demo request for the retry job's tests: by default one attempt made at 11:00:01 on
- * 2025-01-01, a second after it arrived; `extra` overrides any field.
+ * A stored lead for the retry job's tests, received at 11:00:00 on 2025-01-01. `pending`: one
+ * sales send failed with a 503 a second later; `sent`: both e-mails accepted then. `extra`
+ * overrides any field, `extra.sales` / `extra.confirmation` fields of those deliveries.
  */
-export function leadRecord(
-  id: string,
-  state: LeadRecord["state"],
-  extra: Partial<LeadRecord> = {},
-): LeadRecord {
+export function leadRecord(id: string, state: "pending" | "sent", extra: LeadExtra = {}): LeadRecord {
+  const { sales, confirmation, ...rest } = extra;
+  const base = newLead(id, { ...VALID }, new Date("2025-01-01T11:00:00.000Z"));
+  const at = "2025-01-01T11:00:01.000Z";
+  const tried: Delivery =
+    state === "sent"
+      ? { state: "sent", attempts: 1, lastAttemptAt: at, sentAt: at }
+      : { state: "pending", attempts: 1, lastAttemptAt: at, lastError: DOWN.error };
   return {
-    id,
-    request: { ...VALID },
-    receivedAt: "2025-01-01T11:00:00.000Z",
+    ...base,
     state,
-    attempts: 1,
-    lastAttemptAt: "2025-01-01T11:00:01.000Z",
-    confirmationSent: state === "sent",
-    ...extra,
+    deliveries: {
+      sales: { ...tried, ...sales },
+      confirmation: { ...(state === "sent" ? tried : base.deliveries.confirmation), ...confirmation },
+    },
+    ...rest,
   };
 }
 
@@ -114,8 +141,8 @@ export function harness(
     getStore: () => store,
     createMailer: () => mailer,
     getConfirmationLimits: () => limits,
-    retry: { sleep: async () => undefined },
     now: options.now,
+    retry: NO_WAITS,
     // The honeypot's answer would wait like a delivery; tests check that wait with their own timing.
     timing: options.timing ?? createAnswerTiming({ sleep: async () => undefined }),
   });

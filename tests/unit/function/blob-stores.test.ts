@@ -1,19 +1,19 @@
 /**
  * @jest-environment node
  */
-// The Blobs-backed stores of issue 4 against @netlify/blobs' own local server (the one
-// `@netlify/dev` runs): lead ids are listed without the job's settled-ids blob, and the
-// settled ids round-trip, with anything unexpected in that blob read as "none saved"; the
-// confirmation limits of issue 13 work on the real store's conditional writes and listing.
+// The Blobs-backed stores against @netlify/blobs' own local server (the one `@netlify/dev` runs):
+// the lead store of issues 4 and 14 (key layout `leads/<id>` + `pending/<id>`, create's three
+// answers, the operations the retry job, the export and retention use), and the confirmation
+// limits of issue 13 on the real store's conditional writes and listing.
+import { getStore } from "@netlify/blobs";
 import {
   blobLimitsStore,
   createConfirmationLimits,
   LIMITS_STORE_NAME,
 } from "../../../netlify/lib/confirmation-limits";
-import { createBlobLeadStore, LEAD_STORE_NAME, type LeadRecord } from "../../../netlify/lib/lead-store";
-import { createBlobSettledLeadIds, SETTLED_STORE_NAME } from "../../../netlify/lib/settled-leads";
+import { createBlobLeadStore } from "../../../netlify/lib/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
-import { VALID } from "../../helpers/function-harness";
+import { leadRecord } from "../../helpers/function-harness";
 
 let server: TestBlobsServer;
 let open: TestBlobsServer["open"];
@@ -24,36 +24,48 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const record = (id: string): LeadRecord => ({
-  id,
-  request: { ...VALID },
-  receivedAt: "2025-01-01T00:00:00.000Z",
-  state: "sent",
-  attempts: 1,
-  confirmationSent: true,
-});
+const keysOf = async (blobs: ReturnType<typeof getStore>) =>
+  (await blobs.list()).blobs.map((blob) => blob.key).sort();
 
-test("lead ids are listed, and the settled ids (another store) are not among them", async () => {
-  const leads = createBlobLeadStore(open(LEAD_STORE_NAME));
-  const settled = createBlobSettledLeadIds(open(SETTLED_STORE_NAME));
-  expect(await leads.create(record("a"))).toBe(true);
-  expect(await leads.create(record("b"))).toBe(true);
-  expect(await leads.create(record("a"))).toBe(false);
-  await settled.save(new Set(["a"]));
+test("create writes the pending marker and the lead under their prefixes; a repeated id is 'exists'", async () => {
+  const blobs = open("layout");
+  const leads = createBlobLeadStore(blobs);
+  expect(await leads.create(leadRecord("a", "pending"))).toBe("created");
+  expect(await leads.create(leadRecord("b", "pending"))).toBe("created");
+  expect(await leads.create({ ...leadRecord("a", "pending"), receivedAt: "2025-02-01T00:00:00.000Z" })).toBe(
+    "exists",
+  );
+  expect(await keysOf(blobs)).toEqual(["leads/a", "leads/b", "pending/a", "pending/b"]);
+  expect(await leads.get("a")).toEqual(leadRecord("a", "pending"));
   expect((await leads.ids()).sort()).toEqual(["a", "b"]);
-  expect(await leads.get("b")).toEqual(record("b"));
+  expect((await leads.pendingIds()).sort()).toEqual(["a", "b"]);
 });
 
-test("settled ids round-trip; a missing or malformed blob reads as none saved", async () => {
-  const blobs = open(`${SETTLED_STORE_NAME}-roundtrip`);
-  const settled = createBlobSettledLeadIds(blobs);
-  expect(await settled.load()).toEqual(new Set());
-  await settled.save(new Set(["x", "y"]));
-  expect(await settled.load()).toEqual(new Set(["x", "y"]));
-  await blobs.setJSON("settled-ids", { not: "an array" });
-  expect(await settled.load()).toEqual(new Set());
-  await blobs.setJSON("settled-ids", ["ok", 7, null]);
-  expect(await settled.load()).toEqual(new Set(["ok"]));
+test("settle removes only the marker; remove deletes the lead and its marker", async () => {
+  const blobs = open("settle");
+  const leads = createBlobLeadStore(blobs);
+  await leads.create(leadRecord("a", "pending"));
+  await leads.create(leadRecord("b", "pending"));
+  expect(await leads.pendingSince("a")).toBe("2025-01-01T11:00:00.000Z");
+  await leads.update({ ...leadRecord("a", "sent") });
+  await leads.settle("a");
+  expect(await leads.pendingSince("a")).toBeNull();
+  expect(await leads.pendingIds()).toEqual(["b"]);
+  expect((await leads.get("a"))?.state).toBe("sent");
+  await leads.remove("b");
+  expect(await keysOf(blobs)).toEqual(["leads/a"]);
+  expect(await leads.get("b")).toBeNull();
+});
+
+test("a store that cannot be reached: create answers 'unavailable' and never throws", async () => {
+  const unreachable = getStore({
+    name: "down",
+    siteID: "test",
+    token: "t",
+    edgeURL: "http://127.0.0.1:9",
+    uncachedEdgeURL: "http://127.0.0.1:9",
+  });
+  expect(await createBlobLeadStore(unreachable).create(leadRecord("a", "pending"))).toBe("unavailable");
 });
 
 test("confirmation limits on Blobs: one per address a day, the daily bound, no address in clear", async () => {

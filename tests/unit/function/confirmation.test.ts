@@ -105,7 +105,7 @@ test("past the daily limit the lead is still stored and sent; only the confirmat
     "p1@example.com",
   ]);
   const third = await store!.get(`${ID.slice(0, -1)}2`);
-  expect(third).toMatchObject({ state: "sent", confirmationSent: false });
+  expect(third).toMatchObject({ state: "sent", deliveries: { confirmation: { state: "skipped" } } });
   expect((console.log as jest.Mock).mock.calls.flat().join("\n")).toMatch(
     /daily confirmation limit is reached/,
   );

@@ -5,17 +5,19 @@
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../netlify/lib/retry-job";
 import {
+  DOWN as down,
   failingStore,
   harness,
   leadRecord,
   memoryLimits,
+  NO_WAITS,
   scriptedMailer,
+  sentOfKind,
   TEST_CONFIG,
   VALID,
 } from "../../helpers/function-harness";
 
 const ID = "0b7e8f5c-3a51-4d6e-9f21-7c4b2a9d1e30";
-const down = { status: "failed", error: "SendGrid answered 503", code: 503, retryable: true } as const;
 
 beforeEach(() => {
   jest.spyOn(console, "log").mockImplementation(() => undefined);
@@ -30,7 +32,7 @@ test("an accepted request is stored as sent with its confirmation", async () => 
   expect(await store!.get(ID)).toMatchObject({
     id: ID,
     state: "sent",
-    confirmationSent: true,
+    deliveries: { sales: { state: "sent", attempts: 1 }, confirmation: { state: "sent" } },
     request: { email: VALID.email },
   });
 });
@@ -52,6 +54,7 @@ test("SendGrid down but the request stored: 202 pending, then the retry job deli
     mailer,
     config: TEST_CONFIG,
     ignoreBackoff: true,
+    retry: NO_WAITS,
   });
   expect(run).toEqual({ sent: 1, failed: 0, waiting: 0 });
   expect(mailer.sent.filter((m) => m.to === TEST_CONFIG.salesEmail)).toHaveLength(1);
@@ -99,7 +102,7 @@ test("429 with Retry-After is waited for, within the budget", async () => {
   const waits: number[] = [];
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([
-    { status: "failed", error: "SendGrid answered 429", code: 429, retryable: true, retryAfterMs: 1000 },
+    { status: "retryable", error: "SendGrid answered 429", code: 429, retryAfterMs: 1000 },
   ]);
   const { createDemoRequestHandler } = await import("../../../netlify/lib/demo-request-handler");
   const handle = createDemoRequestHandler({
@@ -107,7 +110,7 @@ test("429 with Retry-After is waited for, within the budget", async () => {
     getStore: () => store,
     createMailer: () => mailer,
     getConfirmationLimits: () => memoryLimits(),
-    retry: { sleep: async (ms) => void waits.push(ms) },
+    retry: { minTimeoutMs: 0, sleep: async (ms) => void waits.push(ms) },
   });
   const res = await handle(
     new Request("https://resources.example/api/send-contact-email", {
@@ -127,8 +130,7 @@ test("after a day of failures the job marks the request failed and logs loudly",
   await store.create(
     leadRecord(ID, "pending", {
       receivedAt: "2025-01-01T00:00:00.000Z",
-      attempts: 40,
-      lastAttemptAt: undefined,
+      sales: { attempts: 40, lastAttemptAt: undefined },
     }),
   );
   const mailer = scriptedMailer();
@@ -140,23 +142,18 @@ test("after a day of failures the job marks the request failed and logs loudly",
     now: () => new Date("2025-01-02T00:00:01.000Z"),
   });
   expect(run.failed).toBe(1);
-  expect(mailer.calls).toBe(0);
+  expect(sentOfKind(mailer, "sales")).toHaveLength(0);
   expect((await store.get(ID))?.state).toBe("failed");
   expect(errors.mock.calls.flat().join(" ")).toMatch(/LEAD FAILED/);
 });
 
 test("the job waits out the backoff and goes oldest first", async () => {
   const store = createMemoryLeadStore();
-  const base = { request: { ...VALID }, state: "pending" as const, confirmationSent: false };
-  await store.create({ ...base, id: "b", receivedAt: "2025-01-01T00:02:00.000Z", attempts: 1 });
-  await store.create({ ...base, id: "a", receivedAt: "2025-01-01T00:01:00.000Z", attempts: 1 });
-  await store.create({
-    ...base,
-    id: "c",
-    receivedAt: "2025-01-01T00:03:00.000Z",
-    attempts: 1,
-    lastAttemptAt: "2025-01-01T00:09:30.000Z",
-  });
+  const tried = (id: string, receivedAt: string, lastAttemptAt?: string) =>
+    leadRecord(id, "pending", { receivedAt, sales: { attempts: 1, lastAttemptAt } });
+  await store.create(tried("b", "2025-01-01T00:02:00.000Z"));
+  await store.create(tried("a", "2025-01-01T00:01:00.000Z"));
+  await store.create(tried("c", "2025-01-01T00:03:00.000Z", "2025-01-01T00:09:30.000Z"));
   const mailer = scriptedMailer();
   const run = await retryPendingLeads({
     limits: memoryLimits(),
@@ -172,13 +169,14 @@ test("the job waits out the backoff and goes oldest first", async () => {
   expect(salesIds).toEqual(["a", "b"]);
 });
 
-test("a failed confirmation does not fail the request; it is only logged", async () => {
+test("a failed confirmation does not fail the request; it is logged and left to the retry job", async () => {
   const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
-  const { post, mailer, store } = harness({ mailer: scriptedMailer([{ status: "sent" }, down]) });
+  const { post, mailer, store } = harness({ mailer: scriptedMailer([{ status: "sent" }, down, down, down]) });
   const res = await post({ ...VALID, requestId: ID });
   expect(res.status).toBe(200);
   expect(mailer.sent.map((m) => m.to)).toEqual([TEST_CONFIG.salesEmail]);
-  expect((await store!.get(ID))?.confirmationSent).toBe(false);
+  expect((await store!.get(ID))?.deliveries.confirmation).toMatchObject({ state: "pending", attempts: 3 });
+  expect(await store!.pendingIds()).toEqual([ID]);
   expect(errors.mock.calls.flat().join(" ")).toMatch(/confirmation not accepted/);
   expect(errors.mock.calls.flat().join(" ")).not.toContain(VALID.email);
 });
@@ -199,8 +197,10 @@ test("while its request is still sending, the job leaves a new record alone: one
   };
   const { post } = harness({ store, mailer });
   const response = post({ ...VALID, requestId: ID });
-  while (!(await store.get(ID))) await new Promise((resolve) => setTimeout(resolve, 1));
-  expect(await store.get(ID)).toMatchObject({ state: "pending", attempts: 0 });
+  while ((await store.get(ID))?.deliveries.sales.state !== "sending")
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  // The attempt is on record before SendGrid answers.
+  expect((await store.get(ID))?.deliveries.sales).toMatchObject({ state: "sending", attempts: 0 });
 
   // A scheduled run (or an operator's `leads:retry`) lands within the 60 s a request may take.
   const soon = () => new Date(Date.now() + 30_000);
@@ -232,8 +232,7 @@ test("a record whose request never finished is re-sent once the request's time i
   await store.create(
     leadRecord(ID, "pending", {
       receivedAt: "2025-01-01T00:00:00.000Z",
-      attempts: 0,
-      lastAttemptAt: undefined,
+      sales: { attempts: 0, lastAttemptAt: undefined, lastError: undefined },
     }),
   );
   const mailer = scriptedMailer();

@@ -6,7 +6,7 @@
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { parseFormBody } from "../../../netlify/lib/parse-request";
 import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
-import { failingStore, harness, scriptedMailer, VALID } from "../../helpers/function-harness";
+import { DOWN, failingStore, harness, scriptedMailer, VALID } from "../../helpers/function-harness";
 
 const URL_ = "https://resources.example/api/send-contact-email";
 const FORM_CT = { "content-type": "application/x-www-form-urlencoded" };
@@ -41,18 +41,14 @@ test("a textarea's CRLF line breaks are kept in the message, each line quoted", 
 
 test("a stored but undelivered request is still a 303 (the request is received)", async () => {
   jest.spyOn(console, "error").mockImplementation(() => undefined);
-  const mailer = scriptedMailer([
-    { status: "failed", error: "SendGrid answered 503", code: 503, retryable: false },
-  ]);
+  const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   const { handle } = harness({ mailer });
   expect((await handle(formPost(encode(VALID)))).status).toBe(303);
 });
 
 test("neither stored nor sent: 502 HTML page, not the thanks page", async () => {
   jest.spyOn(console, "error").mockImplementation(() => undefined);
-  const mailer = scriptedMailer([
-    { status: "failed", error: "SendGrid answered 503", code: 503, retryable: false },
-  ]);
+  const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   const { handle } = harness({ store: failingStore, mailer });
   const res = await handle(formPost(encode(VALID)));
   expect(res.status).toBe(502);

@@ -4,7 +4,7 @@
 // Issue 13, "A request id is bound to its payload": the same id with the same payload is the
 // same request (never a second e-mail); with a different payload it answers 409 with a clear
 // message, sends nothing and reveals nothing about the stored request.
-import { ID_CONFLICT } from "../../../netlify/lib/demo-request-handler";
+import { ID_CONFLICT } from "../../../netlify/lib/respond";
 import { harness, TEST_CONFIG, VALID } from "../../helpers/function-harness";
 
 const ID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";

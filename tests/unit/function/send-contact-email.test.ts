@@ -182,7 +182,7 @@ test("a filled honeypot answers exactly like success, sends nothing, and is stor
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ ok: true });
   expect(sink.messages()).toHaveLength(0);
-  expect(await blobs.open("demo-requests").get(requestId, { type: "json" })).toMatchObject({
+  expect(await blobs.open("demo-requests").get(`leads/${requestId}`, { type: "json" })).toMatchObject({
     state: "spam",
     spamReason: "honeypot field filled",
     request: { email: valid.email },

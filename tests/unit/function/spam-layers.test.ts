@@ -11,7 +11,14 @@ import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { leadsToCsv } from "../../../netlify/lib/leads-csv";
 import { retryPendingLeads } from "../../../netlify/lib/retry-job";
 import { HONEYPOT_FIELD, LEGACY_HONEYPOT_FIELD } from "../../../src/lib/demo-request";
-import { harness, memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../helpers/function-harness";
+import {
+  DOWN,
+  harness,
+  memoryLimits,
+  scriptedMailer,
+  TEST_CONFIG,
+  VALID,
+} from "../../helpers/function-harness";
 
 const URL_ = "https://resources.example/api/send-contact-email";
 const NOW = new Date("2025-06-02T10:00:00.000Z");
@@ -87,6 +94,7 @@ describe("the honeypot", () => {
       const res = await post({ ...VALID, message: "Hi", [field]: "https://autofill.example", requestId: ID });
       expect(res.status).toBe(200);
       expect(mailer.calls).toBe(0);
+      const neverSent = { state: "skipped", attempts: 0, lastError: "stored as spam" };
       expect(await store!.get(ID)).toEqual({
         id: ID,
         request: { ...VALID_REQUEST, message: "Hi" },
@@ -94,9 +102,10 @@ describe("the honeypot", () => {
         state: "spam",
         spamReason: "honeypot field filled",
         honeypot: "https://autofill.example",
-        attempts: 0,
-        confirmationSent: false,
+        deliveries: { sales: neverSent, confirmation: neverSent },
       });
+      // Nothing is left for the retry job to look at.
+      expect(await store!.pendingIds()).toEqual([]);
     },
   );
 
@@ -152,7 +161,10 @@ describe("the time token", () => {
       expect(sales.text.split("\n")[2]).toMatch(new RegExp(`^Suspected spam: ${reason.source.slice(1)}`));
       expect(sales.html).toContain("Suspected spam: ");
       const stored = await store!.get(ID);
-      expect(stored).toMatchObject({ state: "sent", confirmationSent: false });
+      expect(stored).toMatchObject({
+        state: "sent",
+        deliveries: { confirmation: { state: "skipped", lastError: "suspected spam" } },
+      });
       expect(stored?.suspectedSpam).toMatch(reason);
     },
   );
@@ -177,8 +189,7 @@ describe("the time token", () => {
   test("a suspected request the retry job delivers keeps its prefix and gets no confirmation", async () => {
     jest.spyOn(console, "error").mockImplementation(() => undefined);
     const store = createMemoryLeadStore();
-    const down = { status: "failed", error: "SendGrid answered 503", code: 503, retryable: true } as const;
-    const { post } = harness({ store, now: () => NOW, mailer: scriptedMailer([down, down, down]) });
+    const { post } = harness({ store, now: () => NOW, mailer: scriptedMailer([DOWN, DOWN, DOWN]) });
     expect((await post({ ...VALID, formToken: tokenFrom(ago(500)), requestId: ID })).status).toBe(202);
     const mailer = scriptedMailer();
     const later = () => new Date(NOW.getTime() + 3_600_000);

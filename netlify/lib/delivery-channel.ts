@@ -1,0 +1,34 @@
+/**
+ * What a delivery channel is (issue 14): one module per channel (netlify/lib/sales-email.ts,
+ * netlify/lib/confirmation.ts), each deciding when it may send and sending one message with
+ * its own retries. netlify/lib/deliver.ts runs them in `CHANNELS` order for the request handler
+ * and the retry job alike, and records each one's state in the lead (netlify/lib/lead-record.ts).
+ */
+import type { ServerConfig } from "./config";
+import type { ConfirmationLimits } from "./confirmation-limits";
+import type { ChannelName, LeadRecord } from "./lead-record";
+import type { Mailer, RetryOptions, SendResult } from "./mailer";
+
+/** What sending needs: the configuration, the mailer, the in-request retry options and the clock. */
+export interface DeliveryContext {
+  config: ServerConfig;
+  mailer: Mailer;
+  /** The bounds on confirmation e-mails (issue 13). */
+  confirmationLimits: ConfirmationLimits;
+  retry?: RetryOptions;
+  now: () => Date;
+}
+
+/** A send's outcome, or a channel deciding at send time not to send (e.g. past a bound). */
+export type ChannelResult = (SendResult | { status: "skipped"; reason: string }) & { attempts: number };
+
+/** A channel's answer to "may you send this lead now?": yes, not yet, or never (with why). */
+export type ChannelPlan = "send" | "wait" | { skip: string };
+
+export interface DeliveryChannel {
+  readonly name: ChannelName;
+  /** E.g. the confirmation waits for the sales e-mail, and is skipped when that one failed. */
+  plan(lead: LeadRecord): ChannelPlan;
+  /** Sends once, retrying within the request's budget; logs the outcome; never throws. */
+  send(lead: LeadRecord, context: DeliveryContext): Promise<ChannelResult>;
+}
