@@ -43,10 +43,9 @@ function toWebRequest(req, origin) {
 }
 
 // The emulation's fetch wrapper adds one entry per outgoing fetch a function made to this header.
-// A retry run that reads every stored lead (the first one, or one without its settled ids) makes
-// one fetch per lead, so with enough local leads the header passed 16 KB and
-// Node's fetch (`npm run leads:retry`) rejected the answer (UND_ERR_HEADERS_OVERFLOW). It is
-// Netlify-internal timing, not part of the site's answer.
+// A retry run makes at least one fetch per pending lead, so with enough of them (SendGrid down for
+// a while) the header passed 16 KB and Node's fetch (`npm run leads:retry`) rejected the answer
+// (UND_ERR_HEADERS_OVERFLOW). It is Netlify-internal timing, not part of the site's answer.
 const EMULATION_ONLY_HEADERS = new Set(["x-nf-fetch-timing"]);
 
 /**

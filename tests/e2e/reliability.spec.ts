@@ -4,12 +4,11 @@
  * local Blobs store broken on disk. No test hooks in the function.
  */
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { BLOB_ENTRIES_DIR, breakBlobStore } from "./support/blob-store-fault";
-import { salesEmailsFor, setSinkStatus, uniqueProspect } from "./support/mail-sink";
+import { breakBlobStore } from "./support/blob-store-fault";
+import { exportedLead } from "./support/leads-export";
+import { salesEmailsFor, setSinkStatus, sinkMessages, sinkUrl, uniqueProspect } from "./support/mail-sink";
 
 const run = promisify(execFile);
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
@@ -34,27 +33,6 @@ async function submitDemoRequest(page: Page, values: Record<string, string>): Pr
   return (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
 }
 
-/**
- * The stored record of `requestId` in the local Blobs store, read from disk: entries live in
- * <entries>/<site id>/<store folder>/<key>, the store folder being e.g. "site:demo-requests".
- */
-function storedLead(requestId: string): { state: string; request: { email: string } } | null {
-  for (const site of readdirSync(BLOB_ENTRIES_DIR)) {
-    for (const store of readdirSync(join(BLOB_ENTRIES_DIR, site))) {
-      if (!store.endsWith("demo-requests")) continue;
-      try {
-        return JSON.parse(readFileSync(join(BLOB_ENTRIES_DIR, site, store, requestId), "utf8")) as {
-          state: string;
-          request: { email: string };
-        };
-      } catch {
-        // not in this store folder
-      }
-    }
-  }
-  return null;
-}
-
 test("SendGrid down: success toast, lead stored as pending; leads:retry later sends exactly one sales e-mail", async ({
   page,
   request,
@@ -66,8 +44,9 @@ test("SendGrid down: success toast, lead stored as pending; leads:retry later se
 
   await expect(toast(page)).toContainText("Request Submitted Successfully", { timeout: 20_000 });
   await expect(toast(page)).toContainText("Our team will contact you within 24 hours to schedule your demo.");
-  expect(storedLead(requestId)?.state).toBe("pending");
-  expect(storedLead(requestId)?.request.email).toBe(values["Work Email"]);
+  const stored = await exportedLead(requestId);
+  expect(stored?.state).toBe("pending");
+  expect(stored?.email).toBe(values["Work Email"]);
   expect(await salesEmailsFor(request, values["Work Email"])).toHaveLength(0);
 
   await setSinkStatus(request, 202);
@@ -81,7 +60,7 @@ test("SendGrid down: success toast, lead stored as pending; leads:retry later se
   const sales = await salesEmailsFor(request, values["Work Email"]);
   expect(sales).toHaveLength(1);
   expect(sales[0].customArgs.requestId).toBe(requestId);
-  expect(storedLead(requestId)?.state).toBe("sent");
+  expect((await exportedLead(requestId))?.state).toBe("sent");
 
   // A second run finds nothing to do for this lead: still exactly one e-mail.
   await run(process.execPath, ["scripts/leads-retry.mjs"], {
@@ -111,5 +90,26 @@ test("SendGrid and the store both down: 'Submission Failed', every value kept, n
   await expect(submit(page)).toHaveText("Submit");
   expect(errors.some((text) => text.includes("Demo request failed"))).toBe(true);
   expect(errors.join("\n")).not.toContain(values["Work Email"]);
+  expect(await salesEmailsFor(request, values["Work Email"])).toHaveLength(0);
+});
+
+test("SendGrid refusing a lead (400): success toast, the lead failed at once, one alert e-mail names it", async ({
+  page,
+  request,
+}) => {
+  const values = uniqueProspect();
+  // Only the sales e-mail is refused; the alert after it goes through.
+  const refused = await request.post(`${sinkUrl()}/__sink/mode`, { data: { status: 400, times: 1 } });
+  expect(refused.ok()).toBe(true);
+  const requestId = await submitDemoRequest(page, values);
+
+  await expect(toast(page)).toContainText("Request Submitted Successfully", { timeout: 20_000 });
+  await expect.poll(async () => (await exportedLead(requestId))?.state, { timeout: 30_000 }).toBe("failed");
+  const alerts = (await sinkMessages(request)).filter(
+    (m) => m.customArgs.kind === "alert" && m.customArgs.requestId === requestId,
+  );
+  expect(alerts).toHaveLength(1);
+  expect(alerts[0].subject).toContain(requestId);
+  expect(alerts[0].text).not.toContain(values["Work Email"]);
   expect(await salesEmailsFor(request, values["Work Email"])).toHaveLength(0);
 });
