@@ -6,7 +6,7 @@ const run = promisify(execFile);
 /** Splits RFC 4180 CSV (every field quoted, as leads-csv.ts writes it) into rows of fields. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  for (const line of text.match(/(?:"(?:[^"]|"")*"(?:,|\r\n))+/g) ?? []) {
+  for (const line of text.match(/(?:"(?:[^"]|"")*",)*"(?:[^"]|"")*"\r\n/g) ?? []) {
     rows.push([...line.matchAll(/"((?:[^"]|"")*)"/g)].map(([, value]) => value.replace(/""/g, '"')));
   }
   return rows;
