@@ -64,6 +64,12 @@ async function runChannel(
   return result;
 }
 
+/** Notes when the lead first needed nothing more (saved with the next write). */
+function noteSettled(recorder: LeadRecorder, now: () => Date): void {
+  const lead = recorder.lead;
+  if (!lead.settledAt && isSettled(lead)) recorder.change({ ...lead, settledAt: now().toISOString() });
+}
+
 /** Removes the lead's pending marker when nothing more is to be done; the job retries a failure. */
 async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   const lead: LeadRecord = recorder.lead;
@@ -93,8 +99,10 @@ export async function deliverLead(
     if (result) results[channel.name] = result;
     if (recorder.lead.deliveries[channel.name].state === "sending") break; // its attempt was not recorded
   }
+  noteSettled(recorder, context.now);
   if (!(await recorder.save())) return results;
   await alertIfDue(recorder, context, options.sendgridDown?.());
-  await settleIfDone(recorder);
+  noteSettled(recorder, context.now);
+  if (await recorder.save()) await settleIfDone(recorder);
   return results;
 }

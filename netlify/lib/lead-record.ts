@@ -52,6 +52,8 @@ export interface LeadRecord {
   state: LeadState;
   deliveries: Record<ChannelName, Delivery>;
   alert?: LeadAlert;
+  /** When the lead first needed nothing more (`isSettled`); retention counts from it (issue 15). */
+  settledAt?: string;
   /** Why the lead is `spam`, e.g. "honeypot field filled" (netlify/lib/spam.ts, issue 13). */
   spamReason?: string;
   /** What the honeypot held, for recovering a person whose browser filled it. */
@@ -106,6 +108,7 @@ export function newLead(
     ...lead,
     state: "spam",
     deliveries: allChannels("skipped", "stored as spam"),
+    settledAt: lead.receivedAt,
     spamReason: verdict.reason,
     honeypot,
   };

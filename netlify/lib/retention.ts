@@ -1,6 +1,7 @@
 /**
  * The retention rule for stored demo requests (issue 15, "Retention"; decision 0018): a lead is
- * deleted `LEAD_RETENTION_DAYS` (default 180) after it settled (`sent` or `failed`), a spam record
+ * deleted `LEAD_RETENTION_DAYS` (default 180) after it settled (`sent`, `failed` or `unconfirmed`;
+ * its `settledAt`, netlify/lib/lead-record.ts), a spam record
  * `SPAM_RETENTION_DAYS` (default 30) after it arrived; a pending lead is never deleted, nor is a
  * record whose state or times this rule does not recognise (keeping too long can be fixed later,
  * deleting a lead cannot).
@@ -56,16 +57,18 @@ export function loadRetentionLimits(
   };
 }
 
-/** The fields of a stored demo request the rule reads. Times are ISO 8601 strings. */
+/** The fields of a stored demo request the rule reads (netlify/lib/lead-record.ts). Times are ISO 8601 strings. */
 export interface RetainedRecord {
   id: string;
   state: string;
   receivedAt: string;
-  /** When the lead became `sent` or `failed`. */
+  /** When the lead needed nothing more. */
   settledAt?: string;
-  sentAt?: string;
-  lastAttemptAt?: string;
+  deliveries?: Record<string, { sentAt?: string; lastAttemptAt?: string } | undefined>;
+  alert?: { at?: string };
 }
+
+const SETTLED_STATES: ReadonlySet<string> = new Set(["sent", "failed", "unconfirmed"]);
 
 /** The latest of `times` that parses, in ms since the epoch; NaN when none does. */
 function latest(times: Array<string | undefined>): number {
@@ -78,8 +81,9 @@ function latest(times: Array<string | undefined>): number {
 /**
  * When the record's retention period started, in ms since the epoch, and its length in days;
  * undefined for a record that is kept (pending, an unknown state, or no readable time).
- * A settled lead counts from `settledAt`; one written before that field existed counts from the
- * latest time it holds (`sentAt`, last attempt or arrival), so it is never deleted early.
+ * A settled lead counts from `settledAt`; one without it (its last write failed) counts from the
+ * latest time it holds (a delivery's send or last attempt, its alert, its arrival), so it is never
+ * deleted early.
  */
 export function retentionPeriod(
   record: RetainedRecord,
@@ -87,10 +91,15 @@ export function retentionPeriod(
 ): { from: number; days: number } | undefined {
   let from: number;
   let periodDays: number;
-  if (record.state === "sent" || record.state === "failed") {
+  if (SETTLED_STATES.has(record.state)) {
+    const deliveries = Object.values(record.deliveries ?? {});
     from = record.settledAt
       ? Date.parse(record.settledAt)
-      : latest([record.sentAt, record.lastAttemptAt, record.receivedAt]);
+      : latest([
+          ...deliveries.flatMap((delivery) => [delivery?.sentAt, delivery?.lastAttemptAt]),
+          record.alert?.at,
+          record.receivedAt,
+        ]);
     periodDays = limits.leadDays;
   } else if (record.state === "spam") {
     from = Date.parse(record.receivedAt);

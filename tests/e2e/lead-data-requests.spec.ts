@@ -7,6 +7,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
+import { newLead } from "../../netlify/lib/lead-record";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/lead-store";
 import { openSiteBlobs } from "../../scripts/lib/site-blobs.mjs";
 import { sinkMessages, uniqueProspect } from "./support/mail-sink";
 
@@ -102,14 +104,18 @@ test("leads:retention through the running server deletes a lead settled 181 days
     company: "Retention Mining",
     message: "",
   };
-  const old = { id: `retention-old-${tag}`, state: "sent", receivedAt: ago(182), sentAt: ago(181) };
-  const pending = { id: `retention-pending-${tag}`, state: "pending", receivedAt: ago(400) };
+  const old = {
+    ...newLead(`retention-old-${tag}`, request, new Date(ago(182))),
+    state: "sent" as const,
+    settledAt: ago(181),
+  };
+  const pending = newLead(`retention-pending-${tag}`, request, new Date(ago(400)));
   const blobs = await openSiteBlobs(process.cwd());
   try {
-    const store = blobs.open("demo-requests");
-    for (const record of [old, pending]) {
-      await store.setJSON(record.id, { ...record, request, attempts: 1, confirmationSent: false });
-    }
+    const store = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
+    await store.create(old);
+    await store.settle(old.id);
+    await store.create(pending);
   } finally {
     await blobs.close();
   }

@@ -177,3 +177,14 @@ test("a repeated id of a settled lead leaves no pending marker behind", async ()
   expect(await store.pendingIds()).toEqual([]);
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
 });
+
+test("a lead records when it settled (retention counts from it); a pending one does not", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const at = new Date("2025-03-01T09:00:00.000Z");
+  const store = createMemoryLeadStore();
+  await harness({ store, now: () => at }).post({ ...VALID, requestId: ID });
+  expect((await store.get(ID))?.settledAt).toBe(at.toISOString());
+  const other = "6e1d4f5a-9b3c-4d7e-8f20-3b4c5d6e7f80";
+  await harness({ store, mailer: scriptedMailer([DOWN, DOWN, DOWN]) }).post({ ...VALID, requestId: other });
+  expect((await store.get(other))?.settledAt).toBeUndefined();
+});

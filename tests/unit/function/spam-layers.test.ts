@@ -103,6 +103,7 @@ describe("the honeypot", () => {
         spamReason: "honeypot field filled",
         honeypot: "https://autofill.example",
         deliveries: { sales: neverSent, confirmation: neverSent },
+        settledAt: NOW.toISOString(),
       });
       // Nothing is left for the retry job to look at.
       expect(await store!.pendingIds()).toEqual([]);

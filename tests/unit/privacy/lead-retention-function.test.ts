@@ -5,7 +5,8 @@
 // way Netlify hands it to a function (NETLIFY_BLOBS_CONTEXT): it deletes what is past its period,
 // with the limits from the environment, and refuses to guess a malformed one.
 import handler, { config } from "../../../netlify/functions/lead-retention.mts";
-import { LEAD_STORE_NAME } from "../../../netlify/lib/lead-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../netlify/lib/lead-store";
+import type { LeadRecord } from "../../../netlify/lib/lead-record";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { leadRecord } from "../../helpers/function-harness";
 
@@ -25,20 +26,27 @@ beforeEach(async () => {
   const store = blobs.open(LEAD_STORE_NAME);
   for (const { key } of (await store.list()).blobs) await store.delete(key);
   const seed = [
-    leadRecord("sent-200d", "sent", { receivedAt: daysAgo(201), sentAt: daysAgo(200) }),
-    leadRecord("sent-20d", "sent", { receivedAt: daysAgo(20), sentAt: daysAgo(20) }),
-    leadRecord("pending-400d", "pending", { receivedAt: daysAgo(400), lastAttemptAt: daysAgo(399) }),
+    leadRecord("sent-200d", "sent", { receivedAt: daysAgo(201), settledAt: daysAgo(200) }),
+    leadRecord("sent-20d", "sent", { receivedAt: daysAgo(20), settledAt: daysAgo(20) }),
+    leadRecord("pending-400d", "pending", {
+      receivedAt: daysAgo(400),
+      sales: { lastAttemptAt: daysAgo(399) },
+    }),
     { ...leadRecord("spam-40d", "pending"), state: "spam", receivedAt: daysAgo(40) },
     { ...leadRecord("spam-10d", "pending"), state: "spam", receivedAt: daysAgo(10) },
   ];
-  for (const record of seed) await store.setJSON(record.id, record);
+  const leads = createBlobLeadStore(store);
+  for (const record of seed) {
+    await leads.create(record as LeadRecord);
+    if (record.state !== "pending") await leads.settle(record.id);
+  }
 });
 afterEach(() => {
   process.env = { ...saved };
   jest.restoreAllMocks();
 });
 
-const storedIds = async () => (await blobs.open(LEAD_STORE_NAME).list()).blobs.map((b) => b.key).sort();
+const storedIds = async () => (await createBlobLeadStore(blobs.open(LEAD_STORE_NAME)).ids()).sort();
 
 test("runs daily", () => {
   expect(config.schedule).toBe("@daily");

@@ -24,7 +24,7 @@ const sent = (id: string, settledDay: number): RetainedRecord => ({
   id,
   state: "sent",
   receivedAt: iso(settledDay),
-  sentAt: iso(settledDay),
+  deliveries: { sales: { sentAt: iso(settledDay) } },
   settledAt: iso(settledDay),
 });
 
@@ -46,7 +46,12 @@ describe("the rule", () => {
   });
 
   test("a pending lead is never deleted, however old", () => {
-    const pending: RetainedRecord = { id: "p", state: "pending", receivedAt: iso(0), lastAttemptAt: iso(0) };
+    const pending: RetainedRecord = {
+      id: "p",
+      state: "pending",
+      receivedAt: iso(0),
+      deliveries: { sales: { lastAttemptAt: iso(0) } },
+    };
     expect(isPastRetention(pending, at(10_000), limits)).toBe(false);
     fc.assert(
       fc.property(
@@ -68,17 +73,27 @@ describe("the rule", () => {
     expect(isPastRetention(sent("s", 0), at(10), { leadDays: 10, spamDays: 60 })).toBe(true);
   });
 
-  test("a lead stored before settledAt existed counts from the latest time it holds", () => {
-    const legacySent: RetainedRecord = { id: "a", state: "sent", receivedAt: iso(0), sentAt: iso(2) };
-    const legacyFailed: RetainedRecord = {
+  test("a settled lead without settledAt (its last write failed) counts from the latest time it holds", () => {
+    const sentLate: RetainedRecord = {
+      id: "a",
+      state: "sent",
+      receivedAt: iso(0),
+      deliveries: { sales: { sentAt: iso(1) }, confirmation: { sentAt: iso(2) } },
+    };
+    const failed: RetainedRecord = {
       id: "b",
       state: "failed",
       receivedAt: iso(0),
-      lastAttemptAt: iso(1),
+      deliveries: { sales: { lastAttemptAt: iso(1) } },
     };
-    const neverTried: RetainedRecord = { id: "c", state: "failed", receivedAt: iso(3) };
-    expect(expiredIds([legacySent, legacyFailed, neverTried], at(181), limits)).toEqual(["b"]);
-    expect(expiredIds([legacySent, legacyFailed, neverTried], at(183), limits)).toEqual(["a", "b", "c"]);
+    const alerted: RetainedRecord = {
+      id: "c",
+      state: "unconfirmed",
+      receivedAt: iso(0),
+      alert: { at: iso(3) },
+    };
+    expect(expiredIds([sentLate, failed, alerted], at(181), limits)).toEqual(["b"]);
+    expect(expiredIds([sentLate, failed, alerted], at(183), limits)).toEqual(["a", "b", "c"]);
   });
 
   test("a record in an unknown state or without a readable time is kept", () => {
