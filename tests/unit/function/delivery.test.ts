@@ -188,3 +188,24 @@ test("a lead records when it settled (retention counts from it); a pending one d
   await harness({ store, mailer: scriptedMailer([DOWN, DOWN, DOWN]) }).post({ ...VALID, requestId: other });
   expect((await store.get(other))?.settledAt).toBeUndefined();
 });
+
+test("a confirmation SendGrid did not accept is sent by the retry job, within the bounds it reserved once", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const store = createMemoryLeadStore();
+  const limits = memoryLimits();
+  const mailer = scriptedMailer([{ status: "sent" }, DOWN, DOWN, DOWN]);
+  expect((await harness({ store, mailer, limits }).post({ ...VALID, requestId: ID })).status).toBe(200);
+  expect(await store.pendingIds()).toEqual([ID]);
+
+  const later = () => new Date(Date.now() + 10 * 60_000);
+  await retryPendingLeads({ store, mailer, limits, config: TEST_CONFIG, now: later, retry: NO_WAITS });
+  expect(sentOfKind(mailer, "confirmation").map((m) => m.to)).toEqual([VALID.email]);
+  expect(sentOfKind(mailer, "sales")).toHaveLength(1);
+  expect(await store.pendingIds()).toEqual([]);
+
+  // The address's one confirmation a day is spent: a new request from it gets none.
+  const other = "7f2e5a6b-0c4d-4e8f-9a31-4c5d6e7f8091";
+  await harness({ store, mailer, limits }).post({ ...VALID, requestId: other });
+  expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
+  expect((await store.get(other))?.deliveries.confirmation.state).toBe("skipped");
+});
