@@ -3,9 +3,14 @@
  * deletes those past their retention period (netlify/lib/retention.ts), each with its markers.
  * Run daily by the scheduled function `lead-retention`, and by `npm run leads:retention`.
  *
+ * A lead that still has a pending marker (netlify/lib/lead-store.ts) is never deleted, whatever
+ * its record says: the retry job may still be delivering or alerting on it, and deleting it
+ * would lose the lead (issue 14). The job removes the marker once the lead is settled; a later
+ * run then deletes the lead.
+ *
  * Records are read and deleted 50 at a time. A record whose read or delete fails is counted and
- * logged by id, never a reason to stop: the next run tries it again. Listing the ids may throw
- * (the run then fails as a whole and the next one starts over).
+ * logged by id, never a reason to stop: the next run tries it again. Listing the ids or the
+ * pending markers may throw (the run then fails as a whole and the next one starts over).
  */
 import { inBatches } from "./in-batches";
 import { logError, logInfo } from "./log";
@@ -15,6 +20,8 @@ import { isPastRetention, type RetainedRecord, type RetentionLimits } from "./re
 export interface RetentionStore {
   /** The id of every stored demo request. */
   ids(): Promise<string[]>;
+  /** The ids with a pending marker: leads the retry job has not settled. */
+  pendingIds(): Promise<string[]>;
   get(id: string): Promise<RetainedRecord | null>;
   /** Deletes the demo request and every marker or index entry it has. */
   remove(id: string): Promise<void>;
@@ -38,10 +45,11 @@ export async function runRetention(options: {
 }): Promise<RetentionRun> {
   const { store, limits, now = new Date() } = options;
   const ids = await store.ids();
+  const pending = new Set(await store.pendingIds());
   const expired: string[] = [];
   const unreadable = await inBatches(ids, async (id) => {
     const record = await store.get(id);
-    if (record && isPastRetention(record, now, limits)) expired.push(id);
+    if (record && isPastRetention(record, now, limits) && !pending.has(id)) expired.push(id);
   });
   const undeleted = await inBatches(expired, (id) => store.remove(id));
   if (unreadable.length > 0 || undeleted.length > 0) {

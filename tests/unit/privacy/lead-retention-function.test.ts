@@ -75,3 +75,13 @@ test("a malformed limit: 500, the variable named in the log, nothing deleted", a
   expect(error.mock.calls.join("\n")).toContain("SPAM_RETENTION_DAYS must be a whole number of days");
   expect(await storedIds()).toHaveLength(5);
 });
+
+test("a lead whose pending marker is still stored is not deleted, even past its period (issue 14)", async () => {
+  const leads = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
+  // Sent 200 days ago, but the write that would have removed its marker failed.
+  await leads.create(
+    leadRecord("sent-200d-marked", "sent", { receivedAt: daysAgo(201), settledAt: daysAgo(200) }),
+  );
+  expect(await (await handler()).json()).toMatchObject({ deleted: 2 });
+  expect(await storedIds()).toEqual(["pending-400d", "sent-200d-marked", "sent-20d", "spam-10d"]);
+});

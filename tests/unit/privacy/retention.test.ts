@@ -133,15 +133,20 @@ describe("the limits", () => {
   });
 });
 
-/** A store of `records` that records what was removed; reads of `unreadable` ids throw. */
+/**
+ * A store of `records` that records what was removed; reads of `unreadable` ids throw; `pending`
+ * ids have a pending marker.
+ */
 function fakeStore(
   records: RetainedRecord[],
-  faults: { unreadable?: string[]; undeletable?: string[] } = {},
+  faults: { unreadable?: string[]; undeletable?: string[]; pending?: string[] } = {},
 ) {
   const stored = new Map(records.map((r) => [r.id, r]));
-  const store: RetentionStore & { stored: typeof stored } = {
+  const store: RetentionStore & { stored: typeof stored; pending: Set<string> } = {
     stored,
+    pending: new Set(faults.pending),
     ids: async () => [...stored.keys()],
+    pendingIds: async () => [...store.pending],
     get: async (id) => {
       if (faults.unreadable?.includes(id)) throw new Error("unreadable");
       return stored.get(id) ?? null;
@@ -174,6 +179,26 @@ describe("the job", () => {
     const later = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(281) });
     expect(later).toEqual({ deleted: 2, kept: 1, unreadable: 0, undeleted: 0 });
     expect([...store.stored.keys()]).toEqual(["old-pending"]);
+  });
+
+  test("a lead that still has a pending marker is kept, whatever its record says (issue 14)", async () => {
+    // The sales e-mail went out 199 days ago, but the marker says the lead is not settled (its
+    // alert or its last write may still be due): deleting it now could lose the lead.
+    const store = fakeStore(records(), { pending: ["old-sent", "old-spam"] });
+    const run = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
+    expect(run).toEqual({ deleted: 1, kept: 5, unreadable: 0, undeleted: 0 });
+    expect([...store.stored.keys()].sort()).toEqual([
+      "new-spam",
+      "old-pending",
+      "old-sent",
+      "old-spam",
+      "recent-sent",
+    ]);
+
+    // Once the retry job has settled it and removed the marker, the next run deletes it.
+    store.pending.clear();
+    const next = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
+    expect(next).toEqual({ deleted: 2, kept: 3, unreadable: 0, undeleted: 0 });
   });
 
   test("the limits it is given decide", async () => {
