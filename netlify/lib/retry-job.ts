@@ -171,7 +171,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       if (prepare(recorder, readAt, now().getTime(), maxAgeMs)) {
         await deliverLead(recorder, context, {
           due,
-          onResult: breaker.record,
+          onResult: (channel, result) => breaker.record(channel, result),
           sendgridDown: () => breaker.open("sales"),
         });
       }

@@ -31,7 +31,7 @@ test("the sales attempt is on record (state 'sending') before SendGrid is asked"
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer();
   const seen: (string | undefined)[] = [];
-  const send = mailer.send;
+  const send = mailer.send.bind(mailer);
   mailer.send = async (message) => {
     seen.push(
       (await store.get(ID))?.deliveries[message.customArgs?.kind === "sales" ? "sales" : "confirmation"]

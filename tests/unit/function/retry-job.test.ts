@@ -147,7 +147,7 @@ test("three outages in a row stop the channel for the rest of the run; the leads
   const store = await storeWith(
     ...ids.map((id, i) => lead(id, "pending", { receivedAt: `2025-01-01T11:00:0${i}.000Z` })),
   );
-  const mailer = scriptedMailer(Array(9).fill(DOWN));
+  const mailer = scriptedMailer(Array.from({ length: 9 }, () => DOWN));
   expect(await run({ store, mailer })).toEqual({ sent: 0, failed: 0, waiting: 4 });
   expect(mailer.calls).toBe(9); // a, b and c, three sends each; d is not tried
   expect((await store.get("d"))?.deliveries.sales.attempts).toBe(1);
@@ -192,7 +192,7 @@ test("a lead read while its request was in flight is left alone, however long th
 test("a lead still pending after ALERT_AFTER_MINUTES gets one overdue alert, however many runs", async () => {
   const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
   const store = await storeWith(lead("slow", "pending"));
-  const mailer = scriptedMailer(Array(6).fill(DOWN));
+  const mailer = scriptedMailer(Array.from({ length: 6 }, () => DOWN));
   const at = (minutes: number) => () => new Date(Date.parse("2025-01-01T11:00:00.000Z") + minutes * 60_000);
   await run({ store, mailer, now: at(20), ignoreBackoff: true });
   expect(sentOfKind(mailer, "alert")).toHaveLength(0);
@@ -206,7 +206,7 @@ test("a lead still pending after ALERT_AFTER_MINUTES gets one overdue alert, how
 test("SendGrid down (breaker open): the overdue alert is a LEAD FAILED log line at once", async () => {
   const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
   const store = await storeWith(lead("slow", "pending"));
-  const mailer = scriptedMailer(Array(3).fill(DOWN));
+  const mailer = scriptedMailer(Array.from({ length: 3 }, () => DOWN));
   await run({
     store,
     mailer,
@@ -218,7 +218,7 @@ test("SendGrid down (breaker open): the overdue alert is a LEAD FAILED log line 
   expect((await store.get("slow"))?.alert?.via).toBe("email");
 
   const many = await storeWith(...["a", "b", "c"].map((id) => lead(id, "pending")));
-  const down = scriptedMailer(Array(20).fill(DOWN));
+  const down = scriptedMailer(Array.from({ length: 20 }, () => DOWN));
   await run({
     store: many,
     mailer: down,
