@@ -15,7 +15,10 @@ const config: GatsbyConfig = {
     siteUrl,
   },
   // Typed static queries (Queries.*) in src/gatsby-types.d.ts, committed; the build refreshes it.
-  graphqlTypegen: { generateOnBuild: true },
+  // Not in `gatsby develop`: there each regeneration rewrites the file, the editor's bundle
+  // (/admin/) recompiles on it and query extraction regenerates it again, a loop that kept
+  // serving a half-written /admin/cms.js (tests/e2e/cms-editor.spec.ts).
+  graphqlTypegen: process.env.gatsby_executing_command === "build" ? { generateOnBuild: true } : false,
   trailingSlash: "never",
   plugins: [
     "gatsby-plugin-postcss",
