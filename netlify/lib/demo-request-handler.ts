@@ -7,7 +7,8 @@
  *    stored state, never sent again, and 409 when the payload differs: an id is bound to its
  *    payload, issue 13) or `unavailable` (sent anyway, with nothing recorded).
  * 3. A lead stored as `spam` (filled honeypot) is not delivered: it gets the success answer after
- *    about as long as a real delivery takes (netlify/lib/answer-timing.ts). Any other lead is
+ *    about as long as a real delivery takes (netlify/lib/answer-timing.ts); one that could not be
+ *    stored goes to sales as suspected spam instead of being lost. Any other lead is
  *    sent on each channel by `deliverLead`, recording every attempt (netlify/lib/deliver.ts); a
  *    suspected one goes to sales marked "[Suspected spam]" and gets no confirmation.
  * 4. `respond` writes the outcome as JSON, or as HTML for the form posted without JavaScript.
@@ -28,7 +29,7 @@ import { logError, logInfo } from "./log";
 import type { Mailer, RetryOptions } from "./mailer";
 import { parseDemoRequest } from "./parse-request";
 import { respond, type Outcome } from "./respond";
-import { judgeSpam } from "./spam";
+import { HONEYPOT_REASON, judgeSpam, type SpamVerdict } from "./spam";
 import { maskEmail } from "./text";
 
 export interface HandlerDeps {
@@ -93,20 +94,31 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
 }
 
 /**
- * A filled honeypot: stored (when the store is up; settled at once, so the retry job never reads
- * it) and never sent, answered like a delivered request and as slowly, so the honeypot cannot be
- * found by probing (issue 13).
+ * A filled honeypot, stored: settled at once (the retry job never reads it) and never sent,
+ * answered like a delivered request and as slowly, so the honeypot cannot be found by probing
+ * (issue 13).
  */
-async function heldAsSpam(lead: LeadRecord, store: LeadStore | null, timing: AnswerTiming): Promise<Outcome> {
-  const fields = { requestId: lead.id, prospect: maskEmail(lead.request.email), reason: lead.spamReason };
-  if (store) {
-    logInfo("stored as spam; nothing sent", fields);
-    // A marker left behind costs the job one read; it finds nothing to send and removes it.
-    await store.settle(lead.id).catch(() => undefined);
-  } else logError("spam request not stored; nothing sent", fields);
+async function heldAsSpam(lead: LeadRecord, store: LeadStore, timing: AnswerTiming): Promise<Outcome> {
+  logInfo("stored as spam; nothing sent", {
+    requestId: lead.id,
+    prospect: maskEmail(lead.request.email),
+    reason: lead.spamReason,
+  });
+  // A marker left behind costs the job one read; it finds nothing to send and removes it.
+  await store.settle(lead.id).catch(() => undefined);
   await timing.wait();
   return { kind: "received", delivered: true };
 }
+
+/**
+ * The verdict a filled honeypot is delivered under when it could not be stored: kept nowhere,
+ * it would be lost, and a person whose browser autofilled the field would never hear back, so
+ * sales gets it marked as suspected instead (issue 13: nothing a person typed is discarded).
+ */
+const UNSTORED_HONEYPOT: SpamVerdict = {
+  kind: "suspected",
+  reason: `${HONEYPOT_REASON}; it could not be stored, so it is sent rather than held`,
+};
 
 /** What became of the request; never throws for a store or send failure. */
 async function handle(
@@ -130,13 +142,14 @@ async function handle(
   const receivedAt = now();
   const verdict = judgeSpam(parsed, { secret: config.formSecret, now: receivedAt });
   const id = parsed.requestId ?? randomUUID();
-  const lead = newLead(id, parsed.request, receivedAt, verdict, parsed.honeypot);
+  let lead = newLead(id, parsed.request, receivedAt, verdict, parsed.honeypot);
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
   if (stored === "exists") return repeated(store!, lead);
-  if (verdict.kind === "spam") return heldAsSpam(lead, stored === "created" ? store : null, timing);
-  if (verdict.kind === "suspected") {
-    logInfo("suspected spam; delivered with the reason", { requestId: id, reason: verdict.reason });
+  if (verdict.kind === "spam" && stored === "created") return heldAsSpam(lead, store!, timing);
+  if (verdict.kind === "spam") lead = newLead(id, parsed.request, receivedAt, UNSTORED_HONEYPOT);
+  if (lead.suspectedSpam) {
+    logInfo("suspected spam; delivered with the reason", { requestId: id, reason: lead.suspectedSpam });
   }
   if (!store) logInfo("no lead store; sending without a record", { requestId: lead.id });
   else if (stored === "unavailable")

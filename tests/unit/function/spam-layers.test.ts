@@ -13,6 +13,7 @@ import { retryPendingLeads } from "../../../netlify/lib/retry-job";
 import { HONEYPOT_FIELD, LEGACY_HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import {
   DOWN,
+  failingStore,
   harness,
   memoryLimits,
   scriptedMailer,
@@ -141,6 +142,25 @@ describe("the honeypot", () => {
     expect(cells[columns.indexOf('"spamReason"')]).toBe('"honeypot field filled"');
     expect(cells[columns.indexOf('"email"')]).toBe(`"${VALID.email}"`);
   });
+  test.each([
+    ["Blobs unavailable", null],
+    ["the store refusing the write", failingStore],
+  ])(
+    "a filled honeypot that cannot be stored (%s) goes to sales as suspected spam, never lost",
+    async (_name, store) => {
+      // The failed write is logged as an error, as for any lead the store refuses.
+      jest.spyOn(console, "error").mockImplementation(() => undefined);
+      const { post, mailer } = harness({ store, now: () => NOW });
+      const res = await post({ ...VALID, [HONEYPOT_FIELD]: "https://autofill.example", requestId: ID });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+      expect(mailer.sent).toHaveLength(1);
+      const [sales] = mailer.sent;
+      expect(sales.to).toBe(TEST_CONFIG.salesEmail);
+      expect(sales.subject).toBe("[Suspected spam] Demo request: Jane Driller (Acme Mining)");
+      expect(sales.text).toContain("Suspected spam: honeypot field filled; it could not be stored");
+    },
+  );
 });
 
 describe("the time token", () => {
