@@ -2,8 +2,12 @@
  * The site's toast notifications (spec section 9): variants default, destructive and success,
  * shown for 5 seconds, one at a time. Every toast shares one id, so a new toast replaces the
  * one on screen instead of stacking. Rendered by the `Toaster` in the demo-request section.
+ *
+ * Sonner (about 10 KB gzipped) is not part of /contact's first load (issue 17: <= 100 KB): it is
+ * loaded on the visitor's first interaction with the page ({@link loadToasts}, SiteToaster), or by
+ * the first toast at the latest, long before a submit's answer can need it.
  */
-import { toast } from "sonner";
+type Sonner = typeof import("sonner");
 
 export type ToastVariant = "default" | "destructive" | "success";
 
@@ -44,12 +48,49 @@ export function subscribeToToasts(listener: ToastListener): () => void {
   };
 }
 
-/** Shows `title` (and `description`) in the given variant, replacing any toast on screen. */
+let sonner: Sonner | undefined;
+let loading: Promise<Sonner> | undefined;
+const loadListeners = new Set<() => void>();
+
+/**
+ * Loads sonner, once; every call returns the same promise.
+ * @returns the sonner module (`toast`, `Toaster`)
+ */
+export function loadToasts(): Promise<Sonner> {
+  loading ??= import("sonner").then((module) => {
+    sonner = module;
+    loadListeners.forEach((listener) => listener());
+    return module;
+  });
+  return loading;
+}
+
+/**
+ * For `useSyncExternalStore`: calls `listener` once sonner has loaded.
+ * @returns a function that unsubscribes
+ */
+export function subscribeToToastsLoaded(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => {
+    loadListeners.delete(listener);
+  };
+}
+
+/** The sonner module once {@link loadToasts} has loaded it, else undefined. */
+export const loadedToasts = (): Sonner | undefined => sonner;
+
+/**
+ * Shows `title` (and `description`) in the given variant, replacing any toast on screen. Listeners
+ * hear it at once; sonner shows it as soon as it has loaded (at once when it already has), and
+ * replays it to the Toaster if that mounts later.
+ */
 export function showToast(message: ToastMessage): void {
   const { title, description, variant = "default" } = message;
   listeners.forEach((listener) => listener(message));
   const options = { id: TOAST_ID, description, duration: TOAST_DURATION_MS };
-  if (variant === "success") toast.success(title, options);
-  else if (variant === "destructive") toast.error(title, options);
-  else toast(title, options);
+  void loadToasts().then(({ toast }) => {
+    if (variant === "success") toast.success(title, options);
+    else if (variant === "destructive") toast.error(title, options);
+    else toast(title, options);
+  });
 }

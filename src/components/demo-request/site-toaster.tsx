@@ -1,6 +1,5 @@
 import * as React from "react";
-import { Toaster } from "sonner";
-import { TOAST_DURATION_MS } from "../../lib/toast";
+import { loadedToasts, loadToasts, subscribeToToastsLoaded, TOAST_DURATION_MS } from "../../lib/toast";
 
 /** Follows the `dark` class the theme control puts on <html> (Tailwind's class-based dark variant). */
 function useDocumentTheme(): "light" | "dark" {
@@ -26,12 +25,32 @@ const LIGHT_THEME_COLOURS = {
 } as React.CSSProperties;
 
 /**
+ * Starts loading sonner on the visitor's first focus or tap anywhere on the page (issue 17: it is
+ * not in the first load), so its live region is in place well before a submit's answer.
+ */
+function useToastsOnFirstInteraction() {
+  React.useEffect(() => {
+    const events = ["focusin", "pointerdown"] as const;
+    const load = () => {
+      events.forEach((type) => document.removeEventListener(type, load));
+      void loadToasts();
+    };
+    events.forEach((type) => document.addEventListener(type, load));
+    return () => events.forEach((type) => document.removeEventListener(type, load));
+  }, []);
+}
+
+/**
  * Where toasts render (spec section 9): one at a time, 5 s, rich colours for the success and
  * destructive variants, in sonner's polite live region. Sonner turns its own animations off
- * under `prefers-reduced-motion`.
+ * under `prefers-reduced-motion`. Renders nothing until sonner has loaded (src/lib/toast.ts).
  */
 export function SiteToaster() {
   const theme = useDocumentTheme();
+  useToastsOnFirstInteraction();
+  const sonner = React.useSyncExternalStore(subscribeToToastsLoaded, loadedToasts, () => undefined);
+  if (sonner === undefined) return null;
+  const { Toaster } = sonner;
   return (
     <Toaster
       theme={theme}
