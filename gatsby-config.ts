@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import pagesWithScripts from "./src/build/pages-with-scripts.json";
 import { loadContentFile } from "./src/lib/content/load-content";
 import { siteSchema } from "./src/lib/content/schemas";
 import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
@@ -87,6 +88,12 @@ const config: GatsbyConfig = {
         meta: sharedMetaTags(site, siteUrl),
         jsonLd: { "/": organizationJsonLd(site, siteUrl) },
       },
+    },
+    {
+      // Last, so no later plugin adds a script back (issue 17): every page but those listed in
+      // src/build/pages-with-scripts.json is served with no Gatsby runtime, React or page data.
+      resolve: "gatsby-plugin-script-free-pages",
+      options: { keepScripts: pagesWithScripts },
     },
   ],
 };

@@ -7,8 +7,6 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./netlify/build/csp-headers";
-import { PinReactDomClientId } from "./src/build/pin-module-id";
-import { loadScriptsAfterFirstPaint } from "./src/build/scripts-after-first-paint";
 import { loadSiteContent } from "./src/lib/content/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
 
@@ -47,20 +45,11 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   }
 };
 
-/** The browser bundle pins React DOM's module id for the page loader (src/build/pin-module-id.ts). */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
-  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new PinReactDomClientId()] });
-};
-
 /**
- * Post-build steps, in this order: the pages' scripts start after the first paint
- * (src/build/scripts-after-first-paint.ts), then public/_headers gets the Content-Security-Policy
- * hashing every inline script, the new loader included (netlify/build/csp-headers.ts).
+ * Post-build step: public/_headers gets the Content-Security-Policy hashing every inline script of
+ * every built page (netlify/build/csp-headers.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  // Before the CSP: the loader this adds is an inline script the policy must allow.
-  const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
-  reporter.info(`Page scripts start after the first paint (${rewritten} HTML files rewritten)`);
   const { hashCount } = writeCspHeaders(path.join(process.cwd(), "public"));
   reporter.info(`Content-Security-Policy written to public/_headers (${hashCount} inline script hashes)`);
 };

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (issue 5, "The benchmark"): builds the site if needed and reports the clean build
- * time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the CDN would
- * compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /, /about,
- * /contact and a not-found path, adds each page's first-load JS from public/, runs the submit
- * benchmark if the reliability issue's one exists, prints one table and writes
+ * `npm run bench` (issue 5, "The benchmark"; issue 17): builds the site if needed and reports the
+ * clean build time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the
+ * CDN would compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /,
+ * /about, /contact, /contact/thanks, /404 and a not-found path, adds each page's first-load JS
+ * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/lib/bench-dead-tap.mjs),
+ * runs the submit benchmark if the reliability issue's one exists, prints the tables and writes
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
  *
  * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
- * 5, after one discarded warm-up run); --skip-lighthouse and --skip-submit leave those parts out.
+ * 5, after one discarded warm-up run); --dead-tap-runs=N runs per page and network profile (median,
+ * default 5); --skip-lighthouse, --skip-dead-tap and --skip-submit leave those parts out.
  * Exit status: 0, or 1 when the build or the server could not start.
  */
 import { execFileSync } from "node:child_process";
@@ -19,10 +21,11 @@ import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./lib/bench-build.mjs";
 import { waitForQuietCpu } from "./lib/bench-idle.mjs";
 import { startCompressingProxy } from "./lib/bench-compress-proxy.mjs";
+import { runDeadTapProbe } from "./lib/bench-dead-tap.mjs";
 import { runLighthouse } from "./lib/bench-lighthouse.mjs";
 import { runSubmitBench } from "./lib/bench-submit-run.mjs";
 import { formatTable } from "./lib/bench-table.mjs";
-import { TARGETS, missedTargets } from "./lib/bench-targets.mjs";
+import { TARGETS, missedDeadTap, missedTargets } from "./lib/bench-targets.mjs";
 import { discoverPages, measureFirstLoadJs } from "./lib/first-load-js.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
@@ -31,13 +34,20 @@ const SLOW_CPU_INDEX = 2200;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 const args = new Set(process.argv.slice(2));
-const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 5) || 5);
+const count = (flag) =>
+  Math.max(1, Number(process.argv.find((a) => a.startsWith(flag))?.slice(flag.length) ?? 5) || 5);
+const runs = count("--runs=");
+const deadTapRuns = count("--dead-tap-runs=");
+
+// The dead-tap probe's pages: a script-free one and the one React hydrates.
+const DEAD_TAP_PAGES = ["/", "/contact"];
 
 /** Bench pages: label, URL path, the route whose JS budget applies, and the status it must answer. */
 const PAGES = [
   { label: "/", path: "/", route: "/" },
   { label: "/about", path: "/about", route: "/about" },
   { label: "/contact", path: "/contact", route: "/contact" },
+  { label: "/contact/thanks", path: "/contact/thanks", route: "/contact/thanks" },
   { label: "/404", path: "/404", route: "/404" },
   // What a visitor who mistypes a URL gets: public/404.html with status 404.
   { label: "not found", path: "/bench-no-such-page", route: "/404.html", expectStatus: 404 },
@@ -90,7 +100,8 @@ const js = Object.fromEntries(
 );
 
 let lighthouse = {};
-if (!args.has("--skip-lighthouse")) {
+let deadTap = [];
+if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
   const calm = await waitForQuietCpu();
   console.log(
     calm.quiet
@@ -100,17 +111,27 @@ if (!args.has("--skip-lighthouse")) {
   const site = await startSiteServer({ root, port: 0 });
   const proxy = await startCompressingProxy({ target: site.url });
   try {
-    console.log(
-      `bench: Lighthouse, ${runs} runs on each of ${PAGES.length} pages via ${proxy.url} (~10 s a run)...`,
-    );
-    lighthouse = await runLighthouse({
-      runs,
-      urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({
-        label: p.label,
-        url: proxy.url + p.path,
-        expectStatus: p.expectStatus,
-      })),
-    });
+    if (!args.has("--skip-lighthouse")) {
+      console.log(
+        `bench: Lighthouse, ${runs} runs on each of ${PAGES.length} pages via ${proxy.url} (~10 s a run)...`,
+      );
+      lighthouse = await runLighthouse({
+        runs,
+        urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({
+          label: p.label,
+          url: proxy.url + p.path,
+          expectStatus: p.expectStatus,
+        })),
+      });
+    }
+    if (!args.has("--skip-dead-tap")) {
+      console.log(`bench: dead-tap probe, ${deadTapRuns} runs per page and network profile...`);
+      const urls = DEAD_TAP_PAGES.map((path) => ({ label: path, url: proxy.url + path }));
+      deadTap = (await runDeadTapProbe({ urls, runs: deadTapRuns })).map((r) => ({
+        ...r,
+        missed: missedDeadTap(r),
+      }));
+    }
   } finally {
     await proxy.close();
     await site.close();
@@ -136,6 +157,7 @@ const pages = PAGES.map(({ label, path, route, expectStatus }) => {
     }),
     jsGzipBytes: js[route]?.gzipBytes,
     jsFiles: js[route]?.files.map((f) => ({ file: f.file, gzipBytes: f.gzipBytes })),
+    inlineScriptBytes: js[route]?.inlineScriptBytes,
   };
   const notFoundPath = expectStatus === 404 ? path : undefined;
   const notFoundPage = route.startsWith("/404");
@@ -156,12 +178,16 @@ const report = {
     lighthouse:
       "lighthouse npm package, default config (mobile preset, simulated throttling), Debian Chromium",
     server: "scripts/lib/site-server.mjs (Netlify emulation) behind a gzip level-6 proxy",
-    firstLoadJs: "scripts/lib/first-load-js.mjs: app + page chunk groups, gzip level 9 per file",
+    firstLoadJs:
+      "scripts/lib/first-load-js.mjs: same-origin scripts the HTML loads (app + page chunk groups where Gatsby boots), gzip level 9 per file; inline scripts in UTF-8 bytes",
+    deadTap:
+      "scripts/lib/bench-dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation; menu first shown - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
   },
   targets: TARGETS,
   build: { ...build, missed: build.seconds <= TARGETS.buildSeconds ? [] : ["build time"] },
   pages,
+  deadTap,
   submit,
 };
 mkdirSync(join(root, "bench", "results"), { recursive: true });
@@ -177,10 +203,14 @@ console.log(
         "a11y",
         "best-pr",
         "SEO",
+        "FCP ms",
         "LCP ms",
+        "LCP-FCP",
         "TBT ms",
         "CLS",
+        "JS files",
         "JS gz B",
+        "inline B",
         "transfer B",
         "CPU idx",
         "missed targets",
@@ -191,16 +221,38 @@ console.log(
         p.accessibility,
         p.bestPractices,
         p.seo,
+        round(p.fcpMs),
         round(p.lcpMs),
+        round(p.lcpAfterFcpMs),
         round(p.tbtMs),
         round(p.cls, 3),
+        p.jsFiles?.length,
         p.jsGzipBytes,
+        p.inlineScriptBytes,
         round(p.transferBytes),
         round(p.benchmarkIndex),
         p.error ? `${p.missed.join(", ")} (${p.error})` : p.missed.join(", ") || "none",
       ]),
     ),
 );
+if (deadTap.length > 0) {
+  console.log(
+    `\ndead tap (menu button visible -> first tap that opens it; phone, CPU 4x slower; target < ${TARGETS.deadTapMs} ms):\n` +
+      formatTable(
+        ["page", "network", "runs", "visible ms", "opens ms", "dead tap ms", "worst ms", "missed"],
+        deadTap.map((d) => [
+          d.label,
+          d.profile,
+          d.runs,
+          d.visibleMs,
+          d.openMs,
+          d.deadTapMs,
+          d.maxDeadTapMs,
+          d.error ? `dead tap (${d.error})` : d.missed.join(", ") || "none",
+        ]),
+      ),
+  );
+}
 const buildNote = build.measuredNow ? "measured now" : `recorded ${build.at}`;
 console.log(
   `\nbuild time: ${build.seconds} s (clean gatsby build, ${buildNote}; target <= ${TARGETS.buildSeconds} s)`,

@@ -13,7 +13,8 @@
  *   in a measured run; pageTimeoutMs bounds each run (90 s).
  * @returns {Promise<Record<string, LighthouseFigures | { error: string }>>} keyed by label, where
  *   LighthouseFigures = { performance, accessibility, bestPractices, seo: number (0-100),
- *   lcpMs, tbtMs: number, cls: number, transferBytes: number, benchmarkIndex: number, runs: number,
+ *   fcpMs, lcpMs, lcpAfterFcpMs, tbtMs: number, cls: number, transferBytes: number,
+ *   benchmarkIndex: number, runs: number,
  *   failedAudits: string[],
  *   consoleErrors: string[], lcpElement: string | null } (lists from the last run)
  */
@@ -49,6 +50,7 @@ export function figuresFrom(lhr) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const [fcp, lcp] = [audit("first-contentful-paint"), audit("largest-contentful-paint")];
   const failedAudits = CATEGORIES.flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
@@ -59,7 +61,9 @@ export function figuresFrom(lhr) {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
-    lcpMs: audit("largest-contentful-paint"),
+    fcpMs: fcp,
+    lcpMs: lcp,
+    lcpAfterFcpMs: fcp === null || lcp === null ? null : lcp - fcp,
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     transferBytes: audit("total-byte-weight"),
@@ -80,7 +84,9 @@ const NUMERIC = [
   "accessibility",
   "bestPractices",
   "seo",
+  "fcpMs",
   "lcpMs",
+  "lcpAfterFcpMs",
   "tbtMs",
   "cls",
   "transferBytes",

@@ -1,18 +1,21 @@
 /**
- * First-load JavaScript of each built page, measured from `public/` the way the browser loads it
- * (issue 5, "First-load JavaScript per page <= 75 KB gzipped; /contact <= 110 KB").
+ * First-load JavaScript of each built page, measured from `public/` the way the browser loads it,
+ * and the budgets it is held to (issue 17; issue 5 before it).
  *
- * A page's first load is the `app` chunk group (webpack runtime + framework + app + shared chunks)
- * plus the chunk group of its page component (`componentChunkName` in its page-data.json), both read
- * from Gatsby's `webpack.stats.json` (`assetsByChunkName` lists every file of a chunk group, split
- * chunks included). Gatsby 5 puts only the app files in `<script src>` tags and fetches the component
- * chunk right after boot, so it counts too. Every same-origin script the built HTML loads (`<script
- * src>` or the after-first-paint loader's list) is added as well, and listed in `unlistedScripts`
- * when the stats did not name it, so the figure can never be smaller than what the HTML makes the
- * browser fetch.
+ * Every page is script-free unless src/build/pages-with-scripts.json lists it: its HTML loads no
+ * same-origin script file at all, and its inline scripts (theme, speculation rules, the 404 log;
+ * data blocks such as JSON-LD are not scripts) stay under 2 KB together. A listed page boots Gatsby
+ * and React; its first load is the `app` chunk group (webpack runtime + framework + app + shared
+ * chunks) plus the chunk group of its page component (`componentChunkName` in its page-data.json),
+ * both read from Gatsby's `webpack.stats.json` (`assetsByChunkName` lists every file of a chunk
+ * group, split chunks included), within 100 KB gzipped. Gatsby puts only the app files in
+ * `<script src>` tags and fetches the component chunk right after boot, so it counts too. Every
+ * same-origin `<script src>` of the HTML is added as well, and listed in `unlistedScripts` when the
+ * stats did not name it, so the figure can never be smaller than what the HTML makes the browser
+ * fetch.
  *
- * Sizes are gzip level 9 of each file on its own (zlib.gzipSync), as a CDN would send them.
- * KB means 1,000 bytes (the stricter reading of the issue's budget).
+ * Sizes are gzip level 9 of each file on its own (zlib.gzipSync), as a CDN would send them; inline
+ * scripts count in UTF-8 bytes as written. KB means 1,000 bytes (the stricter reading).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -20,18 +23,19 @@ import { gzipSync } from "node:zlib";
 
 export const KB = 1000;
 
-/** Budgets in gzipped bytes per page path, from issue 5's targets. */
+/**
+ * The pages that keep Gatsby's scripts and hydrate (src/build/pages-with-scripts.json, also read
+ * by gatsby-config.ts); every other page is script-free.
+ */
+export const PAGES_WITH_SCRIPTS = JSON.parse(
+  readFileSync(new URL("../../src/build/pages-with-scripts.json", import.meta.url), "utf8"),
+);
+
+/** Issue 17's budgets: gzipped first-load JS of a page with scripts, inline script bytes of the others. */
 export const BUDGETS = {
-  "/": 75 * KB,
-  "/about": 75 * KB,
-  "/contact": 110 * KB,
-  "/404": 75 * KB,
-  // The file Netlify serves, with status 404, for every path nothing else matches.
-  "/404.html": 75 * KB,
-  // Where the no-JavaScript form lands after a demo request (issue 6).
-  "/contact/thanks": 75 * KB,
-  // The privacy page (issue 15), a content page like /about.
-  "/privacy": 75 * KB,
+  pageWithScriptsGzipBytes: 100 * KB,
+  scriptFreeFiles: 0,
+  scriptFreeInlineBytes: 2 * KB,
 };
 
 /**
@@ -40,6 +44,18 @@ export const BUDGETS = {
  */
 export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
 export const FORM_ROUTES = ["/contact"];
+
+/**
+ * Whether a page keeps Gatsby's scripts; "/contact/" and "/contact" are the same page.
+ *
+ * @param {string} route page path like "/contact" or "/404.html"
+ * @param {readonly string[]} [pagesWithScripts] defaults to {@link PAGES_WITH_SCRIPTS}
+ * @returns {boolean}
+ */
+export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
+  const normalise = (path) => (path.length > 1 ? path.replace(/\/+$/, "") : "/");
+  return pagesWithScripts.map(normalise).includes(normalise(route));
+}
 
 /**
  * The npm packages bundled in a built file, read from its source map (Gatsby writes `<file>.map`).
@@ -104,37 +120,29 @@ function readJson(path) {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
+// Inline <script> types that run or steer the browser; any other type is a data block (JSON-LD).
+const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
+
 /**
- * The scripts an HTML document makes the browser fetch: its `<script src>` tags and the URLs of the
- * loader that starts Gatsby's scripts after the first paint (src/build/scripts-after-first-paint.ts:
- * `<script id="gatsby-scripts-after-first-paint">` whose source ends with the URL list as a JSON
- * array argument).
+ * The scripts an HTML document makes the browser fetch or run.
  *
  * @param {string} html
  * @returns {{ srcs: string[], inlineBytes: number }} srcs: same-origin src paths without the leading
- *   slash; inlineBytes: gzipped bytes of all inline script bodies together.
- * @throws when a loader script's URL list cannot be read (the loader's format changed)
+ *   slash; inlineBytes: UTF-8 bytes of all inline scripts together, data blocks left out.
  */
 export function scriptsInHtml(html) {
   const srcs = [];
-  let inline = "";
-  const add = (src) => {
-    if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
-  };
+  let inlineBytes = 0;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(match[1])?.[1];
     if (src !== undefined) {
-      add(src);
+      if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
       continue;
     }
-    inline += match[2];
-    if (/\bid\s*=\s*["']gatsby-scripts-after-first-paint["']/i.test(match[1])) {
-      const list = /,(\[[^\]]*\])\)\s*$/.exec(match[2])?.[1];
-      if (list === undefined) throw new Error("the after-first-paint loader has no URL list at its end");
-      JSON.parse(list).forEach(add);
-    }
+    const type = /\btype\s*=\s*["']([^"']*)["']/i.exec(match[1])?.[1] ?? "";
+    if (SCRIPT_TYPES.test(type.trim())) inlineBytes += Buffer.byteLength(match[2], "utf8");
   }
-  return { srcs, inlineBytes: inline.trim() ? gzipSync(inline, { level: 9 }).length : 0 };
+  return { srcs, inlineBytes };
 }
 
 /**
@@ -143,10 +151,11 @@ export function scriptsInHtml(html) {
  * @param {string} publicDir absolute path of the built site
  * @param {{ route: string, html: string, pageData: string }} page entry of {@link discoverPages}
  * @param {Record<string, string[]>} [assetsByChunkName] webpack.stats.json's map (read when omitted)
- * @returns {{ route: string, componentChunkName: string, files: { file: string, bytes: number,
- *   gzipBytes: number, packages: string[] }[], bytes: number, gzipBytes: number,
- *   inlineScriptGzipBytes: number, htmlScripts: string[], unlistedScripts: string[],
- *   packages: string[] }} byte counts per file and summed; packages: npm packages bundled in them
+ * @returns {{ route: string, componentChunkName: string, boots: boolean, files: { file: string,
+ *   bytes: number, gzipBytes: number, packages: string[] }[], bytes: number, gzipBytes: number,
+ *   inlineScriptBytes: number, htmlScripts: string[], unlistedScripts: string[],
+ *   packages: string[] }} boots: the HTML loads Gatsby's app chunk group; byte counts per file and
+ *   summed; packages: npm packages bundled in them
  * @throws when the HTML, page-data.json, stats or a listed file is missing
  */
 export function measurePage(publicDir, page, assetsByChunkName) {
@@ -156,9 +165,12 @@ export function measurePage(publicDir, page, assetsByChunkName) {
   if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing; run \`npm run build\` first`);
   const { srcs, inlineBytes } = scriptsInHtml(readFileSync(htmlPath, "utf8"));
 
-  const fromStats = [...(byChunk.app ?? []), ...(byChunk[componentChunkName] ?? [])].filter((f) =>
-    f.endsWith(".js"),
-  );
+  const app = (byChunk.app ?? []).filter((f) => f.endsWith(".js"));
+  // A script-free page's HTML loads none of Gatsby's files, so nothing of the stats is fetched.
+  const boots = srcs.some((src) => app.includes(src));
+  const fromStats = boots
+    ? [...app, ...(byChunk[componentChunkName] ?? []).filter((f) => f.endsWith(".js"))]
+    : [];
   const unlistedScripts = srcs.filter((src) => !fromStats.includes(src));
   const files = [...new Set([...fromStats, ...unlistedScripts])].map((file) => {
     const path = join(publicDir, file);
@@ -170,10 +182,11 @@ export function measurePage(publicDir, page, assetsByChunkName) {
   return {
     route: page.route,
     componentChunkName,
+    boots,
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-    inlineScriptGzipBytes: inlineBytes,
+    inlineScriptBytes: inlineBytes,
     htmlScripts: srcs,
     unlistedScripts,
     packages: [...new Set(files.flatMap((f) => f.packages))].sort(),
@@ -206,16 +219,34 @@ export function misplacedFormPackages(measurements) {
 }
 
 /**
- * Compares measurements with budgets.
+ * Compares measurements with issue 17's budgets: a page with scripts must load them (else the list
+ * is stale) within {@link BUDGETS}.pageWithScriptsGzipBytes; every other page must load no script
+ * file and keep its inline scripts within {@link BUDGETS}.scriptFreeInlineBytes.
  *
- * @param {{ route: string, gzipBytes: number }[]} measurements
- * @param {Record<string, number>} [budgets] gzipped bytes per route
- * @returns {{ route: string, gzipBytes: number, budget: number, ok: boolean }[]} a route without a
- *   budget is not ok, so a new page cannot slip through unbudgeted
+ * @param {{ route: string, files: unknown[], gzipBytes: number, inlineScriptBytes: number }[]} measurements
+ * @param {readonly string[]} [pagesWithScripts] defaults to {@link PAGES_WITH_SCRIPTS}
+ * @returns {{ route: string, keepsScripts: boolean, files: number, gzipBytes: number,
+ *   inlineScriptBytes: number, ok: boolean, problems: string[] }[]} problems say what is over budget
  */
-export function checkBudgets(measurements, budgets = BUDGETS) {
-  return measurements.map(({ route, gzipBytes }) => {
-    const budget = budgets[route] ?? 0;
-    return { route, gzipBytes, budget, ok: budget > 0 && gzipBytes <= budget };
+export function checkBudgets(measurements, pagesWithScripts = PAGES_WITH_SCRIPTS) {
+  return measurements.map(({ route, files, gzipBytes, inlineScriptBytes }) => {
+    const keeps = keepsScripts(route, pagesWithScripts);
+    const problems = [];
+    if (keeps && files.length === 0) problems.push("listed as a page with scripts but loads none");
+    if (keeps && gzipBytes > BUDGETS.pageWithScriptsGzipBytes)
+      problems.push(`first-load JS ${gzipBytes} B > ${BUDGETS.pageWithScriptsGzipBytes} B gzipped`);
+    if (!keeps && files.length > BUDGETS.scriptFreeFiles)
+      problems.push(`loads ${files.length} script file(s) but is not in src/build/pages-with-scripts.json`);
+    if (!keeps && inlineScriptBytes > BUDGETS.scriptFreeInlineBytes)
+      problems.push(`inline scripts ${inlineScriptBytes} B > ${BUDGETS.scriptFreeInlineBytes} B`);
+    return {
+      route,
+      keepsScripts: keeps,
+      files: files.length,
+      gzipBytes,
+      inlineScriptBytes,
+      ok: problems.length === 0,
+      problems,
+    };
   });
 }

@@ -4,8 +4,7 @@ import { join, relative, sep } from "node:path";
 /**
  * The site's built pages under `publicDir` (Gatsby's `public/`): every `.html` file as a path
  * relative to it with `/` separators (`about/index.html`), without Decap's /admin/ page and Gatsby's
- * slice files. Used by the post-build steps (netlify/build/csp-headers.ts,
- * src/build/scripts-after-first-paint.ts).
+ * slice files. Used by the post-build step netlify/build/csp-headers.ts.
  */
 export function builtPages(publicDir: string): string[] {
   return readdirSync(publicDir, { withFileTypes: true, recursive: true })

@@ -10,7 +10,7 @@ export default function NotFoundPage({ location }: PageProps) {
   const { notFound } = useSiteSettings();
   return (
     <Layout pathname={location.pathname}>
-      <NotFound texts={notFound} pathname={location.pathname} />
+      <NotFound texts={notFound} />
     </Layout>
   );
 }

@@ -8,33 +8,53 @@ import { idleShare } from "../../scripts/lib/bench-idle.mjs";
 import { medianFigures } from "../../scripts/lib/bench-lighthouse.mjs";
 import { parseSubmitOutput } from "../../scripts/lib/bench-submit-run.mjs";
 import { formatTable } from "../../scripts/lib/bench-table.mjs";
-import { missedTargets } from "../../scripts/lib/bench-targets.mjs";
+import { missedDeadTap, missedTargets } from "../../scripts/lib/bench-targets.mjs";
+import { median } from "../../scripts/lib/bench-dead-tap.mjs";
 
+// A script-free page meeting every target (issue 17), and /contact meeting its own.
 const perfect = {
   performance: 100,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
+  fcpMs: 850,
   lcpMs: 900,
-  tbtMs: 10,
+  lcpAfterFcpMs: 50,
+  tbtMs: 0,
   cls: 0,
   transferBytes: 120_000,
-  jsGzipBytes: 70_000,
+  jsGzipBytes: 0,
+  jsFiles: [],
+  inlineScriptBytes: 1_200,
   failedAudits: [],
   consoleErrors: [],
 };
+const contact = { ...perfect, tbtMs: 30, jsGzipBytes: 95_000, jsFiles: [{}, {}, {}, {}] };
 
 describe("missedTargets", () => {
   test("none when every figure meets its target", () => {
     assert.deepEqual(missedTargets("/", perfect), []);
+    assert.deepEqual(missedTargets("/contact", contact), []);
   });
 
   test("names each missed target", () => {
     const figures = { ...perfect, seo: 90, lcpMs: 1600, tbtMs: 51, cls: 0.01, transferBytes: 300_000 };
     figures.failedAudits = ["seo:meta-description"];
     assert.deepEqual(missedTargets("/", figures), ["seo", "LCP", "TBT", "CLS", "transfer"]);
-    assert.deepEqual(missedTargets("/about", { ...perfect, jsGzipBytes: 76_000 }), ["first-load JS"]);
-    assert.deepEqual(missedTargets("/contact", { ...perfect, jsGzipBytes: 76_000 }), []);
+    assert.deepEqual(missedTargets("/contact", { ...contact, jsGzipBytes: 100_001 }), ["first-load JS"]);
+  });
+
+  test("script-free pages: TBT 0, LCP within 100 ms of FCP, no script file, inline scripts <= 2 KB", () => {
+    assert.deepEqual(missedTargets("/about", { ...perfect, tbtMs: 1 }), ["TBT"]);
+    assert.deepEqual(missedTargets("/contact", { ...contact, tbtMs: 50 }), []);
+    assert.deepEqual(missedTargets("/about", { ...perfect, lcpAfterFcpMs: 101 }), ["LCP-FCP"]);
+    assert.deepEqual(missedTargets("/contact", { ...contact, lcpAfterFcpMs: 400 }), []);
+    assert.deepEqual(missedTargets("/about", { ...perfect, jsFiles: [{}], jsGzipBytes: 100 }), [
+      "first-load JS",
+    ]);
+    assert.deepEqual(missedTargets("/about", { ...perfect, inlineScriptBytes: 2_001 }), ["first-load JS"]);
+    // A page nobody listed is held to the script-free targets.
+    assert.deepEqual(missedTargets("/privacy", { ...perfect, tbtMs: 20 }), ["TBT"]);
   });
 
   test("on a not-found path only the 404 status's own audits are forgiven", () => {
@@ -63,8 +83,23 @@ describe("missedTargets", () => {
   });
 
   test("a failed Lighthouse run is a miss", () => {
-    assert.deepEqual(missedTargets("/", { error: "boom", jsGzipBytes: 1 }), ["lighthouse failed"]);
+    assert.deepEqual(missedTargets("/", { error: "boom", jsFiles: [], inlineScriptBytes: 0 }), [
+      "lighthouse failed",
+    ]);
   });
+});
+
+test("missedDeadTap: under 100 ms is met; over it, or a failed probe, is a miss", () => {
+  assert.deepEqual(missedDeadTap({ deadTapMs: 40 }), []);
+  assert.deepEqual(missedDeadTap({ deadTapMs: 100 }), []);
+  assert.deepEqual(missedDeadTap({ deadTapMs: 3200 }), ["dead tap"]);
+  assert.deepEqual(missedDeadTap({ error: "the menu did not open within 60 s" }), ["dead tap"]);
+});
+
+test("the dead-tap probe's median", () => {
+  assert.equal(median([300, 10, 20]), 20);
+  assert.equal(median([10, 20, 30, 40]), 25);
+  assert.equal(median([]), null);
 });
 
 test("medianFigures takes each figure's median", () => {

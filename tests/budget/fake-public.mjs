@@ -1,10 +1,12 @@
 /**
  * Builds a tiny fake Gatsby `public/` in a temporary folder for the budget unit tests.
  *
- * @param {{ appBytes?: number, pages: Record<string, { bytes: number, packages?: string[] }>,
- *   extraScript?: string }} spec pages maps a page path ("/", "/contact") to the size of its component
- *   chunk in bytes (random, so gzip cannot shrink it) and the npm packages its source map names;
- *   extraScript adds a `<script src>` to every HTML file that the stats do not list.
+ * @param {{ appBytes?: number, pages: Record<string, { bytes: number, packages?: string[],
+ *   scriptFree?: boolean, inline?: string }>, extraScript?: string }} spec pages maps a page path
+ *   ("/", "/contact") to the size of its component chunk in bytes (random, so gzip cannot shrink it)
+ *   and the npm packages its source map names; a scriptFree page's HTML loads none of Gatsby's
+ *   scripts (the chunks still exist, as in a real build); inline is its inline script (default
+ *   `window.x=1`); extraScript adds a `<script src>` to every HTML file that the stats do not list.
  * @returns {string} absolute path of the fake public/ (the caller removes it)
  */
 import { randomBytes } from "node:crypto";
@@ -37,7 +39,9 @@ export function makeFakePublic({ appBytes = 1000, pages, extraScript }) {
   writeChunk(root, app[3], 100, ["gatsby"]);
   const assetsByChunkName = { app };
 
-  for (const [path, { bytes, packages }] of Object.entries(pages)) {
+  for (const [path, { bytes, packages, scriptFree = false, inline = "window.x=1" }] of Object.entries(
+    pages,
+  )) {
     const chunkName = `component---src-pages-${path === "/" ? "index" : path.slice(1)}-tsx`;
     const chunkFile = `${chunkName}-eee.js`;
     writeChunk(root, chunkFile, bytes, packages);
@@ -48,13 +52,14 @@ export function makeFakePublic({ appBytes = 1000, pages, extraScript }) {
       `page-data/${dataDir}/page-data.json`,
       JSON.stringify({ componentChunkName: chunkName, path }),
     );
-    const tags = [...app.filter((f) => f.endsWith(".js")), ...(extraScript ? [extraScript] : [])]
+    const gatsbyScripts = scriptFree ? [] : app.filter((f) => f.endsWith(".js"));
+    const tags = [...gatsbyScripts, ...(extraScript ? [extraScript] : [])]
       .map((src) => `<script src="/${src}" async></script>`)
       .join("");
     write(
       root,
       htmlFileFor(path),
-      `<!DOCTYPE html><html><body><script>window.x=1</script>${tags}</body></html>`,
+      `<!DOCTYPE html><html><body><script>${inline}</script>${tags}</body></html>`,
     );
   }
   if (extraScript) writeChunk(root, extraScript, 500);

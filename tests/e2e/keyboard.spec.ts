@@ -2,7 +2,7 @@
  * Keyboard-only use (issue 6): skip link first, then the header and its nav; reaching /contact,
  * submitting with an error, correcting it and hearing the result, without the mouse; a visible
  * focus indicator on every control reached; the 375 px menu traps nothing and hands focus back
- * to its button on Escape.
+ * to its button on Escape, also with JavaScript off (a native popover, issue 17).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectVisibleFocus } from "./support/a11y";
@@ -91,32 +91,35 @@ test.describe("desktop, 1280 px", () => {
   });
 });
 
-test.describe("phone, 375 px", () => {
-  test.use({ viewport: { width: 375, height: 800 } });
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`phone, 375 px${javaScriptEnabled ? "" : ", JavaScript off"}`, () => {
+    test.use({ viewport: { width: 375, height: 800 }, javaScriptEnabled });
 
-  test("the menu traps nothing and Escape returns focus to its button", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    const button = page.getByRole("button", { name: "Open menu" });
-    await tabTo(page, () => button.evaluate((el) => el === document.activeElement));
-    await page.keyboard.press("Enter");
-    const menu = page.locator("#mobile-menu");
-    await expect(menu).toBeVisible();
+    test("the menu traps nothing and Escape returns focus to its button", async ({ page }) => {
+      // "/" is script-free (issue 17): nothing to wait for, with or without JavaScript.
+      await gotoHydrated(page, "/");
+      const button = page.getByRole("button", { name: "Open menu" });
+      await tabTo(page, () => button.evaluate((el) => el === document.activeElement));
+      await page.keyboard.press("Enter");
+      const menu = page.locator("#mobile-menu");
+      await expect(menu).toBeVisible();
 
-    for (const name of ["Home", "About", "Contact", "Request Demo", "Start Pilot"]) {
+      for (const name of ["Home", "About", "Contact", "Request Demo", "Start Pilot"]) {
+        await page.keyboard.press("Tab");
+        await expectVisibleFocus(page);
+        await expect(menu.locator(":focus")).toHaveAccessibleName(name);
+      }
+      // Past the last link focus leaves the menu (no trap) and goes on into the page.
       await page.keyboard.press("Tab");
-      await expectVisibleFocus(page);
-      await expect(menu.locator(":focus")).toHaveAccessibleName(name);
-    }
-    // Past the last link focus leaves the menu (no trap) and goes on into the page.
-    await page.keyboard.press("Tab");
-    await expect(menu.locator(":focus")).toHaveCount(0);
-    await expect(page.locator("main :focus")).toHaveCount(1);
+      await expect(menu.locator(":focus")).toHaveCount(0);
+      await expect(page.locator("main :focus")).toHaveCount(1);
 
-    await page.keyboard.press("Shift+Tab");
-    await expect(menu.locator(":focus")).toHaveAccessibleName("Start Pilot");
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
-    await expectVisibleFocus(page);
+      await page.keyboard.press("Shift+Tab");
+      await expect(menu.locator(":focus")).toHaveAccessibleName("Start Pilot");
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+      await expectVisibleFocus(page);
+    });
   });
-});
+}

@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import type { SiteSettings } from "../../hooks/use-site-settings";
 import { PRIVACY_PATH } from "../privacy/privacy-path";
 import { CONTACT_PATH } from "../ui/cta-link";
@@ -30,14 +29,14 @@ export function Footer({ settings }: FooterProps) {
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link to={CONTACT_PATH} className={linkClass}>
+              <a href={CONTACT_PATH} className={linkClass}>
                 {footer.contact}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={CONTACT_PATH} className={linkClass}>
+              <a href={CONTACT_PATH} className={linkClass}>
                 {settings.cta.requestPilot}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

@@ -3,7 +3,7 @@ import type { SiteSettings } from "../../hooks/use-site-settings";
 import { ThemeSelect } from "../theme/theme-select";
 import { CtaLink } from "../ui/cta-link";
 import { Logo } from "./logo";
-import { MobileMenu } from "./mobile-menu";
+import { MobileMenu, MobileMenuButton } from "./mobile-menu";
 import { NavLink } from "./nav-link";
 import { isCurrentPath, navItems } from "./nav-items";
 
@@ -12,11 +12,14 @@ type HeaderProps = {
   pathname: string;
 };
 
-/** Site header: logo, nav with the current page highlighted, Request Demo, theme control, mobile menu. */
+/**
+ * Site header: logo, nav with the current page highlighted, Request Demo, theme control, and below
+ * `md` the menu button with its menu. The row is 4rem high: the menu opens right under it.
+ */
 export function Header({ settings, pathname }: HeaderProps) {
   return (
-    <header className="relative border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+    <header className="group relative border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo siteName={settings.siteName} alt={settings.logoAlt} />
         <nav aria-label={settings.nav.label} className="hidden md:block">
           <ul className="flex gap-1">
@@ -34,9 +37,10 @@ export function Header({ settings, pathname }: HeaderProps) {
           <span className="hidden md:inline-flex">
             <CtaLink>{settings.cta.requestDemo}</CtaLink>
           </span>
-          <MobileMenu settings={settings} pathname={pathname} />
+          <MobileMenuButton labels={settings.nav} />
         </div>
       </div>
+      <MobileMenu settings={settings} pathname={pathname} />
     </header>
   );
 }

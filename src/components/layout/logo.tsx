@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 
 type LogoProps = {
   siteName: string;
@@ -10,7 +9,7 @@ type LogoProps = {
 /** The site logo (inline SVG mark + name) linking to the home page. */
 export function Logo({ siteName, alt }: LogoProps) {
   return (
-    <Link to="/" aria-label={alt} className="inline-flex items-center gap-2 font-bold tracking-tight">
+    <a href="/" aria-label={alt} className="inline-flex items-center gap-2 font-bold tracking-tight">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" className="fill-slate-900 dark:fill-amber-400" />
         <path
@@ -20,6 +19,6 @@ export function Logo({ siteName, alt }: LogoProps) {
         />
       </svg>
       <span className="text-lg">{siteName}</span>
-    </Link>
+    </a>
   );
 }

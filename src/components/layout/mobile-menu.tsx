@@ -1,83 +1,83 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
+import { mobileMenuScript } from "../../lib/inline-scripts/mobile-menu";
 import { CtaLink } from "../ui/cta-link";
 import { NavLink } from "./nav-link";
 import { isCurrentPath, navItems } from "./nav-items";
+
+/** The menu's id: the button's `popovertarget` and the menu's element (issue 17 bench probe finds it too). */
+export const MENU_ID = "mobile-menu";
+
+type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "closeMenu"> };
+
+/**
+ * Below `md`: the button that opens and closes the {@link MobileMenu} (spec section 2), a native
+ * popover invoker, so it works from the first paint with no script (issue 17). The browser exposes
+ * its expanded state; its name and icon follow the menu through CSS (`group` is the <header>).
+ */
+export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
+  return (
+    <button
+      type="button"
+      popovertarget={MENU_ID}
+      className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+    >
+      <span className="group-has-[:popover-open]:hidden">
+        <span className="sr-only">{labels.openMenu}</span>
+        <MenuIcon d="M4 7h16M4 12h16M4 17h16" />
+      </span>
+      <span className="hidden group-has-[:popover-open]:inline">
+        <span className="sr-only">{labels.closeMenu}</span>
+        <MenuIcon d="M6 6l12 12M18 6 6 18" />
+      </span>
+    </button>
+  );
+}
+
+function MenuIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={d} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 type MobileMenuProps = {
   settings: Pick<SiteSettings, "nav" | "cta">;
   pathname: string;
 };
 
-const MENU_ID = "mobile-menu";
-
 /**
- * Below `md`: a button toggling the nav links plus Request Demo and Start Pilot (spec section 2).
- * A tap on a link closes it; Escape closes it and returns focus to the button.
+ * The nav links plus Request Demo and Start Pilot, right under the header (spec section 2), as a
+ * native popover: the browser opens and closes it from its button, closes it on Escape (focus goes
+ * back to the button) and on a tap outside. A tap on a link loads that page; the script after it
+ * closes the menu as the page is left, so the back/forward cache never brings it back open.
+ * Browsers without popovers show the links as a plain list under the header (global.css).
  */
 export function MobileMenu({ settings, pathname }: MobileMenuProps) {
-  const [open, setOpen] = React.useState(false);
-  const buttonRef = React.useRef<HTMLButtonElement>(null);
-  const close = React.useCallback(() => setOpen(false), []);
-
-  React.useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
-
   return (
-    <div className="md:hidden">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={MENU_ID}
-        aria-label={open ? settings.nav.closeMenu : settings.nav.openMenu}
-        onClick={() => setOpen((value) => !value)}
-        className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path
-            d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"}
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+    <>
       <nav
         id={MENU_ID}
+        popover="auto"
         aria-label={settings.nav.label}
-        hidden={!open}
-        className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 shadow-lg dark:border-slate-800 dark:bg-slate-950"
+        className="absolute inset-x-0 top-16 bottom-auto h-auto w-auto overflow-visible border-b border-slate-200 bg-white px-4 pb-4 text-inherit shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950"
       >
         <ul className="flex flex-col gap-1 py-2">
           {navItems(settings.nav).map((item) => (
             <li key={item.to}>
-              <NavLink
-                to={item.to}
-                current={isCurrentPath(pathname, item.to)}
-                onClick={close}
-                className="block"
-              >
+              <NavLink to={item.to} current={isCurrentPath(pathname, item.to)} className="block">
                 {item.label}
               </NavLink>
             </li>
           ))}
         </ul>
         <div className="flex flex-col gap-2">
-          <CtaLink onClick={close}>{settings.cta.requestDemo}</CtaLink>
-          <CtaLink onClick={close} variant="secondary">
-            {settings.cta.startPilot}
-          </CtaLink>
+          <CtaLink>{settings.cta.requestDemo}</CtaLink>
+          <CtaLink variant="secondary">{settings.cta.startPilot}</CtaLink>
         </div>
       </nav>
-    </div>
+      <script dangerouslySetInnerHTML={{ __html: mobileMenuScript(MENU_ID) }} />
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import { cn } from "../../lib/cn";
 
 type NavLinkProps = {
@@ -7,15 +6,13 @@ type NavLinkProps = {
   current: boolean;
   children: React.ReactNode;
   className?: string;
-  onClick?: () => void;
 };
 
-/** A header link; the current page is highlighted and marked aria-current="page". */
-export function NavLink({ to, current, children, className, onClick }: NavLinkProps) {
+/** A header link (a plain link, issue 17); the current page is highlighted and marked aria-current="page". */
+export function NavLink({ to, current, children, className }: NavLinkProps) {
   return (
-    <Link
-      to={to}
-      onClick={onClick}
+    <a
+      href={to}
       aria-current={current ? "page" : undefined}
       className={cn(
         "rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800",
@@ -26,6 +23,6 @@ export function NavLink({ to, current, children, className, onClick }: NavLinkPr
       )}
     >
       {children}
-    </Link>
+    </a>
   );
 }

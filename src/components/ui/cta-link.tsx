@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import { cn } from "../../lib/cn";
 
 /** Every call to action leads to the contact page (spec section 1). */
@@ -11,15 +10,16 @@ type CtaLinkProps = {
   size?: "md" | "lg";
   /** Extra classes that must not conflict with the button's own (margins, text case). */
   className?: string;
-  onClick?: () => void;
 };
 
-/** A button-styled link to /contact (Request Demo, Start Pilot, Request Pilot, See it in action). */
-export function CtaLink({ children, variant = "primary", size = "md", className, onClick }: CtaLinkProps) {
+/**
+ * A button-styled link to /contact (Request Demo, Start Pilot, Request Pilot, See it in action): a
+ * plain link, so it works before any script and opens the page with an ordinary load (issue 17).
+ */
+export function CtaLink({ children, variant = "primary", size = "md", className }: CtaLinkProps) {
   return (
-    <Link
-      to={CONTACT_PATH}
-      onClick={onClick}
+    <a
+      href={CONTACT_PATH}
       className={cn(
         "inline-flex items-center justify-center rounded-md font-semibold transition-colors",
         size === "md" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base",
@@ -30,6 +30,6 @@ export function CtaLink({ children, variant = "primary", size = "md", className,
       )}
     >
       {children}
-    </Link>
+    </a>
   );
 }

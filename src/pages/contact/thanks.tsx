@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Link, type HeadFC, type PageProps } from "gatsby";
+import type { HeadFC, PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo";
 
@@ -20,12 +20,12 @@ export default function ContactThanksPage({ location }: PageProps) {
       <div className="mx-auto max-w-3xl px-4 py-16">
         <h1 className="text-4xl font-bold tracking-tight">{THANKS_TEXT.title}</h1>
         <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{THANKS_TEXT.description}</p>
-        <Link
-          to="/"
+        <a
+          href="/"
           className="mt-8 inline-block font-semibold text-blue-700 underline underline-offset-4 hover:text-blue-900 dark:text-sky-300"
         >
           Return to Home
-        </Link>
+        </a>
       </div>
     </Layout>
   );

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
@@ -6,6 +6,14 @@ import type { Page } from "@playwright/test";
 export const PUBLIC_DIR = join(process.cwd(), "public");
 
 export const readPublic = (file: string) => readFileSync(join(PUBLIC_DIR, file), "utf8");
+
+/** The path of every page the build made, from its page-data.json ("/", "/about", "/404.html", ...). */
+export function builtPagePaths(): string[] {
+  return readdirSync(join(PUBLIC_DIR, "page-data"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith("page-data.json"))
+    .map((file) => (JSON.parse(readPublic(join("page-data", file))) as { path: string }).path)
+    .sort();
+}
 
 /** Width and height of a PNG file from its IHDR chunk, in pixels. */
 export function pngSize(file: string) {

@@ -1,11 +1,19 @@
 import { expect, type Page } from "@playwright/test";
+import pagesWithScripts from "../../../src/build/pages-with-scripts.json";
+
+/** Whether React hydrates `path` (src/build/pages-with-scripts.json); every other page is script-free. */
+export const hydrates = (path: string) =>
+  pagesWithScripts.includes(path.length > 1 ? path.replace(/\/+$/, "") : path);
 
 /**
- * Opens `path` and waits until React has hydrated the header, so clicks reach React
- * handlers (the menu button, the theme control) rather than the static HTML.
+ * Opens `path` and waits until it takes input as a visitor would use it. A script-free page does
+ * at once (issue 17: its controls are native HTML and inline scripts); on a page React hydrates,
+ * it waits until React has hydrated the header, so clicks reach React handlers rather than the
+ * static HTML.
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
+  if (!hydrates(path)) return response;
   await expect
     .poll(() =>
       page.evaluate(() => {

@@ -1,61 +1,67 @@
+/**
+ * The mobile menu is a native popover (issue 17): the markup ties the button to the menu, the
+ * browser does the opening, closing and focus (tests/e2e/site-mobile-menu.spec.ts checks that in
+ * Chromium, with and without JavaScript), and the menu's script closes it when the page is left.
+ */
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { MobileMenu } from "../../../src/components/layout/mobile-menu";
+import { MENU_ID, MobileMenu, MobileMenuButton } from "../../../src/components/layout/mobile-menu";
 import { siteSettings } from "./helpers/content";
 
-// jsdom cannot navigate; the Link mock renders a real <a>, so stop the default and keep the click handlers.
-const preventNavigation = (event: MouseEvent) => event.preventDefault();
-beforeEach(() => document.addEventListener("click", preventNavigation));
-afterEach(() => document.removeEventListener("click", preventNavigation));
-
 function setup() {
-  const user = userEvent.setup();
-  render(<MobileMenu settings={siteSettings} pathname="/about" />);
-  const button = screen.getByRole("button", { name: "Open menu" });
-  return { user, button };
+  const { container } = render(
+    <header className="group">
+      <MobileMenuButton labels={siteSettings.nav} />
+      <MobileMenu settings={siteSettings} pathname="/about" />
+    </header>,
+  );
+  return { container, button: screen.getByRole("button"), menu: document.getElementById(MENU_ID)! };
 }
 
-const menu = () => screen.queryByRole("navigation", { name: "Main" });
-
-test("the menu button toggles the menu and its state", async () => {
-  const { user, button } = setup();
-  expect(button).toHaveAttribute("aria-expanded", "false");
-  expect(button).toHaveAttribute("aria-controls", "mobile-menu");
-  expect(menu()).not.toBeInTheDocument();
-
-  await user.click(button);
-  expect(button).toHaveAttribute("aria-expanded", "true");
-  expect(button).toHaveAccessibleName("Close menu");
-  const nav = menu();
-  expect(nav).toHaveAttribute("id", "mobile-menu");
-  for (const name of ["Home", "About", "Contact"]) {
-    expect(within(nav!).getByRole("link", { name })).toBeInTheDocument();
-  }
-  expect(within(nav!).getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
-  expect(within(nav!).getByRole("link", { name: "Request Demo" })).toHaveAttribute("href", "/contact");
-  expect(within(nav!).getByRole("link", { name: "Start Pilot" })).toHaveAttribute("href", "/contact");
-
-  await user.click(button);
-  expect(button).toHaveAttribute("aria-expanded", "false");
-  expect(menu()).not.toBeInTheDocument();
+test("the button opens the menu as a popover, with no script", () => {
+  const { button, menu } = setup();
+  expect(button).toHaveAttribute("type", "button");
+  expect(button).toHaveAttribute("popovertarget", MENU_ID);
+  expect(menu).toHaveAttribute("popover", "auto");
+  expect(menu.tagName).toBe("NAV");
+  expect(menu).toHaveAccessibleName("Main");
 });
 
-test.each(["Home", "Start Pilot"])("tapping %s closes the menu", async (name) => {
-  const { user, button } = setup();
-  await user.click(button);
-  await user.click(within(menu()!).getByRole("link", { name }));
-  expect(button).toHaveAttribute("aria-expanded", "false");
-  expect(menu()).not.toBeInTheDocument();
+test("the button's name is 'Open menu', and 'Close menu' only while the menu is open (CSS)", () => {
+  const { button } = setup();
+  const [openLabel, closeLabel] = button.querySelectorAll(":scope > span");
+  expect(openLabel).toHaveTextContent("Open menu");
+  expect(openLabel).toHaveClass("group-has-[:popover-open]:hidden");
+  expect(closeLabel).toHaveTextContent("Close menu");
+  expect(closeLabel).toHaveClass("hidden", "group-has-[:popover-open]:inline");
 });
 
-test("Escape closes the menu and returns focus to the button", async () => {
-  const { user, button } = setup();
-  await user.click(button);
-  await user.tab();
-  expect(button).not.toHaveFocus();
-  await user.keyboard("{Escape}");
-  expect(button).toHaveAttribute("aria-expanded", "false");
-  expect(menu()).not.toBeInTheDocument();
-  expect(button).toHaveFocus();
+test("the menu holds Home, About (current), Contact, Request Demo and Start Pilot as plain links", () => {
+  const { menu } = setup();
+  const links = within(menu).getAllByRole("link");
+  expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+    ["Home", "/"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
+    ["Request Demo", "/contact"],
+    ["Start Pilot", "/contact"],
+  ]);
+  expect(within(menu).getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+});
+
+test("the menu's script closes it when the page is left, so the back/forward cache cannot keep it open", () => {
+  const { container, menu } = setup();
+  const script = container.querySelector("script");
+  expect(script).not.toBeNull();
+  const hidePopover = jest.fn();
+  Object.assign(menu, { hidePopover });
+  new Function(script!.textContent!)();
+  window.dispatchEvent(new Event("pagehide"));
+  expect(hidePopover).toHaveBeenCalled();
+});
+
+test("where popovers are missing, the script does not throw", () => {
+  const { container } = setup();
+  new Function(container.querySelector("script")!.textContent!)();
+  expect(() => window.dispatchEvent(new Event("pagehide"))).not.toThrow();
 });

@@ -1,0 +1,97 @@
+/**
+ * Issue 17: every page but those in src/build/pages-with-scripts.json loads no script file, no
+ * page data and no React; it runs only its inline scripts (theme, speculation rules, the 404
+ * log). /contact keeps React and hydrates. The pages are discovered from the build, so a new
+ * page (a content page added later) is checked without being named here.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { builtPagePaths } from "./support/built-html";
+import { gotoHydrated, hydrates } from "./support/hydrated";
+
+/** Built pages by URL: "/404" and "/404.html" are the same page, visited at an unknown path. */
+const paths = [
+  ...new Set(
+    builtPagePaths().map((route) =>
+      route.startsWith("/404") ? "/no-such-page" : route.replace(/(.)\/+$/, "$1"),
+    ),
+  ),
+];
+
+/** Every request the page makes while loading and until the network is idle, as URL paths. */
+async function load(page: Page, path: string) {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  await gotoHydrated(page, path);
+  await page.waitForLoadState("networkidle");
+  return requests;
+}
+
+test("the build has script-free pages and the pages React hydrates", () => {
+  expect(paths).toEqual(
+    expect.arrayContaining(["/", "/about", "/contact", "/contact/thanks", "/no-such-page"]),
+  );
+  expect(paths.filter(hydrates)).toEqual(["/contact"]);
+});
+
+for (const path of paths.filter((p) => !hydrates(p))) {
+  test(`${path} loads no script, no page data and no React, and its inline scripts ran`, async ({ page }) => {
+    const requests = await load(page, path);
+    expect(requests.filter((url) => /\.js$|^\/page-data\//.test(url))).toEqual([]);
+    const state = await page.evaluate(() => ({
+      react: Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__react")),
+      gatsby: "___loader" in window || "___chunkMapping" in window,
+      theme: document.documentElement.getAttribute("data-theme"),
+      externalScripts: document.querySelectorAll("script[src]").length,
+    }));
+    expect(state).toEqual({ react: false, gatsby: false, theme: "system", externalScripts: 0 });
+  });
+}
+
+test("/contact loads Gatsby's scripts and React hydrates it", async ({ page }) => {
+  const requests = await load(page, "/contact");
+  expect(requests).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/framework-.*\.js$/),
+      expect.stringMatching(/^\/app-.*\.js$/),
+      expect.stringMatching(/^\/page-data\/contact\/page-data\.json$/),
+    ]),
+  );
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+});
+
+test("every page carries same-origin speculation rules the browser accepts", async ({ page }) => {
+  await gotoHydrated(page, "/about");
+  const rules = await page.evaluate(() => ({
+    supported: HTMLScriptElement.supports?.("speculationrules") ?? false,
+    text: document.querySelector('script[type="speculationrules"]')?.textContent ?? "",
+  }));
+  expect(rules.supported).toBe(true);
+  const { prerender } = JSON.parse(rules.text) as { prerender: { where: unknown; eagerness: string }[] };
+  expect(prerender).toEqual([
+    {
+      where: {
+        and: [
+          { href_matches: "/*" },
+          { not: { href_matches: "/admin/*" } },
+          { not: { href_matches: "/api/*" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ]);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the pages read the same, and the theme control, which could do nothing, is not shown", async ({
+    page,
+  }) => {
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toContainText("© 2025 Resources AI. All rights reserved.");
+      await expect(page.getByLabel("Theme")).toBeHidden();
+    }
+  });
+});
