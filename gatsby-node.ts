@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./netlify/build/csp-headers";
+import { loadScriptsAfterFirstPaint } from "./src/build/scripts-after-first-paint";
 import { loadSiteContent } from "./src/lib/content/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
 
@@ -46,10 +47,15 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
 };
 
 /**
- * Post-build step: public/_headers gets the Content-Security-Policy hashing every inline script of
- * every built page (netlify/build/csp-headers.ts).
+ * Post-build steps, in this order: the scripts of the pages that keep them start after the first
+ * paint (src/build/scripts-after-first-paint.ts), then public/_headers gets the
+ * Content-Security-Policy hashing every inline script of every page, the new loader included
+ * (netlify/build/csp-headers.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  // Before the CSP: the loader this adds is an inline script the policy must allow.
+  const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
+  reporter.info(`Scripts start after the first paint on ${rewritten.join(", ") || "no page"}`);
   const { hashCount } = writeCspHeaders(path.join(process.cwd(), "public"));
   reporter.info(`Content-Security-Policy written to public/_headers (${hashCount} inline script hashes)`);
 };

@@ -124,23 +124,35 @@ function readJson(path) {
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
 
 /**
- * The scripts an HTML document makes the browser fetch or run.
+ * The scripts an HTML document makes the browser fetch or run: its `<script src>` tags and the URLs
+ * of the loader that starts Gatsby's scripts after the first paint on a page with scripts
+ * (src/build/scripts-after-first-paint.ts: `<script id="gatsby-scripts-after-first-paint">` whose
+ * source ends with the URL list as a JSON array argument).
  *
  * @param {string} html
  * @returns {{ srcs: string[], inlineBytes: number }} srcs: same-origin src paths without the leading
  *   slash; inlineBytes: UTF-8 bytes of all inline scripts together, data blocks left out.
+ * @throws when a loader script's URL list cannot be read (the loader's format changed)
  */
 export function scriptsInHtml(html) {
   const srcs = [];
   let inlineBytes = 0;
+  const add = (src) => {
+    if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
+  };
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(match[1])?.[1];
     if (src !== undefined) {
-      if (!/^(https?:)?\/\//i.test(src)) srcs.push(src.replace(/^\//, "").split(/[?#]/)[0]);
+      add(src);
       continue;
     }
     const type = /\btype\s*=\s*["']([^"']*)["']/i.exec(match[1])?.[1] ?? "";
     if (SCRIPT_TYPES.test(type.trim())) inlineBytes += Buffer.byteLength(match[2], "utf8");
+    if (/\bid\s*=\s*["']gatsby-scripts-after-first-paint["']/i.test(match[1])) {
+      const list = /,(\[[^\]]*\])\)\s*$/.exec(match[2])?.[1];
+      if (list === undefined) throw new Error("the after-first-paint loader has no URL list at its end");
+      JSON.parse(list).forEach(add);
+    }
   }
   return { srcs, inlineBytes };
 }

@@ -148,6 +148,17 @@ describe("scriptsInHtml", () => {
     assert.equal(inlineBytes, "var a=1".length);
   });
 
+  test("reads the URLs of the after-first-paint loader (src/build/scripts-after-first-paint.ts)", () => {
+    const loader =
+      '(function(w,d,u){/* ... */})(window,document,["/framework-2.js","/app-3.js","https://cdn.example/z.js"])';
+    const html = `<script>var a=1</script><script id="gatsby-scripts-after-first-paint">${loader}</script>`;
+    assert.deepEqual(scriptsInHtml(html).srcs, ["framework-2.js", "app-3.js"]);
+    assert.throws(
+      () => scriptsInHtml('<script id="gatsby-scripts-after-first-paint">load()</script>'),
+      /no URL list/,
+    );
+  });
+
   test("counts inline scripts and speculation rules in UTF-8 bytes, not JSON-LD data blocks", () => {
     const html =
       '<script id="theme">a("é")</script><script type="speculationrules">{"p":1}</script>' +

@@ -47,16 +47,29 @@ for (const path of paths.filter((p) => !hydrates(p))) {
   });
 }
 
-test("/contact loads Gatsby's scripts and React hydrates it", async ({ page }) => {
+test("/contact loads Gatsby's scripts after its first contentful paint, and React hydrates it", async ({
+  page,
+}) => {
   const requests = await load(page, "/contact");
   expect(requests).toEqual(
     expect.arrayContaining([
+      expect.stringMatching(/^\/webpack-runtime-.*\.js$/),
       expect.stringMatching(/^\/framework-.*\.js$/),
       expect.stringMatching(/^\/app-.*\.js$/),
       expect.stringMatching(/^\/page-data\/contact\/page-data\.json$/),
     ]),
   );
   await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  // The page's own Performance entries: holds however fast this machine is (decision 0016).
+  const timings = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js"))
+      .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+  expect(timings.fcp).not.toBeNull();
+  for (const script of timings.scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(timings.fcp!);
 });
 
 test("every page carries same-origin speculation rules the browser accepts", async ({ page }) => {
