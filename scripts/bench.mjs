@@ -181,7 +181,7 @@ const report = {
     firstLoadJs:
       "scripts/lib/first-load-js.mjs: same-origin scripts the HTML loads (app + page chunk groups where Gatsby boots), gzip level 9 per file; inline scripts in UTF-8 bytes",
     deadTap:
-      "scripts/lib/bench-dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation; menu first shown - menu button first visible, page clock, median",
+      "scripts/lib/bench-dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, a tap every 25 ms; time of the tap that opened the menu - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
   },
   targets: TARGETS,
@@ -239,15 +239,15 @@ if (deadTap.length > 0) {
   console.log(
     `\ndead tap (menu button visible -> first tap that opens it; phone, CPU 4x slower; target < ${TARGETS.deadTapMs} ms):\n` +
       formatTable(
-        ["page", "network", "runs", "visible ms", "opens ms", "dead tap ms", "worst ms", "missed"],
+        ["page", "network", "runs", "visible ms", "dead tap ms", "worst ms", "tap handled ms", "missed"],
         deadTap.map((d) => [
           d.label,
           d.profile,
           d.runs,
           d.visibleMs,
-          d.openMs,
           d.deadTapMs,
           d.maxDeadTapMs,
+          d.tapHandledMs,
           d.error ? `dead tap (${d.error})` : d.missed.join(", ") || "none",
         ]),
       ),
