@@ -83,6 +83,8 @@ function watchMenu([buttonSelector, menuSelector]) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** `promise`, or `fallback` once `ms` have passed (a page or a protocol call that never answers). */
+const within = (promise, ms, fallback = null) => Promise.race([promise, sleep(ms).then(() => fallback)]);
 
 /** A fresh phone context with the profile's network and the slowed CPU. */
 async function phonePage(browser, profile) {
@@ -126,15 +128,19 @@ async function probeOnce(browser, url, profile, { x, y }, timeoutMs) {
     // Polling waits for the page's main thread; tapping must not, so the two run side by side.
     const poll = (async () => {
       while (polling && Date.now() < deadline) {
-        state = await page.evaluate(() => window.__deadTap).catch(() => null);
+        state =
+          (await within(
+            page.evaluate(() => window.__deadTap).catch(() => null),
+            5_000,
+          )) ?? state;
         if (state?.openingTapAt != null && state.visibleAt != null) break;
         await sleep(50);
       }
       polling = false;
     })();
-    const sent = [];
     // A mouse press and release, not touch events: a touch sequence this fast would be read as
     // double taps and zoom gestures. Neither waits for the page: a tap is stamped when it is made.
+    const sent = [];
     const press = (type) =>
       cdp.send("Input.dispatchMouseEvent", { type, x, y, button: "left", clickCount: 1 }).catch(() => {});
     while (polling && Date.now() < deadline) {
@@ -143,7 +149,8 @@ async function probeOnce(browser, url, profile, { x, y }, timeoutMs) {
     }
     polling = false;
     await poll;
-    await Promise.all(sent);
+    // Closing the page with taps still unanswered can take the browser down: let them land first.
+    await within(Promise.all(sent), 30_000);
     if (state?.visibleAt == null)
       throw new Error(`the menu button did not show within ${timeoutMs / 1000} s`);
     if (state.openingTapAt == null) throw new Error(`no tap opened the menu within ${timeoutMs / 1000} s`);
@@ -154,7 +161,7 @@ async function probeOnce(browser, url, profile, { x, y }, timeoutMs) {
       taps: state.taps,
     };
   } finally {
-    await context.close();
+    await within(context.close(), 10_000);
   }
 }
 
@@ -181,40 +188,42 @@ export async function runDeadTapProbe({
   chromePath = "/usr/bin/chromium",
   timeoutMs = 60_000,
 }) {
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: CHROME_FLAGS.filter((flag) => flag !== "--headless"),
-  });
+  // A browser per run: a run that goes wrong cannot spoil the next.
+  const withBrowser = async (use) => {
+    const browser = await chromium.launch({
+      executablePath: chromePath,
+      args: CHROME_FLAGS.filter((flag) => flag !== "--headless"),
+    });
+    try {
+      return await use(browser);
+    } finally {
+      await within(browser.close(), 10_000);
+    }
+  };
   const results = [];
-  try {
-    for (const { label, url } of urls) {
-      const centre = await buttonCentre(browser, url);
-      for (const [profileName, profile] of Object.entries(NETWORK_PROFILES)) {
-        try {
-          const figures = [];
-          for (let run = 0; run < runs; run += 1)
-            figures.push(await probeOnce(browser, url, profile, centre, timeoutMs));
-          const pick = (key) => Math.round(median(figures.map((f) => f[key])));
-          results.push({
-            label,
-            profile: profileName,
-            runs,
-            visibleMs: pick("visibleMs"),
-            deadTapMs: pick("deadTapMs"),
-            maxDeadTapMs: Math.round(Math.max(...figures.map((f) => f.deadTapMs))),
-            tapHandledMs: pick("tapHandledMs"),
-          });
-        } catch (error) {
-          results.push({
-            label,
-            profile: profileName,
-            error: error instanceof Error ? error.message : String(error),
-          });
+  for (const { label, url } of urls) {
+    const centre = await withBrowser((browser) => buttonCentre(browser, url)).catch((error) => error);
+    for (const [profileName, profile] of Object.entries(NETWORK_PROFILES)) {
+      try {
+        if (centre instanceof Error) throw centre;
+        const figures = [];
+        for (let run = 0; run < runs; run += 1) {
+          figures.push(await withBrowser((browser) => probeOnce(browser, url, profile, centre, timeoutMs)));
         }
+        const pick = (key) => Math.round(median(figures.map((f) => f[key])));
+        results.push({
+          label,
+          profile: profileName,
+          runs,
+          visibleMs: pick("visibleMs"),
+          deadTapMs: pick("deadTapMs"),
+          maxDeadTapMs: Math.round(Math.max(...figures.map((f) => f.deadTapMs))),
+          tapHandledMs: pick("tapHandledMs"),
+        });
+      } catch (error) {
+        results.push({ label, profile: profileName, error: error instanceof Error ? error.message : String(error) });
       }
     }
-  } finally {
-    await browser.close();
   }
   return results;
 }
