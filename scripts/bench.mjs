@@ -3,7 +3,7 @@
  * `npm run bench` (issue 5, "The benchmark"; issue 17): builds the site if needed and reports the
  * clean build time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the
  * CDN would compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /,
- * /about, /contact, /contact/thanks, /404 and a not-found path, adds each page's first-load JS
+ * /about, /contact, /contact/thanks, /privacy, /404 and a not-found path, adds each page's first-load JS
  * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/lib/bench-dead-tap.mjs),
  * runs the submit benchmark if the reliability issue's one exists, prints the tables and writes
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
@@ -48,6 +48,8 @@ const PAGES = [
   { label: "/about", path: "/about", route: "/about" },
   { label: "/contact", path: "/contact", route: "/contact" },
   { label: "/contact/thanks", path: "/contact/thanks", route: "/contact/thanks" },
+  // The privacy page (issue 15), a content page like /about.
+  { label: "/privacy", path: "/privacy", route: "/privacy" },
   { label: "/404", path: "/404", route: "/404" },
   // What a visitor who mistypes a URL gets: public/404.html with status 404.
   { label: "not found", path: "/bench-no-such-page", route: "/404.html", expectStatus: 404 },

@@ -19,7 +19,7 @@ const measurements = measureFirstLoadJs(publicDir);
 const routes = discoverPages(publicDir).map((p) => p.route);
 
 test("the build has the pages the budgets are about", () => {
-  for (const route of ["/", "/about", "/contact", "/contact/thanks", "/404.html"])
+  for (const route of ["/", "/about", "/contact", "/contact/thanks", "/privacy", "/404.html"])
     assert.ok(routes.includes(route), `${route} not built`);
   for (const route of PAGES_WITH_SCRIPTS)
     assert.ok(routes.includes(route), `${route} is in src/build/pages-with-scripts.json but not built`);

@@ -28,7 +28,7 @@ async function load(page: Page, path: string) {
 
 test("the build has script-free pages and the pages React hydrates", () => {
   expect(paths).toEqual(
-    expect.arrayContaining(["/", "/about", "/contact", "/contact/thanks", "/no-such-page"]),
+    expect.arrayContaining(["/", "/about", "/contact", "/contact/thanks", "/privacy", "/no-such-page"]),
   );
   expect(paths.filter(hydrates)).toEqual(["/contact"]);
 });

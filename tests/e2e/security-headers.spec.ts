@@ -11,6 +11,7 @@ const PAGES = [
   { path: "/about", status: 200 },
   { path: "/contact", status: 200 },
   { path: "/contact/thanks", status: 200 },
+  { path: "/privacy", status: 200 },
   { path: "/no-such-page", status: 404 },
 ];
 

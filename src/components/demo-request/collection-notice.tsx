@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import type { SiteContent } from "../../lib/content/schemas";
 import { PRIVACY_PATH } from "../privacy/privacy-path";
 import { PROSE_LINK_CLASS } from "../privacy/prose";
@@ -13,15 +12,16 @@ type CollectionNoticeProps = { notice: CollectionNoticeTexts };
  * The collection notice shown in the demo-request form before Submit (issue 15; APP 5 and
  * GDPR Art. 13 ask for it at or before collection): who collects, why, who receives the
  * details, what a missing field means, and a link to the privacy page. Plain server-rendered
- * text, so the form without JavaScript shows it too.
+ * text, so the form without JavaScript shows it too. A plain link: /privacy is a script-free page
+ * (decision 0014), so it is reached by an ordinary page load.
  */
 export function CollectionNotice({ notice }: CollectionNoticeProps) {
   return (
     <p className="text-sm leading-6 text-slate-700 dark:text-slate-300">
       {notice.text}{" "}
-      <Link to={PRIVACY_PATH} className={PROSE_LINK_CLASS}>
+      <a href={PRIVACY_PATH} className={PROSE_LINK_CLASS}>
         {notice.link}
-      </Link>
+      </a>
       .
     </p>
   );

@@ -43,12 +43,12 @@ export function Footer({ settings }: FooterProps) {
       </div>
       <div className="flex flex-col items-center justify-center gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-sm text-slate-700 sm:flex-row dark:border-slate-800 dark:text-slate-300">
         <p>{footer.rights}</p>
-        <Link
-          to={PRIVACY_PATH}
+        <a
+          href={PRIVACY_PATH}
           className="underline underline-offset-4 hover:text-slate-950 dark:hover:text-white"
         >
           {footer.privacy}
-        </Link>
+        </a>
       </div>
     </footer>
   );
