@@ -189,13 +189,13 @@ export async function runDeadTapProbe({
   timeoutMs = 60_000,
 }) {
   // A browser per run: a run that goes wrong cannot spoil the next.
-  const withBrowser = async (use) => {
+  const withBrowser = async (task) => {
     const browser = await chromium.launch({
       executablePath: chromePath,
       args: CHROME_FLAGS.filter((flag) => flag !== "--headless"),
     });
     try {
-      return await use(browser);
+      return await task(browser);
     } finally {
       await within(browser.close(), 10_000);
     }
@@ -221,7 +221,11 @@ export async function runDeadTapProbe({
           tapHandledMs: pick("tapHandledMs"),
         });
       } catch (error) {
-        results.push({ label, profile: profileName, error: error instanceof Error ? error.message : String(error) });
+        results.push({
+          label,
+          profile: profileName,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   }
