@@ -94,6 +94,31 @@ test("every page carries same-origin speculation rules the browser accepts", asy
   ]);
 });
 
+test("the speculation rules pass the served CSP, and hovering a link starts loading its page", async ({
+  page,
+  baseURL,
+}) => {
+  // Chromium's DevTools protocol reports each rule set it accepted and each speculation it starts.
+  // A rule set the CSP blocks is never reported (the browser logs a CSP violation instead).
+  // Under DevTools Chromium declines the prerender itself, but reports the attempt and the
+  // prefetch it starts first.
+  const cdp = await page.context().newCDPSession(page);
+  const ruleSets: { errorType?: string }[] = [];
+  const speculated: string[] = [];
+  cdp.on("Preload.ruleSetUpdated", ({ ruleSet }) => ruleSets.push(ruleSet));
+  cdp.on("Preload.prerenderStatusUpdated", ({ key }) => speculated.push(key.url));
+  cdp.on("Preload.prefetchStatusUpdated", ({ key }) => speculated.push(key.url));
+  await cdp.send("Preload.enable");
+
+  const response = await page.goto("/about");
+  expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'sha256-");
+  await expect.poll(() => ruleSets.length).toBe(1);
+  expect(ruleSets[0].errorType).toBeUndefined();
+  expect(speculated).toEqual([]);
+  await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).hover();
+  await expect.poll(() => speculated).toContain(`${baseURL}/`);
+});
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
