@@ -13,13 +13,16 @@ type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "c
 /**
  * Below `md`: the button that opens and closes the {@link MobileMenu} (spec section 2), a native
  * popover invoker, so it works from the first paint with no script (issue 17). The browser exposes
- * its expanded state; its name and icon follow the menu through CSS (`group` is the <header>).
+ * its expanded state (no aria-expanded attribute, which would go stale without a script);
+ * aria-controls names the menu (issue 2); its name and icon follow the menu through CSS (`group`
+ * is the <header>).
  */
 export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
   return (
     <button
       type="button"
       popovertarget={MENU_ID}
+      aria-controls={MENU_ID}
       className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
     >
       <span className="group-has-[:popover-open]:hidden">

@@ -22,6 +22,10 @@ test("the button opens the menu as a popover, with no script", () => {
   const { button, menu } = setup();
   expect(button).toHaveAttribute("type", "button");
   expect(button).toHaveAttribute("popovertarget", MENU_ID);
+  // Issue 2: the button names the menu it controls. Its expanded state comes from the browser,
+  // which follows the popover; an aria-expanded attribute would go stale without a script.
+  expect(button).toHaveAttribute("aria-controls", MENU_ID);
+  expect(button).not.toHaveAttribute("aria-expanded");
   expect(menu).toHaveAttribute("popover", "auto");
   expect(menu.tagName).toBe("NAV");
   expect(menu).toHaveAccessibleName("Main");
