@@ -69,7 +69,7 @@ test("/contact loads Gatsby's scripts after its first contentful paint, and Reac
       .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
   }));
   expect(timings.fcp).not.toBeNull();
-  for (const script of timings.scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(timings.fcp!);
+  for (const script of timings.scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(timings.fcp);
 });
 
 test("every page carries same-origin speculation rules the browser accepts", async ({ page }) => {

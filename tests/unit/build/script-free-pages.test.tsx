@@ -18,7 +18,9 @@ function loadPlugin(): PreRenderHtml {
   process.env.NODE_ENV = "production";
   let hook: PreRenderHtml | undefined;
   jest.isolateModules(() => {
-    hook = jest.requireActual("../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr").onPreRenderHTML;
+    hook = jest.requireActual<{ onPreRenderHTML: PreRenderHtml }>(
+      "../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr",
+    ).onPreRenderHTML;
   });
   process.env.NODE_ENV = nodeEnv;
   return hook!;
@@ -80,7 +82,7 @@ test.each(["/contact", "/contact/"])("%s keeps everything (React hydrates the fo
 
 test("outside a production build nothing is removed (gatsby develop needs its scripts)", () => {
   const { api, postBody } = page("/");
-  const hook = jest.requireActual(
+  const hook = jest.requireActual<{ onPreRenderHTML: PreRenderHtml }>(
     "../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr",
   ).onPreRenderHTML;
   hook(api, { keepScripts });

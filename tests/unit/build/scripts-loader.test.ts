@@ -1,6 +1,7 @@
 // The inline loader that starts /contact's Gatsby scripts after the first paint (issue 5, kept by
 // issue 17: decision 0016; src/build/scripts-loader.ts), run in jsdom as the page would run it.
 import { FALLBACK_MS, loaderScript } from "../../../src/build/scripts-loader";
+import { runInlineScript } from "../../helpers/run-inline-script";
 
 const SOURCES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
 type PaintList = { getEntriesByName: (name: string) => unknown[] };
@@ -25,7 +26,7 @@ const paint = (name: string) =>
     callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect }),
   );
 // As the inline script runs: a classic script in the page's global scope.
-const runLoader = () => new Function(loaderScript(SOURCES))();
+const runLoader = () => runInlineScript(loaderScript(SOURCES));
 
 beforeEach(() => {
   jest.useFakeTimers();

@@ -20,7 +20,7 @@ test.each([
     expect(current.className).toMatch(/underline/);
     const others = within(nav)
       .getAllByRole("link")
-      .filter((link) => link !== current && ["Home", "About", "Contact"].includes(link.textContent!));
+      .filter((link) => link !== current && ["Home", "About", "Contact"].includes(link.textContent));
     expect(others).toHaveLength(2);
     for (const link of others) {
       expect(link).not.toHaveAttribute("aria-current");

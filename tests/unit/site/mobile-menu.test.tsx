@@ -7,6 +7,7 @@ import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { MENU_ID, MobileMenu, MobileMenuButton } from "../../../src/components/layout/mobile-menu";
 import { siteSettings } from "./helpers/content";
+import { runInlineScript } from "../../helpers/run-inline-script";
 
 function setup() {
   const { container } = render(
@@ -59,13 +60,13 @@ test("the menu's script closes it when the page is left, so the back/forward cac
   expect(script).not.toBeNull();
   const hidePopover = jest.fn();
   Object.assign(menu, { hidePopover });
-  new Function(script!.textContent!)();
+  runInlineScript(script?.textContent ?? "");
   window.dispatchEvent(new Event("pagehide"));
   expect(hidePopover).toHaveBeenCalled();
 });
 
 test("where popovers are missing, the script does not throw", () => {
   const { container } = setup();
-  new Function(container.querySelector("script")!.textContent!)();
+  runInlineScript(container.querySelector("script")?.textContent ?? "");
   expect(() => window.dispatchEvent(new Event("pagehide"))).not.toThrow();
 });

@@ -9,6 +9,7 @@ import {
   themeScript,
   themeSelectScript,
 } from "../../../src/lib/inline-scripts/theme";
+import { runInlineScript } from "../../helpers/run-inline-script";
 
 type MediaListener = () => void;
 
@@ -56,9 +57,9 @@ const isDark = () => html.classList.contains("dark");
 
 /** The head script, then the header's select and its script, as the parser meets them. */
 function loadPage() {
-  new Function(themeScript)();
+  runInlineScript(themeScript);
   document.body.innerHTML = `<select id="${THEME_SELECT_ID}"><option value="light">Light</option><option value="dark">Dark</option><option value="system" selected>System</option></select>`;
-  new Function(themeSelectScript)();
+  runInlineScript(themeSelectScript);
   return document.getElementById(THEME_SELECT_ID) as HTMLSelectElement;
 }
 
@@ -77,7 +78,7 @@ test.each([
 ])("stored %s with OS dark=%s gives dark=%s before the first paint", (stored, osDark, expectDark) => {
   osTheme(osDark);
   if (stored) localStorage.setItem(THEME_STORAGE_KEY, stored);
-  new Function(themeScript)();
+  runInlineScript(themeScript);
   expect(isDark()).toBe(expectDark);
   expect(html.style.colorScheme).toBe(expectDark ? "dark" : "light");
 });
