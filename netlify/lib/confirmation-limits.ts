@@ -4,7 +4,7 @@
  * cannot be used to mail a victim over and over. Kept in the Blobs store `demo-request-limits`:
  *
  * - `address/<hmac>`: when the address last got a confirmation, `{ "reservedAt": ISO time }`.
- *   The key is an HMAC-SHA256 of the lower-cased address under the server's form secret
+ *   The key is an HMAC-SHA256 of the lower-cased address, reduced to its inbox (no +tag; Gmail without dots), under the server's form secret
  *   (`confirmationAddressKey`), never the address in clear. Written with Blobs' conditional
  *   writes (`onlyIfNew` / `onlyIfMatch`), which the platform applies atomically, so two
  *   concurrent requests for one address cannot both reserve it.
@@ -54,14 +54,37 @@ export interface LimitsBlobs {
 
 /**
  * The store key of `email`'s per-address counter: `address/` + hex HMAC-SHA256 of the trimmed,
- * lower-cased address under `secret` (the server's form secret, netlify/lib/config.ts). The
+ * lower-cased address, reduced to its inbox (`mailboxOf`), under `secret` (the server's form secret, netlify/lib/config.ts). The
  * erasure of a person's data deletes this key; nothing else can turn it back into an address.
  */
 export function confirmationAddressKey(email: string, secret: string): string {
   const digest = createHmac("sha256", secret)
-    .update(`confirmation-recipient\n${email.trim().toLowerCase()}`)
+    .update(`confirmation-recipient\n${mailboxOf(email)}`)
     .digest("hex");
   return `address/${digest}`;
+}
+
+// Gmail delivers every dotted spelling of a name, and googlemail.com, to one inbox.
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The inbox an address reaches, so the per-address bound cannot be sidestepped by spelling one
+ * inbox many ways: trimmed and lower-cased, without a `+tag` (sub-addressing, honoured by most
+ * providers), and for Gmail without dots and with googlemail.com as gmail.com. Erasure finds
+ * the entry through the same key, whichever spelling the person gives.
+ */
+function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
 }
 
 function reservedAt(data: unknown): number {

@@ -152,3 +152,23 @@ test("pruning keeps only what the bounds still need: today's keys and addresses 
   expect((await limits.reserve("recent@example.com", "r3")).allowed).toBe(false);
   expect((await limits.reserve("old@example.com", "r4")).allowed).toBe(true);
 });
+
+test("one inbox is one address: sub-addresses (+tag) and Gmail's dots and googlemail.com share the bound", async () => {
+  const { limits, advance } = limitsAt();
+  expect(await limits.reserve("victim@gmail.com", "r1")).toEqual({ allowed: true });
+  for (const alias of [
+    "victim+you-won-5000@gmail.com",
+    "v.i.c.t.i.m@gmail.com",
+    "Vic.Tim+x@GoogleMail.com",
+  ]) {
+    advance(1000);
+    expect(await limits.reserve(alias, alias)).toEqual({ allowed: false, reason: "address-limit" });
+  }
+  expect(await limits.reserve("jane+sales@acme.example", "r2")).toEqual({ allowed: true });
+  expect((await limits.reserve("jane@acme.example", "r3")).allowed).toBe(false);
+  // Dots matter outside Gmail: another person.
+  expect((await limits.reserve("j.ane@acme.example", "r4")).allowed).toBe(true);
+  expect(confirmationAddressKey("v.ictim+a@gmail.com", SECRET)).toBe(
+    confirmationAddressKey("victim@gmail.com", SECRET),
+  );
+});
