@@ -20,6 +20,8 @@ import { isAllowedHost, misdirectedRequest } from "./host-check.mjs";
 import { hasTriggerSecret, isTriggerPath, LOCAL_TRIGGER_HEADER } from "./local-trigger.mjs";
 import { createSlidingWindowLimiter, tooManyRequests } from "./rate-limit.mjs";
 
+const LOOPBACK_DOMAINS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 const TRIGGER_REFUSED = {
   status: 403,
   headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
@@ -31,7 +33,7 @@ const TRIGGER_REFUSED = {
 
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
-    paths: new Set(paths),
+    paths: new Set(paths.map((path) => path.toLowerCase())),
     limiter: createSlidingWindowLimiter(rateLimit, now),
   }));
   return (req) => {
@@ -41,9 +43,12 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
       return TRIGGER_REFUSED;
     }
     for (const { paths, limiter } of limited) {
-      // Netlify's routing ignores one trailing slash; so does the limit, or it could be sidestepped.
-      if (!paths.has(url.pathname.replace(/(.)\/$/, "$1"))) continue;
-      const taken = limiter.take({ ip: req.socket.remoteAddress ?? "", domain: url.hostname });
+      // The emulation's routing ignores one trailing slash and the path's case; so does the limit,
+      // or it could be sidestepped.
+      if (!paths.has(url.pathname.replace(/(.)\/$/, "$1").toLowerCase())) continue;
+      // localhost, 127.0.0.1 and [::1] all name this one site: one window, not three.
+      const domain = LOOPBACK_DOMAINS.has(url.hostname) ? "localhost" : url.hostname;
+      const taken = limiter.take({ ip: req.socket.remoteAddress ?? "", domain });
       if (!taken.allowed) return tooManyRequests(taken.retryAfterSeconds);
     }
     return null;

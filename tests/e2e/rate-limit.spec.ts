@@ -3,9 +3,10 @@
  * function's own rate limit on (10 a minute per client IP and domain; a server of this spec's
  * own, support/rate-limited-server.ts). Loopback only, and bounded: 20 + 10 requests.
  *
- * The limiter keys by client IP and domain (the Host name). The browser test opens the site as
- * localhost; the abuse test sends its 10 requests to 127.0.0.1, a window of its own that starts
- * empty on this fresh server, so exactly the 10 the limit allows pass whichever test runs first.
+ * The limiter keys by client IP and domain (every loopback name is one domain). The browser test
+ * is the client 127.0.0.1; the abuse test sends its 10 requests from 127.0.0.2 (still loopback),
+ * another client with a window of its own that starts empty on this fresh server, so exactly
+ * the 10 the limit allows pass whichever test runs first.
  */
 import { request as httpRequest } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -32,6 +33,22 @@ async function sinkMessages(request: APIRequestContext): Promise<SinkMessage[]> 
   const response = await request.get(`${server.sinkUrl}/__sink/messages`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as SinkMessage[];
+}
+
+/** POSTs JSON from the loopback address `from` (another client IP) and resolves with the status. */
+function postFrom(from: string, url: string, data: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: "POST", localAddress: from, headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(data));
+  });
 }
 
 test("20 rapid posts from one client meet a 429, and the form shows the failure toast with the values kept", async ({
@@ -112,20 +129,18 @@ test("10 requests naming one victim address give at most 1 confirmation and 10 s
   // writes are not atomic as the platform's are (decision 0010 relies on the platform's).
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) {
-    const response = await request.post(`${site}/api/send-contact-email`, {
-      data: {
-        firstName: "You won $5000! Claim at https://evil.example",
-        lastName: `Victim${i}`,
-        email: victim,
-        phone: "+61 8 9000 0003",
-        company: "Spam Co",
-        message: "",
-        [HONEYPOT_FIELD]: "",
-        [FORM_TOKEN_FIELD]: token,
-        requestId: randomUUID(),
-      },
+    const response = await postFrom("127.0.0.2", `${site}/api/send-contact-email`, {
+      firstName: "You won $5000! Claim at https://evil.example",
+      lastName: `Victim${i}`,
+      email: victim,
+      phone: "+61 8 9000 0003",
+      company: "Spam Co",
+      message: "",
+      [HONEYPOT_FIELD]: "",
+      [FORM_TOKEN_FIELD]: token,
+      requestId: randomUUID(),
     });
-    statuses.push(response.status());
+    statuses.push(response);
   }
   expect(statuses).toEqual(Array(10).fill(200));
 

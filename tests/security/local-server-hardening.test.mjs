@@ -87,6 +87,19 @@ test("the demo-request path is limited with the function's own numbers, per clie
   assert.equal(post(), null, "the window slid past the first requests");
 });
 
+test("the limit cannot be sidestepped by the path's case or another name for this machine", async () => {
+  const rateLimits = await functionRateLimits(FUNCTIONS);
+  const { windowLimit } = rateLimits[0].rateLimit;
+  const guard = createLocalGuard({ host: "127.0.0.1", triggerSecret: SECRET, rateLimits, now: () => 0 });
+  for (let i = 0; i < windowLimit; i++)
+    assert.equal(guard(fakeRequest({ url: "/api/send-contact-email" })), null);
+  // The emulation routes a function's path whatever its case; each loopback name is this machine.
+  assert.equal(guard(fakeRequest({ url: "/API/Send-Contact-Email" }))?.status, 429);
+  for (const host of ["127.0.0.1:8888", "[::1]:8888"]) {
+    assert.equal(guard(fakeRequest({ url: "/api/send-contact-email", host }))?.status, 429, host);
+  }
+});
+
 test("the trigger secret file is the owner's alone and read back as written", () => {
   const root = mkdtempSync(join(tmpdir(), "trigger-"));
   assert.equal(readTriggerSecret(root), undefined);
