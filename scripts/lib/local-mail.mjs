@@ -18,9 +18,24 @@ import { startMailSink } from "./mail-sink.mjs";
 /** The API key the local sink accepts (not a secret; tests/security checks it never reaches public/). */
 export const LOCAL_KEY = "SG.local-mail-sink";
 
+/** An address as logs may show it, e.g. `jane@acme.example` -> `j***@a***.example`. */
 function mask(address) {
   const [local = "", domain = ""] = String(address).split("@");
-  return `${local.slice(0, 1)}***@${domain}`;
+  const dot = domain.lastIndexOf(".");
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${dot > 0 ? domain.slice(dot) : ""}`;
+}
+
+/**
+ * The console line for one recorded message: its kind and request id (customArgs), whether it is
+ * suspected spam, and the masked recipient. Never the subject: a sales subject holds the
+ * visitor's name and company, which logs must not (team standard: no personal data in logs).
+ * @param {{ id: number, to: string[], subject: string, customArgs?: Record<string, string> }} m
+ */
+export function sinkLogLine(m) {
+  const kind = m.customArgs?.kind ?? "message";
+  const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";
+  const request = m.customArgs?.requestId ? ` (request ${m.customArgs.requestId})` : "";
+  return `[mail-sink] #${m.id} ${kind}${suspected} to ${m.to.map(mask).join(", ")}${request}`;
 }
 
 export async function startLocalMail(root) {
@@ -37,7 +52,7 @@ export async function startLocalMail(root) {
     port: Number(process.env.MAIL_SINK_PORT ?? 0),
     apiKey: LOCAL_KEY,
     dir: join(dataDir, "mail"),
-    onMessage: (m) => console.log(`[mail-sink] #${m.id} to ${m.to.map(mask).join(", ")}: ${m.subject}`),
+    onMessage: (m) => console.log(sinkLogLine(m)),
   });
   process.env.SENDGRID_API_KEY = LOCAL_KEY;
   process.env.SENDGRID_API_BASE_URL = sink.url;
