@@ -39,8 +39,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function checkFormToken(token: string | undefined, secret: string, now: Date): FormTokenVerdict {
   if (token === undefined || token === "") return { kind: "missing" };
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  const given = match ? Buffer.from(match[2], "base64url") : undefined;
-  const expected = match ? signature(secret, match[1]) : undefined;
+  // The signature's text is compared, not its decoded bytes: base64url's spare bits would let
+  // four spellings of one signature pass.
+  const given = match ? Buffer.from(match[2]) : undefined;
+  const expected = match ? Buffer.from(signature(secret, match[1]).toString("base64url")) : undefined;
   if (
     !match ||
     !given ||

@@ -95,3 +95,15 @@ describe("GET /api/form-token", () => {
     expect(functionConfig.path).toBe("/api/form-token");
   });
 });
+
+test("only the exact signature passes: a spelling that decodes to the same bytes is forged", () => {
+  // 43 base64url characters carry 258 bits for 256: the last character's two low bits are spare.
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const last = alphabet.indexOf(token.slice(-1));
+  const respelled = `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+  expect(Buffer.from(respelled.split(".")[1], "base64url")).toEqual(
+    Buffer.from(token.split(".")[1], "base64url"),
+  );
+  const verdict = checkFormToken(respelled, SECRET, after(60_000));
+  expect(verdict.kind === "suspect" && verdict.reason).toMatch(/^form token forged/);
+});
