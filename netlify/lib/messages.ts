@@ -30,7 +30,11 @@ export const MAX_SUBJECT_LENGTH = 200;
 export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
 
 function capSubject(subject: string): string {
-  return subject.length <= MAX_SUBJECT_LENGTH ? subject : `${subject.slice(0, MAX_SUBJECT_LENGTH - 1)}\u2026`;
+  if (subject.length <= MAX_SUBJECT_LENGTH) return subject;
+  let cut = subject.slice(0, MAX_SUBJECT_LENGTH - 1);
+  // A cut between the two halves of a surrogate pair (an emoji) would leave invalid text.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}\u2026`;
 }
 
 /**

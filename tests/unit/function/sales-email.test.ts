@@ -50,3 +50,14 @@ test("the subject is capped at MAX_SUBJECT_LENGTH characters", () => {
   expect(plain.endsWith("\u2026")).toBe(true);
   expect(buildSalesEmail(request(), meta).subject).toBe("Demo request: Jane Driller (Acme Mining)");
 });
+
+test("the capped subject never cuts an emoji in half (no lone surrogate for SendGrid to mangle)", () => {
+  for (let pad = 0; pad < 4; pad++) {
+    const { subject } = buildSalesEmail(
+      request({ firstName: "A".repeat(pad + 1), lastName: "B", company: "\u{1F6E2}\uFE0F".repeat(90) }),
+      meta,
+    );
+    expect(subject.length).toBeLessThanOrEqual(MAX_SUBJECT_LENGTH);
+    expect(subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  }
+});
