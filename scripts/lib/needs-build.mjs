@@ -3,11 +3,16 @@
  * source the build reads (src/, content/, static/, gatsby-*.ts, package-lock.json)
  * changed after `public/index.html` was written.
  *
+ * The query types the build itself writes (src/gatsby-types.d.ts, graphqlTypegen) are not a
+ * source: counting them made every `npm start` after `npm run build` build again, and that
+ * second build rewrote only some pages, which then no longer matched the CSP hashes in
+ * public/_headers (the inline scripts of /contact were blocked).
+ *
  * @param {string} root absolute project root
  * @returns {boolean}
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const SOURCES = [
   "src",
@@ -21,16 +26,22 @@ const SOURCES = [
   "postcss.config.js",
 ];
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+/** Files under the sources that the build writes (project-relative). */
+const BUILD_OUTPUTS = new Set([join("src", "gatsby-types.d.ts")]);
+
+function newestMtime(path, root) {
+  if (!existsSync(path) || BUILD_OUTPUTS.has(relative(root, path))) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (max, name) => Math.max(max, newestMtime(join(path, name), root)),
+    stat.mtimeMs,
+  );
 }
 
 export function needsBuild(root) {
   const marker = join(root, "public", "index.html");
   if (!existsSync(marker)) return true;
   const builtAt = statSync(marker).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);
+  return SOURCES.some((source) => newestMtime(join(root, source), root) > builtAt);
 }
