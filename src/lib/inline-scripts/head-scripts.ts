@@ -1,3 +1,4 @@
+import { attributionRecorderScript } from "../attribution-recorder";
 import { speculationRules } from "./speculation-rules";
 import { themeScript } from "./theme";
 
@@ -14,4 +15,6 @@ export type HeadScript = { id: string; code: string; type?: string };
 export const HEAD_SCRIPTS: readonly HeadScript[] = [
   { id: "theme", code: themeScript },
   { id: "speculation-rules", code: speculationRules, type: "speculationrules" },
+  // The visit's first landing, for the lead's source (issue 16; src/lib/attribution-recorder.ts).
+  { id: "attribution", code: attributionRecorderScript },
 ];
