@@ -2,9 +2,10 @@
  * The browser side of "Send demo request" (spec section 7): one POST of JSON to the
  * `send-contact-email` function. Only the presence of an error matters: a 2xx answer is a
  * success; any other status, a network failure or no answer within the timeout is a failure.
- * No React here; the form decides what the visitor sees.
+ * A success may carry the booking link the function built (issue 16: `bookingUrl`, set when
+ * BOOKING_URL is). No React here; the form decides what the visitor sees.
  */
-import type { DemoRequest } from "./demo-request";
+import type { Attribution, DemoRequest } from "./demo-request";
 import { HONEYPOT_FIELD } from "./demo-request";
 import { FORM_TOKEN_FIELD } from "./form-token";
 
@@ -15,20 +16,36 @@ export const DEMO_REQUEST_ENDPOINT = "/api/send-contact-email";
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
 /**
- * The JSON body: the checked request, the honeypot (empty for people), an idempotency key (UUID)
- * and, when the page got one, the form's time token (src/lib/form-token.ts, issue 13).
+ * The JSON body: the checked request, the honeypot (empty for people), an idempotency key (UUID),
+ * when the page got one the form's time token (src/lib/form-token.ts, issue 13) and, when the tab
+ * recorded one, where the visit came from (issue 16).
  */
 export type DemoRequestPayload = DemoRequest & {
   [HONEYPOT_FIELD]: string;
   requestId: string;
   [FORM_TOKEN_FIELD]?: string;
+  attribution?: Attribution;
 };
 
 /**
+ * `bookingUrl`: an http(s) link to offer the prospect, when the function sent one (issue 16).
  * `ok: false` carries an Error whose message names only the status or the network failure, never
  * visitor data, and the HTTP status when there was an answer (409: the request id was taken).
  */
-export type SubmitResult = { ok: true } | { ok: false; error: Error; status?: number };
+export type SubmitResult = { ok: true; bookingUrl?: string } | { ok: false; error: Error; status?: number };
+
+/** The answer's `bookingUrl` when it is an absolute http(s) URL; anything else is ignored. */
+async function readBookingUrl(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json();
+    const value = (body as { bookingUrl?: unknown } | null)?.bookingUrl;
+    if (typeof value !== "string") return undefined;
+    const { protocol } = new URL(value);
+    return protocol === "https:" || protocol === "http:" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 type SubmitOptions = { fetchImpl?: typeof fetch; timeoutMs?: number };
 
@@ -50,7 +67,7 @@ export async function submitDemoRequest(
       body: JSON.stringify(payload),
       signal: controller.signal,
     });
-    if (response.ok) return { ok: true };
+    if (response.ok) return { ok: true, bookingUrl: await readBookingUrl(response) };
     return {
       ok: false,
       error: new Error(`send-contact-email answered HTTP ${response.status}`),

@@ -6,7 +6,13 @@
  * Sonner (about 10 KB gzipped) is not part of /contact's first load (issue 17: <= 100 KB): it is
  * loaded on the visitor's first interaction with the page ({@link loadToasts}, SiteToaster), or by
  * the first toast at the latest, long before a submit's answer can need it.
+ *
+ * A toast with an `action` (the "Book a time now" link, issue 16) stays 10 seconds, and while
+ * hovered (sonner pauses its timer) or focused (`holdToast`, called by the toaster): 5 seconds
+ * is too short to act on.
  */
+import type { ReactNode } from "react";
+
 type Sonner = typeof import("sonner");
 
 export type ToastVariant = "default" | "destructive" | "success";
@@ -14,10 +20,19 @@ export type ToastVariant = "default" | "destructive" | "success";
 /** Default display time in milliseconds (spec section 9: 5 seconds). */
 export const TOAST_DURATION_MS = 5000;
 
+/** Display time of a toast that carries an action, in milliseconds (issue 16). */
+export const ACTION_TOAST_DURATION_MS = 10_000;
+
 /** The one id every toast uses: sonner updates a toast in place when the id is reused. */
 export const TOAST_ID = "site-toast";
 
-export type ToastMessage = { title: string; description?: string; variant?: ToastVariant };
+/** `action`: an element shown after the text, e.g. a link. */
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  action?: ReactNode;
+};
 
 /** The two notifications of the demo request (spec section 8), word for word. */
 export const DEMO_REQUEST_TOASTS = {
@@ -79,18 +94,36 @@ export function subscribeToToastsLoaded(listener: () => void): () => void {
 /** The sonner module once {@link loadToasts} has loaded it, else undefined. */
 export const loadedToasts = (): Sonner | undefined => sonner;
 
-/**
- * Shows `title` (and `description`) in the given variant, replacing any toast on screen. Listeners
- * hear it at once; sonner shows it as soon as it has loaded (at once when it already has), and
- * replays it to the Toaster if that mounts later.
- */
-export function showToast(message: ToastMessage): void {
-  const { title, description, variant = "default" } = message;
-  listeners.forEach((listener) => listener(message));
-  const options = { id: TOAST_ID, description, duration: TOAST_DURATION_MS };
-  void loadToasts().then(({ toast }) => {
+/** The toast on screen, while it is (holdToast must never bring back a closed one). */
+let current: ToastMessage | undefined;
+
+function render(message: ToastMessage, duration: number): void {
+  const { title, description, variant = "default", action } = message;
+  const gone = () => {
+    if (current === message) current = undefined;
+  };
+  const options = { id: TOAST_ID, description, duration, action, onDismiss: gone, onAutoClose: gone };
+  const show = ({ toast }: Sonner) => {
     if (variant === "success") toast.success(title, options);
     else if (variant === "destructive") toast.error(title, options);
     else toast(title, options);
-  });
+  };
+  // Once sonner is here, at once: a hold must reach the toast before its timer can run out.
+  if (sonner) show(sonner);
+  else void loadToasts().then(show);
+}
+
+/** Shows `title` (and `description`, `action`) in the given variant, replacing any toast on screen. */
+export function showToast(message: ToastMessage): void {
+  current = message;
+  listeners.forEach((listener) => listener(message));
+  render(message, message.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
+}
+
+/**
+ * Keeps a toast that has an action on screen while `held` (focus is in the toast), then gives
+ * it a fresh ACTION_TOAST_DURATION_MS once released. Sonner pauses for hover, not for focus.
+ */
+export function holdToast(held: boolean): void {
+  if (current?.action) render(current, held ? Infinity : ACTION_TOAST_DURATION_MS);
 }

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { readStoredAttribution } from "../../lib/attribution";
 import {
   DEMO_REQUEST_FIELDS,
   demoRequestSchema,
@@ -12,6 +13,7 @@ import {
 import { fetchFormToken, FORM_TOKEN_FIELD } from "../../lib/form-token";
 import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
+import { BookingLink } from "./booking-link";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
 import { Field } from "./field";
 import { HoneypotField } from "./honeypot-field";
@@ -33,7 +35,9 @@ const buttonClass =
  * The Request a Demo form (spec sections 2, 4, 5, 8). Checks on submit, then re-checks a
  * field as it is corrected (docs/decisions/0001-when-the-form-validates.md); on a failed
  * submit focus goes to the first invalid field. While sending, the button reads
- * 'Submitting...' and is disabled. Success: success toast and an empty form. Failure:
+ * 'Submitting...' and is disabled. Success: success toast (with "Book a time now" when the
+ * function sends a booking link, issue 16) and an empty form. The tab's recorded first landing
+ * goes with the request (src/lib/attribution.ts). Failure:
  * destructive toast, values kept, the error (no visitor data) on console.error.
  * Without JavaScript the same markup posts form-encoded data to the function.
  * Once hydrated it fetches the form's time token and sends it along; a 409 (the request id was
@@ -75,6 +79,7 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
         [FORM_TOKEN_FIELD]: formToken.current,
         requestId: requestId.forValues(values),
+        attribution: readStoredAttribution(),
       });
     try {
       let result = await post();
@@ -83,7 +88,8 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         result = await post();
       }
       if (result.ok) {
-        showToast(DEMO_REQUEST_TOASTS.success);
+        const action = result.bookingUrl ? <BookingLink href={result.bookingUrl} /> : undefined;
+        showToast({ ...DEMO_REQUEST_TOASTS.success, action });
         reset(EMPTY);
         requestId.renew();
       } else {

@@ -1,5 +1,11 @@
 import * as React from "react";
-import { loadedToasts, loadToasts, subscribeToToastsLoaded, TOAST_DURATION_MS } from "../../lib/toast";
+import {
+  holdToast,
+  loadedToasts,
+  loadToasts,
+  subscribeToToastsLoaded,
+  TOAST_DURATION_MS,
+} from "../../lib/toast";
 
 /** Follows the `dark` class the theme control puts on <html> (Tailwind's class-based dark variant). */
 function useDocumentTheme(): "light" | "dark" {
@@ -41,25 +47,51 @@ function useToastsOnFirstInteraction() {
 }
 
 /**
+ * Holds a toast with an action while focus is anywhere in it (issue 16); sonner pauses only for
+ * hover. Listens for focus events bubbling out of sonner's list; the wrapper itself is inert.
+ */
+function useHoldWhileFocused(ref: React.RefObject<HTMLDivElement | null>) {
+  React.useEffect(() => {
+    const wrapper = ref.current;
+    if (!wrapper) return;
+    const focusIn = () => holdToast(true);
+    const focusOut = (event: FocusEvent) => {
+      if (!wrapper.contains(event.relatedTarget as Node | null)) holdToast(false);
+    };
+    wrapper.addEventListener("focusin", focusIn);
+    wrapper.addEventListener("focusout", focusOut);
+    return () => {
+      wrapper.removeEventListener("focusin", focusIn);
+      wrapper.removeEventListener("focusout", focusOut);
+    };
+  }, [ref]);
+}
+
+/**
  * Where toasts render (spec section 9): one at a time, 5 s, rich colours for the success and
  * destructive variants, in sonner's polite live region. Sonner turns its own animations off
- * under `prefers-reduced-motion`. Renders nothing until sonner has loaded (src/lib/toast.ts).
+ * under `prefers-reduced-motion`. Renders the toaster once sonner has loaded (src/lib/toast.ts).
  */
 export function SiteToaster() {
   const theme = useDocumentTheme();
+  const wrapper = React.useRef<HTMLDivElement>(null);
+  useHoldWhileFocused(wrapper);
   useToastsOnFirstInteraction();
   const sonner = React.useSyncExternalStore(subscribeToToastsLoaded, loadedToasts, () => undefined);
-  if (sonner === undefined) return null;
-  const { Toaster } = sonner;
   return (
-    <Toaster
-      theme={theme}
-      style={theme === "light" ? LIGHT_THEME_COLOURS : undefined}
-      position="bottom-right"
-      visibleToasts={1}
-      duration={TOAST_DURATION_MS}
-      richColors
-      closeButton
-    />
+    // The wrapper is there from the start, so the focus hold is in place when sonner arrives.
+    <div ref={wrapper} className="contents">
+      {sonner && (
+        <sonner.Toaster
+          theme={theme}
+          style={theme === "light" ? LIGHT_THEME_COLOURS : undefined}
+          position="bottom-right"
+          visibleToasts={1}
+          duration={TOAST_DURATION_MS}
+          richColors
+          closeButton
+        />
+      )}
+    </div>
   );
 }
