@@ -4,7 +4,8 @@
  * http://localhost:8888 (PORT overrides) through the Netlify emulation, listening on 127.0.0.1
  * (HOST overrides) with the functions' rate limits enforced (RATE_LIMIT=off lifts them) and a
  * fresh trigger secret for the owner's commands (lib/local-guard.mjs, issue 13). Without
- * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/lib/local-mail.mjs).
+ * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/lib/local-mail.mjs);
+ * with LEAD_WEBHOOK_URL on loopback, lead webhooks go to a local sink (scripts/lib/local-webhook.mjs).
  * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides).
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { writeTriggerSecret } from "./lib/local-trigger.mjs";
 import { fileURLToPath } from "node:url";
 import { needsBuild } from "./lib/needs-build.mjs";
 import { startLocalMail } from "./lib/local-mail.mjs";
+import { startLocalWebhook } from "./lib/local-webhook.mjs";
 import { rerunWithoutRequireEsm } from "./lib/node-compat.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
@@ -28,13 +30,15 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  // Before the site server: the function reads the SendGrid variables this sets.
+  // Before the site server: the function reads the SendGrid and webhook variables these set.
   const mailSink = await startLocalMail(root);
+  const webhookSink = await startLocalWebhook(root);
   const port = Number(process.env.PORT ?? 8888);
   const { url, triggerSecret, close: closeSite } = await startSiteServer({ root, port });
   const close = async () => {
     await closeSite();
     await mailSink?.close();
+    await webhookSink?.close();
   };
   // For `npm run leads:retry` / `leads:retention` / `bench:submit`, which talk to the running server.
   mkdirSync(localDataDir(root), { recursive: true });
