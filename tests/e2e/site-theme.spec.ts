@@ -56,13 +56,16 @@ test("system follows the OS setting, also while the page is open", async ({ page
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 });
 
-test("the theme is the only thing the site stores", async ({ page }) => {
-  await gotoHydrated(page, "/");
+test("the site stores only the theme (localStorage) and the tab's first landing (sessionStorage, issue 16), no cookie", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/?utm_source=newsletter&email=someone@example.com");
   await page.getByLabel("Theme").selectOption("light");
-  const keys = await page.evaluate(() => [
+  const stored = await page.evaluate(() => [
     Object.keys(localStorage),
     Object.keys(sessionStorage),
+    JSON.parse(sessionStorage.getItem("attribution") ?? "null"),
     document.cookie,
   ]);
-  expect(keys).toEqual([["theme"], [], ""]);
+  expect(stored).toEqual([["theme"], ["attribution"], { landing_path: "/", utm_source: "newsletter" }, ""]);
 });
