@@ -19,9 +19,9 @@ export interface WebhookLead {
   attribution?: Attribution;
 }
 
-/** Why a lead is alerted: `failed` (given up), or `pending` past ALERT_AFTER_MINUTES. */
+/** Why a lead is alerted, in the alert module's terms (e.g. "failed", "overdue"), and what to do. */
 export interface LeadAlert {
-  reason: "failed" | "pending";
+  reason: string;
   /** Our own words, never visitor text, e.g. "The sales e-mail was not accepted for a day." */
   detail: string;
 }
@@ -61,13 +61,12 @@ export function sourceRows(attribution: Attribution | undefined): [string, strin
   );
 }
 
-/** A one-line headline, e.g. "New demo request: Jane Driller (Acme Mining)". Visitor text: escape per format. */
-export function headline(event: LeadEvent): { prefix: string; who: string } {
+/**
+ * The message's title (our words) and who it is about (visitor text: each format escapes it),
+ * e.g. `{ title: "New demo request", who: "Jane Driller (Acme Mining)" }`.
+ */
+export function headline(event: LeadEvent): { title: string; who: string } {
   const { request } = event.lead;
   const who = `${request.firstName} ${request.lastName} (${request.company})`;
-  if (event.kind === "lead") return { prefix: "New demo request: ", who };
-  return {
-    prefix: event.alert.reason === "failed" ? "Demo request NOT delivered: " : "Demo request still pending: ",
-    who,
-  };
+  return { title: event.kind === "lead" ? "New demo request" : "Demo request needs attention", who };
 }

@@ -47,12 +47,12 @@ const labelled = (label: string, value: string, max: number) =>
 /** The Slack message for a lead or an alert. */
 export function slackMessage(event: LeadEvent): SlackMessage {
   const { lead } = event;
-  const { prefix, who } = headline(event);
+  const { title, who } = headline(event);
   const rows = contactRows(lead.request);
   const source = sourceRows(lead.attribution);
   const header: HeaderBlock = {
     type: "header",
-    text: { type: "plain_text", text: prefix.replace(/: $/, ""), emoji: false },
+    text: { type: "plain_text", text: title, emoji: false },
   };
   const blocks: KnownBlock[] = [header];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
@@ -74,5 +74,5 @@ export function slackMessage(event: LeadEvent): SlackMessage {
     { type: "section", text: labelled("Source", sourceText, SECTION_MAX) },
     context,
   );
-  return { text: `${prefix}${fitSlack(who, SECTION_MAX)}`, blocks };
+  return { text: `${title}: ${fitSlack(who, SECTION_MAX)}`, blocks };
 }

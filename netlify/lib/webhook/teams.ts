@@ -50,9 +50,9 @@ function row(label: string, value: string): CardElement {
 /** The Teams workflow message for a lead or an alert. */
 export function teamsMessage(event: LeadEvent): TeamsMessage {
   const { lead } = event;
-  const { prefix, who } = headline(event);
+  const { title, who } = headline(event);
   const body: CardElement[] = [
-    { type: "RichTextBlock", inlines: [{ type: "TextRun", text: `${prefix}${who}`, weight: "Bolder" }] },
+    { type: "RichTextBlock", inlines: [{ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" }] },
   ];
   if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
   body.push(...contactRows(lead.request).map((field) => row(field.label, field.value)));

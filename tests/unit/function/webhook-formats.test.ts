@@ -94,7 +94,7 @@ describe("slack", () => {
 
   test("an alert names the lead and says what went wrong", () => {
     const message = slackMessage(ALERT);
-    expect(message.text).toBe("Demo request NOT delivered: Jane Driller (Acme Mining)");
+    expect(message.text).toBe("Demo request needs attention: Jane Driller (Acme Mining)");
     expect(JSON.stringify(message)).toContain("The sales e-mail was not accepted for a day.");
   });
 });
