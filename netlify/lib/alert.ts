@@ -3,7 +3,8 @@
  * good, when its outcome is unknown (`unconfirmed`), or when it is still pending after
  * ALERT_AFTER_MINUTES, one alert goes to ALERT_EMAIL through SendGrid. If SendGrid is what is
  * down (or refuses the alert), the alert is a `LEAD FAILED` log line instead. The alert is
- * recorded in the lead before it goes out, so no run repeats it: one alert per lead.
+ * recorded in the lead before it goes out, so no run repeats it: one alert per lead. When a lead
+ * webhook is configured the alert also goes there (issue 16), whatever became of the e-mail.
  *
  * The alert names the request by its id and holds nothing the visitor typed (ALERT_EMAIL need
  * not be the sales inbox); `npm run leads:export` gives the prospect's details.
@@ -15,6 +16,7 @@ import type { LeadRecorder } from "./lead-recorder";
 import { logError, logInfo } from "./log";
 import { sendWithRetry } from "./mailer";
 import type { MailMessage } from "./messages";
+import { postLeadEvent, webhookLead } from "./webhook-channel";
 
 const MINUTE = 60_000;
 
@@ -88,6 +90,7 @@ export async function alertIfDue(
     mailFrom: config.mailFrom,
     alertAfterMinutes: config.alertAfterMinutes,
   });
+  const toWebhook = alertWebhook(lead, reason, { config, retry, now });
   const sent = !sendgridDown && (await sendWithRetry(mailer, message, retry)).status === "sent";
   if (sent) logInfo("lead alert sent", { requestId: lead.id, reason });
   else {
@@ -97,6 +100,28 @@ export async function alertIfDue(
       lastError: lead.deliveries.sales.lastError,
     });
   }
-  recorder.change({ ...lead, alert: { ...alert, via: sent ? "email" : "log" } });
+  const webhook = await toWebhook;
+  recorder.change({ ...lead, alert: { ...alert, via: sent ? "email" : "log", ...webhook } });
   await recorder.save();
+}
+
+/** Posts the alert to the lead webhook, if one is configured; says whether it was accepted. */
+async function alertWebhook(
+  lead: LeadRecord,
+  reason: LeadAlert["reason"],
+  { config, retry, now }: Pick<DeliveryContext, "config" | "retry" | "now">,
+): Promise<Pick<LeadAlert, "webhook">> {
+  const settings = config.leadWebhook;
+  if (!settings) return {};
+  const detail = `Demo request ${lead.id} needs a person: ${describe(reason, config.alertAfterMinutes)}.`;
+  const event = { kind: "alert", lead: webhookLead(lead), alert: { reason, detail } } as const;
+  const result = await postLeadEvent(event, settings, now, retry);
+  if (result.status !== "sent") {
+    logError("lead alert not accepted by the webhook", {
+      requestId: lead.id,
+      status: result.code,
+      error: result.error,
+    });
+  }
+  return { webhook: result.status === "sent" ? "sent" : "failed" };
 }

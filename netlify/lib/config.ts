@@ -10,9 +10,15 @@
  * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run; issue 13),
  * ALERT_EMAIL (who hears of a lead that was not delivered; default SALES_EMAIL) and
  * ALERT_AFTER_MINUTES (how long a lead may stay pending before that alert; default 30; issue 14).
+ * Issue 16: LEAD_WEBHOOK_URL (https; http only locally) with LEAD_WEBHOOK_FORMAT (slack, teams
+ * or standard; default slack), LEAD_WEBHOOK_SECRET (required for standard: `whsec_` + base64 of
+ * 24-64 bytes) and LEAD_WEBHOOK_TIMEOUT_MS (per attempt, default 3000); BOOKING_URL (https;
+ * http only locally).
  */
 import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { isAllowedBookingUrl } from "./booking-url";
+import { WEBHOOK_FORMATS, type WebhookFormat } from "./webhook/webhook-request";
 
 const address = z.email();
 
@@ -35,7 +41,23 @@ const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  LEAD_WEBHOOK_URL: z.url().optional(),
+  LEAD_WEBHOOK_FORMAT: z.enum(WEBHOOK_FORMATS).default("slack"),
+  LEAD_WEBHOOK_SECRET: z.string().optional(),
+  LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
+  BOOKING_URL: z.string().optional(),
 });
+
+/** Where every lead is also POSTed (issue 16; netlify/lib/webhook-channel.ts). */
+export interface LeadWebhookConfig {
+  /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
+  url: string;
+  format: WebhookFormat;
+  /** The Standard Webhooks signing secret; set when `format` is "standard". */
+  secret?: string;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+}
 
 /** The checked configuration, e.g. `{ sendgridApiKey: "SG.x", salesEmail: "sales@x.com", ... }`. */
 export interface ServerConfig {
@@ -63,6 +85,10 @@ export interface ServerConfig {
   alertEmail: string;
   /** Minutes a lead may stay pending before it is alerted as overdue. */
   alertAfterMinutes: number;
+  /** The lead webhook, when LEAD_WEBHOOK_URL is set. */
+  leadWebhook?: LeadWebhookConfig;
+  /** The booking page offered after a request (issue 16), when BOOKING_URL is set. */
+  bookingUrl?: string;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -125,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isLocal = isLocalRun(env);
+  const problems = issue16Problems(e, isLocal);
+  if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     config: {
@@ -141,8 +169,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       formSecret: e.FORM_TOKEN_SECRET ?? derivedFormSecret(e.SENDGRID_API_KEY),
       alertEmail: e.ALERT_EMAIL ?? e.SALES_EMAIL,
       alertAfterMinutes: e.ALERT_AFTER_MINUTES,
+      leadWebhook: e.LEAD_WEBHOOK_URL
+        ? {
+            url: e.LEAD_WEBHOOK_URL,
+            format: e.LEAD_WEBHOOK_FORMAT,
+            secret: e.LEAD_WEBHOOK_SECRET,
+            timeoutMs: e.LEAD_WEBHOOK_TIMEOUT_MS,
+          }
+        : undefined,
+      bookingUrl: e.BOOKING_URL,
     },
   };
+}
+
+/** A Standard Webhooks secret: optional `whsec_`, then base64 of 24 to 64 bytes (the specification's range). */
+function isWebhookSecret(value: string): boolean {
+  const base64 = value.startsWith("whsec_") ? value.slice("whsec_".length) : value;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
+  const bytes = Buffer.from(base64, "base64").length;
+  return bytes >= 24 && bytes <= 64;
+}
+
+/** The checks that depend on running locally or on another variable (issue 16). */
+function issue16Problems(e: z.output<typeof configSchema>, isLocal: boolean): string[] {
+  const problems: string[] = [];
+  if (e.LEAD_WEBHOOK_URL) {
+    const protocol = new URL(e.LEAD_WEBHOOK_URL).protocol;
+    if (protocol !== "https:" && !(isLocal && protocol === "http:"))
+      problems.push("LEAD_WEBHOOK_URL is invalid");
+    if (e.LEAD_WEBHOOK_FORMAT === "standard") {
+      if (!e.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET is missing");
+      else if (!isWebhookSecret(e.LEAD_WEBHOOK_SECRET)) problems.push("LEAD_WEBHOOK_SECRET is invalid");
+    }
+  }
+  if (e.BOOKING_URL && !isAllowedBookingUrl(e.BOOKING_URL, isLocal)) problems.push("BOOKING_URL is invalid");
+  return problems;
 }
 
 let cached: ConfigResult | undefined;

@@ -1,8 +1,9 @@
 /**
- * Delivers a stored lead (issue 14), for the request handler and the retry job alike: each
- * channel in order (netlify/lib/sales-email.ts, netlify/lib/confirmation.ts), then the alert a
- * lead that was not delivered needs (netlify/lib/alert.ts), then its pending marker goes once
- * it is settled. Every attempt is recorded (state `sending`) before it is sent and its outcome
+ * Delivers a stored lead (issue 14), for the request handler and the retry job alike: the
+ * sales e-mail then the confirmation (netlify/lib/sales-email.ts, netlify/lib/confirmation.ts)
+ * and, at the same time, the lead webhook (netlify/lib/webhook-channel.ts, issue 16), so a slow
+ * or failing SendGrid never delays the webhook nor the reverse; then the alert a lead that was
+ * not delivered needs (netlify/lib/alert.ts), then its pending marker goes once it is settled. Every attempt is recorded (state `sending`) before it is sent and its outcome
  * after; what cannot be recorded is not sent. Decision record: docs/decisions/0019-lead-path.md.
  */
 import { alertIfDue } from "./alert";
@@ -13,9 +14,16 @@ import type { LeadRecorder } from "./lead-recorder";
 import { logError } from "./log";
 import type { SendResult } from "./mailer";
 import { salesEmail } from "./sales-email";
+import { leadWebhook } from "./webhook-channel";
 
-/** The channels in the order they run (lead-record.ts `CHANNELS`). */
-export const DELIVERY_CHANNELS: readonly DeliveryChannel[] = [salesEmail, confirmation];
+/**
+ * The channels as they run: each lane in order (the confirmation waits for the sales e-mail),
+ * the lanes side by side (the webhook depends on no e-mail).
+ */
+export const DELIVERY_LANES: readonly (readonly DeliveryChannel[])[] = [
+  [salesEmail, confirmation],
+  [leadWebhook],
+];
 
 export interface DeliverOptions {
   /** Whether a pending channel may send now (the job's backoff and breaker); default yes. */
@@ -43,7 +51,7 @@ async function runChannel(
 ): Promise<SendResult | undefined> {
   const delivery = recorder.lead.deliveries[channel.name];
   if (delivery.state !== "pending") return undefined;
-  const plan = channel.plan(recorder.lead);
+  const plan = channel.plan(recorder.lead, context);
   if (plan === "wait") return undefined;
   if (plan !== "send") {
     recorder.change(withDelivery(recorder.lead, channel.name, { state: "skipped", lastError: plan.skip }));
@@ -94,11 +102,14 @@ export async function deliverLead(
   options: DeliverOptions = {},
 ): Promise<Partial<Record<ChannelName, SendResult>>> {
   const results: Partial<Record<ChannelName, SendResult>> = {};
-  for (const channel of DELIVERY_CHANNELS) {
-    const result = await runChannel(recorder, channel, context, options);
-    if (result) results[channel.name] = result;
-    if (recorder.lead.deliveries[channel.name].state === "sending") break; // its attempt was not recorded
-  }
+  const runLane = async (lane: readonly DeliveryChannel[]) => {
+    for (const channel of lane) {
+      const result = await runChannel(recorder, channel, context, options);
+      if (result) results[channel.name] = result;
+      if (recorder.lead.deliveries[channel.name].state === "sending") break; // its attempt was not recorded
+    }
+  };
+  await Promise.all(DELIVERY_LANES.map(runLane));
   noteSettled(recorder, context.now);
   if (!(await recorder.save())) return results;
   await alertIfDue(recorder, context, options.sendgridDown?.());

@@ -1,8 +1,9 @@
 /**
  * What a delivery channel is (issue 14): one module per channel (netlify/lib/sales-email.ts,
- * netlify/lib/confirmation.ts), each deciding when it may send and sending one message with
- * its own retries. netlify/lib/deliver.ts runs them in `CHANNELS` order for the request handler
- * and the retry job alike, and records each one's state in the lead (netlify/lib/lead-record.ts).
+ * netlify/lib/confirmation.ts, netlify/lib/webhook-channel.ts), each deciding when it may send
+ * and sending one message with its own retries. netlify/lib/deliver.ts runs them for the request
+ * handler and the retry job alike, and records each one's state in the lead
+ * (netlify/lib/lead-record.ts).
  */
 import type { ServerConfig } from "./config";
 import type { ConfirmationLimits } from "./confirmation-limits";
@@ -27,8 +28,11 @@ export type ChannelPlan = "send" | "wait" | { skip: string };
 
 export interface DeliveryChannel {
   readonly name: ChannelName;
-  /** E.g. the confirmation waits for the sales e-mail, and is skipped when that one failed. */
-  plan(lead: LeadRecord): ChannelPlan;
+  /**
+   * E.g. the confirmation waits for the sales e-mail, and is skipped when that one failed; the
+   * webhook is skipped when none is configured.
+   */
+  plan(lead: LeadRecord, context: DeliveryContext): ChannelPlan;
   /** Sends once, retrying within the request's budget; logs the outcome; never throws. */
   send(lead: LeadRecord, context: DeliveryContext): Promise<ChannelResult>;
 }

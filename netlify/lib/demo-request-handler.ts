@@ -142,12 +142,21 @@ async function handle(
   const receivedAt = now();
   const verdict = judgeSpam(parsed, { secret: config.formSecret, now: receivedAt });
   const id = parsed.requestId ?? randomUUID();
-  let lead = newLead(id, parsed.request, receivedAt, verdict, parsed.honeypot);
+  let lead = newLead(id, parsed.request, receivedAt, {
+    verdict,
+    honeypot: parsed.honeypot,
+    attribution: parsed.attribution,
+  });
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
   if (stored === "exists") return repeated(store!, lead);
   if (verdict.kind === "spam" && stored === "created") return heldAsSpam(lead, store!, timing);
-  if (verdict.kind === "spam") lead = newLead(id, parsed.request, receivedAt, UNSTORED_HONEYPOT);
+  if (verdict.kind === "spam") {
+    lead = newLead(id, parsed.request, receivedAt, {
+      verdict: UNSTORED_HONEYPOT,
+      attribution: parsed.attribution,
+    });
+  }
   if (lead.suspectedSpam) {
     logInfo("suspected spam; delivered with the reason", { requestId: id, reason: lead.suspectedSpam });
   }

@@ -3,10 +3,13 @@
  * docs/decisions/0019-lead-path.md). Plain data and pure functions; the store is
  * netlify/lib/lead-store.ts, the sending netlify/lib/deliver.ts.
  */
-import type { DemoRequest } from "../../src/lib/demo-request";
+import type { Attribution, DemoRequest } from "../../src/lib/demo-request";
 
-/** Where a lead is delivered, in the order the channels run. */
-export const CHANNELS = ["sales", "confirmation"] as const;
+/**
+ * Where a lead is delivered: the sales e-mail, then the confirmation; the lead webhook (issue 16)
+ * runs beside them (netlify/lib/deliver.ts).
+ */
+export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
 /**
@@ -41,6 +44,8 @@ export interface LeadAlert {
   at: string;
   /** How it reached a person; absent while it is being sent. */
   via?: "email" | "log";
+  /** Whether the lead webhook took it too (issue 16); absent without a webhook. */
+  webhook?: "sent" | "failed";
 }
 
 /** One stored demo request. */
@@ -48,6 +53,8 @@ export interface LeadRecord {
   /** The page's requestId (a UUID), or one the function drew. */
   id: string;
   request: DemoRequest;
+  /** Where the visit came from (issue 16), when the page recorded it. */
+  attribution?: Attribution;
   receivedAt: string;
   state: LeadState;
   deliveries: Record<ChannelName, Delivery>;
@@ -63,6 +70,22 @@ export interface LeadRecord {
    * is delivered with "[Suspected spam]" in the subject and gets no confirmation (issue 13).
    */
   suspectedSpam?: string;
+}
+
+/**
+ * `lead` with a delivery for every channel it has none for: a lead stored before a channel
+ * existed (the webhook, issue 16) gets that channel as a new lead would (pending; skipped for a
+ * `spam` lead, which is never delivered).
+ */
+export function completeDeliveries(lead: LeadRecord): LeadRecord {
+  const missing = CHANNELS.filter((channel) => !lead.deliveries?.[channel]);
+  if (missing.length === 0) return lead;
+  const delivery: Delivery =
+    lead.state === "spam"
+      ? { state: "skipped", attempts: 0, lastError: "stored as spam" }
+      : { state: "pending", attempts: 0 };
+  const added = Object.fromEntries(missing.map((channel) => [channel, { ...delivery }]));
+  return { ...lead, deliveries: { ...lead.deliveries, ...added } };
 }
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
@@ -83,21 +106,30 @@ function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deli
   return Object.fromEntries(CHANNELS.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
 }
 
+/** What a new lead may carry besides the request: the spam verdict, the honeypot, the source. */
+export interface NewLeadExtras {
+  /** Default `clean`. */
+  verdict?: LeadVerdict;
+  /** What the hidden field held (kept with a `spam` lead). */
+  honeypot?: string;
+  /** Where the visit came from (issue 16), when the form sent it. */
+  attribution?: Attribution;
+}
+
 /**
  * A new lead, e.g. `newLead(id, request, new Date())`: every channel pending. For a `spam`
- * verdict every channel is skipped, so the lead is settled at once; `honeypot` is what the
- * hidden field held.
+ * verdict every channel (the webhook too) is skipped, so the lead is settled at once.
  */
 export function newLead(
   id: string,
   request: DemoRequest,
   receivedAt: Date,
-  verdict: LeadVerdict = { kind: "clean" },
-  honeypot = "",
+  { verdict = { kind: "clean" }, honeypot = "", attribution }: NewLeadExtras = {},
 ): LeadRecord {
   const lead: LeadRecord = {
     id,
     request,
+    ...(attribution ? { attribution } : {}),
     receivedAt: receivedAt.toISOString(),
     state: "pending",
     deliveries: allChannels("pending"),

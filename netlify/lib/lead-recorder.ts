@@ -16,6 +16,10 @@ const WRITE_RETRIES = { retries: 2, minTimeout: 100 };
 export class LeadRecorder {
   private dirty = false;
   private readonly unrecordedSends = new Set<ChannelName>();
+  /** Bumped by every change, so a write knows whether it saved the latest version. */
+  private version = 0;
+  /** The write in progress: channels deliver side by side, their writes go one at a time. */
+  private writing: Promise<boolean> = Promise.resolve(true);
 
   /**
    * @param store where the lead is stored, or null when it could not be (its sends then go
@@ -40,17 +44,25 @@ export class LeadRecorder {
   change(next: LeadRecord, acceptedOn?: ChannelName): void {
     this.current = next;
     this.dirty = true;
+    this.version += 1;
     if (acceptedOn) this.unrecordedSends.add(acceptedOn);
   }
 
   /**
-   * Writes the lead if it changed, retrying twice. Never throws.
+   * Writes the lead if it changed, retrying twice, after any write already in progress (so an
+   * older version never lands after a newer one). Never throws.
    * @returns false when the write failed: nothing new may then be sent for this lead
    */
-  async save(): Promise<boolean> {
+  save(): Promise<boolean> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  private async write(): Promise<boolean> {
     const store = this.store;
     if (!store || !this.dirty) return true;
     const lead = this.current;
+    const version = this.version;
     try {
       await pRetry(() => store.update(lead), WRITE_RETRIES);
     } catch (error) {
@@ -62,8 +74,11 @@ export class LeadRecorder {
       }
       return false;
     }
-    this.dirty = false;
-    this.unrecordedSends.clear();
+    // A change made while this write ran is still to be written.
+    if (this.version === version) {
+      this.dirty = false;
+      this.unrecordedSends.clear();
+    }
     return true;
   }
 }

@@ -12,7 +12,7 @@
  * Decision record: docs/decisions/0019-lead-path.md.
  */
 import { getStore } from "@netlify/blobs";
-import type { LeadRecord } from "./lead-record";
+import { completeDeliveries, type LeadRecord } from "./lead-record";
 
 export const LEAD_STORE_NAME = "demo-requests";
 const LEAD_PREFIX = "leads/";
@@ -63,7 +63,8 @@ export function createBlobLeadStore(
       }
     },
     async get(id) {
-      return ((await store.get(leadKey(id), { type: "json" })) as LeadRecord | null) ?? null;
+      const lead = (await store.get(leadKey(id), { type: "json" })) as LeadRecord | null;
+      return lead ? completeDeliveries(lead) : null;
     },
     async update(record) {
       await store.setJSON(leadKey(record.id), record);
@@ -104,7 +105,7 @@ export function createMemoryLeadStore(): LeadStore & {
     },
     async get(id) {
       const r = records.get(id);
-      return r ? copy(r) : null;
+      return r ? completeDeliveries(copy(r)) : null;
     },
     async update(record) {
       records.set(record.id, copy(record));

@@ -108,9 +108,21 @@ class RetryableSend extends Error {
  * have accepted the message, so only the retry job sends it again. Returns the last result and
  * the number of sends made.
  */
-export async function sendWithRetry(
+export function sendWithRetry(
   mailer: Mailer,
   message: MailMessage,
+  options: RetryOptions = {},
+): Promise<SendResult & { attempts: number }> {
+  return retrySend(() => mailer.send(message), options);
+}
+
+/**
+ * Runs `send` until it is not retryable, with sendWithRetry's backoff, Retry-After and budget;
+ * a timed-out send is not repeated (the other side may have it). Shared by every channel (the
+ * lead webhook, issue 16, posts through it too).
+ */
+export async function retrySend(
+  send: () => Promise<SendResult>,
   options: RetryOptions = {},
 ): Promise<SendResult & { attempts: number }> {
   const { retries = 2, minTimeoutMs = 300, budgetMs = 4000, sleep = defaultSleep } = options;
@@ -120,7 +132,7 @@ export async function sendWithRetry(
     return await pRetry(
       async () => {
         attempts += 1;
-        const result = await mailer.send(message);
+        const result = await send();
         if (result.status === "retryable" && !result.timedOut) throw new RetryableSend(result);
         return { ...result, attempts };
       },

@@ -2,18 +2,20 @@
  * Turns an HTTP request into a checked demo request, or into a typed rejection (issue 3: 405,
  * 415, 400, 422; issue 4: 403, 413, unknown keys); netlify/lib/respond.ts writes the answer.
  * Order: method, origin, content type, size, body (JSON, or form-encoded for the no-JS form of
- * issue 6), keys, request id, the honeypot's and time token's types, schema. Both body formats
- * go through the same checks in the same order. What the honeypot and the time token hold is
- * judged only after all of them (issue 13, netlify/lib/spam.ts), so a payload that fails
- * validation is 4xx whatever the honeypot holds.
+ * issue 6), keys, request id, the honeypot's and time token's types, schema, attribution
+ * (issue 16). Both body formats go through the same checks in the same order. What the honeypot
+ * and the time token hold is judged only after all of them (issue 13, netlify/lib/spam.ts), so a
+ * payload that fails validation is 4xx whatever the honeypot holds.
  */
 import { FORM_TOKEN_FIELD } from "../../src/lib/form-token";
 import {
   DEMO_REQUEST_FIELDS,
   HONEYPOT_FIELD,
   LEGACY_HONEYPOT_FIELD,
+  attributionSchema,
   demoRequestSchema,
   fieldErrors,
+  type Attribution,
   type DemoRequest,
   type DemoRequestField,
 } from "../../src/lib/demo-request";
@@ -25,6 +27,9 @@ import {
   readLimitedText,
 } from "./http";
 
+/** The optional key holding where the visit came from (issue 16; src/lib/attribution.ts). */
+const ATTRIBUTION_FIELD = "attribution";
+
 /** Largest accepted body in bytes (issue 4: 32 KB). */
 export const MAX_BODY_BYTES = 32 * 1024;
 
@@ -34,6 +39,7 @@ const ALLOWED_KEYS = new Set<string>([
   LEGACY_HONEYPOT_FIELD,
   FORM_TOKEN_FIELD,
   "requestId",
+  ATTRIBUTION_FIELD,
 ]);
 
 /** Most characters the honeypot or the time token may hold before the request is refused. */
@@ -59,6 +65,8 @@ export type ParseResult =
       honeypot: string;
       /** The form's time token, when the page sent one. */
       formToken: string | undefined;
+      /** Where the visit came from, when the form sent a non-empty one (issue 16). */
+      attribution?: Attribution;
     };
 
 function reject(
@@ -141,11 +149,17 @@ export async function parseDemoRequest(
     return reject(422, "Some fields are invalid", { fields: fieldErrors(parsed.error) });
   }
   const text = (key: string) => (body[key] as string | undefined) ?? "";
-  return {
+  const valid = {
     kind: "valid",
     request: parsed.data,
     requestId: requestId?.toLowerCase(),
     honeypot: text(HONEYPOT_FIELD) + text(LEGACY_HONEYPOT_FIELD),
     formToken: text(FORM_TOKEN_FIELD) || undefined,
-  };
+  } as const;
+  if (body[ATTRIBUTION_FIELD] === undefined) return valid;
+  const attribution = attributionSchema().safeParse(body[ATTRIBUTION_FIELD]);
+  if (!attribution.success) {
+    return reject(422, `Attribution is invalid: ${attribution.error.issues[0]?.message ?? "not an object"}`);
+  }
+  return Object.keys(attribution.data).length > 0 ? { ...valid, attribution: attribution.data } : valid;
 }

@@ -91,15 +91,17 @@ export const VALID = {
 type LeadExtra = Partial<Omit<LeadRecord, "deliveries">> & {
   sales?: Partial<Delivery>;
   confirmation?: Partial<Delivery>;
+  webhook?: Partial<Delivery>;
 };
 
 /**
  * A stored lead for the retry job's tests, received at 11:00:00 on 2025-01-01. `pending`: one
  * sales send failed with a 503 a second later; `sent`: both e-mails accepted then. `extra`
- * overrides any field, `extra.sales` / `extra.confirmation` fields of those deliveries.
+ * overrides any field, `extra.sales` / `extra.confirmation` / `extra.webhook` fields of those
+ * deliveries (the webhook is pending, never attempted).
  */
 export function leadRecord(id: string, state: "pending" | "sent", extra: LeadExtra = {}): LeadRecord {
-  const { sales, confirmation, ...rest } = extra;
+  const { sales, confirmation, webhook, ...rest } = extra;
   const base = newLead(id, { ...VALID }, new Date("2025-01-01T11:00:00.000Z"));
   const at = "2025-01-01T11:00:01.000Z";
   const tried: Delivery =
@@ -112,6 +114,7 @@ export function leadRecord(id: string, state: "pending" | "sent", extra: LeadExt
     deliveries: {
       sales: { ...tried, ...sales },
       confirmation: { ...(state === "sent" ? tried : base.deliveries.confirmation), ...confirmation },
+      webhook: { ...base.deliveries.webhook, ...webhook },
     },
     ...rest,
   };
@@ -127,6 +130,7 @@ export function harness(
     store?: LeadStore | null;
     mailer?: ReturnType<typeof scriptedMailer>;
     limits?: ConfirmationLimits;
+    /** Added to TEST_CONFIG, e.g. a lead webhook or a booking page (issue 16). */
     config?: Partial<ServerConfig>;
     now?: () => Date;
     timing?: AnswerTiming;

@@ -7,13 +7,11 @@
  * Errors name the status or the failure, never the URL: a Slack or Teams webhook URL is itself
  * the credential.
  */
-import { parseRetryAfter } from "../mailer";
+import { parseRetryAfter, type SendResult } from "../mailer";
 import type { WebhookRequest } from "./webhook-request";
 
-export type WebhookResult =
-  | { status: "sent" }
-  | { status: "retryable"; error: string; retryAfterMs?: number }
-  | { status: "permanent"; error: string };
+/** The same outcome every channel reports (netlify/lib/mailer.ts); `code` is the receiver's status. */
+export type WebhookResult = SendResult;
 
 export interface PostOptions {
   /** Milliseconds before the attempt is abandoned. */
@@ -26,13 +24,10 @@ function classify(response: Response): WebhookResult {
   if (code >= 200 && code < 300) return { status: "sent" };
   const error = `Webhook answered ${code}`;
   if (code === 408 || code === 429 || code >= 500) {
-    return {
-      status: "retryable",
-      error,
-      retryAfterMs: parseRetryAfter(response.headers.get("retry-after") ?? undefined),
-    };
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after") ?? undefined);
+    return { status: "retryable", error, code, retryAfterMs };
   }
-  return { status: "permanent", error };
+  return { status: "permanent", error, code };
 }
 
 /** POSTs `request` to `url` (see the module comment for the result). */
@@ -54,7 +49,7 @@ export async function postWebhook(
     await response.body?.cancel().catch(() => undefined);
     return classify(response);
   } catch (error) {
-    if (controller.signal.aborted) return { status: "retryable", error: "Webhook timed out" };
+    if (controller.signal.aborted) return { status: "retryable", error: "Webhook timed out", timedOut: true };
     const cause = (error as { cause?: { code?: unknown } }).cause?.code;
     return {
       status: "retryable",

@@ -32,6 +32,7 @@ test.each([500, 502, 503, 429, 408])("%i is retryable", async (status) => {
   await expect(postWebhook(sink.url, request, { timeoutMs: 2000 })).resolves.toEqual({
     status: "retryable",
     error: `Webhook answered ${status}`,
+    code: status,
     retryAfterMs: 7000,
   });
   expect(sink.deliveries()).toHaveLength(0);
@@ -44,6 +45,7 @@ test.each([400, 403, 404, 410])(
     await expect(postWebhook(sink.url, request, { timeoutMs: 2000 })).resolves.toEqual({
       status: "permanent",
       error: `Webhook answered ${status}`,
+      code: status,
     });
   },
 );
@@ -57,6 +59,7 @@ test("a redirect is not followed and is permanent", async () => {
   ).resolves.toEqual({
     status: "permanent",
     error: "Webhook answered 301",
+    code: 301,
   });
   expect(fetchImpl).toHaveBeenCalledWith(
     "https://hooks.example/x",
@@ -69,6 +72,7 @@ test("no answer within the timeout is retryable (the receiver may have it; webho
   await expect(postWebhook(sink.url, request, { timeoutMs: 200 })).resolves.toEqual({
     status: "retryable",
     error: "Webhook timed out",
+    timedOut: true,
   });
 });
 
