@@ -2,14 +2,16 @@
  * Stored demo requests as CSV for the sales team (issue 4; `npm run leads:export`): RFC 4180
  * (CRLF line ends, every field quoted, quotes doubled) and neutralised against spreadsheet
  * formula injection: a value starting with = + - @ (or tab/CR) gets a leading apostrophe.
- * The six request columns come from the field table (src/lib/demo-request.ts, issue 14).
+ * The six request columns come from the field table (src/lib/demo-request.ts, issue 14), the
+ * source columns from the attribution keys (src/lib/attribution.ts, issue 16).
  */
-import { DEMO_REQUEST_FIELDS } from "../../src/lib/demo-request";
+import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../src/lib/demo-request";
 import type { LeadRecord } from "./lead-record";
 
 /**
  * The header row: the lead's id, time and state, the six fields, its sales e-mail's delivery,
- * then the spam layers' reasons, so sales can find and recover a request a defence held back.
+ * then the spam layers' reasons, so sales can find and recover a request a defence held back,
+ * then where the visit came from (empty without a recorded source).
  */
 export const CSV_COLUMNS: readonly string[] = [
   "id",
@@ -22,6 +24,8 @@ export const CSV_COLUMNS: readonly string[] = [
   // Issue 13: why a spam layer held the request back (state `spam`) or suspects it.
   "spamReason",
   "suspectedSpam",
+  // Issue 16: where the visit came from.
+  ...ATTRIBUTION_KEYS,
 ];
 
 /** `'=1+1'` -> `"'=1+1"`; other values unchanged. */
@@ -37,6 +41,7 @@ function field(value: unknown): string {
 /** One CSV row's values by column name. */
 function flatten(record: LeadRecord): Record<string, unknown> {
   return {
+    ...record.attribution,
     ...record.request,
     id: record.id,
     receivedAt: record.receivedAt,

@@ -5,7 +5,12 @@
  * text goes to sales only; the confirmation holds none (issue 13).
  */
 import escapeHtml from "escape-html";
-import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../src/lib/demo-request";
+import {
+  attributionEntries,
+  DEMO_REQUEST_FIELDS,
+  type Attribution,
+  type DemoRequest,
+} from "../../src/lib/demo-request";
 import { singleLine } from "./text";
 
 /** A message in the shape `@sendgrid/mail` sends (the subset we use). */
@@ -48,18 +53,33 @@ function quoted(message: string): string {
     .join("\n");
 }
 
+/** The "Source" section's lines (issue 16), e.g. `["utm_source: linkedin"]`, or one saying there is none. */
+function sourceLines(attribution: Attribution | undefined): string[] {
+  const entries = attributionEntries(attribution);
+  return entries.length > 0 ? entries.map(([key, value]) => `${key}: ${value}`) : ["(none recorded)"];
+}
+
 /**
  * The lead e-mail to sales: to `salesEmail`, from `mailFrom`, reply-to the prospect; one line
  * per field, named by the form's label. `receivedAt` is shown as an ISO 8601 UTC timestamp.
- * The one-line fields come first (they cannot hold line breaks), the multi-line message last as a
- * quoted block (issue 13). With `suspectedSpam` the subject starts with "[Suspected spam]" and
- * the body states the reason first.
+ * The one-line fields come first (they cannot hold line breaks), then a short "Source" section
+ * with where the visit came from (issue 16; its values hold no line breaks either), the
+ * multi-line message last as a quoted block (issue 13). With `suspectedSpam` the subject starts
+ * with "[Suspected spam]" and the body states the reason first.
  */
 export function buildSalesEmail(
   request: DemoRequest,
-  meta: { salesEmail: string; mailFrom: string; receivedAt: Date; requestId: string; suspectedSpam?: string },
+  meta: {
+    salesEmail: string;
+    mailFrom: string;
+    receivedAt: Date;
+    requestId: string;
+    suspectedSpam?: string;
+    attribution?: Attribution;
+  },
 ): MailMessage {
   const received = meta.receivedAt.toISOString();
+  const source = sourceLines(meta.attribution);
   const lines = DEMO_REQUEST_FIELDS.filter((row) => row.input !== "textarea");
   const blocks = DEMO_REQUEST_FIELDS.filter((row) => row.input === "textarea");
   const rows = lines.map((row) => [row.label, request[row.name] || "(none)"] as const);
@@ -71,6 +91,9 @@ export function buildSalesEmail(
     ...rows.map(([label, value]) => `${label}: ${value}`),
     `Received: ${received}`,
     `Request id: ${meta.requestId}`,
+    "",
+    "Source",
+    ...source.map((line) => `  ${line}`),
     ...blocks.flatMap((row) => [
       "",
       `${row.label} (as typed by the prospect, each line quoted with "> "):`,
@@ -88,7 +111,8 @@ export function buildSalesEmail(
     (suspicion ? `<p><strong>${escapeHtml(suspicion)}</strong></p>` : "") +
     `<table cellpadding="4">${htmlRows}` +
     `<tr><th align="left">Received</th><td>${received}</td></tr>` +
-    `<tr><th align="left">Request id</th><td>${escapeHtml(meta.requestId)}</td></tr></table>`;
+    `<tr><th align="left">Request id</th><td>${escapeHtml(meta.requestId)}</td></tr></table>` +
+    `<h2>Source</h2><ul>${source.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
   const subject = singleLine(`Demo request: ${request.firstName} ${request.lastName} (${request.company})`);
   return {
     to: meta.salesEmail,

@@ -19,6 +19,7 @@ export const salesEmail: DeliveryChannel = {
       receivedAt: new Date(lead.receivedAt),
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
+      attribution: lead.attribution,
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status === "sent") {

@@ -80,7 +80,14 @@ function buildAttributionSchema() {
       utm_content: value("utm_content"),
       gclid: value("gclid"),
     },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? "attribution has unknown keys" : undefined) },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? "attribution has unknown keys"
+          : issue.code === "invalid_type"
+            ? "attribution must be an object"
+            : undefined,
+    },
   );
 }
 
@@ -112,4 +119,13 @@ export function cleanAttribution(raw: unknown): Attribution | undefined {
     if (parsed.success && parsed.data) clean[key] = parsed.data;
   }
   return Object.keys(clean).length > 0 ? clean : undefined;
+}
+
+/** `[key, value]` of each recorded key in ATTRIBUTION_KEYS order, e.g. `[["utm_source", "linkedin"]]`. */
+export function attributionEntries(attribution: Attribution | undefined): [AttributionKey, string][] {
+  if (!attribution) return [];
+  return ATTRIBUTION_KEYS.flatMap((key) => {
+    const value = attribution[key];
+    return value ? [[key, value] as [AttributionKey, string]] : [];
+  });
 }

@@ -243,6 +243,7 @@ export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequest
 export {
   ATTRIBUTION_KEYS,
   ATTRIBUTION_MAX_LENGTH,
+  attributionEntries,
   attributionSchema,
   cleanAttribution,
   type Attribution,

@@ -4,12 +4,7 @@
  * (issue 14, "A failed lead reaches a person"). Each format (slack.ts, teams.ts, standard.ts)
  * turns one of these into a request body.
  */
-import {
-  ATTRIBUTION_KEYS,
-  DEMO_REQUEST_FIELDS,
-  type Attribution,
-  type DemoRequest,
-} from "../../../src/lib/demo-request";
+import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../src/lib/demo-request";
 
 /** A stored lead as the webhook shows it. `receivedAt` is ISO 8601 UTC. */
 export interface WebhookLead {
@@ -51,14 +46,6 @@ export function contactRows(request: DemoRequest): ContactRow[] {
     value: request[row.name] || "(none)",
     multiLine: row.input === "textarea",
   }));
-}
-
-/** `[key, value]` rows of the recorded source, e.g. `[["utm_source", "linkedin"]]`; empty without one. */
-export function sourceRows(attribution: Attribution | undefined): [string, string][] {
-  if (!attribution) return [];
-  return ATTRIBUTION_KEYS.flatMap((key) =>
-    attribution[key] ? [[key, attribution[key]] as [string, string]] : [],
-  );
 }
 
 /**

@@ -8,7 +8,8 @@
  * broken message; values are cut to Block Kit's length limits after escaping.
  */
 import type { ContextBlock, HeaderBlock, KnownBlock, SectionBlock } from "@slack/types";
-import { contactRows, headline, sourceRows, type LeadEvent } from "./lead-event";
+import { attributionEntries } from "../../../src/lib/demo-request";
+import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 /** An incoming-webhook body: `text` is the notification and fallback, `blocks` the message. */
 export interface SlackMessage {
@@ -49,7 +50,7 @@ export function slackMessage(event: LeadEvent): SlackMessage {
   const { lead } = event;
   const { title, who } = headline(event);
   const rows = contactRows(lead.request);
-  const source = sourceRows(lead.attribution);
+  const source = attributionEntries(lead.attribution);
   const header: HeaderBlock = {
     type: "header",
     text: { type: "plain_text", text: title, emoji: false },

@@ -7,7 +7,8 @@
  * Markdown, so a value cannot become a link or formatting; TextBlocks and facts (which do render
  * Markdown) hold only our own labels.
  */
-import { contactRows, headline, sourceRows, type LeadEvent } from "./lead-event";
+import { attributionEntries } from "../../../src/lib/demo-request";
+import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 interface TextRun {
   type: "TextRun";
@@ -56,7 +57,7 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
   ];
   if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
   body.push(...contactRows(lead.request).map((field) => row(field.label, field.value)));
-  const source = sourceRows(lead.attribution);
+  const source = attributionEntries(lead.attribution);
   body.push({ type: "TextBlock", text: "Source", weight: "Bolder", wrap: true });
   body.push(
     ...(source.length > 0

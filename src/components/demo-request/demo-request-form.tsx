@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { readStoredAttribution } from "../../lib/attribution";
+import { readStoredAttribution } from "../../lib/attribution-storage";
 import {
   DEMO_REQUEST_FIELDS,
   demoRequestSchema,
