@@ -56,6 +56,7 @@ export const confirmation: DeliveryChannel = {
       mailFrom: config.mailFrom,
       requestId: lead.id,
       contact: CONTACT_DETAILS,
+      bookingUrl: config.bookingUrl,
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status !== "sent") {

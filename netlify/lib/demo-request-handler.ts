@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../src/lib/demo-request";
 import { createAnswerTiming, type AnswerTiming } from "./answer-timing";
+import { prefilledBookingUrl } from "./booking-url";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "./config";
 import type { ConfirmationLimits } from "./confirmation-limits";
 import { deliverLead } from "./deliver";
@@ -147,10 +148,17 @@ async function handle(
     honeypot: parsed.honeypot,
     attribution: parsed.attribution,
   });
+  // Issue 16: a received request is offered the booking page, prefilled, when there is one; a
+  // spam one too, so its answer stays the same as a delivered request's (issue 13).
+  const booking = config.bookingUrl
+    ? { url: prefilledBookingUrl(config.bookingUrl, parsed.request), leadId: id }
+    : undefined;
+  const offer = (outcome: Outcome): Outcome =>
+    outcome.kind === "received" && booking ? { ...outcome, booking } : outcome;
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
-  if (stored === "exists") return repeated(store!, lead);
-  if (verdict.kind === "spam" && stored === "created") return heldAsSpam(lead, store!, timing);
+  if (stored === "exists") return offer(await repeated(store!, lead));
+  if (verdict.kind === "spam" && stored === "created") return offer(await heldAsSpam(lead, store!, timing));
   if (verdict.kind === "spam") {
     lead = newLead(id, parsed.request, receivedAt, {
       verdict: UNSTORED_HONEYPOT,
@@ -171,7 +179,7 @@ async function handle(
   const delivered = results.sales?.status === "sent";
   if (!delivered && stored !== "created") return { kind: "undeliverable" };
   timing.observe(performance.now() - started);
-  return { kind: "received", delivered };
+  return offer({ kind: "received", delivered });
 }
 
 /** Builds the function handler from its collaborators (see the module comment). */

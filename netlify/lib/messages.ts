@@ -131,27 +131,46 @@ export interface ContactDetails {
   phone: string;
 }
 
+/** The booking invitation in the confirmation (issue 16), our words before BOOKING_URL. */
+export const BOOKING_INVITATION = "Or book a time that suits you now:";
+
 /**
  * The confirmation to the prospect (issue 13): a fixed text holding nothing the visitor typed,
  * only the 24-hour promise, the request's reference (its id, a UUID) and the company's contact
- * details. The visitor's address is only its recipient.
+ * details. The visitor's address is only its recipient. With `bookingUrl` (BOOKING_URL, issue 16)
+ * it also offers the plain booking page, never prefilled: the name typed into the form must not
+ * travel to an address that may not be the visitor's (decision 0023).
  */
 export function buildConfirmationEmail(meta: {
   to: string;
   mailFrom: string;
   requestId: string;
   contact: ContactDetails;
+  bookingUrl?: string;
 }): MailMessage {
   const thanks = `Thank you for requesting a demo. ${FOLLOW_UP_PROMISE}`;
   const reference = `Your reference: ${meta.requestId}`;
   const contact = `Questions in the meantime? E-mail ${meta.contact.email} or call ${meta.contact.phone}.`;
   const notYou = "If you did not request a demo, please ignore this e-mail.";
+  const booking = meta.bookingUrl;
+  const paragraphs = [
+    thanks,
+    ...(booking ? [`${BOOKING_INVITATION} ${booking}`] : []),
+    reference,
+    contact,
+    notYou,
+  ];
+  const bookingHtml = booking
+    ? `<p>${escapeHtml(BOOKING_INVITATION)} <a href="${escapeHtml(booking)}">Book a time now</a></p>`
+    : "";
   return {
     to: meta.to,
     from: meta.mailFrom,
     subject: "We received your demo request",
-    text: ["Hello,", thanks, reference, contact, notYou].join("\n\n") + "\n",
-    html: ["Hello,", thanks, reference, contact, notYou].map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    text: ["Hello,", ...paragraphs].join("\n\n") + "\n",
+    html: [`<p>Hello,</p><p>${escapeHtml(thanks)}</p>`, bookingHtml]
+      .concat([reference, contact, notYou].map((line) => `<p>${escapeHtml(line)}</p>`))
+      .join(""),
     customArgs: { requestId: meta.requestId, kind: "confirmation" },
   };
 }

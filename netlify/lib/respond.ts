@@ -7,6 +7,7 @@
  * |-------------------------------|---------------------------------------|----------------------|
  * | received, delivered           | 200 `{ ok: true }`                    | 303 /contact/thanks  |
  * | received, stored, not yet     | 202 `{ ok: true, status: "pending" }` | 303 /contact/thanks  |
+ * | either, with BOOKING_URL set  | the same plus `bookingUrl` (issue 16) | 303 /contact/thanks/<id> |
  * | rejected (parse-request.ts)   | its status `{ error, fields? }`       | its status, page     |
  * | conflict (id reused, issue 13)| 409 `{ error: ID_CONFLICT }`          | 409, page            |
  * | misconfigured                 | 500 "Server misconfigured"            | 500, page            |
@@ -17,7 +18,12 @@ import { json, SECURITY_HEADERS } from "./http";
 import type { Rejection } from "./parse-request";
 
 export type Outcome =
-  | { kind: "received"; delivered: boolean }
+  | {
+      kind: "received";
+      delivered: boolean;
+      /** The prefilled booking link and the lead it is for (issue 16), when BOOKING_URL is set. */
+      booking?: { url: string; leadId: string };
+    }
   | ({ kind: "rejected" } & Rejection)
   | { kind: "conflict" }
   | { kind: "misconfigured" }
@@ -52,13 +58,19 @@ function failure(outcome: Exclude<Outcome, { kind: "received" }>): {
 /** The HTTP answer for `outcome` in `format` (see the module comment). */
 export async function respond(outcome: Outcome, format: AnswerFormat): Promise<Response> {
   if (outcome.kind === "received") {
+    const { booking } = outcome;
     if (format === "html") {
+      // With a booking page, the thanks page that can show the link (netlify/lib/thanks-page.ts).
+      const location = booking ? `${THANKS_PATH}/${booking.leadId}` : THANKS_PATH;
       return new Response(null, {
         status: 303,
-        headers: { ...SECURITY_HEADERS, location: THANKS_PATH, "content-type": "text/plain" },
+        headers: { ...SECURITY_HEADERS, location, "content-type": "text/plain" },
       });
     }
-    return outcome.delivered ? json(200, { ok: true }) : json(202, { ok: true, status: "pending" });
+    const extra = booking ? { bookingUrl: booking.url } : {};
+    return outcome.delivered
+      ? json(200, { ok: true, ...extra })
+      : json(202, { ok: true, status: "pending", ...extra });
   }
   const { status, error, fields, headers } = failure(outcome);
   if (format === "json") return json(status, fields ? { error, fields } : { error }, headers);

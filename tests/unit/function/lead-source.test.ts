@@ -64,11 +64,7 @@ test.each([
     { utm_source: "linked\u200bin" },
     "Attribution is invalid: utm_source contains characters that are not allowed",
   ],
-  [
-    "not an object",
-    "utm_source=linkedin",
-    "Attribution is invalid: attribution must be an object",
-  ],
+  ["not an object", "utm_source=linkedin", "Attribution is invalid: attribution must be an object"],
 ])("%s is rejected with 422 and nothing is stored or sent", async (_what, attribution, error) => {
   const store = createMemoryLeadStore();
   const { post, mailer } = harness({ store });

@@ -1,0 +1,15 @@
+/**
+ * GET /contact/thanks/<id> — the thanks page with the "Book a time now" link after a demo request
+ * posted without JavaScript, when BOOKING_URL is set (issue 16). See netlify/lib/thanks-page.ts.
+ */
+import type { Config, Context } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { createBlobLeadStore } from "../lib/lead-store";
+import { createThanksHandler } from "../lib/thanks-page";
+
+const handle = createThanksHandler({ getConfig, getStore: () => createBlobLeadStore() });
+
+export default async (req: Request, context: Context): Promise<Response> =>
+  handle(req, context.params.id ?? "");
+
+export const config: Config = { path: "/contact/thanks/:id" };
