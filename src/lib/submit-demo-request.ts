@@ -2,8 +2,8 @@
  * The browser side of "Send demo request" (spec section 7): one POST of JSON to the
  * `send-contact-email` function. Only the presence of an error matters: a 2xx answer is a
  * success; any other status, a network failure or no answer within the timeout is a failure.
- * A success may carry the booking link the function built (issue 16: `bookingUrl`, set when
- * BOOKING_URL is). No React here; the form decides what the visitor sees.
+ * A success may carry the booking link the function built (issue 16: `bookingUrl`, when a
+ * booking page is configured). No React here; the form decides what the visitor sees.
  */
 import type { Attribution, DemoRequest } from "./demo-request";
 import { HONEYPOT_FIELD } from "./demo-request";
