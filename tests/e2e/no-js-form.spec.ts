@@ -1,11 +1,13 @@
 /**
  * The Request a Demo form without JavaScript (issue 6): the browser posts the plain HTML form
- * (form-encoded) to the real function; success lands on /contact/thanks, bad input on a 422
- * page with the spec's messages. Real function, real mail sink (`npm start`).
+ * (form-encoded) to the real function; success lands on the thanks page (with a booking page
+ * configured, as in these tests, /contact/thanks/<id> with "Book a time now", issue 16), bad
+ * input on a 422 page with the spec's messages. Real function, real mail sink (`npm start`).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import { salesEmailsFor, sinkMessages, uniqueProspect } from "./support/mail-sink";
+import { E2E_SPEED_TO_LEAD } from "./support/speed-to-lead-env";
 
 test.use({ javaScriptEnabled: false });
 
@@ -30,12 +32,22 @@ test("a valid submit records the sales e-mail and shows the thanks page", async 
   await fill(page, values);
   await page.getByRole("button", { name: "Submit" }).click();
 
-  await expect(page).toHaveURL(/\/contact\/thanks\/?$/);
+  await expect(page).toHaveURL(/\/contact\/thanks\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Submitted Successfully");
   await expect(
     page.getByText("Our team will contact you within 24 hours to schedule your demo."),
   ).toBeVisible();
+  const booking = page.getByRole("link", { name: "Book a time now", exact: true });
+  await expect(booking).toHaveAttribute("target", "_blank");
+  await expect(booking).toHaveAttribute("rel", "noopener");
+  const href = new URL((await booking.getAttribute("href")) ?? "");
+  expect(href.origin + href.pathname).toBe(E2E_SPEED_TO_LEAD.BOOKING_URL);
+  expect(href.searchParams.get("email")).toBe(values["Work Email"]);
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
 
+  // Post/Redirect/Get: a reload shows the page again and sends nothing.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Submitted Successfully");
   const sales = await salesEmailsFor(request, values["Work Email"]);
   expect(sales).toHaveLength(1);
   expect(sales[0].subject).toContain(values["Last Name"]);
