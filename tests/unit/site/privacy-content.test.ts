@@ -4,7 +4,8 @@
  * Issue 15: the collection notice (content/site.json `contact.notice`, the footer's privacy
  * link) and the privacy page (content/privacy.md: frontmatter and markdown body) are checked at
  * build time; a missing, too long or malformed field fails naming the file and the field.
- * Each case edits a copy of the real file in a scratch project.
+ * Each case edits a copy of the real file in a scratch project. Issue 16: both texts say what the
+ * visit's first landing records (decision 0024).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import {
   loadSiteContent,
 } from "../../../src/lib/content/load-content";
 import { privacySchema, siteSchema } from "../../../src/lib/content/schemas";
+import { ATTRIBUTION_QUERY_KEYS } from "../../../src/lib/attribution";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -70,6 +72,18 @@ test("the real content has the notice, the footer link and the privacy page with
   expect(content.privacy.requests.email).toMatch(/^[^@\s]+@[^@\s]+$/);
   // YAML reads the unquoted date as a Date; the schema hands it on as YYYY-MM-DD text.
   expect(content.privacy.lastUpdated.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
+
+test("the notice and the privacy page say what the visit's first landing records, where, and why (issue 16)", () => {
+  const { site, privacy } = loadSiteContent(ROOT);
+  expect(site.contact.notice.text).toMatch(
+    /where your visit began.*campaign tags.*no cookie.*what brought you/s,
+  );
+  // Every landing-URL parameter the recorder keeps is named; so is where it is kept and why.
+  for (const key of ATTRIBUTION_QUERY_KEYS) expect(privacy.body).toContain(`\`${key}\``);
+  expect(privacy.body).toMatch(/session storage.*deleted when you close the tab/s);
+  expect(privacy.body).toMatch(/not a cookie/);
+  expect(privacy.body).toMatch(/which campaigns and sites bring demo requests/);
 });
 
 test.each<[string, string, Edit, string]>([
