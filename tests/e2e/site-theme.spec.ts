@@ -64,7 +64,7 @@ test("the site stores only the theme (localStorage) and the tab's first landing 
   const stored = await page.evaluate(() => [
     Object.keys(localStorage),
     Object.keys(sessionStorage),
-    JSON.parse(sessionStorage.getItem("attribution") ?? "null"),
+    JSON.parse(sessionStorage.getItem("attribution") ?? "null") as unknown,
     document.cookie,
   ]);
   expect(stored).toEqual([["theme"], ["attribution"], { landing_path: "/", utm_source: "newsletter" }, ""]);

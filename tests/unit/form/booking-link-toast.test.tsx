@@ -79,7 +79,7 @@ test.each([
 
 describe("attribution", () => {
   const sentBody = (fetchMock: ReturnType<typeof mockFetch>) =>
-    JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
+    JSON.parse(fetchMock.mock.calls[0][1]?.body as string) as { attribution?: unknown };
 
   test("the tab's recorded first landing goes with the request, cleaned", async () => {
     sessionStorage.setItem(

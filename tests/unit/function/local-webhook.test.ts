@@ -42,7 +42,7 @@ test("a loopback URL with port 0 starts the sink on a free port and points the f
     expect(readFileSync(join(root, ".data", "webhook-sink-url"), "utf8").trim()).toBe(
       process.env.LEAD_WEBHOOK_URL,
     );
-    const answer = await fetch(process.env.LEAD_WEBHOOK_URL!, { method: "POST", body: "{}" });
+    const answer = await fetch(process.env.LEAD_WEBHOOK_URL, { method: "POST", body: "{}" });
     expect(answer.status).toBe(200);
   } finally {
     await sink?.close();

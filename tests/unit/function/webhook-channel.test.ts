@@ -71,7 +71,7 @@ function heldMailer() {
   let called!: () => void;
   const firstCall = new Promise<void>((resolve) => (called = resolve));
   const mailer = scriptedMailer();
-  const send = mailer.send;
+  const send = mailer.send.bind(mailer);
   mailer.send = async (message: MailMessage): Promise<SendResult> => {
     called();
     await released;
@@ -220,7 +220,7 @@ test("standard format: the receiver verifies each attempt, and a retry keeps the
     attribution: ATTRIBUTION,
   });
   const [delivery] = deliveriesFor(ID);
-  const verified = new Webhook(secret).verify(delivery.raw, delivery.headers as Record<string, string>);
+  const verified = new Webhook(secret).verify(delivery.raw, delivery.headers);
   expect(verified).toMatchObject({
     type: "lead.received",
     data: { id: ID, email: VALID.email, attribution: ATTRIBUTION },

@@ -5,10 +5,12 @@ import { attributionRecorderScript } from "../../../src/lib/attribution-recorder
 function land(url: string, referrer = "") {
   window.history.replaceState(null, "", url);
   Object.defineProperty(document, "referrer", { value: referrer, configurable: true });
-  new Function(attributionRecorderScript)();
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the recorder is inline script text
+  (new Function(attributionRecorderScript) as () => void)();
 }
 
-const recorded = () => JSON.parse(sessionStorage.getItem("attribution") ?? "null");
+const recorded = () =>
+  JSON.parse(sessionStorage.getItem("attribution") ?? "null") as Record<string, string> | null;
 
 afterEach(() => {
   sessionStorage.clear();
@@ -54,7 +56,7 @@ test("a non-web referrer (an app) is left out", () => {
 test("what it stores passes the function's schema: control and format characters removed, values cut to 200", () => {
   const long = "x".repeat(300);
   land(`/?utm_source=a%E2%80%8Bb%00c%0Ad&utm_campaign=${long}&utm_term=%E2%80%AEevil`);
-  const stored = recorded();
+  const stored = recorded()!;
   expect(stored.utm_source).toBe("abcd");
   expect(stored.utm_campaign).toHaveLength(200);
   expect(stored.utm_term).toBe("evil");
