@@ -18,7 +18,13 @@ import { webhookRequest } from "./webhook/webhook-request";
 
 /** The part of a stored lead the webhook carries. */
 export function webhookLead(lead: LeadRecord): WebhookLead {
-  return { id: lead.id, receivedAt: lead.receivedAt, request: lead.request, attribution: lead.attribution };
+  return {
+    id: lead.id,
+    receivedAt: lead.receivedAt,
+    request: lead.request,
+    attribution: lead.attribution,
+    suspectedSpam: lead.suspectedSpam,
+  };
 }
 
 /** Posts `event` to the configured webhook, each attempt signed at its own time; never throws. */

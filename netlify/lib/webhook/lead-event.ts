@@ -5,6 +5,7 @@
  * turns one of these into a request body.
  */
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../src/lib/demo-request";
+import { SUSPECTED_SPAM_PREFIX } from "../messages";
 
 /** A stored lead as the webhook shows it. `receivedAt` is ISO 8601 UTC. */
 export interface WebhookLead {
@@ -12,6 +13,12 @@ export interface WebhookLead {
   receivedAt: string;
   request: DemoRequest;
   attribution?: Attribution;
+  /**
+   * Why a spam layer suspects the lead (issue 13, netlify/lib/spam.ts; our words, e.g. "form
+   * token expired (issued 30 h before)"): it is posted like any lead, marked as the sales e-mail
+   * is (decision 0022). A `spam` lead (filled honeypot) is never posted.
+   */
+  suspectedSpam?: string;
 }
 
 /** Why a lead is alerted, in the alert module's terms (e.g. "failed", "overdue"), and what to do. */
@@ -50,10 +57,17 @@ export function contactRows(request: DemoRequest): ContactRow[] {
 
 /**
  * The message's title (our words) and who it is about (visitor text: each format escapes it),
- * e.g. `{ title: "New demo request", who: "Jane Driller (Acme Mining)" }`.
+ * e.g. `{ title: "New demo request", who: "Jane Driller (Acme Mining)" }`. A suspected lead's
+ * title starts with "[Suspected spam]", like its sales e-mail's subject.
  */
 export function headline(event: LeadEvent): { title: string; who: string } {
-  const { request } = event.lead;
+  const { request, suspectedSpam } = event.lead;
   const who = `${request.firstName} ${request.lastName} (${request.company})`;
-  return { title: event.kind === "lead" ? "New demo request" : "Demo request needs attention", who };
+  const title = event.kind === "lead" ? "New demo request" : "Demo request needs attention";
+  return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
+}
+
+/** The line saying why a lead is suspected, e.g. `["Suspected spam", "form token forged"]`; none when it is not. */
+export function suspicionRow(lead: WebhookLead): [label: string, reason: string] | undefined {
+  return lead.suspectedSpam ? ["Suspected spam", lead.suspectedSpam] : undefined;
 }

@@ -9,7 +9,7 @@
  */
 import type { ContextBlock, HeaderBlock, KnownBlock, SectionBlock } from "@slack/types";
 import { attributionEntries } from "../../../src/lib/demo-request";
-import { contactRows, headline, type LeadEvent } from "./lead-event";
+import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
 
 /** An incoming-webhook body: `text` is the notification and fallback, `blocks` the message. */
 export interface SlackMessage {
@@ -57,6 +57,8 @@ export function slackMessage(event: LeadEvent): SlackMessage {
   };
   const blocks: KnownBlock[] = [header];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
+  const suspicion = suspicionRow(lead);
+  if (suspicion) blocks.push({ type: "section", text: labelled(...suspicion, SECTION_MAX) });
   const contact: SectionBlock = {
     type: "section",
     fields: rows.filter((row) => !row.multiLine).map((row) => labelled(row.label, row.value, FIELD_MAX)),

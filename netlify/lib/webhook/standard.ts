@@ -24,10 +24,14 @@ export interface SignedRequest {
   headers: { "webhook-id": string; "webhook-timestamp": string; "webhook-signature": string };
 }
 
-/** The payload of `event`; the alert, when any, is under `data.alert`. */
+/**
+ * The payload of `event`; the alert, when any, is under `data.alert`, and a suspected lead's
+ * reason under `data.suspectedSpam` (absent otherwise), so a receiver can route it apart.
+ */
 export function standardPayload(event: LeadEvent, now: Date): StandardLeadPayload {
-  const { id, receivedAt, request, attribution } = event.lead;
+  const { id, receivedAt, request, attribution, suspectedSpam } = event.lead;
   const data: Record<string, unknown> = { id, receivedAt, ...request, attribution: attribution ?? {} };
+  if (suspectedSpam) data.suspectedSpam = suspectedSpam;
   if (event.kind === "alert") data.alert = event.alert;
   return {
     type: event.kind === "lead" ? "lead.received" : "lead.alert",

@@ -8,7 +8,7 @@
  * Markdown) hold only our own labels.
  */
 import { attributionEntries } from "../../../src/lib/demo-request";
-import { contactRows, headline, type LeadEvent } from "./lead-event";
+import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
 
 interface TextRun {
   type: "TextRun";
@@ -56,6 +56,8 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
     { type: "RichTextBlock", inlines: [{ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" }] },
   ];
   if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
+  const suspicion = suspicionRow(lead);
+  if (suspicion) body.push(row(...suspicion));
   body.push(...contactRows(lead.request).map((field) => row(field.label, field.value)));
   const source = attributionEntries(lead.attribution);
   body.push({ type: "TextBlock", text: "Source", weight: "Bolder", wrap: true });

@@ -5,6 +5,7 @@
 // prefilled link; without JavaScript the 303 leads to a thanks page that shows it.
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import { BOOKING_PREFILL_MS, createThanksHandler, THANKS_TITLE } from "../../../netlify/lib/thanks-page";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { DEMO_REQUEST_TOASTS } from "../../../src/lib/toast";
 import {
   DOWN,
@@ -63,6 +64,36 @@ describe("the JSON answer", () => {
       requestId: ID,
     });
     expect(res.status).toBe(502);
+    expect(await res.json()).not.toHaveProperty("bookingUrl");
+  });
+
+  test("a filled honeypot gets the very answer a delivered request gets, link included (issue 13)", async () => {
+    const valid = await harness({ config: withBooking }).post({ ...VALID, requestId: ID });
+    const baited = await harness({ config: withBooking }).post({
+      ...VALID,
+      requestId: ID,
+      [HONEYPOT_FIELD]: "http://spam.example",
+    });
+    expect(baited.status).toBe(valid.status);
+    expect([...baited.headers]).toEqual([...valid.headers]);
+    expect(await baited.text()).toBe(await valid.text());
+    const form = (extra: Record<string, string>) =>
+      new Request("https://resources.example/api/send-contact-email", {
+        method: "POST",
+        headers: FORM,
+        body: new URLSearchParams({ ...VALID, requestId: ID, ...extra }).toString(),
+      });
+    const validForm = await harness({ config: withBooking }).handle(form({}));
+    const baitedForm = await harness({ config: withBooking }).handle(form({ [HONEYPOT_FIELD]: "x" }));
+    expect(baitedForm.headers.get("location")).toBe(`/contact/thanks/${ID}`);
+    expect([...baitedForm.headers]).toEqual([...validForm.headers]);
+  });
+
+  test("a request id reused for another payload gets 409 and no link", async () => {
+    const { post } = harness({ config: withBooking });
+    await post({ ...VALID, requestId: ID });
+    const res = await post({ ...VALID, company: "Other Mining", requestId: ID });
+    expect(res.status).toBe(409);
     expect(await res.json()).not.toHaveProperty("bookingUrl");
   });
 });

@@ -8,12 +8,14 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import type { ServerConfig } from "../../../netlify/lib/config";
+import { issueFormToken } from "../../../netlify/lib/form-token";
 import type { LeadRecord } from "../../../netlify/lib/lead-record";
 import { createMemoryLeadStore } from "../../../netlify/lib/lead-store";
 import type { Mailer, SendResult } from "../../../netlify/lib/mailer";
 import type { MailMessage } from "../../../netlify/lib/messages";
 import { retryPendingLeads } from "../../../netlify/lib/retry-job";
 import { startWebhookSink, type WebhookSink } from "../../../scripts/lib/webhook-sink.mjs";
+import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import {
   DOWN,
   harness,
@@ -236,4 +238,40 @@ test("a lead whose sales e-mail is refused alerts the webhook too, once", async 
   expect(alerts).toHaveLength(1);
   expect(alerts[0].raw).toContain("Demo request needs attention");
   expect((await store.get(ID))?.alert).toMatchObject({ reason: "failed", webhook: "sent" });
+});
+
+describe("with the spam layers (issue 13; decision 0022)", () => {
+  const OTHER = "3c2b1a0f-9e8d-4c7b-8a6f-5e4d3c2b1a0f";
+
+  test("a suspected lead is posted like any lead, marked '[Suspected spam]' with the reason", async () => {
+    const store = createMemoryLeadStore();
+    const formToken = issueFormToken(TEST_CONFIG.formSecret, new Date(T0.getTime() - 800));
+    await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, formToken, requestId: ID });
+    const [delivery] = deliveriesFor(ID);
+    expect(delivery.raw).toContain("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
+    expect(delivery.raw).toContain("*Suspected spam*\\nsent 0.8 s after the form loaded");
+    expect((await store.get(ID))?.deliveries.webhook).toMatchObject({ state: "sent" });
+  });
+
+  test("a filled honeypot is never posted, neither at once nor by the retry job", async () => {
+    const store = createMemoryLeadStore();
+    await harness({ store, now: at(0), config: webhookConfig }).post({
+      ...VALID,
+      [HONEYPOT_FIELD]: "http://spam.example",
+      requestId: OTHER,
+    });
+    expect((await store.get(OTHER))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+    await job(store, scriptedMailer(), at(30));
+    expect(deliveriesFor(OTHER)).toHaveLength(0);
+    expect(deliveriesFor(`${OTHER}.alert`)).toHaveLength(0);
+  });
+
+  test("a spam lead stored before the webhook existed does not gain a pending webhook", async () => {
+    const store = createMemoryLeadStore();
+    await harness({ store, now: at(0) }).post({ ...VALID, [HONEYPOT_FIELD]: "x", requestId: OTHER });
+    const old = (await store.get(OTHER))!;
+    const { webhook: _webhook, ...before } = old.deliveries;
+    store.records.set(OTHER, { ...old, deliveries: before } as unknown as LeadRecord);
+    expect((await store.get(OTHER))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+  });
 });

@@ -197,3 +197,30 @@ test.each(["slack", "teams"] as const)("%s requests are JSON and carry the stabl
   expect(request.headers).toEqual({ "content-type": "application/json", "webhook-id": LEAD.id });
   expect(() => JSON.parse(request.body) as unknown).not.toThrow();
 });
+
+describe("a lead a spam layer suspects (issue 13, decision 0022)", () => {
+  const REASON = "form token forged";
+  const SUSPECTED: LeadEvent = { kind: "lead", lead: { ...LEAD, suspectedSpam: REASON } };
+
+  test("slack: the title is marked like the e-mail's subject, the reason is a section", () => {
+    const message = slackMessage(SUSPECTED);
+    expect(message.text).toBe("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
+    expect(message.blocks[0]).toMatchObject({ text: { text: "[Suspected spam] New demo request" } });
+    expect(JSON.stringify(message)).toContain(`*Suspected spam*\\n${REASON}`);
+    expect(JSON.stringify(slackMessage(NEW_LEAD))).not.toContain("Suspected spam");
+  });
+
+  test("teams: the title is marked and the reason is a row", () => {
+    const body = teamsMessage(SUSPECTED).attachments[0].content.body;
+    const runs = body.flatMap((e) => (e.type === "RichTextBlock" ? e.inlines.map((run) => run.text) : []));
+    expect(runs[0]).toBe("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
+    expect(runs).toEqual(expect.arrayContaining(["Suspected spam: ", REASON]));
+  });
+
+  test("standard: the reason is data.suspectedSpam, signed with the rest", () => {
+    const secret = newSecret();
+    const request = webhookRequest(SUSPECTED, { format: "standard", secret }, new Date());
+    const verified = new Webhook(secret).verify(request.body, request.headers) as { data: object };
+    expect(verified.data).toMatchObject({ id: LEAD.id, suspectedSpam: REASON });
+  });
+});
