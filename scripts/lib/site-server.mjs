@@ -81,9 +81,10 @@ const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 
 // GETs that make the emulation build a function (its first call bundles it: seconds of CPU that
 // stall every other request, the page's scripts included) and change nothing: the form-token
-// function issues a token, the demo-request function answers 405. The retry and retention jobs
-// are not warmed: calling them runs them.
-const WARM_UP_PATHS = ["/api/form-token", "/api/send-contact-email"];
+// function issues a token, the demo-request function answers 405, the no-JS thanks page's
+// function (issue 16) answers a path that is not a request id with a 303 to the static page. The
+// retry and retention jobs are not warmed: calling them runs them.
+const WARM_UP_PATHS = ["/api/form-token", "/api/send-contact-email", "/contact/thanks/warm-up"];
 
 async function warmUpFunctions(netlifyDev) {
   for (const path of WARM_UP_PATHS) {
