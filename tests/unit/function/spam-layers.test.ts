@@ -103,7 +103,8 @@ describe("the honeypot", () => {
         state: "spam",
         spamReason: "honeypot field filled",
         honeypot: "https://autofill.example",
-        deliveries: { sales: neverSent, confirmation: neverSent },
+        // The lead webhook too (issue 16): a spam lead is never posted.
+        deliveries: { sales: neverSent, confirmation: neverSent, webhook: neverSent },
         settledAt: NOW.toISOString(),
       });
       // Nothing is left for the retry job to look at.
