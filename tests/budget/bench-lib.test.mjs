@@ -9,7 +9,7 @@ import { medianFigures } from "../../scripts/lib/bench-lighthouse.mjs";
 import { parseSubmitOutput } from "../../scripts/lib/bench-submit-run.mjs";
 import { formatTable } from "../../scripts/lib/bench-table.mjs";
 import { missedDeadTap, missedTargets } from "../../scripts/lib/bench-targets.mjs";
-import { median } from "../../scripts/lib/bench-dead-tap.mjs";
+import { NETWORK_PROFILES, median, runBoundMs, tapOneAtATime } from "../../scripts/lib/bench-dead-tap.mjs";
 
 // A script-free page meeting every target (issue 17), and /contact meeting its own.
 const perfect = {
@@ -100,6 +100,47 @@ test("the dead-tap probe's median", () => {
   assert.equal(median([300, 10, 20]), 20);
   assert.equal(median([10, 20, 30, 40]), 25);
   assert.equal(median([]), null);
+});
+
+test("the dead-tap probe never makes a tap while the previous one is unanswered", async () => {
+  // A slowed page that takes 60 ms to take each tap, three times the tap interval.
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let taken = 0;
+  const tap = async () => {
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    inFlight -= 1;
+    taken += 1;
+  };
+  const taps = await tapOneAtATime({
+    tap,
+    done: () => taken >= 4,
+    deadline: Date.now() + 10_000,
+    intervalMs: 20,
+  });
+  assert.equal(mostInFlight, 1);
+  assert.equal(taps, 4);
+});
+
+test("the dead-tap probe's taps stop at the deadline even when a tap is never answered", async () => {
+  const started = Date.now();
+  const taps = await tapOneAtATime({
+    tap: () => new Promise(() => {}),
+    done: () => false,
+    deadline: started + 100,
+  });
+  assert.equal(taps, 1);
+  assert.ok(Date.now() - started < 1_000);
+});
+
+test("the dead-tap run bound grows with a slower network and is never under a minute", () => {
+  const slow3g = runBoundMs(NETWORK_PROFILES["slow 3G"]);
+  const slow4g = runBoundMs(NETWORK_PROFILES["slow 4G"]);
+  assert.ok(slow4g >= 60_000, `slow 4G bound ${slow4g} ms`);
+  assert.ok(slow3g > slow4g);
+  assert.ok(runBoundMs(NETWORK_PROFILES["slow 3G"], 1) < slow3g);
 });
 
 test("medianFigures takes each figure's median", () => {
