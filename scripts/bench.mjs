@@ -183,7 +183,7 @@ const report = {
     firstLoadJs:
       "scripts/lib/first-load-js.mjs: same-origin scripts the HTML loads (app + page chunk groups where Gatsby boots), gzip level 9 per file; inline scripts in UTF-8 bytes",
     deadTap:
-      "scripts/lib/bench-dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, a tap every 25 ms; time of the tap that opened the menu - menu button first visible, page clock, median",
+      "scripts/lib/bench-dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, one tap in flight, 25 ms between taps, run bound per network profile; time of the tap that opened the menu - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
   },
   targets: TARGETS,
