@@ -11,6 +11,7 @@ import { newLead } from "../../netlify/lib/lead-record";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/lead-store";
 import { openSiteBlobs } from "../../scripts/lib/site-blobs.mjs";
 import { sinkMessages, uniqueProspect } from "./support/mail-sink";
+import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
 
 const execFileAsync = promisify(execFile);
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,15 +36,7 @@ async function command(script: string, args: string[], baseURL?: string) {
 /** Sends a demo request through the form; resolves with the request id the page sent. */
 async function submitThroughForm(page: Page, values: Record<string, string>): Promise<string> {
   await page.goto("/contact");
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-  const posted = page.waitForRequest(
-    (r) => r.method() === "POST" && r.url().endsWith("/api/send-contact-email"),
-  );
-  await page.getByRole("button", { name: /^Submit/ }).click();
-  const requestId = (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
+  const requestId = await fillAndSubmitDemoRequest(page, values);
   await expect(page.locator("[data-sonner-toast]")).toContainText("Request Submitted Successfully", {
     timeout: 30_000,
   });

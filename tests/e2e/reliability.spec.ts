@@ -9,6 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { breakBlobStore } from "./support/blob-store-fault";
 import { exportedLead } from "./support/leads-export";
 import { salesEmailsFor, setSinkStatus, sinkMessages, sinkUrl, uniqueProspect } from "./support/mail-sink";
+import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
 
 const run = promisify(execFile);
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
@@ -24,13 +25,7 @@ test.afterEach(async ({ request }) => {
 /** Fills and submits the form; resolves with the requestId the page sent. */
 async function submitDemoRequest(page: Page, values: Record<string, string>): Promise<string> {
   await page.goto("/contact");
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
-  for (const [label, value] of Object.entries(values)) await textbox(page, label).fill(value);
-  const posted = page.waitForRequest(
-    (r) => r.method() === "POST" && r.url().endsWith("/api/send-contact-email"),
-  );
-  await submit(page).click();
-  return (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
+  return fillAndSubmitDemoRequest(page, values);
 }
 
 test("SendGrid down: success toast, lead stored as pending; leads:retry later sends exactly one sales e-mail", async ({

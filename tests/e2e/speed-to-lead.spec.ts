@@ -10,6 +10,7 @@ import { Webhook } from "standardwebhooks";
 import { salesEmailsFor, setSinkStatus, uniqueProspect } from "./support/mail-sink";
 import { E2E_SPEED_TO_LEAD } from "./support/speed-to-lead-env";
 import { webhookLeadsFor } from "./support/webhook-sink";
+import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
 
 const FIVE_SECONDS = 5_000;
 const banner = (page: Page) => page.getByRole("banner");
@@ -31,15 +32,7 @@ async function requestDemoFromCampaign(page: Page, values: Record<string, string
   await expect(page).toHaveURL(/\/about$/);
   await banner(page).getByRole("link", { name: "Request Demo" }).click();
   await expect(page).toHaveURL(/\/contact$/);
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-  const posted = page.waitForRequest(
-    (r) => r.method() === "POST" && r.url().endsWith("/api/send-contact-email"),
-  );
-  await page.getByRole("button", { name: /^Submit/ }).click();
-  await posted;
+  await fillAndSubmitDemoRequest(page, values);
 }
 
 test.beforeEach(async ({ request }) => {
