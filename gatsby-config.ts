@@ -75,7 +75,8 @@ const config: GatsbyConfig = {
         background_color: THEME_COLORS.light,
         theme_color: THEME_COLORS.light,
         icon: "content/images/icon.png",
-        include_favicon: true,
+        // The icon is a data: URL in each page (src/lib/favicon.ts, decision 0026).
+        include_favicon: false,
         theme_color_in_head: false,
         cache_busting_mode: "none",
       },

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useSiteSettings } from "../hooks/use-site-settings";
+import { FAVICON_HREF } from "../lib/favicon";
 
 type SeoProps = {
   title: string;
@@ -11,7 +12,8 @@ type SeoProps = {
 
 /**
  * Per-page head tags (Gatsby Head API): title "<page> | <site>", meta description, canonical
- * URL from siteMetadata.siteUrl, Open Graph and Twitter large-image card tags, icon. Tags that
+ * URL from siteMetadata.siteUrl, Open Graph and Twitter large-image card tags, the icon (a
+ * `data:` URL: src/lib/favicon.ts). Tags that
  * are the same on every page (share image, theme colours) and the home page's JSON-LD come from
  * plugins/gatsby-plugin-site-head at build time, so they add no first-load JS (issue 6).
  */
@@ -25,7 +27,7 @@ export function Seo({ title, description, pathname, children }: SeoProps) {
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={FAVICON_HREF} type="image/svg+xml" sizes="any" />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:title" content={fullTitle} />

@@ -1,4 +1,5 @@
 import { attributionRecorderScript } from "../attribution-recorder";
+import { manifestLinkScript } from "./manifest-link";
 import { speculationRules } from "./speculation-rules";
 import { themeScript } from "./theme";
 
@@ -17,4 +18,6 @@ export const HEAD_SCRIPTS: readonly HeadScript[] = [
   { id: "speculation-rules", code: speculationRules, type: "speculationrules" },
   // The visit's first landing, for the lead's source (issue 16; src/lib/attribution-recorder.ts).
   { id: "attribution", code: attributionRecorderScript },
+  // The manifest link, after the first paint (decision 0026; ./manifest-link.ts).
+  { id: "manifest-link", code: manifestLinkScript },
 ];
