@@ -21,6 +21,9 @@ import type { ServerConfig } from "./config";
 
 export const LIMITS_STORE_NAME = "demo-request-limits";
 
+/** Listings of the day's confirmations read before one that holds the request's own key is given up on. */
+const LISTING_ATTEMPTS = 3;
+
 /** One confirmation per address within this many milliseconds (24 hours). */
 export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -107,9 +110,17 @@ export function createConfirmationLimits(
     const prefix = `daily/${at.toISOString().slice(0, 10)}/`;
     const key = `${prefix}${at.toISOString()}-${requestId}`;
     await blobs.setJSON(key, {});
-    const rank = (await blobs.keys(prefix)).sort().indexOf(key);
+    // A listing without the key this request has just written is incomplete, not a verdict (the
+    // local Blobs server returns a partial list when a concurrent write renames a file during
+    // the walk), so it is read again; still incomplete, the store is treated as unreachable.
+    let rank = -1;
+    for (let attempt = 0; attempt < LISTING_ATTEMPTS && rank < 0; attempt++) {
+      rank = (await blobs.keys(prefix)).sort().indexOf(key);
+    }
     if (rank >= 0 && rank < options.dailyLimit) return key;
     await blobs.delete(key);
+    if (rank < 0)
+      throw new Error(`the day's confirmation list left out this request ${LISTING_ATTEMPTS} times`);
     return null;
   }
 

@@ -100,6 +100,21 @@ test("concurrent requests at the daily boundary never exceed the limit", async (
   expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
 });
 
+test("a listing that leaves out the request's own key is read again, not taken as the limit", async () => {
+  const { blobs, limits } = limitsAt({ dailyLimit: 1_000_000 });
+  const keys = blobs.keys.bind(blobs);
+  let partial = 2;
+  blobs.keys = async (prefix) => (partial-- > 0 ? [] : keys(prefix));
+  await expect(limits.reserve("p@example.com", "r1")).resolves.toEqual({ allowed: true });
+});
+
+test("a listing that never holds the request's own key fails like an unreachable store, leaving no slot", async () => {
+  const { blobs, limits } = limitsAt({ dailyLimit: 1_000_000 });
+  blobs.keys = () => Promise.resolve([]);
+  await expect(limits.reserve("p@example.com", "r1")).rejects.toThrow(/left out this request/);
+  expect([...blobs.entries.keys()].filter((key) => key.startsWith("daily/"))).toEqual([]);
+});
+
 test("the store holds a keyed hash of the address, never the address", async () => {
   const { limits, blobs } = limitsAt();
   await limits.reserve("Jane.Doe@Acme-Mining.com", "r1");
