@@ -27,18 +27,19 @@ export const TARGETS = {
  *   lcpMs?: number, lcpAfterFcpMs?: number, tbtMs?: number, cls?: number, transferBytes?: number,
  *   jsGzipBytes?: number, jsFiles?: unknown[], inlineScriptBytes?: number, error?: string,
  *   failedAudits?: string[], consoleErrors?: string[] }} figures
- * @param {{ notFoundPage?: boolean, notFoundPath?: string }} [options] notFoundPage: the figures are
- *   of the not-found page, whose `noindex` fails SEO "is-crawlable" by design; notFoundPath: they are
+ * @param {{ noindexPage?: boolean, notFoundPath?: string }} [options] noindexPage: the figures are
+ *   of a page kept out of search on purpose (`noindex`: the not-found page, the thanks page), which
+ *   fails SEO "is-crawlable" by design; notFoundPath: they are
  *   of a path answered with status 404, which fails SEO "http-status-code" and logs "Failed to load
  *   resource: 404" for that path by definition. Those audits alone are not misses (the raw scores
  *   are still reported).
  * @returns {string[]} short names of the missed targets, like "LCP" or "seo"; empty when all are met
  */
-export function missedTargets(route, figures, { notFoundPage = false, notFoundPath } = {}) {
+export function missedTargets(route, figures, { noindexPage = false, notFoundPath } = {}) {
   const missed = [];
   const scriptFree = !keepsScripts(route);
   const inherent = (audit) => {
-    if ((notFoundPage || notFoundPath) && audit === "seo:is-crawlable") return true;
+    if ((noindexPage || notFoundPath) && audit === "seo:is-crawlable") return true;
     if (!notFoundPath) return false;
     if (audit === "seo:http-status-code") return true;
     const own = (text) => / 404 /.test(text) && text.includes(notFoundPath);

@@ -76,9 +76,11 @@ describe("missedTargets", () => {
     assert.deepEqual(missedTargets("/404.html", favicon, { notFoundPath: "/nope" }), ["bestPractices"]);
   });
 
-  test("noindex is forgiven on the not-found page only", () => {
+  test("noindex is forgiven only on the pages kept out of search on purpose", () => {
     const noindex = { ...perfect, seo: 66, failedAudits: ["seo:is-crawlable"] };
-    assert.deepEqual(missedTargets("/404", noindex, { notFoundPage: true }), []);
+    assert.deepEqual(missedTargets("/404", noindex, { noindexPage: true }), []);
+    assert.deepEqual(missedTargets("/contact/thanks", noindex, { noindexPage: true }), []);
+    assert.deepEqual(missedTargets("/contact/thanks", noindex), ["seo"]);
     assert.deepEqual(missedTargets("/about", noindex), ["seo"]);
   });
 
