@@ -7,15 +7,9 @@
 import { expect, test } from "@playwright/test";
 import { FAVICON_HREF } from "../../src/lib/favicon";
 import { MANIFEST_PATH } from "../../src/lib/inline-scripts/manifest-link";
-import { builtPagePaths } from "./support/built-html";
+import { builtPageUrls } from "./support/built-html";
 
-const paths = [
-  ...new Set(
-    builtPagePaths().map((route) =>
-      route.startsWith("/404") ? "/no-such-page" : route.replace(/(.)\/+$/, "$1"),
-    ),
-  ),
-];
+const paths = builtPageUrls();
 
 type ManifestWatch = { atDomContentLoaded: boolean | null; addedAt: number | null };
 

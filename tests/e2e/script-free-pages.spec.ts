@@ -5,17 +5,10 @@
  * page (a content page added later) is checked without being named here.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { builtPagePaths } from "./support/built-html";
+import { builtPageUrls } from "./support/built-html";
 import { gotoHydrated, hydrates } from "./support/hydrated";
 
-/** Built pages by URL: "/404" and "/404.html" are the same page, visited at an unknown path. */
-const paths = [
-  ...new Set(
-    builtPagePaths().map((route) =>
-      route.startsWith("/404") ? "/no-such-page" : route.replace(/(.)\/+$/, "$1"),
-    ),
-  ),
-];
+const paths = builtPageUrls();
 
 /** Every request the page makes while loading and until the network is idle, as URL paths. */
 async function load(page: Page, path: string) {

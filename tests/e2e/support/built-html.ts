@@ -15,6 +15,17 @@ export function builtPagePaths(): string[] {
     .sort();
 }
 
+/**
+ * The built pages as a visitor requests them: without a trailing slash, and "/404" and "/404.html"
+ * as one page, visited at an unknown path ("/no-such-page").
+ */
+export function builtPageUrls(): string[] {
+  const urls = builtPagePaths().map((route) =>
+    route.startsWith("/404") ? "/no-such-page" : route.replace(/(.)\/+$/, "$1"),
+  );
+  return [...new Set(urls)];
+}
+
 /** Width and height of a PNG file from its IHDR chunk, in pixels. */
 export function pngSize(file: string) {
   const bytes = readFileSync(join(PUBLIC_DIR, file));
