@@ -25,7 +25,6 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalMail } from "./lib/local-mail.mjs";
-import { rerunWithoutRequireEsm } from "./lib/node-compat.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -148,4 +147,4 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-if (!rerunWithoutRequireEsm(fileURLToPath(import.meta.url))) await main();
+await main();

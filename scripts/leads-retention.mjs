@@ -17,7 +17,6 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
-import { rerunWithoutRequireEsm } from "./lib/node-compat.mjs";
 import { openSiteBlobs } from "./lib/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,5 +73,4 @@ async function onLocalSite() {
 }
 
 if (process.env.NETLIFY_SITE_ID && process.env.NETLIFY_AUTH_TOKEN) process.exit(await onDeployedSite());
-// The local emulation bundles the function, which on Node 20 needs this (lib/node-compat.mjs).
-else if (!rerunWithoutRequireEsm(fileURLToPath(import.meta.url))) process.exit(await onLocalSite());
+else process.exit(await onLocalSite());

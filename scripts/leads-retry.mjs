@@ -9,7 +9,6 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { callLocalFunction } from "./lib/local-function.mjs";
-import { rerunWithoutRequireEsm } from "./lib/node-compat.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const JOB_PATH = "/.netlify/functions/retry-demo-requests";
@@ -24,4 +23,4 @@ async function main() {
   process.exit(status >= 200 && status < 300 ? 0 : 1);
 }
 
-if (!rerunWithoutRequireEsm(fileURLToPath(import.meta.url))) await main();
+await main();

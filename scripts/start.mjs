@@ -17,7 +17,6 @@ import { fileURLToPath } from "node:url";
 import { needsBuild } from "./lib/needs-build.mjs";
 import { startLocalMail } from "./lib/local-mail.mjs";
 import { startLocalWebhook } from "./lib/local-webhook.mjs";
-import { rerunWithoutRequireEsm } from "./lib/node-compat.mjs";
 import { startSiteServer } from "./lib/site-server.mjs";
 
 async function main() {
@@ -53,4 +52,4 @@ async function main() {
   }
 }
 
-if (!rerunWithoutRequireEsm(fileURLToPath(import.meta.url))) await main();
+await main();

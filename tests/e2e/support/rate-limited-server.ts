@@ -37,7 +37,7 @@ export async function startRateLimitedServer(
   };
   delete env.SENDGRID_API_KEY;
   delete env.HOST;
-  // Its own process group: on Node 20 start.mjs re-runs itself in a child (scripts/lib/node-compat.mjs).
+  // Its own process group, so stopping it reaches everything start.mjs started.
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env,
     detached: true,
