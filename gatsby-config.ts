@@ -3,6 +3,7 @@ import type { GatsbyConfig } from "gatsby";
 import pagesWithScripts from "./src/build/pages-with-scripts.json";
 import { loadContentFile } from "./src/lib/content/load-content";
 import { siteSchema } from "./src/lib/content/schemas";
+import { staticSiteAdapter } from "./netlify/build/static-adapter";
 import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
 
 // Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
@@ -21,6 +22,8 @@ const config: GatsbyConfig = {
   // serving a half-written /admin/cms.js (tests/e2e/cms-editor.spec.ts).
   graphqlTypegen: process.env.gatsby_executing_command === "build" ? { generateOnBuild: true } : false,
   trailingSlash: "never",
+  // Every header has one owner and a Netlify build installs nothing outside the lock file.
+  adapter: staticSiteAdapter,
   plugins: [
     "gatsby-plugin-postcss",
     {

@@ -1,25 +1,25 @@
 /**
- * The functions' rate limits in the local server (issue 13, "Rate limits that are real and
- * tested"): Netlify enforces a function's `config.rateLimit`, but its local emulation does not, so
- * `npm start` does it here, with the numbers read from the function's own config (never repeated).
+ * The functions' rate limits in the local server: Netlify enforces a function's
+ * `config.rateLimit`, but its local emulation does not, so `npm start` does it here, with the
+ * numbers read from the function's own config (never repeated).
  *
  * - `functionRateLimits(dir)`: every function in `dir` whose config has a `rateLimit`, with the
- *   paths it answers on, as @netlify/zip-it-and-ship-it parses them for a deploy.
+ *   paths it answers on, read from the function module's exported `config`.
+ * - `rateLimitKeys(rateLimit)`: what one client is, as the deploy turns `aggregateBy` into a
+ *   traffic rule: the client IP and/or the domain (the Host name) when it is a list; a single
+ *   string or nothing means the domain.
  * - `createSlidingWindowLimiter(rateLimit, now)`: per key, at most `windowLimit` requests in any
- *   `windowSize` seconds; a refused request does not count. The key is built from
- *   `aggregateBy` as the deploy turns it into a traffic rule (`getTrafficRulesConfig`): the
- *   client IP and/or the domain (the Host name); a single string or nothing means the domain.
+ *   `windowSize` seconds; a refused request does not count.
  * - `tooManyRequests(retryAfterSeconds)`: the 429 answer, JSON `{ "error": ... }` with Retry-After.
  * - `rateLimitEnabled(env)`: false only for RATE_LIMIT=off (load benchmarks).
  *
- * Private detail (decision docs/decisions/0012-local-server-hardening.md): the config parser and
- * the traffic-rule builder are zip-it-and-ship-it's internal modules (it comes with @netlify/dev);
- * tests/security/rate-limit.test.mjs fails when an upgrade moves or changes them.
+ * The deploy reads the same config through Netlify's bundler: tests/deploy/functions-bundle.test.mjs
+ * checks that the traffic rule in the bundle's manifest has the numbers and keys enforced here
+ * (decision docs/decisions/0012-local-server-hardening.md).
  */
 import { readdir } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { parseFile } from "@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js";
-import { getTrafficRulesConfig } from "@netlify/zip-it-and-ship-it/dist/rate_limit.js";
+import { createJiti } from "jiti";
 
 const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
 
@@ -29,16 +29,29 @@ const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
  *   windowSize: number, aggregateBy?: string | string[] } }>>}
  */
 export async function functionRateLimits(functionsDir) {
+  const jiti = createJiti(import.meta.url);
   const limits = [];
   for (const file of (await readdir(functionsDir)).sort()) {
     const extension = extname(file);
     if (!FUNCTION_FILE.has(extension)) continue;
-    const name = file.slice(0, -extension.length);
-    const { config } = await parseFile(join(functionsDir, file), { functionName: name });
-    if (config.rateLimit && config.path)
-      limits.push({ name, paths: config.path, rateLimit: config.rateLimit });
+    const { config } = await jiti.import(join(functionsDir, file));
+    if (config?.rateLimit && config.path)
+      limits.push({
+        name: file.slice(0, -extension.length),
+        paths: [config.path].flat(),
+        rateLimit: config.rateLimit,
+      });
   }
   return limits;
+}
+
+/**
+ * The parts of a client's key, in order.
+ * @param {{ aggregateBy?: string | string[] }} rateLimit
+ * @returns {Array<"ip" | "domain">}
+ */
+export function rateLimitKeys({ aggregateBy }) {
+  return Array.isArray(aggregateBy) ? aggregateBy : ["domain"];
 }
 
 /**
@@ -51,10 +64,9 @@ export async function functionRateLimits(functionsDir) {
  * @param {() => number} [now] the clock in milliseconds (tests pass a simulated one)
  */
 export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
-  const rule = getTrafficRulesConfig(rateLimit).action.config;
-  const { windowLimit, windowSize } = rule.rateLimitConfig;
+  const { windowLimit, windowSize } = rateLimit;
   const windowMs = windowSize * 1000;
-  const keyParts = rule.aggregate.keys.map((key) => key.type);
+  const keyParts = rateLimitKeys(rateLimit);
   const recent = new Map();
   return {
     take({ ip, domain }) {
