@@ -6,6 +6,9 @@
  * `.netlify/functions-bundle/`; tests/deploy/functions-bundle.test.mjs runs each one from a
  * directory without the project's node_modules.
  *
+ * Functions run on the Node major in `.nvmrc`, passed as the bundler's `nodeVersion`, as Netlify's
+ * build passes the site's Node version.
+ *
  * @param {{ root: string, outDir: string }} options absolute project root and output folder
  *   (created; earlier zips in it are replaced)
  * @returns {Promise<{ manifestPath: string, functions: Array<{ name: string, path: string,
@@ -13,7 +16,7 @@
  *   trafficRules?: object }> }>} path is the zip's absolute path
  * @throws when a function cannot be bundled (a module it imports is missing)
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { zipFunctions } from "@netlify/zip-it-and-ship-it";
 
@@ -24,6 +27,7 @@ export async function bundleFunctions({ root, outDir }) {
     basePath: root,
     repositoryRoot: root,
     manifest: manifestPath,
+    config: { "*": { nodeVersion: readFileSync(join(root, ".nvmrc"), "utf8").trim() } },
   });
   return { manifestPath, functions };
 }
