@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import pagesWithScripts from "./src/build/pages-with-scripts.json";
-import { loadContentFile } from "./src/lib/content/load-content";
+import pagesWithScripts from "./build/pages-with-scripts.json";
+import { loadContentFile } from "./build/load-content";
 import { siteSchema } from "./src/lib/content/schemas";
-import { staticSiteAdapter } from "./netlify/build/static-adapter";
+import { staticSiteAdapter } from "./build/static-adapter";
 import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
 
 // Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
@@ -95,7 +95,7 @@ const config: GatsbyConfig = {
     },
     {
       // Last, so no later plugin adds a script back (issue 17): every page but those listed in
-      // src/build/pages-with-scripts.json is served with no Gatsby runtime, React or page data.
+      // build/pages-with-scripts.json is served with no Gatsby runtime, React or page data.
       resolve: "gatsby-plugin-script-free-pages",
       options: { keepScripts: pagesWithScripts },
     },

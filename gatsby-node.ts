@@ -6,9 +6,9 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { writeCspHeaders } from "./netlify/build/csp-headers";
-import { loadScriptsAfterFirstPaint } from "./src/build/scripts-after-first-paint";
-import { loadSiteContent } from "./src/lib/content/load-content";
+import { writeCspHeaders } from "./build/csp-headers";
+import { loadScriptsAfterFirstPaint } from "./build/scripts-after-first-paint";
+import { loadSiteContent } from "./build/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -48,9 +48,9 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
 
 /**
  * Post-build steps, in this order: the scripts of the pages that keep them start after the first
- * paint (src/build/scripts-after-first-paint.ts), then public/_headers gets the
+ * paint (build/scripts-after-first-paint.ts), then public/_headers gets the
  * Content-Security-Policy hashing every inline script of every page, the new loader included
- * (netlify/build/csp-headers.ts).
+ * (build/csp-headers.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   // Before the CSP: the loader this adds is an inline script the policy must allow.

@@ -16,7 +16,7 @@
  * addresses of its own, since an address gets one confirmation a day.
  *
  * 50 at a time by default, as issue 4 asks. The local server lets at most 8 function calls
- * run at once (scripts/lib/site-server.mjs) and queues the rest: each call is a fresh worker
+ * run at once (scripts/local/site-server.mjs) and queues the rest: each call is a fresh worker
  * thread loading the whole bundle, and 50 unqueued ran the machine out of memory. Queued time
  * counts in the latency figures; Netlify itself scales out instead.
  */
@@ -24,8 +24,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startLocalMail } from "./lib/local-mail.mjs";
-import { startSiteServer } from "./lib/site-server.mjs";
+import { startLocalMail } from "./local/local-mail.mjs";
+import { startSiteServer } from "./local/site-server.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const total = Math.min(Number(process.argv[2] ?? 500), 5000);

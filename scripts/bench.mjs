@@ -4,7 +4,7 @@
  * clean build time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the
  * CDN would compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /,
  * /about, /contact, /contact/thanks, /privacy, /404 and a not-found path, adds each page's first-load JS
- * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/lib/bench-dead-tap.mjs),
+ * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/bench/dead-tap.mjs),
  * runs the submit benchmark if the reliability issue's one exists, prints the tables and writes
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
  *
@@ -18,21 +18,21 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureBuild } from "./lib/bench-build.mjs";
-import { waitForQuietCpu } from "./lib/bench-idle.mjs";
-import { startCompressingProxy } from "./lib/bench-compress-proxy.mjs";
-import { runDeadTapProbe } from "./lib/bench-dead-tap.mjs";
-import { runLighthouse } from "./lib/bench-lighthouse.mjs";
-import { runSubmitBench } from "./lib/bench-submit-run.mjs";
-import { formatTable } from "./lib/bench-table.mjs";
-import { TARGETS, missedDeadTap, missedTargets } from "./lib/bench-targets.mjs";
-import { discoverPages, measureFirstLoadJs } from "./lib/first-load-js.mjs";
-import { startLocalMail } from "./lib/local-mail.mjs";
-import { startSiteServer } from "./lib/site-server.mjs";
+import { ensureBuild } from "./bench/build.mjs";
+import { waitForQuietCpu } from "./bench/idle.mjs";
+import { startCompressingProxy } from "./bench/compress-proxy.mjs";
+import { runDeadTapProbe } from "./bench/dead-tap.mjs";
+import { runLighthouse } from "./bench/lighthouse.mjs";
+import { runSubmitBench } from "./bench/submit-run.mjs";
+import { formatTable } from "./bench/table.mjs";
+import { TARGETS, missedDeadTap, missedTargets } from "./bench/targets.mjs";
+import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
+import { startLocalMail } from "./local/local-mail.mjs";
+import { startSiteServer } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.
 const SLOW_CPU_INDEX = 2200;
-// The variables scripts/lib/local-mail.mjs sets for the functions.
+// The variables scripts/local/local-mail.mjs sets for the functions.
 const MAIL_ENV = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
@@ -194,11 +194,11 @@ const report = {
   method: {
     lighthouse:
       "lighthouse npm package, default config (mobile preset, simulated throttling), Debian Chromium",
-    server: "scripts/lib/site-server.mjs (Netlify emulation) behind a gzip level-6 proxy",
+    server: "scripts/local/site-server.mjs (Netlify emulation) behind a gzip level-6 proxy",
     firstLoadJs:
-      "scripts/lib/first-load-js.mjs: same-origin scripts the HTML loads (app + page chunk groups where Gatsby boots), gzip level 9 per file; inline scripts in UTF-8 bytes",
+      "build/first-load-js.mjs: same-origin scripts the HTML loads (app + page chunk groups where Gatsby boots), gzip level 9 per file; inline scripts in UTF-8 bytes",
     deadTap:
-      "scripts/lib/bench-dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, one tap in flight, 25 ms between taps, run bound per network profile; time of the tap that opened the menu - menu button first visible, page clock, median",
+      "scripts/bench/dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, one tap in flight, 25 ms between taps, run bound per network profile; time of the tap that opened the menu - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
   },
   targets: TARGETS,

@@ -5,7 +5,7 @@
  * uploads, and prints each function's name, zip size and routes or schedule.
  */
 import { join, resolve } from "node:path";
-import { bundleFunctions } from "./lib/function-bundles.mjs";
+import { bundleFunctions } from "../build/function-bundles.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const { functions, manifestPath } = await bundleFunctions({

@@ -13,7 +13,7 @@
  */
 import express from "express";
 import decapMiddlewares from "decap-server/dist/middlewares.js";
-import { isAllowedHost, listenHost, misdirectedRequest } from "./lib/host-check.mjs";
+import { isAllowedHost, listenHost, misdirectedRequest } from "./local/host-check.mjs";
 
 const host = listenHost();
 const port = Number(process.env.PORT || 8081);

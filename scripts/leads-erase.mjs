@@ -2,7 +2,7 @@
 /**
  * `npm run leads:erase -- <email>`: an erasure request (issue 15). Deletes every stored demo
  * request from that address (case-insensitive), with its markers and per-address counters
- * (netlify/lib/lead-erasure.ts), and prints what it removed by id and date, never the data.
+ * (netlify/lib/privacy/lead-erasure.ts), and prints what it removed by id and date, never the data.
  * Works on the local store of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set,
  * the deployed site's (lib/site-blobs.mjs).
  *
@@ -13,8 +13,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
-import { LOCAL_KEY } from "./lib/local-mail.mjs";
-import { openSiteBlobs } from "./lib/site-blobs.mjs";
+import { LOCAL_KEY } from "./local/local-mail.mjs";
+import { openSiteBlobs } from "./local/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Usage: npm run leads:erase -- <email>";
@@ -34,14 +34,14 @@ try {
 }
 if (args.positionals.length > 1) usageError(`One address at a time; got ${args.positionals.length}.`);
 
-const { parseLeadAddress } = await jiti.import("../netlify/lib/lead-address.ts");
+const { parseLeadAddress } = await jiti.import("../netlify/lib/leads/lead-address.ts");
 const parsed = parseLeadAddress(args.positionals[0]);
 if (!parsed.ok) usageError(parsed.error);
 
-const { eraseRequestsFrom, describeErasure } = await jiti.import("../netlify/lib/lead-erasure.ts");
-const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/lead-store.ts");
+const { eraseRequestsFrom, describeErasure } = await jiti.import("../netlify/lib/privacy/lead-erasure.ts");
+const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
 const { blobLimitsStore, confirmationAddressCounters, LIMITS_STORE_NAME } = await jiti.import(
-  "../netlify/lib/confirmation-limits.ts",
+  "../netlify/lib/delivery/email/confirmation-limits.ts",
 );
 const { formSecretFrom } = await jiti.import("../netlify/lib/config.ts");
 

@@ -5,7 +5,7 @@
  * (an access request, issue 15). Reads the local Blobs folder of `npm start`
  * (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
  * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
- * address match are the functions' own TypeScript modules (netlify/lib/lead-store.ts,
+ * address match are the functions' own TypeScript modules (netlify/lib/leads/lead-store.ts,
  * leads-csv.ts, lead-address.ts), loaded through jiti.
  * Exit code 0 when written, 2 for a bad argument or a malformed address.
  */
@@ -14,7 +14,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
-import { openSiteBlobs } from "./lib/site-blobs.mjs";
+import { openSiteBlobs } from "./local/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Usage: npm run leads:export [-- [--email <address>] [file.csv]]";
@@ -37,7 +37,7 @@ const target = args.positionals[0];
 
 let address;
 if (args.values.email !== undefined) {
-  const { parseLeadAddress } = await jiti.import("../netlify/lib/lead-address.ts");
+  const { parseLeadAddress } = await jiti.import("../netlify/lib/leads/lead-address.ts");
   const parsed = parseLeadAddress(args.values.email);
   if (!parsed.ok) usageError(parsed.error);
   address = parsed.address;
@@ -45,7 +45,7 @@ if (args.values.email !== undefined) {
 
 const blobs = await openSiteBlobs(root);
 try {
-  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/lead-store.ts");
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
   const store = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
   const ids = await store.ids();
   let records = [];
@@ -54,10 +54,10 @@ try {
     records.push(...batch.filter(Boolean));
   }
   if (address) {
-    const { requestsFrom } = await jiti.import("../netlify/lib/lead-address.ts");
+    const { requestsFrom } = await jiti.import("../netlify/lib/leads/lead-address.ts");
     records = requestsFrom(records, address);
   }
-  const { leadsToCsv } = await jiti.import("../netlify/lib/leads-csv.ts");
+  const { leadsToCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
   const csv = leadsToCsv(records);
   const which = address ? "demo request(s) from that address" : "demo request(s)";
   if (target) {

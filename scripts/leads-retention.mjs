@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:retention`: runs the retention job (issue 15; netlify/lib/retention-job.ts) once,
+ * `npm run leads:retention`: runs the retention job (issue 15; netlify/lib/privacy/retention-job.ts) once,
  * now, and prints how many stored demo requests it deleted.
  *
  * - Locally it calls the scheduled function `lead-retention` through the running `npm start`
@@ -17,7 +17,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
-import { openSiteBlobs } from "./lib/site-blobs.mjs";
+import { openSiteBlobs } from "./local/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const JOB_PATH = "/.netlify/functions/lead-retention";
@@ -41,9 +41,9 @@ async function onDeployedSite() {
     return 2;
   }
   const jiti = createJiti(import.meta.url);
-  const { loadRetentionLimits } = await jiti.import("../netlify/lib/retention.ts");
-  const { runRetention } = await jiti.import("../netlify/lib/retention-job.ts");
-  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/lead-store.ts");
+  const { loadRetentionLimits } = await jiti.import("../netlify/lib/privacy/retention.ts");
+  const { runRetention } = await jiti.import("../netlify/lib/privacy/retention-job.ts");
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
   const limits = loadRetentionLimits();
   if (!limits.ok) {
     console.error(limits.problems.join("\n"));
@@ -63,7 +63,7 @@ async function onDeployedSite() {
 
 async function onLocalSite() {
   // Loaded here: the emulation is large, and the deployed path never needs it.
-  const { callLocalFunction } = await import("./lib/local-function.mjs");
+  const { callLocalFunction } = await import("./local/local-function.mjs");
   const { base, status, body } = await callLocalFunction({ root, path: JOB_PATH });
   if (status !== 200) {
     console.error(`leads:retention via ${base}: ${status} ${body} (the server's log says why)`);

@@ -8,7 +8,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { callLocalFunction } from "./lib/local-function.mjs";
+import { callLocalFunction } from "./local/local-function.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const JOB_PATH = "/.netlify/functions/retry-demo-requests";

@@ -4,20 +4,20 @@
  * http://localhost:8888 (PORT overrides) through the Netlify emulation, listening on 127.0.0.1
  * (HOST overrides) with the functions' rate limits enforced (RATE_LIMIT=off lifts them) and a
  * fresh trigger secret for the owner's commands (lib/local-guard.mjs, issue 13). Without
- * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/lib/local-mail.mjs);
- * with LEAD_WEBHOOK_URL on loopback, lead webhooks go to a local sink (scripts/lib/local-webhook.mjs).
+ * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/local/local-mail.mjs);
+ * with LEAD_WEBHOOK_URL on loopback, lead webhooks go to a local sink (scripts/local/local-webhook.mjs).
  * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { localDataDir } from "./lib/local-data.mjs";
-import { writeTriggerSecret } from "./lib/local-trigger.mjs";
+import { localDataDir } from "./local/local-data.mjs";
+import { writeTriggerSecret } from "./local/local-trigger.mjs";
 import { fileURLToPath } from "node:url";
-import { needsBuild } from "./lib/needs-build.mjs";
-import { startLocalMail } from "./lib/local-mail.mjs";
-import { startLocalWebhook } from "./lib/local-webhook.mjs";
-import { startSiteServer } from "./lib/site-server.mjs";
+import { needsBuild } from "./local/needs-build.mjs";
+import { startLocalMail } from "./local/local-mail.mjs";
+import { startLocalWebhook } from "./local/local-webhook.mjs";
+import { startSiteServer } from "./local/site-server.mjs";
 
 async function main() {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,11 +1,11 @@
 /**
  * GET /contact/thanks/<id> — the thanks page with the "Book a time now" link after a demo request
- * posted without JavaScript, when BOOKING_URL is set (issue 16). See netlify/lib/thanks-page.ts.
+ * posted without JavaScript, when BOOKING_URL is set (issue 16). See netlify/lib/pages/thanks-page.ts.
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
-import { createBlobLeadStore } from "../lib/lead-store";
-import { createThanksHandler } from "../lib/thanks-page";
+import { createBlobLeadStore } from "../lib/leads/lead-store";
+import { createThanksHandler } from "../lib/pages/thanks-page";
 
 const handle = createThanksHandler({ getConfig, getStore: () => createBlobLeadStore() });
 

@@ -1,12 +1,12 @@
 /**
  * GET /api/form-token — a fresh time token for the Request a Demo form, which fetches one once
  * it has hydrated and sends it back with the demo request (issue 13; see
- * netlify/lib/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
+ * netlify/lib/demo-request/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
  * methods; 500 "Server misconfigured" when the configuration is missing.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
-import { issueFormToken } from "../lib/form-token";
+import { issueFormToken } from "../lib/demo-request/form-token";
 import { json } from "../lib/http";
 import { logError } from "../lib/log";
 

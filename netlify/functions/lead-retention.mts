@@ -1,19 +1,19 @@
 /**
  * Scheduled daily: deletes stored demo requests past their retention period (issue 15,
- * "Retention"; netlify/lib/retention-job.ts), with the limits LEAD_RETENTION_DAYS (default 180,
+ * "Retention"; netlify/lib/privacy/retention-job.ts), with the limits LEAD_RETENTION_DAYS (default 180,
  * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
- * confirmation limits of entries they no longer need (issue 13, netlify/lib/confirmation-limits.ts).
+ * confirmation limits of entries they no longer need (issue 13, netlify/lib/delivery/email/confirmation-limits.ts).
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
  * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
  */
 import type { Config } from "@netlify/functions";
-import { blobLimitsStore, pruneConfirmationLimits } from "../lib/confirmation-limits";
+import { blobLimitsStore, pruneConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
 import { json } from "../lib/http";
-import { createBlobLeadStore } from "../lib/lead-store";
+import { createBlobLeadStore } from "../lib/leads/lead-store";
 import { logError } from "../lib/log";
-import { loadRetentionLimits } from "../lib/retention";
-import { runRetention } from "../lib/retention-job";
+import { loadRetentionLimits } from "../lib/privacy/retention";
+import { runRetention } from "../lib/privacy/retention-job";
 
 export default async (): Promise<Response> => {
   const limits = loadRetentionLimits();

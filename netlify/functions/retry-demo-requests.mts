@@ -1,16 +1,16 @@
 /**
  * Scheduled every 5 minutes: delivers the stored demo requests that are not settled yet, and
- * alerts a person about those that cannot be (issues 4 and 14; see netlify/lib/retry-job.ts).
+ * alerts a person about those that cannot be (issues 4 and 14; see netlify/lib/delivery/retry-job.ts).
  * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
-import { blobConfirmationLimits } from "../lib/confirmation-limits";
+import { blobConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
 import { json } from "../lib/http";
-import { createBlobLeadStore } from "../lib/lead-store";
+import { createBlobLeadStore } from "../lib/leads/lead-store";
 import { logError, logInfo } from "../lib/log";
-import { createSendGridMailer } from "../lib/mailer";
-import { retryPendingLeads } from "../lib/retry-job";
+import { createSendGridMailer } from "../lib/delivery/email/mailer";
+import { retryPendingLeads } from "../lib/delivery/retry-job";
 
 export default async (req: Request): Promise<Response> => {
   const configResult = getConfig();

@@ -1,14 +1,14 @@
 /**
  * POST /api/send-contact-email — receives a demo request from the Request a Demo form,
  * stores it, and e-mails it to sales via SendGrid (spec sections 4-7; issues 3 and 4).
- * See netlify/lib/demo-request-handler.ts for the answers.
+ * See netlify/lib/demo-request/handler.ts for the answers.
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
-import { blobConfirmationLimits } from "../lib/confirmation-limits";
-import { createDemoRequestHandler } from "../lib/demo-request-handler";
-import { createBlobLeadStore } from "../lib/lead-store";
-import { createSendGridMailer } from "../lib/mailer";
+import { blobConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
+import { createDemoRequestHandler } from "../lib/demo-request/handler";
+import { createBlobLeadStore } from "../lib/leads/lead-store";
+import { createSendGridMailer } from "../lib/delivery/email/mailer";
 
 const handle = createDemoRequestHandler({
   getConfig,

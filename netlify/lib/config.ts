@@ -17,8 +17,8 @@
  */
 import { createHmac } from "node:crypto";
 import { z } from "zod";
-import { isAllowedBookingUrl } from "./booking-url";
-import { WEBHOOK_FORMATS, type WebhookFormat } from "./webhook/webhook-request";
+import { isAllowedBookingUrl } from "./demo-request/booking-url";
+import { WEBHOOK_FORMATS, type WebhookFormat } from "./delivery/webhook/webhook-request";
 
 const address = z.email();
 
@@ -48,7 +48,7 @@ const configSchema = z.object({
   BOOKING_URL: z.string().optional(),
 });
 
-/** Where every lead is also POSTed (issue 16; netlify/lib/webhook-channel.ts). */
+/** Where every lead is also POSTed (issue 16; netlify/lib/delivery/webhook/webhook-channel.ts). */
 export interface LeadWebhookConfig {
   /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
   url: string;
@@ -78,10 +78,10 @@ export interface ServerConfig {
   confirmationDailyLimit: number;
   /**
    * The server secret behind the form's time token and the keyed hash of confirmation
-   * recipients (netlify/lib/form-token.ts, netlify/lib/confirmation-limits.ts). Never sent out.
+   * recipients (netlify/lib/demo-request/form-token.ts, netlify/lib/delivery/email/confirmation-limits.ts). Never sent out.
    */
   formSecret: string;
-  /** Where the alert about an undelivered lead goes (netlify/lib/alert.ts). */
+  /** Where the alert about an undelivered lead goes (netlify/lib/delivery/alert.ts). */
   alertEmail: string;
   /** Minutes a lead may stay pending before it is alerted as overdue. */
   alertAfterMinutes: number;

@@ -123,7 +123,7 @@ export function emptyDemoRequest(): Record<DemoRequestField, string> {
 /**
  * Name of the honeypot input: hidden from people, left empty by them, filled by bots. A name no
  * browser or password manager associates with the visitor's details, so autofill leaves it
- * alone (issue 13). The function judges it after validation (netlify/lib/spam.ts).
+ * alone (issue 13). The function judges it after validation (netlify/lib/demo-request/spam.ts).
  */
 export const HONEYPOT_FIELD = "leave_blank";
 

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { htmlFileFor } from "../../scripts/lib/first-load-js.mjs";
+import { htmlFileFor } from "../../build/first-load-js.mjs";
 
 function write(root, file, content) {
   mkdirSync(dirname(join(root, file)), { recursive: true });

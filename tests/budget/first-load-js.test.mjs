@@ -10,7 +10,7 @@ import {
   measureFirstLoadJs,
   misplacedFormPackages,
   scriptsInHtml,
-} from "../../scripts/lib/first-load-js.mjs";
+} from "../../build/first-load-js.mjs";
 import { makeFakePublic } from "./fake-public.mjs";
 
 const made = [];
@@ -148,7 +148,7 @@ describe("scriptsInHtml", () => {
     assert.equal(inlineBytes, "var a=1".length);
   });
 
-  test("reads the URLs of the after-first-paint loader (src/build/scripts-after-first-paint.ts)", () => {
+  test("reads the URLs of the after-first-paint loader (build/scripts-after-first-paint.ts)", () => {
     const loader =
       '(function(w,d,u){/* ... */})(window,document,["/framework-2.js","/app-3.js","https://cdn.example/z.js"])';
     const html = `<script>var a=1</script><script id="gatsby-scripts-after-first-paint">${loader}</script>`;

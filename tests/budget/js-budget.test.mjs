@@ -12,7 +12,7 @@ import {
   discoverPages,
   measureFirstLoadJs,
   misplacedFormPackages,
-} from "../../scripts/lib/first-load-js.mjs";
+} from "../../build/first-load-js.mjs";
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public");
 const measurements = measureFirstLoadJs(publicDir);
@@ -22,10 +22,10 @@ test("the build has the pages the budgets are about", () => {
   for (const route of ["/", "/about", "/contact", "/contact/thanks", "/privacy", "/404.html"])
     assert.ok(routes.includes(route), `${route} not built`);
   for (const route of PAGES_WITH_SCRIPTS)
-    assert.ok(routes.includes(route), `${route} is in src/build/pages-with-scripts.json but not built`);
+    assert.ok(routes.includes(route), `${route} is in build/pages-with-scripts.json but not built`);
 });
 
-test("only the pages listed in src/build/pages-with-scripts.json load scripts, each within its budget", (t) => {
+test("only the pages listed in build/pages-with-scripts.json load scripts, each within its budget", (t) => {
   const verdicts = checkBudgets(measurements);
   for (const v of verdicts) {
     t.diagnostic(

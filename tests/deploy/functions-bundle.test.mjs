@@ -13,9 +13,9 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { BlobsServer } from "@netlify/blobs/server";
 import extract from "extract-zip";
-import { bundleFunctions } from "../../scripts/lib/function-bundles.mjs";
-import { startMailSink } from "../../scripts/lib/mail-sink.mjs";
-import { functionRateLimits, rateLimitKeys } from "../../scripts/lib/rate-limit.mjs";
+import { bundleFunctions } from "../../build/function-bundles.mjs";
+import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
+import { functionRateLimits, rateLimitKeys } from "../../scripts/local/rate-limit.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 const SITE = "https://www.example-resources-ai.com";

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import matter from "gray-matter";
-import { loadSiteContent } from "../../src/lib/content/load-content";
+import { loadSiteContent } from "../../build/load-content";
 import type { AboutContent } from "../../src/lib/content/schemas";
 import { cmsProjectCopy, projectRoot } from "./support/cms-project-copy";
 

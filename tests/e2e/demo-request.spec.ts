@@ -1,7 +1,7 @@
 /**
  * The Request a Demo flow in a real browser against `npm start` (issue 3): the page, the
  * send-contact-email function, the SendGrid client and the embedded mail sink are the real
- * code. The sink's control API (scripts/lib/mail-sink.mjs) lists recorded messages; its URL is
+ * code. The sink's control API (scripts/sinks/mail-sink.mjs) lists recorded messages; its URL is
  * in .data/mail-sink-url, written by `npm start`.
  */
 import { readFileSync } from "node:fs";

@@ -7,9 +7,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { newLead } from "../../netlify/lib/lead-record";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/lead-store";
-import { openSiteBlobs } from "../../scripts/lib/site-blobs.mjs";
+import { newLead } from "../../netlify/lib/leads/lead-record";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/leads/lead-store";
+import { openSiteBlobs } from "../../scripts/local/site-blobs.mjs";
 import { sinkMessages, uniqueProspect } from "./support/mail-sink";
 import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
 

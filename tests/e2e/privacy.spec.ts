@@ -6,7 +6,7 @@
  * tags and sitemap entry in seo-head.spec.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { loadSiteContent } from "../../src/lib/content/load-content";
+import { loadSiteContent } from "../../build/load-content";
 import { gotoHydrated } from "./support/hydrated";
 
 const content = loadSiteContent(process.cwd());

@@ -1,5 +1,5 @@
 /**
- * Issue 17: every page but those in src/build/pages-with-scripts.json loads no script file, no
+ * Issue 17: every page but those in build/pages-with-scripts.json loads no script file, no
  * page data and no React; it runs only its inline scripts (theme, speculation rules, the 404
  * log). /contact keeps React and hydrates. The pages are discovered from the build, so a new
  * page (a content page added later) is checked without being named here.

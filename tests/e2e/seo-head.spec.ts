@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import config from "../../gatsby-config";
-import { loadSiteContent } from "../../src/lib/content/load-content";
+import { loadSiteContent } from "../../build/load-content";
 import { FAVICON_HREF } from "../../src/lib/favicon";
 import { MANIFEST_PATH } from "../../src/lib/inline-scripts/manifest-link";
 import { SHARE_IMAGE_SIZE, THEME_COLORS } from "../../src/lib/site-head";

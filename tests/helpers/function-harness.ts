@@ -3,14 +3,17 @@
  * lead store (or one that always fails), a scripted mailer that records what it sent,
  * and no real waits.
  */
-import { createAnswerTiming, type AnswerTiming } from "../../netlify/lib/answer-timing";
+import { createAnswerTiming, type AnswerTiming } from "../../netlify/lib/demo-request/answer-timing";
 import type { ServerConfig } from "../../netlify/lib/config";
-import { createConfirmationLimits, type ConfirmationLimits } from "../../netlify/lib/confirmation-limits";
-import { createDemoRequestHandler } from "../../netlify/lib/demo-request-handler";
-import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/lead-record";
-import { createMemoryLeadStore, type LeadStore } from "../../netlify/lib/lead-store";
-import type { Mailer, RetryOptions, SendResult } from "../../netlify/lib/mailer";
-import type { MailMessage } from "../../netlify/lib/messages";
+import {
+  createConfirmationLimits,
+  type ConfirmationLimits,
+} from "../../netlify/lib/delivery/email/confirmation-limits";
+import { createDemoRequestHandler } from "../../netlify/lib/demo-request/handler";
+import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/leads/lead-record";
+import { createMemoryLeadStore, type LeadStore } from "../../netlify/lib/leads/lead-store";
+import type { Mailer, RetryOptions, SendResult } from "../../netlify/lib/delivery/email/mailer";
+import type { MailMessage } from "../../netlify/lib/delivery/email/messages";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
 

@@ -8,15 +8,15 @@ import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { isAllowedHost, listenHost } from "../../scripts/lib/host-check.mjs";
-import { createLocalGuard } from "../../scripts/lib/local-guard.mjs";
+import { isAllowedHost, listenHost } from "../../scripts/local/host-check.mjs";
+import { createLocalGuard } from "../../scripts/local/local-guard.mjs";
 import {
   LOCAL_TRIGGER_HEADER,
   readTriggerSecret,
   writeTriggerSecret,
-} from "../../scripts/lib/local-trigger.mjs";
-import { startMailSink } from "../../scripts/lib/mail-sink.mjs";
-import { functionRateLimits } from "../../scripts/lib/rate-limit.mjs";
+} from "../../scripts/local/local-trigger.mjs";
+import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
+import { functionRateLimits } from "../../scripts/local/rate-limit.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
 const SECRET = "a".repeat(64);
@@ -155,7 +155,7 @@ test("the mail sink's control endpoints take only JSON, without Origin, naming t
 });
 
 test("npm start's mail sink line names no visitor: masked recipient, the kind and request id, never the subject", async () => {
-  const { sinkLogLine } = await import("../../scripts/lib/local-mail.mjs");
+  const { sinkLogLine } = await import("../../scripts/local/local-mail.mjs");
   const line = sinkLogLine({
     id: 3,
     to: ["jane.doe@acme.example"],

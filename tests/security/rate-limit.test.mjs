@@ -1,5 +1,5 @@
 // The demo-request function's rate limit: `npm start` enforces the numbers of the function's own
-// `config.rateLimit` with a sliding window per client IP and domain (scripts/lib/rate-limit.mjs),
+// `config.rateLimit` with a sliding window per client IP and domain (scripts/local/rate-limit.mjs),
 // checked here with a simulated clock. That the deploy reads the same numbers is checked on the
 // bundle Netlify's bundler makes (tests/deploy/functions-bundle.test.mjs).
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ import {
   functionRateLimits,
   rateLimitEnabled,
   tooManyRequests,
-} from "../../scripts/lib/rate-limit.mjs";
+} from "../../scripts/local/rate-limit.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
 

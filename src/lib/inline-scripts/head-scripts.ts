@@ -9,8 +9,8 @@ export type HeadScript = { id: string; code: string; type?: string };
 /**
  * The inline scripts every page's <head> carries, in this order (gatsby-ssr.tsx writes them).
  * Adding one is one line here: the build hashes every inline script of every page into the
- * Content-Security-Policy (netlify/build/csp-headers.ts), and `npm run test:budget` keeps each
- * page's inline scripts under 2 KB together (scripts/lib/first-load-js.mjs). The theme comes first:
+ * Content-Security-Policy (build/csp-headers.ts), and `npm run test:budget` keeps each
+ * page's inline scripts under 2 KB together (build/first-load-js.mjs). The theme comes first:
  * it must run before the first paint.
  */
 export const HEAD_SCRIPTS: readonly HeadScript[] = [

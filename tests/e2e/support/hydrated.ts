@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
-import pagesWithScripts from "../../../src/build/pages-with-scripts.json";
+import pagesWithScripts from "../../../build/pages-with-scripts.json";
 
-/** Whether React hydrates `path` (src/build/pages-with-scripts.json); every other page is script-free. */
+/** Whether React hydrates `path` (build/pages-with-scripts.json); every other page is script-free. */
 export const hydrates = (path: string) =>
   pagesWithScripts.includes(path.length > 1 ? path.replace(/\/+$/, "") : path);
 

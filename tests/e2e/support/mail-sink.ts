@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 
-/** A message the local mail sink recorded (scripts/lib/mail-sink.mjs). */
+/** A message the local mail sink recorded (scripts/sinks/mail-sink.mjs). */
 export type SinkMessage = {
   to: string[];
   replyTo: string | null;

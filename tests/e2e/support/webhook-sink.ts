@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 
-/** A POST the local webhook sink recorded (scripts/lib/webhook-sink.mjs). */
+/** A POST the local webhook sink recorded (scripts/sinks/webhook-sink.mjs). */
 export type SinkDelivery = {
   receivedAt: string;
   headers: Record<string, string>;

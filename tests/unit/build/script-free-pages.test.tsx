@@ -7,7 +7,7 @@
  * tests/budget/js-budget.test.mjs and tests/e2e/script-free-pages.spec.ts).
  */
 import * as React from "react";
-import pagesWithScripts from "../../../src/build/pages-with-scripts.json";
+import pagesWithScripts from "../../../build/pages-with-scripts.json";
 
 type Component = React.ReactElement<Record<string, unknown>>;
 type PreRenderHtml = (api: Record<string, unknown>, options: { keepScripts: string[] }) => void;
@@ -89,6 +89,6 @@ test("outside a production build nothing is removed (gatsby develop needs its sc
   expect(postBody()).toEqual(["script-loader", "slice"]);
 });
 
-test("the list of pages with scripts is /contact alone (src/build/pages-with-scripts.json)", () => {
+test("the list of pages with scripts is /contact alone (build/pages-with-scripts.json)", () => {
   expect(pagesWithScripts).toEqual(["/contact"]);
 });

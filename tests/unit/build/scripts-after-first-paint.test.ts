@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // The scripts of a page with scripts (/contact) start after the first paint (issue 5, kept by
-// issue 17: decision 0016; src/build/scripts-after-first-paint.ts): the build step that rewrites
+// issue 17: decision 0016; build/scripts-after-first-paint.ts): the build step that rewrites
 // Gatsby's scripts slice into the pages that have it.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +13,8 @@ import {
   rewritePage,
   rewriteScriptsSlice,
   sliceScripts,
-} from "../../../src/build/scripts-after-first-paint";
-import { loaderScript } from "../../../src/build/scripts-loader";
+} from "../../../build/scripts-after-first-paint";
+import { loaderScript } from "../../../build/scripts-loader";
 
 // The shape Gatsby 5.16 writes to public/_gatsby/slices/_gatsby-scripts-1.html.
 const SLICE =

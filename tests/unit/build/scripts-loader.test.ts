@@ -1,6 +1,6 @@
 // The inline loader that starts /contact's Gatsby scripts after the first paint (issue 5, kept by
-// issue 17: decision 0016; src/build/scripts-loader.ts), run in jsdom as the page would run it.
-import { FALLBACK_MS, loaderScript } from "../../../src/build/scripts-loader";
+// issue 17: decision 0016; build/scripts-loader.ts), run in jsdom as the page would run it.
+import { FALLBACK_MS, loaderScript } from "../../../build/scripts-loader";
 import { runInlineScript } from "../../helpers/run-inline-script";
 
 const SOURCES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];

@@ -10,7 +10,7 @@ import { AboutPreview } from "../../../src/cms/preview/about-preview";
 import type { PreviewEntry } from "../../../src/cms/preview/entry-data";
 import { HomePreview } from "../../../src/cms/preview/home-preview";
 import { PrivacyPreview } from "../../../src/cms/preview/privacy-preview";
-import { loadSiteContent } from "../../../src/lib/content/load-content";
+import { loadSiteContent } from "../../../build/load-content";
 
 const content = loadSiteContent(join(__dirname, "..", "..", ".."));
 

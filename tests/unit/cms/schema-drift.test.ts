@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { CmsCollectionFile, CmsConfig, CmsField } from "decap-cms-core";
 import type { z } from "zod";
 import { cmsConfig } from "../../../src/cms/config";
-import { loadSiteContent } from "../../../src/lib/content/load-content";
+import { loadSiteContent } from "../../../build/load-content";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../../../src/lib/content/schemas";
 import { checkFile, padTo } from "./schema-drift";
 

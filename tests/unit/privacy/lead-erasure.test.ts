@@ -3,15 +3,15 @@
  */
 // Issue 15's erasure and access: one address's requests are found case-insensitively, erased
 // with their per-address counters, and nothing else is touched; the report holds ids and dates only.
-import { normaliseAddress, parseLeadAddress, requestsFrom } from "../../../netlify/lib/lead-address";
+import { normaliseAddress, parseLeadAddress, requestsFrom } from "../../../netlify/lib/leads/lead-address";
 import {
   describeErasure,
   eraseRequestsFrom,
   type AddressCounters,
   type ErasableRecord,
   type ErasureStore,
-} from "../../../netlify/lib/lead-erasure";
-import { leadsToCsv } from "../../../netlify/lib/leads-csv";
+} from "../../../netlify/lib/privacy/lead-erasure";
+import { leadsToCsv } from "../../../netlify/lib/privacy/leads-csv";
 import { leadRecord, VALID } from "../../helpers/function-harness";
 
 const lead = (id: string, email: string, receivedAt = "2025-03-01T10:00:00.000Z", state = "sent") => ({

@@ -5,8 +5,8 @@
 // way Netlify hands it to a function (NETLIFY_BLOBS_CONTEXT): it deletes what is past its period,
 // with the limits from the environment, and refuses to guess a malformed one.
 import handler, { config } from "../../../netlify/functions/lead-retention.mts";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../netlify/lib/lead-store";
-import type { LeadRecord } from "../../../netlify/lib/lead-record";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../netlify/lib/leads/lead-store";
+import type { LeadRecord } from "../../../netlify/lib/leads/lead-record";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { leadRecord } from "../../helpers/function-harness";
 

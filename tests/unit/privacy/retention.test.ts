@@ -6,14 +6,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { runRetention, type RetentionStore } from "../../../netlify/lib/retention-job";
+import { runRetention, type RetentionStore } from "../../../netlify/lib/privacy/retention-job";
 import {
   DEFAULT_RETENTION,
   expiredIds,
   isPastRetention,
   loadRetentionLimits,
   type RetainedRecord,
-} from "../../../netlify/lib/retention";
+} from "../../../netlify/lib/privacy/retention";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse("2025-01-01T00:00:00.000Z");

@@ -11,11 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import matter from "gray-matter";
-import {
-  ContentValidationError,
-  loadContentFile,
-  loadSiteContent,
-} from "../../../src/lib/content/load-content";
+import { ContentValidationError, loadContentFile, loadSiteContent } from "../../../build/load-content";
 import { privacySchema, siteSchema } from "../../../src/lib/content/schemas";
 import { ATTRIBUTION_QUERY_KEYS } from "../../../src/lib/attribution";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadSiteContent } from "../../../../src/lib/content/load-content";
+import { loadSiteContent } from "../../../../build/load-content";
 import type { SiteSettings } from "../../../../src/hooks/use-site-settings";
 
 /** The project root, where content/ lives. */

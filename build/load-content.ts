@@ -1,0 +1,92 @@
+/**
+ * Reads and validates the content files (Node only: gatsby-node.ts and tests).
+ * Every failure is a ContentValidationError whose message names the file relative to the
+ * project root and the field path, one line per problem:
+ * `content/home.md: benefits.1.title: Required`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import matter from "gray-matter";
+import type { z } from "zod";
+import {
+  aboutSchema,
+  homeSchema,
+  privacySchema,
+  siteSchema,
+  type AboutContent,
+  type HomeContent,
+  type PrivacyContent,
+  type SiteContent,
+} from "../src/lib/content/schemas";
+
+/** Thrown when a content file is missing, unreadable or does not match its schema. */
+export class ContentValidationError extends Error {
+  override name = "ContentValidationError";
+}
+
+/** The validated content of the whole site. */
+export type SiteContentBundle = {
+  site: SiteContent;
+  home: HomeContent;
+  about: AboutContent;
+  privacy: PrivacyContent;
+};
+
+function readData(absPath: string, shown: string): unknown {
+  let raw: string;
+  try {
+    raw = readFileSync(absPath, "utf8");
+  } catch {
+    throw new ContentValidationError(`${shown}: file not found or unreadable`);
+  }
+  try {
+    if (absPath.endsWith(".json")) return JSON.parse(raw);
+    // The markdown below the frontmatter is the `body` field, as Decap CMS names it; schemas
+    // without a body drop it.
+    const { data, content } = matter(raw);
+    return { ...data, body: content };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new ContentValidationError(`${shown}: cannot be parsed: ${reason}`);
+  }
+}
+
+/**
+ * Reads one content file (JSON, or markdown: its frontmatter plus `body`) and checks it.
+ * @param schema the zod schema of this content type
+ * @param absPath absolute path of the file
+ * @param root directory the message's file name is relative to (the project root)
+ * @returns the parsed, trimmed data
+ * @throws ContentValidationError naming the file and each failing field path
+ */
+export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string, root: string): z.infer<S> {
+  const shown = relative(root, absPath).split("\\").join("/");
+  const result = schema.safeParse(readData(absPath, shown));
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "(file)";
+    return `${shown}: ${field}: ${issue.message}`;
+  });
+  throw new ContentValidationError(lines.join("\n"));
+}
+
+/**
+ * Loads and validates content/site.json, content/home.md, content/about.md and
+ * content/privacy.md, and checks that the home screenshot file exists under content/.
+ * @param root absolute project root (the folder holding content/)
+ * @throws ContentValidationError naming the file and the field
+ */
+export function loadSiteContent(root: string): SiteContentBundle {
+  const dir = join(root, "content");
+  const site = loadContentFile(siteSchema, join(dir, "site.json"), root);
+  const home = loadContentFile(homeSchema, join(dir, "home.md"), root);
+  const about = loadContentFile(aboutSchema, join(dir, "about.md"), root);
+  const privacy = loadContentFile(privacySchema, join(dir, "privacy.md"), root);
+  const screenshot = home.copilot.screenshot.src;
+  if (!existsSync(join(dir, screenshot))) {
+    throw new ContentValidationError(
+      `content/home.md: copilot.screenshot.src: file content/${screenshot} does not exist`,
+    );
+  }
+  return { site, home, about, privacy };
+}

@@ -1,0 +1,33 @@
+/**
+ * The inline script that starts the Gatsby scripts of a page with scripts (/contact) after its
+ * first contentful paint (issue 5, LCP; kept by issue 17: decision 0016). Built into those pages by
+ * build/scripts-after-first-paint.ts.
+ */
+
+// Upper bound on the wait: a page that somehow reports no paint still becomes interactive.
+export const FALLBACK_MS = 3000;
+
+/**
+ * The loader's source.
+ *
+ * @param sources script URLs, inserted with `async = false`: they download in parallel and run in
+ *   this order, each in its own task.
+ * @returns a classic script. It starts the scripts once the browser reports the first contentful
+ *   paint (reported after the frame is on screen), at once in a hidden tab (no paint comes until it
+ *   is shown) or where paint timing is missing, and after {@link FALLBACK_MS} at the latest. The URL
+ *   list is its last argument: build/first-load-js.mjs reads it there.
+ */
+export function loaderScript(sources: readonly string[]): string {
+  // `<` escaped so a URL can never close the script element.
+  const json = JSON.stringify(sources).replace(/</g, "\\u003c");
+  return (
+    `(function(w,d,u){var s=0;function l(){if(s)return;s=1;u.forEach(function(r){` +
+    `var e=d.createElement("script");e.src=r;e.async=false;d.body.appendChild(e)})}` +
+    `var P=w.PerformanceObserver;` +
+    `if(d.visibilityState==="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return l();` +
+    `new P(function(q,o){if(q.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(l,0)}})` +
+    `.observe({type:"paint",buffered:true});` +
+    `d.addEventListener("visibilitychange",l);setTimeout(l,${FALLBACK_MS})})` +
+    `(window,document,${json})`
+  );
+}

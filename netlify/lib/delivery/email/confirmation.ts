@@ -1,0 +1,67 @@
+/**
+ * The confirmation channel (issues 3, 13, 14): the prospect's confirmation, sent once the sales
+ * e-mail is accepted and skipped when that one was not delivered (a person follows up instead).
+ * Under the rules of issue 13 it holds no visitor text, and it is skipped with
+ * CONFIRMATION_EMAIL=off, for suspected spam (netlify/lib/demo-request/spam.ts), past the per-address or daily bound (netlify/lib/delivery/email/confirmation-limits.ts)
+ * or when those bounds cannot be checked; every skip is logged with the request id and the masked
+ * address. A lead reserves its place within the bounds once, on its first attempt, so the retry
+ * job may send that same confirmation again after a failure without counting it twice.
+ */
+import site from "../../../../content/site.json";
+import type { DeliveryChannel } from "../delivery-channel";
+import type { ConfirmationVerdict } from "./confirmation-limits";
+import { logError, logInfo } from "../../log";
+import { sendWithRetry } from "./mailer";
+import { buildConfirmationEmail, type ContactDetails } from "./messages";
+import { maskEmail } from "../../text";
+
+/** The company's contact details the confirmation shows (content/site.json, validated at build). */
+export const CONTACT_DETAILS: ContactDetails = site.contactDetails;
+
+const REFUSALS = {
+  "address-limit": "this address already got a confirmation in the last 24 hours",
+  "daily-limit": "the daily confirmation limit is reached",
+} as const;
+
+export const confirmation: DeliveryChannel = {
+  name: "confirmation",
+  plan(lead) {
+    if (lead.state === "sent") return "send";
+    return lead.state === "pending" ? "wait" : { skip: "the sales e-mail was not delivered" };
+  },
+  async send(lead, { config, mailer, retry, confirmationLimits }) {
+    const fields = { requestId: lead.id, to: maskEmail(lead.request.email) };
+    const skip = (reason: string) => {
+      logInfo("confirmation skipped", { ...fields, reason });
+      return { status: "skipped" as const, reason, attempts: 0 };
+    };
+    if (!config.confirmationEmail) return skip("CONFIRMATION_EMAIL=off");
+    if (lead.suspectedSpam) return skip("suspected spam");
+    if (lead.deliveries.confirmation.attempts === 0) {
+      let verdict: ConfirmationVerdict;
+      try {
+        verdict = await confirmationLimits.reserve(lead.request.email, lead.id);
+      } catch (error) {
+        // Without the bounds the form could mail anyone without limit: no confirmation then.
+        logError("confirmation skipped: its limits could not be checked", {
+          ...fields,
+          reason: error instanceof Error ? error.name : "unknown",
+        });
+        return { status: "skipped", reason: "its limits could not be checked", attempts: 0 };
+      }
+      if (!verdict.allowed) return skip(REFUSALS[verdict.reason]);
+    }
+    const message = buildConfirmationEmail({
+      to: lead.request.email,
+      mailFrom: config.mailFrom,
+      requestId: lead.id,
+      contact: CONTACT_DETAILS,
+      bookingUrl: config.bookingUrl,
+    });
+    const result = await sendWithRetry(mailer, message, retry);
+    if (result.status !== "sent") {
+      logError("confirmation not accepted", { ...fields, status: result.code, error: result.error });
+    }
+    return result;
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * What the lead webhook carries (issue 16, "An alert on its own channel"), independent of the
+ * format: a new lead, or an alert that a lead's sales e-mail failed or is still pending
+ * (issue 14, "A failed lead reaches a person"). Each format (slack.ts, teams.ts, standard.ts)
+ * turns one of these into a request body.
+ */
+import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
+import { SUSPECTED_SPAM_PREFIX } from "../email/messages";
+
+/** A stored lead as the webhook shows it. `receivedAt` is ISO 8601 UTC. */
+export interface WebhookLead {
+  id: string;
+  receivedAt: string;
+  request: DemoRequest;
+  attribution?: Attribution;
+  /**
+   * Why a spam layer suspects the lead (issue 13, netlify/lib/demo-request/spam.ts; our words, e.g. "form
+   * token expired (issued 30 h before)"): it is posted like any lead, marked as the sales e-mail
+   * is (decision 0022). A `spam` lead (filled honeypot) is never posted.
+   */
+  suspectedSpam?: string;
+}
+
+/** Why a lead is alerted, in the alert module's terms (e.g. "failed", "overdue"), and what to do. */
+export interface LeadAlert {
+  reason: string;
+  /** Our own words, never visitor text, e.g. "The sales e-mail was not accepted for a day." */
+  detail: string;
+}
+
+export type LeadEvent =
+  { kind: "lead"; lead: WebhookLead } | { kind: "alert"; lead: WebhookLead; alert: LeadAlert };
+
+/**
+ * The `webhook-id` of an event: the lead id for the lead itself, so a receiver can drop a
+ * repeated delivery (Standard Webhooks), and a distinct id for the lead's one alert.
+ */
+export function eventId(event: LeadEvent): string {
+  return event.kind === "lead" ? event.lead.id : `${event.lead.id}.alert`;
+}
+
+/** One field for people reading a chat message; `multiLine` for the message box. */
+export interface ContactRow {
+  label: string;
+  value: string;
+  multiLine: boolean;
+}
+
+/** Every field, labelled and ordered as the form and the sales e-mail (the field table). */
+export function contactRows(request: DemoRequest): ContactRow[] {
+  return DEMO_REQUEST_FIELDS.map((row) => ({
+    label: row.label,
+    value: request[row.name] || "(none)",
+    multiLine: row.input === "textarea",
+  }));
+}
+
+/**
+ * The message's title (our words) and who it is about (visitor text: each format escapes it),
+ * e.g. `{ title: "New demo request", who: "Jane Driller (Acme Mining)" }`. A suspected lead's
+ * title starts with "[Suspected spam]", like its sales e-mail's subject.
+ */
+export function headline(event: LeadEvent): { title: string; who: string } {
+  const { request, suspectedSpam } = event.lead;
+  const who = `${request.firstName} ${request.lastName} (${request.company})`;
+  const title = event.kind === "lead" ? "New demo request" : "Demo request needs attention";
+  return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
+}
+
+/** The line saying why a lead is suspected, e.g. `["Suspected spam", "form token forged"]`; none when it is not. */
+export function suspicionRow(lead: WebhookLead): [label: string, reason: string] | undefined {
+  return lead.suspectedSpam ? ["Suspected spam", lead.suspectedSpam] : undefined;
+}

@@ -1,0 +1,90 @@
+/**
+ * The `teams` format (issue 16): the body a Microsoft Teams workflow ("When a Teams webhook
+ * request is received", then "Post card in a chat or channel") expects, a message with one
+ * Adaptive Card attachment.
+ *
+ * Visitor text sits only in `TextRun`s of `RichTextBlock`s, which Adaptive Cards render without
+ * Markdown, so a value cannot become a link or formatting; TextBlocks and facts (which do render
+ * Markdown) hold only our own labels.
+ */
+import { attributionEntries } from "../../../../src/lib/demo-request";
+import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
+
+interface TextRun {
+  type: "TextRun";
+  text: string;
+  weight?: "Bolder";
+}
+
+type CardElement =
+  | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true; isSubtle?: true }
+  | { type: "RichTextBlock"; inlines: TextRun[] };
+
+/** The workflow webhook body: `{ type: "message", attachments: [{ contentType, content: card }] }`. */
+export interface TeamsMessage {
+  type: "message";
+  attachments: [
+    {
+      contentType: "application/vnd.microsoft.card.adaptive";
+      contentUrl: null;
+      content: {
+        $schema: "http://adaptivecards.io/schemas/adaptive-card.json";
+        type: "AdaptiveCard";
+        version: "1.4";
+        body: CardElement[];
+      };
+    },
+  ];
+}
+
+/** One `Label: value` line; the value is a TextRun, so it is shown exactly as typed. */
+function row(label: string, value: string): CardElement {
+  return {
+    type: "RichTextBlock",
+    inlines: [
+      { type: "TextRun", text: `${label}: `, weight: "Bolder" },
+      { type: "TextRun", text: value },
+    ],
+  };
+}
+
+/** The Teams workflow message for a lead or an alert. */
+export function teamsMessage(event: LeadEvent): TeamsMessage {
+  const { lead } = event;
+  const { title, who } = headline(event);
+  const body: CardElement[] = [
+    { type: "RichTextBlock", inlines: [{ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" }] },
+  ];
+  if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
+  const suspicion = suspicionRow(lead);
+  if (suspicion) body.push(row(...suspicion));
+  body.push(...contactRows(lead.request).map((field) => row(field.label, field.value)));
+  const source = attributionEntries(lead.attribution);
+  body.push({ type: "TextBlock", text: "Source", weight: "Bolder", wrap: true });
+  body.push(
+    ...(source.length > 0
+      ? source.map(([key, value]) => row(key, value))
+      : [{ type: "TextBlock" as const, text: "(none recorded)", wrap: true as const }]),
+    {
+      type: "TextBlock",
+      text: `Request id ${lead.id}, received ${lead.receivedAt}`,
+      wrap: true,
+      isSubtle: true,
+    },
+  );
+  return {
+    type: "message",
+    attachments: [
+      {
+        contentType: "application/vnd.microsoft.card.adaptive",
+        contentUrl: null,
+        content: {
+          $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+          type: "AdaptiveCard",
+          version: "1.4",
+          body,
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Durable capture of demo requests (issues 4 and 14) in the Netlify Blobs store `demo-requests`.
+ * This module is the only one that knows the key layout:
+ *
+ * - `leads/<id>`: the lead record (netlify/lib/leads/lead-record.ts), written once with `onlyIfNew`,
+ *   then updated as its deliveries progress.
+ * - `pending/<id>`: a marker `{ since }` for every lead not yet settled, written before the lead
+ *   and removed when it settles (a lead stored as `spam` at once). The retry job lists this
+ *   prefix, so its cost grows with the unsettled leads, not with every lead ever stored. A
+ *   marker without its lead (the lead's write failed) is removed by the job.
+ *
+ * Decision record: docs/decisions/0019-lead-path.md.
+ */
+import { getStore } from "@netlify/blobs";
+import { completeDeliveries, type LeadRecord } from "./lead-record";
+
+export const LEAD_STORE_NAME = "demo-requests";
+const LEAD_PREFIX = "leads/";
+const PENDING_PREFIX = "pending/";
+const leadKey = (id: string) => `${LEAD_PREFIX}${id}`;
+const pendingKey = (id: string) => `${PENDING_PREFIX}${id}`;
+
+/** What `create` did: stored it, found the id stored already, or could not reach the store. */
+export type CreateResult = "created" | "exists" | "unavailable";
+
+/** The store operations of the function, the retry job and the export. Every method but `create` may throw. */
+export interface LeadStore {
+  /** Marks the lead pending, then writes it unless its id is stored already. Never throws. */
+  create(record: LeadRecord): Promise<CreateResult>;
+  get(id: string): Promise<LeadRecord | null>;
+  update(record: LeadRecord): Promise<void>;
+  /** Ids with a pending marker (one listing request per 1,000 with Blobs; nothing read). */
+  pendingIds(): Promise<string[]>;
+  /** When `id`'s pending marker was written (ISO 8601), or null when it has none. */
+  pendingSince(id: string): Promise<string | null>;
+  /** Removes `id`'s pending marker: the lead needs nothing more. */
+  settle(id: string): Promise<void>;
+  /** The id of every stored lead, settled or not. */
+  ids(): Promise<string[]>;
+  /** Deletes the lead and its marker (erasure and retention, issue 15). */
+  remove(id: string): Promise<void>;
+}
+
+type BlobStore = ReturnType<typeof getStore>;
+
+async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
+  const { blobs } = await store.list({ prefix });
+  return blobs.map((blob) => blob.key.slice(prefix.length));
+}
+
+/** A LeadStore over a Blobs store (by default `getStore("demo-requests")`, strongly consistent). */
+export function createBlobLeadStore(
+  store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
+): LeadStore {
+  return {
+    async create(record) {
+      try {
+        await store.setJSON(pendingKey(record.id), { since: record.receivedAt });
+        const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfNew: true });
+        return modified ? "created" : "exists";
+      } catch {
+        return "unavailable";
+      }
+    },
+    async get(id) {
+      const lead = (await store.get(leadKey(id), { type: "json" })) as LeadRecord | null;
+      return lead ? completeDeliveries(lead) : null;
+    },
+    async update(record) {
+      await store.setJSON(leadKey(record.id), record);
+    },
+    pendingIds: () => keysUnder(store, PENDING_PREFIX),
+    async pendingSince(id) {
+      const marker = (await store.get(pendingKey(id), { type: "json" })) as { since?: string } | null;
+      return marker?.since ?? null;
+    },
+    async settle(id) {
+      await store.delete(pendingKey(id));
+    },
+    ids: () => keysUnder(store, LEAD_PREFIX),
+    async remove(id) {
+      // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
+      await store.delete(leadKey(id));
+      await store.delete(pendingKey(id));
+    },
+  };
+}
+
+/** An in-memory LeadStore for tests: `records` and `markers` (id -> since) are its contents. */
+export function createMemoryLeadStore(): LeadStore & {
+  records: Map<string, LeadRecord>;
+  markers: Map<string, string>;
+} {
+  const records = new Map<string, LeadRecord>();
+  const markers = new Map<string, string>();
+  const copy = (r: LeadRecord): LeadRecord => structuredClone(r);
+  return {
+    records,
+    markers,
+    async create(record) {
+      markers.set(record.id, record.receivedAt);
+      if (records.has(record.id)) return "exists";
+      records.set(record.id, copy(record));
+      return "created";
+    },
+    async get(id) {
+      const r = records.get(id);
+      return r ? completeDeliveries(copy(r)) : null;
+    },
+    async update(record) {
+      records.set(record.id, copy(record));
+    },
+    async pendingIds() {
+      return [...markers.keys()];
+    },
+    async pendingSince(id) {
+      return markers.get(id) ?? null;
+    },
+    async settle(id) {
+      markers.delete(id);
+    },
+    async ids() {
+      return [...records.keys()];
+    },
+    async remove(id) {
+      records.delete(id);
+      markers.delete(id);
+    },
+  };
+}

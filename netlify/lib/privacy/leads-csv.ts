@@ -1,0 +1,66 @@
+/**
+ * Stored demo requests as CSV for the sales team (issue 4; `npm run leads:export`): RFC 4180
+ * (CRLF line ends, every field quoted, quotes doubled) and neutralised against spreadsheet
+ * formula injection: a value starting with = + - @ (or tab/CR) gets a leading apostrophe.
+ * The six request columns come from the field table (src/lib/demo-request.ts, issue 14), the
+ * source columns from the attribution keys (src/lib/attribution.ts, issue 16).
+ */
+import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";
+import type { LeadRecord } from "../leads/lead-record";
+
+/**
+ * The header row: the lead's id, time and state, the six fields, its sales e-mail's delivery,
+ * then the spam layers' reasons, so sales can find and recover a request a defence held back,
+ * then where the visit came from (empty without a recorded source).
+ */
+export const CSV_COLUMNS: readonly string[] = [
+  "id",
+  "receivedAt",
+  "state",
+  ...DEMO_REQUEST_FIELDS.map((row) => row.name),
+  "attempts",
+  "sentAt",
+  "lastError",
+  // Issue 13: why a spam layer held the request back (state `spam`) or suspects it.
+  "spamReason",
+  "suspectedSpam",
+  // Issue 16: where the visit came from.
+  ...ATTRIBUTION_KEYS,
+];
+
+/** `'=1+1'` -> `"'=1+1"`; other values unchanged. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function field(value: unknown): string {
+  const text = neutraliseFormula(typeof value === "string" || typeof value === "number" ? String(value) : "");
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One CSV row's values by column name. */
+function flatten(record: LeadRecord): Record<string, unknown> {
+  return {
+    ...record.attribution,
+    ...record.request,
+    id: record.id,
+    receivedAt: record.receivedAt,
+    state: record.state,
+    attempts: record.deliveries.sales.attempts,
+    sentAt: record.deliveries.sales.sentAt,
+    lastError: record.deliveries.sales.lastError,
+    spamReason: record.spamReason,
+    suspectedSpam: record.suspectedSpam,
+  };
+}
+
+/** CSV text with a header row, oldest request first. */
+export function leadsToCsv(records: readonly LeadRecord[]): string {
+  const rows = [...records]
+    .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
+    .map((record) => {
+      const flat = flatten(record);
+      return CSV_COLUMNS.map((column) => field(flat[column])).join(",");
+    });
+  return [CSV_COLUMNS.map(field).join(","), ...rows].join("\r\n") + "\r\n";
+}

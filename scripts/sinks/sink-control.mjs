@@ -1,0 +1,93 @@
+/**
+ * What the local sinks share (the mail sink of issue 3, the webhook sink of issue 16): a
+ * failure mode they can be told to answer with, and the control routes that list, forget and
+ * set it. Control requests are accepted only from loopback, naming localhost/127.0.0.1 as Host
+ * (421 otherwise: DNS rebinding, lib/host-check.mjs), without an `Origin` header (403: a web page
+ * cannot drive them) and, when they carry a body, as `application/json` (415), issue 13.
+ *
+ *   GET    /__sink/messages  -> 200 [recorded item, ...] oldest first
+ *   DELETE /__sink/messages  -> 204, forgets them (files written so far are kept)
+ *   GET    /__sink/mode      -> 200 { status, times, retryAfter }
+ *   POST   /__sink/mode      {"status": <ok status>|4xx|5xx|"hang", "times"?: n, "retryAfter"?: s} -> 200
+ *          `times` limits the failure to the next n requests; afterwards the sink succeeds again.
+ */
+import { isAllowedHost, misdirectedRequest } from "../local/host-check.mjs";
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** Writes a JSON answer (no body when `body` is undefined). */
+export function sendJson(res, status, body, headers = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** Reads a request body as JSON; undefined for an empty body. Throws on invalid JSON. */
+export async function readJson(req) {
+  const text = await readText(req);
+  return text === "" ? undefined : JSON.parse(text);
+}
+
+/** Reads a request body as UTF-8 text. */
+export async function readText(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * A sink's failure mode. `take()` says how to answer the next request: null to succeed, or
+ * `{ status, retryAfter }` to fail (counting down `times`).
+ *
+ * @param {number} okStatus what the sink answers when it succeeds (202 for SendGrid, 200 for a webhook)
+ */
+export function createFailureMode(okStatus) {
+  let mode = { status: okStatus, times: undefined, retryAfter: undefined };
+  const set = (next) => {
+    mode = { status: next?.status ?? okStatus, times: next?.times, retryAfter: next?.retryAfter };
+  };
+  return {
+    get: () => mode,
+    set,
+    take() {
+      if (mode.status === okStatus) return null;
+      const current = mode;
+      if (current.times !== undefined && --current.times <= 0) set({ status: okStatus });
+      return { status: current.status, retryAfter: current.retryAfter };
+    },
+  };
+}
+
+/**
+ * Answers a control request (see the module comment).
+ *
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {string} path the URL path, starting with /__sink/
+ * @param {{ list: () => object[], clear: () => void, mode: ReturnType<typeof createFailureMode> }} sink
+ */
+export async function handleControl(req, res, path, sink) {
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return sendJson(res, 403, { error: "loopback only" });
+  if (!isAllowedHost(req.headers.host, "localhost")) {
+    const { status, headers, body } = misdirectedRequest();
+    res.writeHead(status, headers);
+    return void res.end(body);
+  }
+  if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
+  if (path === "/__sink/messages" && req.method === "GET") return sendJson(res, 200, sink.list());
+  if (path === "/__sink/messages" && req.method === "DELETE") {
+    sink.clear();
+    return sendJson(res, 204);
+  }
+  if (path === "/__sink/mode" && req.method === "GET") return sendJson(res, 200, sink.mode.get());
+  if (path === "/__sink/mode" && req.method === "POST") {
+    const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "application/json") return sendJson(res, 415, { error: "mode must be application/json" });
+    try {
+      sink.mode.set(await readJson(req));
+    } catch {
+      return sendJson(res, 400, { error: "mode must be JSON" });
+    }
+    return sendJson(res, 200, sink.mode.get());
+  }
+  return sendJson(res, 404, { error: "not found" });
+}

@@ -1,0 +1,104 @@
+/**
+ * A local lead-webhook receiver (issue 16): records every POST to its endpoint like the mail
+ * sink records messages, answers 200 (as Slack, Teams workflows and most receivers do), and can
+ * be told to fail through the same control routes (scripts/sinks/sink-control.mjs). Used by
+ * `npm start` when LEAD_WEBHOOK_URL points at loopback (scripts/local/local-webhook.mjs), by Jest
+ * and by Playwright.
+ *
+ * A recorded delivery: { id, receivedAt, headers: { "content-type", "webhook-id",
+ * "webhook-timestamp", "webhook-signature" } (those sent), body (parsed JSON, or the raw text
+ * when it is not JSON), raw }.
+ */
+import { createServer } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createFailureMode, handleControl, readText, sendJson } from "./sink-control.mjs";
+
+const KEPT_HEADERS = ["content-type", "webhook-id", "webhook-timestamp", "webhook-signature"];
+
+function toRecord(req, raw, n) {
+  const headers = {};
+  for (const name of KEPT_HEADERS) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
+  let body;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    body = raw;
+  }
+  return { id: n, receivedAt: new Date().toISOString(), headers, body, raw };
+}
+
+/**
+ * Starts the sink.
+ * @param {{ port?: number, host?: string, path?: string, dir?: string, onDelivery?: (d: object) => void }} [options]
+ *   port 0 (default) picks a free port; host defaults to 127.0.0.1; path (default "/webhook") is
+ *   the endpoint; dir, when set, receives one `<timestamp>-<n>.json` file per delivery.
+ * @returns {Promise<{ url: string, origin: string, port: number, deliveries: () => object[],
+ *   clear: () => void, setMode: (mode: { status: number | "hang", times?: number, retryAfter?: number }) => void,
+ *   close: () => Promise<void> }>} url is the endpoint's full URL (what LEAD_WEBHOOK_URL holds)
+ */
+export async function startWebhookSink({
+  port = 0,
+  host = "127.0.0.1",
+  path = "/webhook",
+  dir,
+  onDelivery,
+} = {}) {
+  const deliveries = [];
+  const mode = createFailureMode(200);
+  if (dir) mkdirSync(dir, { recursive: true });
+
+  async function receive(req, res) {
+    const raw = await readText(req);
+    const failure = mode.take();
+    if (failure) {
+      if (failure.status === "hang") return; // never answers; closed by close()
+      const headers = failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
+      return sendJson(res, failure.status, { error: `Sink told to answer ${failure.status}` }, headers);
+    }
+    const record = toRecord(req, raw, deliveries.length + 1);
+    deliveries.push(record);
+    if (dir) {
+      const file = `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+      writeFileSync(join(dir, file), JSON.stringify(record, null, 2));
+    }
+    onDelivery?.(record);
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("ok");
+  }
+
+  const server = createServer((req, res) => {
+    const requestPath = new URL(req.url ?? "/", "http://sink").pathname;
+    const handler = requestPath.startsWith("/__sink/")
+      ? handleControl(req, res, requestPath, {
+          list: () => [...deliveries],
+          clear: () => void (deliveries.length = 0),
+          mode,
+        })
+      : requestPath === path && req.method === "POST"
+        ? receive(req, res)
+        : sendJson(res, 404, { error: "not found" });
+    Promise.resolve(handler).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, { error: "sink error" });
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const actualPort = server.address().port;
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
+  return {
+    url: `${origin}${path}`,
+    origin,
+    port: actualPort,
+    deliveries: () => [...deliveries],
+    clear: () => void (deliveries.length = 0),
+    setMode: mode.set,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

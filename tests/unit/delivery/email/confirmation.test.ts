@@ -1,0 +1,128 @@
+/**
+ * @jest-environment node
+ */
+// Issue 13, "The confirmation e-mail": it holds no text the visitor typed (a property over every
+// field), only the 24-hour promise, the reference and the company's contact details; the bounds
+// hold through the handler; CONFIRMATION_EMAIL=off and unreachable limits mean no confirmation.
+import fc from "fast-check";
+import site from "../../../../content/site.json";
+import type { MailMessage } from "../../../../netlify/lib/delivery/email/messages";
+import { demoRequestSchema, HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
+import { harness, memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+
+beforeEach(() => {
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const ID = "5f0c2a8e-9b1d-4c3e-8a7f-6d5e4c3b2a19";
+const confirmationOf = (sent: MailMessage[]) => sent.find((m) => m.customArgs?.kind === "confirmation");
+
+/** What every confirmation must be, apart from its recipient and reference. */
+function template(message: MailMessage, requestId: string) {
+  const strip = (text: string) => text.split(requestId).join("<reference>");
+  return {
+    from: message.from,
+    subject: message.subject,
+    text: strip(message.text),
+    html: strip(message.html),
+  };
+}
+
+// Text a spammer would put in the fields, plus arbitrary printable text.
+const line = (max: number) =>
+  fc.oneof(
+    fc.constantFrom("You won $5000! Claim at https://evil.example", "<a href=https://evil.example>Claim</a>"),
+    fc.string({ minLength: 1, maxLength: max }),
+  );
+const demoRequest = fc
+  .record({
+    firstName: line(100),
+    lastName: line(100),
+    email: fc.emailAddress(),
+    phone: line(50),
+    company: line(200),
+    message: fc.oneof(fc.constant(""), line(1000)),
+  })
+  .filter((request) => demoRequestSchema().safeParse(request).success);
+
+test("the confirmation holds no visitor text: it is the same fixed e-mail for every request", async () => {
+  const reference = harness();
+  await reference.post({ ...VALID, requestId: ID });
+  const expected = template(confirmationOf(reference.mailer.sent)!, ID);
+
+  await fc.assert(
+    fc.asyncProperty(demoRequest, fc.uuid({ version: 4 }), async (request, requestId) => {
+      const { post, mailer } = harness();
+      expect((await post({ ...request, [HONEYPOT_FIELD]: "", requestId })).status).toBe(200);
+      const confirmation = confirmationOf(mailer.sent)!;
+      const checked = demoRequestSchema().parse(request);
+      expect(confirmation.to).toBe(checked.email);
+      expect(confirmation.replyTo).toBeUndefined();
+      expect(template(confirmation, requestId)).toEqual(expected);
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test("the confirmation gives the 24-hour promise, the reference and the contact details from content/", async () => {
+  const { post, mailer } = harness();
+  await post({ ...VALID, firstName: "You won $5000! Claim at https://evil.example", requestId: ID });
+  const confirmation = confirmationOf(mailer.sent)!;
+  for (const body of [confirmation.text, confirmation.html]) {
+    expect(body).toContain("Our team will contact you within 24 hours to schedule your demo.");
+    expect(body).toContain(ID);
+    expect(body).toContain(site.contactDetails.email);
+    expect(body).toContain(site.contactDetails.phone);
+    expect(body).not.toContain("evil.example");
+  }
+  expect(confirmation.subject).toBe("We received your demo request");
+});
+
+test("ten requests naming one victim: ten leads for sales, one confirmation", async () => {
+  const { post, mailer } = harness();
+  for (let i = 0; i < 10; i++) {
+    const res = await post({ ...VALID, email: "victim@example.com", firstName: `Spam ${i}` });
+    expect(res.status).toBe(200);
+  }
+  expect(mailer.sent.filter((m) => m.customArgs?.kind === "sales")).toHaveLength(10);
+  expect(mailer.sent.filter((m) => m.to === "victim@example.com")).toHaveLength(1);
+  const skipped = (console.log as jest.Mock).mock.calls.flat().join("\n");
+  expect(skipped).toMatch(/confirmation skipped .*already got a confirmation in the last 24 hours/);
+  expect(skipped).not.toContain("victim@example.com");
+});
+
+test("past the daily limit the lead is still stored and sent; only the confirmation is skipped", async () => {
+  const { post, mailer, store } = harness({ limits: memoryLimits({ dailyLimit: 2 }) });
+  for (let i = 0; i < 3; i++) {
+    expect(
+      (await post({ ...VALID, email: `p${i}@example.com`, requestId: `${ID.slice(0, -1)}${i}` })).status,
+    ).toBe(200);
+  }
+  expect(mailer.sent.filter((m) => m.customArgs?.kind === "sales")).toHaveLength(3);
+  expect(mailer.sent.filter((m) => m.customArgs?.kind === "confirmation").map((m) => m.to)).toEqual([
+    "p0@example.com",
+    "p1@example.com",
+  ]);
+  const third = await store!.get(`${ID.slice(0, -1)}2`);
+  expect(third).toMatchObject({ state: "sent", deliveries: { confirmation: { state: "skipped" } } });
+  expect((console.log as jest.Mock).mock.calls.flat().join("\n")).toMatch(
+    /daily confirmation limit is reached/,
+  );
+});
+
+test("CONFIRMATION_EMAIL=off: sales gets the lead, nobody gets a confirmation", async () => {
+  const { post, mailer } = harness({ config: { confirmationEmail: false } });
+  expect((await post(VALID)).status).toBe(200);
+  expect(mailer.sent.map((m) => m.to)).toEqual([TEST_CONFIG.salesEmail]);
+  expect((console.log as jest.Mock).mock.calls.flat().join("\n")).toMatch(/CONFIRMATION_EMAIL=off/);
+});
+
+test("limits that cannot be checked mean no confirmation, and the request still succeeds", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const limits = { reserve: () => Promise.reject(new Error("blobs down")) };
+  const { post, mailer } = harness({ limits, mailer: scriptedMailer() });
+  expect((await post(VALID)).status).toBe(200);
+  expect(mailer.sent.map((m) => m.to)).toEqual([TEST_CONFIG.salesEmail]);
+  expect(errors.mock.calls.flat().join(" ")).toMatch(/confirmation skipped: its limits could not be checked/);
+});

@@ -1,0 +1,226 @@
+/**
+ * @jest-environment node
+ */
+// The three LEAD_WEBHOOK_FORMATs (issue 16): Slack, Teams, Standard Webhooks.
+import { randomBytes } from "node:crypto";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import type { LeadEvent, WebhookLead } from "../../../../netlify/lib/delivery/webhook/lead-event";
+import { escapeSlack, fitSlack, slackMessage } from "../../../../netlify/lib/delivery/webhook/slack";
+import { teamsMessage } from "../../../../netlify/lib/delivery/webhook/teams";
+import { webhookRequest } from "../../../../netlify/lib/delivery/webhook/webhook-request";
+
+const LEAD: WebhookLead = {
+  id: "0b6c3f8e-1f4e-4c3a-9d55-2f0f8a1b7c11",
+  receivedAt: "2025-01-01T11:00:00.000Z",
+  request: {
+    firstName: "Jane",
+    lastName: "Driller",
+    email: "jane@acme-mining.com",
+    phone: "+61 400 123 456",
+    company: "Acme Mining",
+    message: "Two sites, 300 workers.",
+  },
+  attribution: { landing_path: "/", utm_source: "linkedin", utm_campaign: "q4" },
+};
+const NEW_LEAD: LeadEvent = { kind: "lead", lead: LEAD };
+const ALERT: LeadEvent = {
+  kind: "alert",
+  lead: LEAD,
+  alert: { reason: "failed", detail: "The sales e-mail was not accepted for a day." },
+};
+const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+const hostile = (text: string): LeadEvent => ({
+  kind: "lead",
+  lead: {
+    ...LEAD,
+    request: { ...LEAD.request, firstName: text, company: text, message: text },
+    attribution: { utm_source: text },
+  },
+});
+
+describe("slack", () => {
+  const json = (event: LeadEvent) => JSON.stringify(slackMessage(event));
+
+  test("a short text and blocks with name, company, e-mail, phone, message and source", () => {
+    const message = slackMessage(NEW_LEAD);
+    expect(message.text).toBe("New demo request: Jane Driller (Acme Mining)");
+    const all = json(NEW_LEAD);
+    for (const part of [
+      "*First Name*\\nJane",
+      "*Last Name*\\nDriller",
+      "*Work Email*\\njane@acme-mining.com",
+      "*Phone Number*\\n+61 400 123 456",
+      "*Company*\\nAcme Mining",
+      "*Additional Info*\\nTwo sites, 300 workers.",
+      "*Source*\\nlanding_path: /\\nutm_source: linkedin\\nutm_campaign: q4",
+      LEAD.id,
+    ]) {
+      expect(all).toContain(part);
+    }
+    expect(message.blocks[0]).toEqual({
+      type: "header",
+      text: { type: "plain_text", text: "New demo request", emoji: false },
+    });
+  });
+
+  test("a lead without attribution says so", () => {
+    expect(json({ kind: "lead", lead: { ...LEAD, attribution: undefined } })).toContain(
+      "*Source*\\n(none recorded)",
+    );
+  });
+
+  test("visitor text cannot make a link or a mention: & < > are escaped everywhere", () => {
+    const attack = "<!channel> <https://evil.example|Open invoice> & more";
+    const message = slackMessage(hostile(attack));
+    const all = JSON.stringify(message);
+    expect(all).not.toMatch(/<!channel>|<https:/);
+    expect(all).toContain("&lt;!channel&gt; &lt;https://evil.example|Open invoice&gt; &amp; more");
+    expect(message.text).toBe(`New demo request: ${escapeSlack(attack)} Driller (${escapeSlack(attack)})`);
+  });
+
+  test("text escaped past Block Kit's limits is cut before an entity, never inside one", () => {
+    const message = slackMessage(hostile("&".repeat(1000)));
+    for (const block of message.blocks) {
+      if (block.type !== "section") continue;
+      for (const text of [block.text, ...(block.fields ?? [])]) {
+        if (!text) continue;
+        expect(text.text.length).toBeLessThanOrEqual(block.fields ? 2000 : 3000);
+        expect(text.text).not.toMatch(/&(?!amp;|lt;|gt;)/);
+      }
+    }
+    expect(fitSlack("a<b", 5)).toBe("a…");
+    expect(fitSlack("a<b", 6)).toBe("a&lt;b");
+  });
+
+  test("an alert names the lead and says what went wrong", () => {
+    const message = slackMessage(ALERT);
+    expect(message.text).toBe("Demo request needs attention: Jane Driller (Acme Mining)");
+    expect(JSON.stringify(message)).toContain("The sales e-mail was not accepted for a day.");
+  });
+});
+
+describe("teams", () => {
+  const card = (event: LeadEvent) => teamsMessage(event).attachments[0].content;
+
+  test("a workflow message with one Adaptive Card attachment", () => {
+    const message = teamsMessage(NEW_LEAD);
+    expect(message.type).toBe("message");
+    expect(message.attachments).toHaveLength(1);
+    expect(message.attachments[0].contentType).toBe("application/vnd.microsoft.card.adaptive");
+    expect(card(NEW_LEAD)).toMatchObject({ type: "AdaptiveCard", version: "1.4" });
+  });
+
+  test("each contact field and each source key is a `label: value` row", () => {
+    const rows = card(NEW_LEAD).body.flatMap((element) =>
+      element.type === "RichTextBlock" && element.inlines.length === 2
+        ? [[element.inlines[0].text, element.inlines[1].text]]
+        : [],
+    );
+    expect(rows).toEqual([
+      ["First Name: ", "Jane"],
+      ["Last Name: ", "Driller"],
+      ["Work Email: ", "jane@acme-mining.com"],
+      ["Phone Number: ", "+61 400 123 456"],
+      ["Company: ", "Acme Mining"],
+      ["Additional Info: ", "Two sites, 300 workers."],
+      ["landing_path: ", "/"],
+      ["utm_source: ", "linkedin"],
+      ["utm_campaign: ", "q4"],
+    ]);
+  });
+
+  test("visitor text appears only in TextRuns, which render no Markdown", () => {
+    const attack = "[Open invoice](https://evil.example) **urgent**";
+    const body = card(hostile(attack)).body;
+    const inTextBlocks = body.filter((e) => e.type === "TextBlock").map((e) => e.text);
+    expect(inTextBlocks.join(" ")).not.toContain("evil.example");
+    const runs = body.flatMap((e) => (e.type === "RichTextBlock" ? e.inlines.map((run) => run.text) : []));
+    expect(runs.filter((text) => text.includes(attack)).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("standard (Standard Webhooks)", () => {
+  test("the lead as JSON with webhook-id = the lead id, verified by the library's own verifier", () => {
+    const secret = newSecret();
+    const request = webhookRequest(NEW_LEAD, { format: "standard", secret }, new Date());
+    expect(request.headers["webhook-id"]).toBe(LEAD.id);
+    expect(request.headers["content-type"]).toBe("application/json");
+    const verified = new Webhook(secret).verify(request.body, request.headers);
+    expect(verified).toEqual({
+      type: "lead.received",
+      timestamp: expect.any(String),
+      data: { id: LEAD.id, receivedAt: LEAD.receivedAt, ...LEAD.request, attribution: LEAD.attribution },
+    });
+  });
+
+  test("a wrong secret fails verification", () => {
+    const request = webhookRequest(NEW_LEAD, { format: "standard", secret: newSecret() }, new Date());
+    expect(() => new Webhook(newSecret()).verify(request.body, request.headers)).toThrow(
+      WebhookVerificationError,
+    );
+  });
+
+  test("a changed body fails verification", () => {
+    const secret = newSecret();
+    const request = webhookRequest(NEW_LEAD, { format: "standard", secret }, new Date());
+    const forged = request.body.replace("Acme Mining", "Evil Corp");
+    expect(() => new Webhook(secret).verify(forged, request.headers)).toThrow(WebhookVerificationError);
+  });
+
+  test("a retry keeps webhook-id and signs a fresh timestamp", () => {
+    const secret = newSecret();
+    const first = webhookRequest(NEW_LEAD, { format: "standard", secret }, new Date("2025-01-01T11:00:00Z"));
+    const retry = webhookRequest(NEW_LEAD, { format: "standard", secret }, new Date("2025-01-01T11:05:00Z"));
+    expect(retry.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
+    expect(Number(retry.headers["webhook-timestamp"]) - Number(first.headers["webhook-timestamp"])).toBe(300);
+    expect(retry.headers["webhook-signature"]).not.toBe(first.headers["webhook-signature"]);
+    expect(retry.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+  });
+
+  test("an alert has its own id and type, so a receiver does not drop it as a repeat of the lead", () => {
+    const secret = newSecret();
+    const request = webhookRequest(ALERT, { format: "standard", secret }, new Date());
+    expect(request.headers["webhook-id"]).toBe(`${LEAD.id}.alert`);
+    expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({
+      type: "lead.alert",
+      data: { alert: { reason: "failed" } },
+    });
+  });
+
+  test("without a secret it refuses to send unsigned", () => {
+    expect(() => webhookRequest(NEW_LEAD, { format: "standard" }, new Date())).toThrow(/LEAD_WEBHOOK_SECRET/);
+  });
+});
+
+test.each(["slack", "teams"] as const)("%s requests are JSON and carry the stable webhook-id", (format) => {
+  const request = webhookRequest(NEW_LEAD, { format }, new Date());
+  expect(request.headers).toEqual({ "content-type": "application/json", "webhook-id": LEAD.id });
+  expect(() => JSON.parse(request.body) as unknown).not.toThrow();
+});
+
+describe("a lead a spam layer suspects (issue 13, decision 0022)", () => {
+  const REASON = "form token forged";
+  const SUSPECTED: LeadEvent = { kind: "lead", lead: { ...LEAD, suspectedSpam: REASON } };
+
+  test("slack: the title is marked like the e-mail's subject, the reason is a section", () => {
+    const message = slackMessage(SUSPECTED);
+    expect(message.text).toBe("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
+    expect(message.blocks[0]).toMatchObject({ text: { text: "[Suspected spam] New demo request" } });
+    expect(JSON.stringify(message)).toContain(`*Suspected spam*\\n${REASON}`);
+    expect(JSON.stringify(slackMessage(NEW_LEAD))).not.toContain("Suspected spam");
+  });
+
+  test("teams: the title is marked and the reason is a row", () => {
+    const body = teamsMessage(SUSPECTED).attachments[0].content.body;
+    const runs = body.flatMap((e) => (e.type === "RichTextBlock" ? e.inlines.map((run) => run.text) : []));
+    expect(runs[0]).toBe("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
+    expect(runs).toEqual(expect.arrayContaining(["Suspected spam: ", REASON]));
+  });
+
+  test("standard: the reason is data.suspectedSpam, signed with the rest", () => {
+    const secret = newSecret();
+    const request = webhookRequest(SUSPECTED, { format: "standard", secret }, new Date());
+    const verified = new Webhook(secret).verify(request.body, request.headers) as { data: object };
+    expect(verified.data).toMatchObject({ id: LEAD.id, suspectedSpam: REASON });
+  });
+});

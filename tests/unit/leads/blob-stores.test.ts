@@ -1,0 +1,93 @@
+/**
+ * @jest-environment node
+ */
+// The Blobs-backed stores against @netlify/blobs' own local server (the one `@netlify/dev` runs):
+// the lead store of issues 4 and 14 (key layout `leads/<id>` + `pending/<id>`, create's three
+// answers, the operations the retry job, the export and retention use), and the confirmation
+// limits of issue 13 on the real store's conditional writes and listing.
+import { getStore } from "@netlify/blobs";
+import {
+  blobLimitsStore,
+  createConfirmationLimits,
+  LIMITS_STORE_NAME,
+} from "../../../netlify/lib/delivery/email/confirmation-limits";
+import { createBlobLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
+import { leadRecord } from "../../helpers/function-harness";
+
+let server: TestBlobsServer;
+let open: TestBlobsServer["open"];
+
+beforeAll(async () => {
+  server = await startBlobsServer();
+  open = server.open;
+});
+afterAll(() => server.close());
+
+const keysOf = async (blobs: ReturnType<typeof getStore>) =>
+  (await blobs.list()).blobs.map((blob) => blob.key).sort();
+
+test("create writes the pending marker and the lead under their prefixes; a repeated id is 'exists'", async () => {
+  const blobs = open("layout");
+  const leads = createBlobLeadStore(blobs);
+  expect(await leads.create(leadRecord("a", "pending"))).toBe("created");
+  expect(await leads.create(leadRecord("b", "pending"))).toBe("created");
+  expect(await leads.create({ ...leadRecord("a", "pending"), receivedAt: "2025-02-01T00:00:00.000Z" })).toBe(
+    "exists",
+  );
+  expect(await keysOf(blobs)).toEqual(["leads/a", "leads/b", "pending/a", "pending/b"]);
+  expect(await leads.get("a")).toEqual(leadRecord("a", "pending"));
+  expect((await leads.ids()).sort()).toEqual(["a", "b"]);
+  expect((await leads.pendingIds()).sort()).toEqual(["a", "b"]);
+});
+
+test("settle removes only the marker; remove deletes the lead and its marker", async () => {
+  const blobs = open("settle");
+  const leads = createBlobLeadStore(blobs);
+  await leads.create(leadRecord("a", "pending"));
+  await leads.create(leadRecord("b", "pending"));
+  expect(await leads.pendingSince("a")).toBe("2025-01-01T11:00:00.000Z");
+  await leads.update({ ...leadRecord("a", "sent") });
+  await leads.settle("a");
+  expect(await leads.pendingSince("a")).toBeNull();
+  expect(await leads.pendingIds()).toEqual(["b"]);
+  expect((await leads.get("a"))?.state).toBe("sent");
+  await leads.remove("b");
+  expect(await keysOf(blobs)).toEqual(["leads/a"]);
+  expect(await leads.get("b")).toBeNull();
+});
+
+test("a store that cannot be reached: create answers 'unavailable' and never throws", async () => {
+  const unreachable = getStore({
+    name: "down",
+    siteID: "test",
+    token: "t",
+    edgeURL: "http://127.0.0.1:9",
+    uncachedEdgeURL: "http://127.0.0.1:9",
+  });
+  expect(await createBlobLeadStore(unreachable).create(leadRecord("a", "pending"))).toBe("unavailable");
+});
+
+test("confirmation limits on Blobs: one per address a day, the daily bound, no address in clear", async () => {
+  const blobs = open(LIMITS_STORE_NAME);
+  let time = Date.parse("2025-01-01T10:00:00.000Z");
+  const limits = createConfirmationLimits(blobLimitsStore(blobs), {
+    secret: "a-test-secret-of-at-least-32-characters",
+    dailyLimit: 2,
+    now: () => new Date(time),
+  });
+  expect(await limits.reserve("Victim@Example.com", "r1")).toEqual({ allowed: true });
+  expect(await limits.reserve("victim@example.com", "r2")).toEqual({
+    allowed: false,
+    reason: "address-limit",
+  });
+  expect(await limits.reserve("other@example.com", "r3")).toEqual({ allowed: true });
+  expect(await limits.reserve("third@example.com", "r4")).toEqual({ allowed: false, reason: "daily-limit" });
+  time += 24 * 60 * 60 * 1000;
+  // An expired address entry is replaced through its etag (a conditional write).
+  expect(await limits.reserve("victim@example.com", "r5")).toEqual({ allowed: true });
+  const { blobs: stored } = await blobs.list();
+  expect(stored.map((b) => b.key).join(" ")).not.toMatch(/@|victim|example/i);
+  expect(stored.filter((b) => b.key.startsWith("address/"))).toHaveLength(2);
+  expect(stored.filter((b) => b.key.startsWith("daily/2025-01-01/"))).toHaveLength(2);
+});
