@@ -1,13 +1,16 @@
 /**
- * axe scans of every page state of issue 6 in light and dark theme at 375, 768 and 1280 px:
- * /, /about, /contact, /privacy (issue 15), a 404, /contact with every validation error showing,
- * and /contact with the destructive toast open (the function answers 502). Zero violations of any impact.
- * One page per state and theme, resized between scans, keeps the run short.
+ * axe scans of every page state that
+ * docs/requirements.md#accessibility-search-and-the-form-without-javascript lists, in light and
+ * dark theme at 375, 768 and 1280 px: /, /about, /contact, /privacy
+ * (docs/requirements.md#personal-data), a 404, /contact with every validation error showing, and
+ * /contact with the destructive toast open (the function answers 502). Zero violations of any
+ * impact. One page per state and theme, resized between scans, keeps the run short.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, WIDTHS } from "./support/a11y";
-import { VALID_DEMO_REQUEST } from "./support/demo-request-form";
+import { DEMO_REQUEST_ROUTE, fillDemoRequest, VALID_DEMO_REQUEST } from "./support/demo-request-form";
 import { gotoHydrated } from "./support/hydrated";
+import { toasts } from "./support/toasts";
 
 const HEIGHT = 900;
 
@@ -19,11 +22,6 @@ async function openIn(page: Page, theme: "light" | "dark", path: string) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")))
     .toBe(theme === "dark");
-}
-
-async function openForm(page: Page, theme: "light" | "dark") {
-  await openIn(page, theme, "/contact");
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
 }
 
 const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).click();
@@ -41,7 +39,7 @@ for (const theme of ["light", "dark"] as const) {
     }
 
     test("/contact with every validation error showing at every width", async ({ page }) => {
-      await openForm(page, theme);
+      await openIn(page, theme, "/contact");
       await submit(page);
       for (const message of [
         "First name is required",
@@ -60,16 +58,14 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("/contact with the destructive toast open at every width", async ({ page }) => {
-      await page.route("**/api/send-contact-email", (route) => route.fulfill({ status: 502, body: "{}" }));
-      await openForm(page, theme);
-      for (const [name, value] of VALID_DEMO_REQUEST) {
-        await page.getByRole("textbox", { name, exact: true }).fill(value);
-      }
+      await page.route(DEMO_REQUEST_ROUTE, (route) => route.fulfill({ status: 502, body: "{}" }));
+      await openIn(page, theme, "/contact");
+      await fillDemoRequest(page, VALID_DEMO_REQUEST);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: HEIGHT });
         // A fresh toast per width: each lives 5 s, longer than one scan but not three.
         await submit(page);
-        await expect(page.locator("[data-sonner-toast]")).toContainText("Submission Failed");
+        await expect(toasts(page)).toContainText("Submission Failed");
         await page.mouse.move(0, 0);
         // Let the entry transition finish so contrast is measured on the final colours.
         await page.waitForTimeout(500);

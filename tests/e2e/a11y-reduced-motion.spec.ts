@@ -1,11 +1,13 @@
 /**
- * prefers-reduced-motion (issue 6): with "reduce" every transition and animation lasts 0 s and
- * smooth scrolling is off; with "no-preference" the same controls keep their motion, so the
- * check can tell the media query apart from a site without motion at all.
+ * prefers-reduced-motion (docs/requirements.md#accessibility-search-and-the-form-without-javascript):
+ * with "reduce" every transition and animation lasts 0 s and smooth scrolling is off; with
+ * "no-preference" the same controls keep their motion, so the check can tell the media query
+ * apart from a site without motion at all.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { submitValidDemoRequest } from "./support/demo-request-form";
+import { DEMO_REQUEST_ROUTE, submitValidDemoRequest } from "./support/demo-request-form";
 import { gotoHydrated } from "./support/hydrated";
+import { toasts } from "./support/toasts";
 
 /** The longest transition and animation duration of `target` and its descendants, in seconds. */
 function longestMotion(target: Locator) {
@@ -29,11 +31,10 @@ function setSmoothScrolling() {
 const heroCta = (page: Page) => page.getByRole("main").getByRole("link", { name: "REQUEST A DEMO" }).first();
 
 async function showFailureToast(page: Page) {
-  await page.route("**/api/send-contact-email", (route) => route.fulfill({ status: 502, body: "{}" }));
-  await page.goto("/contact");
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await page.route(DEMO_REQUEST_ROUTE, (route) => route.fulfill({ status: 502, body: "{}" }));
+  await gotoHydrated(page, "/contact");
   await submitValidDemoRequest(page);
-  const toast = page.locator("[data-sonner-toast]");
+  const toast = toasts(page);
   await expect(toast).toContainText("Submission Failed");
   return toast;
 }

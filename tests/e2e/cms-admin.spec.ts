@@ -1,6 +1,7 @@
 /**
- * Issue 7 against the built site (`npm start`): /admin/ serves the Decap CMS editor, kept out of
- * search engines, and the editor boots with the typed config (production login: GitHub).
+ * Content editing (docs/requirements.md#content-editing) against the built site (`npm start`):
+ * /admin/ serves the Decap CMS editor, kept out of search engines, and the editor boots with the
+ * typed config (production login: GitHub).
  */
 import { expect, test } from "@playwright/test";
 

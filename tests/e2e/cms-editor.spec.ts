@@ -1,11 +1,12 @@
 /**
- * Issue 7, local editing: through /admin/ (decap-server + gatsby develop, `npm run test:cms`)
- * an editor changes a founder's biography and a value's description, sees content/about.md
- * change on disk and the About page update. The server runs in a scratch copy of the project
- * (playwright.cms.config.ts), so the edits land in the copy's content/about.md and this
- * checkout's content/ and public/ stay as they were. The screenshots feed docs/editing.md.
- * Issue 15: the collection notice and the privacy policy open in the editor with a preview,
- * and a bad privacy address is refused before it is saved.
+ * Content editing (docs/requirements.md#content-editing), locally: through /admin/ (decap-server +
+ * gatsby develop, `npm run test:cms`) an editor changes a founder's biography and a value's
+ * description, sees content/about.md change on disk and the About page update. The server runs in a
+ * scratch copy of the project (playwright.cms.config.ts), so the edits land in the copy's
+ * content/about.md and this checkout's content/ and public/ stay as they were. The screenshots feed
+ * docs/editing.md. The collection notice and the privacy policy
+ * (docs/requirements.md#personal-data) open in the editor with a preview, and a bad privacy address
+ * is refused before it is saved.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -95,9 +96,7 @@ test("the editor stops a value that breaks the build's rules before it is saved"
   expect(readFileSync(aboutFile, "utf8")).not.toContain("x".repeat(501));
 });
 
-test("the collection notice and the privacy policy are editable, with a live preview (issue 15)", async ({
-  page,
-}) => {
+test("the collection notice and the privacy policy are editable, with a live preview", async ({ page }) => {
   const content = loadSiteContent(projectRoot);
   await logIn(page);
   await page.goto("/admin/#/collections/settings/entries/site");

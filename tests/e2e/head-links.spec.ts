@@ -1,8 +1,9 @@
 /**
- * The head links only the browser's own interface uses (decision 0026, issues 6 and 17): on every
- * built page the icon is a `data:` URL, so the browser fetches nothing for it, and the manifest link
- * is added after the first contentful paint, so the manifest and install-icon requests Chromium
- * makes for it start after the paint. Without JavaScript the manifest link is in the HTML itself.
+ * The head links only the browser's own interface uses
+ * (docs/decisions/0026-head-links-after-first-paint.md): on every built page the icon is a `data:`
+ * URL, so the browser fetches nothing for it, and the manifest link is added after the first
+ * contentful paint, so the manifest and install-icon requests Chromium makes for it start after the
+ * paint. Without JavaScript the manifest link is in the HTML itself.
  */
 import { expect, test } from "@playwright/test";
 import { FAVICON_HREF } from "../../src/lib/favicon";

@@ -1,12 +1,14 @@
 /**
- * Keyboard-only use (issue 6): skip link first, then the header and its nav; reaching /contact,
+ * Keyboard-only use (docs/requirements.md#accessibility-search-and-the-form-without-javascript):
+ * skip link first, then the header and its nav; reaching /contact,
  * submitting with an error, correcting it and hearing the result, without the mouse; a visible
  * focus indicator on every control reached; the 375 px menu traps nothing and hands focus back
- * to its button on Escape, also with JavaScript off (a native popover, issue 17).
+ * to its button on Escape, also with JavaScript off (a native popover,
+ * docs/decisions/0015-controls-without-framework.md).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectVisibleFocus } from "./support/a11y";
-import { gotoHydrated } from "./support/hydrated";
+import { gotoHydrated, hydratedForm } from "./support/hydrated";
 
 const focused = (page: Page) => page.locator(":focus");
 
@@ -59,7 +61,7 @@ test.describe("desktop, 1280 px", () => {
     await tabTo(page, async () => (await focused(page).getAttribute("href")) === "/contact");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.locator("form[data-hydrated]")).toBeVisible();
+    await expect(hydratedForm(page)).toBeVisible();
 
     await tabTo(page, isFocusedField(page, "First Name"));
     for (const value of ["Ada", "Lovelace", `ada.${Date.now()}@example.com`, "+61 8 9000 0000"]) {
@@ -96,7 +98,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ viewport: { width: 375, height: 800 }, javaScriptEnabled });
 
     test("the menu traps nothing and Escape returns focus to its button", async ({ page }) => {
-      // "/" is script-free (issue 17): nothing to wait for, with or without JavaScript.
+      // "/" is script-free (build/pages-with-scripts.json): nothing to wait for, with or without JavaScript.
       await gotoHydrated(page, "/");
       const button = page.getByRole("button", { name: "Open menu" });
       await tabTo(page, () => button.evaluate((el) => el === document.activeElement));

@@ -1,8 +1,9 @@
 /**
- * The owner's personal-data commands (issue 15) against `npm start`: a demo request sent through
- * the real form is found by `leads:export -- --email`, erased by `leads:erase`, and gone from the
- * export afterwards, while another prospect's request stays; `leads:retention` runs the scheduled
- * function through the running server and deletes only what is past its period.
+ * The owner's personal-data commands (docs/requirements.md#personal-data) against `npm start`: a
+ * demo request sent through the real form is found by `leads:export -- --email`, erased by
+ * `leads:erase`, and gone from the export afterwards, while another prospect's request stays;
+ * `leads:retention` runs the scheduled function through the running server and deletes only what is
+ * past its period.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -10,8 +11,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { newLead } from "../../netlify/lib/leads/lead-record";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/leads/lead-store";
 import { openSiteBlobs } from "../../scripts/local/site-blobs.mjs";
-import { sinkMessages, uniqueProspect } from "./support/mail-sink";
-import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
+import { sendDemoRequest } from "./support/demo-request-form";
+import { confirmationsTo, uniqueProspect, uniqueTag } from "./support/mail-sink";
+import { toasts } from "./support/toasts";
 
 const execFileAsync = promisify(execFile);
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,11 +37,8 @@ async function command(script: string, args: string[], baseURL?: string) {
 
 /** Sends a demo request through the form; resolves with the request id the page sent. */
 async function submitThroughForm(page: Page, values: Record<string, string>): Promise<string> {
-  await page.goto("/contact");
-  const requestId = await fillAndSubmitDemoRequest(page, values);
-  await expect(page.locator("[data-sonner-toast]")).toContainText("Request Submitted Successfully", {
-    timeout: 30_000,
-  });
+  const requestId = await sendDemoRequest(page, values);
+  await expect(toasts(page)).toContainText("Request Submitted Successfully", { timeout: 30_000 });
   return requestId;
 }
 
@@ -61,9 +60,7 @@ test("a request sent through the form is exported by address, erased with its co
 
   // The confirmation it got left a per-address entry (a keyed hash) in the confirmation limits;
   // past the day's confirmation limit of a long-lived local store it got none, and there is none.
-  const confirmations = (await sinkMessages(request)).filter(
-    (m) => m.customArgs.kind === "confirmation" && m.to.includes(erased["Work Email"]),
-  ).length;
+  const confirmations = (await confirmationsTo(request, erased["Work Email"])).length;
   const erase = await command("leads-erase.mjs", [address]);
   expect(erase.code).toBe(0);
   expect(erase.stdout).toContain("Erased 1 stored demo request(s)");
@@ -87,7 +84,7 @@ test("a request sent through the form is exported by address, erased with its co
 test("leads:retention through the running server deletes a lead settled 181 days ago, keeps a pending one", async ({
   baseURL,
 }) => {
-  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const tag = uniqueTag();
   const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
   const request = {
     firstName: "Old",

@@ -1,21 +1,18 @@
 /**
- * The Request a Demo form without JavaScript (issue 6): the browser posts the plain HTML form
- * (form-encoded) to the real function; success lands on the thanks page (with a booking page
- * configured, as in these tests, /contact/thanks/<id> with "Book a time now", issue 16), bad
- * input on a 422 page with the spec's messages. Real function, real mail sink (`npm start`).
+ * The Request a Demo form without JavaScript
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript): the browser posts
+ * the plain HTML form (form-encoded) to the real function; success lands on the thanks page (with
+ * a booking page configured, as in these tests, /contact/thanks/<id> with "Book a time now":
+ * docs/requirements.md#speed-to-lead), bad input on a 422 page with the spec's messages. Real
+ * function, real mail sink (`npm start`).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { HONEYPOT_FIELD } from "../../src/lib/demo-request";
+import { fillDemoRequest } from "./support/demo-request-form";
 import { salesEmailsFor, sinkMessages, uniqueProspect } from "./support/mail-sink";
 import { E2E_SPEED_TO_LEAD } from "./support/speed-to-lead-env";
 
 test.use({ javaScriptEnabled: false });
-
-async function fill(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-}
 
 test("the form is a real POST form with named fields", async ({ page }) => {
   await page.goto("/contact");
@@ -29,7 +26,7 @@ test("the form is a real POST form with named fields", async ({ page }) => {
 test("a valid submit records the sales e-mail and shows the thanks page", async ({ page, request }) => {
   const values = uniqueProspect();
   await page.goto("/contact");
-  await fill(page, values);
+  await fillDemoRequest(page, values);
   await page.getByRole("button", { name: "Submit" }).click();
 
   await expect(page).toHaveURL(/\/contact\/thanks\/[0-9a-f-]{36}$/);
@@ -65,7 +62,7 @@ test("an invalid submit shows each field's message, sends nothing, and Back keep
     "Phone Number": "   ",
   };
   await page.goto("/contact");
-  await fill(page, values);
+  await fillDemoRequest(page, values);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/send-contact-email")),
     page.getByRole("button", { name: "Submit" }).click(),

@@ -1,21 +1,30 @@
 /**
- * The demo-request path's abuse bounds against the real `npm start` (issue 13), with the
- * function's own rate limit on (10 a minute per client IP and domain; a server of this spec's
- * own, support/rate-limited-server.ts). Loopback only, and bounded: 20 + 10 requests.
+ * The demo-request path's abuse bounds against the real `npm start`
+ * (docs/requirements.md#spam-defence), with the function's own rate limit on (10 a minute per
+ * client IP and domain; a server of this spec's own, support/rate-limited-server.ts). Loopback
+ * only, and bounded: 20 + 10 requests.
  *
- * The limiter keys by client IP and domain (every loopback name is one domain). The browser test
- * is the client 127.0.0.1; the abuse test sends its 10 requests from 127.0.0.2 (still loopback),
- * another client with a window of its own that starts empty on this fresh server, so exactly
- * the 10 the limit allows pass whichever test runs first.
+ * The limiter keys by client IP and domain (every loopback name is one domain). The browser test is
+ * the client 127.0.0.1; the abuse test sends its 10 requests from 127.0.0.2 (still loopback),
+ * another client with a window of its own that starts empty on this fresh server, so exactly the 10
+ * the limit allows pass whichever test runs first.
  */
 import { request as httpRequest } from "node:http";
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../netlify/lib/demo-request/form-token";
 import { HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import { FORM_TOKEN_FIELD } from "../../src/lib/form-token";
-import { uniqueProspect, type SinkMessage } from "./support/mail-sink";
+import {
+  expectDemoRequestValues,
+  fillDemoRequest,
+  isDemoRequestPost,
+  submitButton,
+} from "./support/demo-request-form";
+import { gotoHydrated } from "./support/hydrated";
+import { confirmationsTo, salesEmailsFor, uniqueProspect, uniqueTag } from "./support/mail-sink";
 import { startRateLimitedServer, type RateLimitedServer } from "./support/rate-limited-server";
+import { expectFailureToast } from "./support/toasts";
 
 let server: RateLimitedServer;
 
@@ -28,12 +37,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function sinkMessages(request: APIRequestContext): Promise<SinkMessage[]> {
-  const response = await request.get(`${server.sinkUrl}/__sink/messages`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as SinkMessage[];
-}
 
 /** POSTs JSON from the loopback address `from` (another client IP) and resolves with the status. */
 function postFrom(from: string, url: string, data: unknown): Promise<number> {
@@ -56,11 +59,8 @@ test("20 rapid posts from one client meet a 429, and the form shows the failure 
 }) => {
   test.setTimeout(120_000);
   const values = uniqueProspect();
-  await page.goto(`${server.url}/contact`);
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
+  await gotoHydrated(page, `${server.url}/contact`);
+  await fillDemoRequest(page, values);
 
   // 19 posts at once from the page, as a script in it would send them...
   const answers = await page.evaluate(async (honeypot) => {
@@ -99,15 +99,11 @@ test("20 rapid posts from one client meet a 429, and the form shows the failure 
   }
 
   // ...and the 20th is the visitor's own Submit.
-  const answered = page.waitForResponse((response) => response.url().endsWith("/api/send-contact-email"));
-  await page.getByRole("button", { name: "Submit" }).click();
+  const answered = page.waitForResponse((response) => isDemoRequestPost(response.request()));
+  await submitButton(page).click();
   expect((await answered).status()).toBe(429);
-  const toast = page.locator("[data-sonner-toast]");
-  await expect(toast).toContainText("Submission Failed");
-  await expect(toast).toContainText("There was an error submitting your request. Please try again.");
-  for (const [label, value] of Object.entries(values)) {
-    await expect(page.getByRole("textbox", { name: label, exact: true })).toHaveValue(value);
-  }
+  await expectFailureToast(page);
+  await expectDemoRequestValues(page, values);
 });
 
 test("10 requests naming one victim address give at most 1 confirmation and 10 sales e-mails", async ({
@@ -116,7 +112,7 @@ test("10 requests naming one victim address give at most 1 confirmation and 10 s
   test.setTimeout(120_000);
   const site = server.url.replace("localhost", "127.0.0.1");
   expect(new URL(site).hostname).toBe("127.0.0.1"); // loopback only
-  const victim = `victim.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  const victim = `victim.${uniqueTag()}@example.com`;
   const tokenAnswer = await request.get(`${site}/api/form-token`);
   expect(tokenAnswer.ok()).toBe(true);
   const { token } = (await tokenAnswer.json()) as { token: string };
@@ -126,7 +122,8 @@ test("10 requests naming one victim address give at most 1 confirmation and 10 s
 
   // One after another. Sent at once, the local emulation lets several through: @netlify/blobs'
   // local server checks If-None-Match and then writes, with awaits between, so its conditional
-  // writes are not atomic as the platform's are (decision 0010 relies on the platform's).
+  // writes are not atomic as the platform's are (docs/decisions/0010-confirmation-limits.md
+  // relies on the platform's).
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) {
     const response = await postFrom("127.0.0.2", `${site}/api/send-contact-email`, {
@@ -144,17 +141,9 @@ test("10 requests naming one victim address give at most 1 confirmation and 10 s
   }
   expect(statuses).toEqual(Array(10).fill(200));
 
-  await expect
-    .poll(
-      async () =>
-        (await sinkMessages(request)).filter((m) => m.customArgs.kind === "sales" && m.replyTo === victim)
-          .length,
-    )
-    .toBe(10);
-  const confirmations = (await sinkMessages(request)).filter(
-    (m) => m.customArgs.kind === "confirmation" && m.to.includes(victim),
-  );
-  // At most one (issue 13); a fresh address with a valid token gets exactly that one.
+  await expect.poll(async () => (await salesEmailsFor(request, victim, server.sinkUrl)).length).toBe(10);
+  const confirmations = await confirmationsTo(request, victim, server.sinkUrl);
+  // At most one (the bound per address); a fresh address with a valid token gets exactly that one.
   expect(confirmations).toHaveLength(1);
   expect(confirmations[0].text).not.toContain("You won");
 });

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 
 /**
- * Issue 5: the co-pilot screenshot is served as AVIF at the rendered width. The browser must pick
+ * Performance budget (docs/requirements.md#performance-budget): the co-pilot screenshot is served
+ * as AVIF at the rendered width. The browser must pick
  * the smallest candidate that covers the image's rendered width in device pixels, which only
  * happens when `sizes` describes the layout and the srcset has widths near it.
  */

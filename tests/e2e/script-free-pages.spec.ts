@@ -1,14 +1,44 @@
 /**
- * Issue 17: every page but those in build/pages-with-scripts.json loads no script file, no
- * page data and no React; it runs only its inline scripts (theme, speculation rules, the 404
- * log). /contact keeps React and hydrates. The pages are discovered from the build, so a new
- * page (a content page added later) is checked without being named here.
+ * Interactive at first paint (docs/requirements.md#interactive-at-first-paint,
+ * docs/decisions/0014-script-free-pages.md): every page but those in
+ * build/pages-with-scripts.json loads no script file, no page data and no React; it runs only the
+ * site's own inline scripts (theme, speculation rules, the 404 log, ...). /contact keeps React and
+ * hydrates. The pages are discovered from the build, so a new page (a content page added later)
+ * is checked without being named here.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { HEAD_SCRIPTS } from "../../src/lib/inline-scripts/head-scripts";
+import { mobileMenuScript } from "../../src/lib/inline-scripts/mobile-menu";
+import { notFoundLogScript } from "../../src/lib/inline-scripts/not-found-log";
+import { themeSelectScript } from "../../src/lib/inline-scripts/theme";
 import { builtPageUrls } from "./support/built-html";
-import { gotoHydrated, hydrates } from "./support/hydrated";
+import { gotoHydrated, hydratedForm, hydrates } from "./support/hydrated";
 
 const paths = builtPageUrls();
+
+/**
+ * The site's own inline scripts (src/lib/inline-scripts/): every page's head scripts, the scripts
+ * after the theme select and the mobile menu (whose id is "mobile-menu"), and the 404 page's log.
+ */
+const OWN_INLINE_SCRIPTS = new Set([
+  ...HEAD_SCRIPTS.map((script) => script.code),
+  themeSelectScript,
+  mobileMenuScript("mobile-menu"),
+  notFoundLogScript,
+]);
+
+/**
+ * The page's scripts that are not the site's own inline ones, by URL or text; JSON-LD blocks are
+ * data, not scripts. Anything a framework adds (a file, a loader, a chunk map) is listed here.
+ */
+async function foreignScripts(page: Page): Promise<string[]> {
+  const scripts = await page.evaluate(() =>
+    [...document.scripts]
+      .filter((script) => script.type !== "application/ld+json")
+      .map((script) => script.src || script.text),
+  );
+  return scripts.filter((script) => !OWN_INLINE_SCRIPTS.has(script));
+}
 
 /** Every request the page makes while loading and until the network is idle, as URL paths. */
 async function load(page: Page, path: string) {
@@ -30,13 +60,13 @@ for (const path of paths.filter((p) => !hydrates(p))) {
   test(`${path} loads no script, no page data and no React, and its inline scripts ran`, async ({ page }) => {
     const requests = await load(page, path);
     expect(requests.filter((url) => /\.js$|^\/page-data\//.test(url))).toEqual([]);
+    expect(await foreignScripts(page)).toEqual([]);
     const state = await page.evaluate(() => ({
-      react: Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__react")),
-      gatsby: "___loader" in window || "___chunkMapping" in window,
+      hydrated: document.querySelectorAll("[data-hydrated]").length,
       theme: document.documentElement.getAttribute("data-theme"),
       externalScripts: document.querySelectorAll("script[src]").length,
     }));
-    expect(state).toEqual({ react: false, gatsby: false, theme: "system", externalScripts: 0 });
+    expect(state).toEqual({ hydrated: 0, theme: "system", externalScripts: 0 });
   });
 }
 
@@ -52,7 +82,9 @@ test("/contact loads Gatsby's scripts after its first contentful paint, and Reac
       expect.stringMatching(/^\/page-data\/contact\/page-data\.json$/),
     ]),
   );
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await expect(hydratedForm(page)).toBeVisible();
+  // The check the script-free pages pass tells Gatsby's scripts apart from the site's own.
+  expect(await foreignScripts(page)).not.toEqual([]);
   // The page's own Performance entries: holds however fast this machine is (decision 0016).
   const timings = await page.evaluate(() => ({
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,

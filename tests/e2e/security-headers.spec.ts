@@ -1,7 +1,7 @@
 /**
- * Security headers on every page (issue 4): netlify.toml's static block plus the build's
- * Content-Security-Policy in public/_headers, served through the Netlify emulation; and the
- * built pages run under that policy without a single violation.
+ * Security headers on every page (docs/requirements.md#durable-capture): netlify.toml's static
+ * block plus the build's Content-Security-Policy in public/_headers, served through the Netlify
+ * emulation; and the built pages run under that policy without a single violation.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { gotoHydrated } from "./support/hydrated";
@@ -55,8 +55,9 @@ for (const { path, status } of PAGES) {
     await page.waitForLoadState("networkidle");
     await page.mouse.wheel(0, 5000); // lazy images load too
     await page.waitForLoadState("networkidle");
-    // The page's scripts really ran under the policy: every page's theme script (issue 17) and, on
-    // /contact, Gatsby's (gotoHydrated waited for React, which needs the inline chunk mapping).
+    // The page's scripts really ran under the policy: every page's theme script and, on /contact,
+    // Gatsby's (gotoHydrated waited for the form's hydration marker, which only React sets, and
+    // React runs only after Gatsby's inline scripts have).
     await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
     expect(violations).toEqual([]);
   });

@@ -1,9 +1,10 @@
 /**
- * Search and sharing on the built site (issue 6): each page's HTML in public/ has a unique
- * title and description from content, the canonical URL from siteUrl, Open Graph and Twitter
- * card tags with the 1200x630 share image, the theme colour per colour scheme and the manifest;
- * the home page has the JSON-LD Organization; images carry alt text from content. Also the
- * sitemap, robots.txt and manifest. Reads files only: run after `npm run build`.
+ * Search and sharing on the built site
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript): each page's HTML in
+ * public/ has a unique title and description from content, the canonical URL from siteUrl, Open
+ * Graph and Twitter card tags with the 1200x630 share image, the theme colour per colour scheme and
+ * the manifest; the home page has the JSON-LD Organization; images carry alt text from content.
+ * Also the sitemap, robots.txt and manifest. Reads files only: run after `npm run build`.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";

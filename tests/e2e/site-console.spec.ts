@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { consoleErrors } from "./support/console-errors";
 import { gotoHydrated } from "./support/hydrated";
 
 for (const path of ["/", "/about", "/contact"]) {
   test(`no console errors on ${path}`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    const errors = consoleErrors(page);
     page.on("pageerror", (error) => errors.push(error.message));
     await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");

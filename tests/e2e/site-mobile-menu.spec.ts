@@ -1,8 +1,8 @@
 /**
  * The mobile menu at 375 px (spec section 2): toggles from the header button, holds the nav links
  * plus Request Demo and Start Pilot, closes on a tap on one of its links, on Escape (focus back on
- * the button) and on a tap outside. A native popover (issue 17): the same with JavaScript off, and
- * on the page React hydrates (/contact) as on the script-free ones.
+ * the button) and on a tap outside. A native popover (docs/decisions/0015-controls-without-framework.md):
+ * the same with JavaScript off, and on the page React hydrates (/contact) as on the script-free ones.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { accessibleState } from "./support/accessibility-tree";

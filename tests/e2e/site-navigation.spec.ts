@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { consoleErrors } from "./support/console-errors";
 import { gotoHydrated } from "./support/hydrated";
 
 type Target = { from: string; link: (page: Page) => Locator; to: string; heading: string };
@@ -83,10 +84,7 @@ const ctas: (Target & { name: string })[] = [
 
 for (const target of ctas) {
   test(`${target.name} on ${target.from} arrives at ${target.to}`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    const errors = consoleErrors(page);
     await gotoHydrated(page, target.from);
     await target.link(page).click();
     await expect(page).toHaveURL(new RegExp(`^[^?#]*://[^/]+${target.to === "/" ? "/?" : target.to}$`));

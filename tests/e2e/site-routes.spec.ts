@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { consoleErrors } from "./support/console-errors";
 
 const routes = [
   { path: "/", status: 200, heading: "The right answer from your site's documents, in seconds" },
@@ -20,10 +21,7 @@ for (const route of routes) {
 }
 
 test("the 404 page shows its texts and logs the attempted path", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = consoleErrors(page);
   await page.goto("/does-not-exist");
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");

@@ -56,7 +56,7 @@ test("system follows the OS setting, also while the page is open", async ({ page
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 });
 
-test("the site stores only the theme (localStorage) and the tab's first landing (sessionStorage, issue 16), no cookie", async ({
+test("the site stores only the theme (localStorage) and the tab's first landing (sessionStorage), no cookie", async ({
   page,
 }) => {
   await gotoHydrated(page, "/?utm_source=newsletter&email=someone@example.com");

@@ -1,10 +1,13 @@
 /**
- * The spam layers against a real visitor (issue 13), in a real browser against `npm start`: a
+ * The spam layers against a real visitor (docs/requirements.md#spam-defence,
+ * docs/decisions/0011-spam-defence-layers.md), in a real browser against `npm start`: a
  * browser that autofills every field it can see must not trip the honeypot, so the prospect
  * sees success and sales gets the lead. Real form, real function, real mail sink.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { gotoHydrated, hydratedForm } from "./support/hydrated";
 import { salesEmailsFor, uniqueProspect } from "./support/mail-sink";
+import { toasts } from "./support/toasts";
 
 /** What an autofill profile offers for a control, by its autocomplete token, type or tag. */
 function autofillValue(
@@ -24,7 +27,7 @@ function autofillValue(
 
 /** Fills every text control of the form that a person (and so autofill) can see, as autofill would. */
 async function autofillEveryVisibleField(page: Page, profile: Record<string, string>) {
-  const controls: Locator[] = await page.locator("form[data-hydrated]").locator("input, textarea").all();
+  const controls: Locator[] = await hydratedForm(page).locator("input, textarea").all();
   let filled = 0;
   for (const control of controls) {
     if (!(await control.isVisible()) || !(await control.isEditable())) continue;
@@ -44,14 +47,12 @@ test("a visitor whose autofill fills every visible field gets the success toast,
   request,
 }) => {
   const profile = uniqueProspect();
-  await page.goto("/contact");
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await gotoHydrated(page, "/contact");
   expect(await autofillEveryVisibleField(page, profile)).toBe(6);
 
   await page.getByRole("button", { name: "Submit" }).click();
 
-  const toast = page.locator("[data-sonner-toast]");
-  await expect(toast).toContainText("Request Submitted Successfully", { timeout: 20_000 });
+  await expect(toasts(page)).toContainText("Request Submitted Successfully", { timeout: 20_000 });
   await expect.poll(async () => (await salesEmailsFor(request, profile["Work Email"])).length).toBe(1);
   const [sales] = await salesEmailsFor(request, profile["Work Email"]);
   for (const value of Object.values(profile)) expect(sales.text).toContain(value);

@@ -1,20 +1,20 @@
 /**
- * Speed to lead (issue 16), in a real browser against `npm start` with the local webhook sink
- * (standard format) and a booking page configured (tests/e2e/support/speed-to-lead-env.ts):
- * a visitor from a LinkedIn campaign browses, requests a demo, and sales hears on its own
- * channel within 5 seconds with the source, also while SendGrid is down; the prospect is offered
- * the booking page with their name and e-mail.
+ * Speed to lead (docs/requirements.md#speed-to-lead), in a real browser against `npm start` with
+ * the local webhook sink (standard format) and a booking page configured
+ * (tests/e2e/support/speed-to-lead-env.ts): a visitor from a LinkedIn campaign browses, requests a
+ * demo, and sales hears on its own channel within 5 seconds with the source, also while SendGrid is
+ * down; the prospect is offered the booking page with their name and e-mail.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
+import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
 import { salesEmailsFor, setSinkStatus, uniqueProspect } from "./support/mail-sink";
 import { E2E_SPEED_TO_LEAD } from "./support/speed-to-lead-env";
+import { expectSuccessToast, toasts } from "./support/toasts";
 import { webhookLeadsFor } from "./support/webhook-sink";
-import { fillAndSubmitDemoRequest } from "./support/demo-request-form";
 
 const FIVE_SECONDS = 5_000;
 const banner = (page: Page) => page.getByRole("banner");
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -62,9 +62,8 @@ test("a campaign visitor's request reaches the webhook within 5 s with its sourc
     new Webhook(E2E_SPEED_TO_LEAD.LEAD_WEBHOOK_SECRET).verify(delivery.raw, delivery.headers),
   ).not.toThrow();
 
-  await expect(toast(page)).toContainText("Request Submitted Successfully");
-  await expect(toast(page)).toContainText("Our team will contact you within 24 hours to schedule your demo.");
-  const booking = toast(page).getByRole("link", { name: "Book a time now", exact: true });
+  await expectSuccessToast(page);
+  const booking = toasts(page).getByRole("link", { name: "Book a time now", exact: true });
   const href = new URL((await booking.getAttribute("href")) ?? "");
   expect(href.origin + href.pathname).toBe(E2E_SPEED_TO_LEAD.BOOKING_URL);
   expect(href.searchParams.get("name")).toBe(`${values["First Name"]} ${values["Last Name"]}`);
@@ -92,6 +91,6 @@ test("with SendGrid down, the webhook still has the lead within 5 s and the visi
   await expect
     .poll(() => webhookLeadsFor(request, email).then((d) => d.length), { timeout: FIVE_SECONDS })
     .toBe(1);
-  await expect(toast(page)).toContainText("Request Submitted Successfully", { timeout: 20_000 });
+  await expect(toasts(page)).toContainText("Request Submitted Successfully", { timeout: 20_000 });
   expect(await salesEmailsFor(request, email)).toHaveLength(0);
 });

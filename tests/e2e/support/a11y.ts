@@ -4,7 +4,10 @@ import { expect, type Page } from "@playwright/test";
 /** Rule sets checked by every scan: WCAG 2.0, 2.1 and 2.2 at levels A and AA (contrast included). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** The widths of issue 6: phone, tablet, desktop (CSS pixels). */
+/**
+ * The widths docs/requirements.md#accessibility-search-and-the-form-without-javascript names:
+ * phone, tablet, desktop (CSS pixels).
+ */
 export const WIDTHS = [375, 768, 1280] as const;
 
 /**

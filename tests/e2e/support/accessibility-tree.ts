@@ -3,7 +3,8 @@ import type { Page } from "@playwright/test";
 /**
  * A state of the element `selector` as Chromium exposes it to assistive technology (its
  * accessibility tree, through the DevTools protocol), e.g. "expanded" for a popover's button,
- * which the browser sets itself with no aria-expanded attribute (issue 17).
+ * which the browser sets itself with no aria-expanded attribute
+ * (docs/decisions/0015-controls-without-framework.md).
  * @returns the property's value, or undefined when the browser does not expose it
  */
 export async function accessibleState(page: Page, selector: string, property: string) {

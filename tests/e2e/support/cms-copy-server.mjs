@@ -1,8 +1,9 @@
 /**
  * The CMS editing test's server: `npm run cms` (decap-server + gatsby develop) in a scratch copy of
  * the project, because gatsby develop writes its page-data and static-query results into the
- * public/ it finds and decap-server saves edits into content/ (issue 14: a test run leaves the
- * tree as the build made it). playwright.cms.config.ts starts it as its webServer.
+ * public/ it finds and decap-server saves edits into content/ (a test run leaves the tree as the
+ * build made it: docs/requirements.md#lead-path-and-alerts). playwright.cms.config.ts starts it as
+ * its webServer.
  *
  * Env: CMS_PROJECT_COPY, the absolute path of the copy (an earlier copy there is replaced); the
  * rest is passed on to `npm run cms` (CMS_SITE_PORT, ...). The copy holds every file of the

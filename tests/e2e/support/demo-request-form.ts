@@ -1,19 +1,43 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
+import { gotoHydrated, hydratedForm } from "./hydrated";
+
+/** The function the form posts to, as a `page.route` pattern. */
+export const DEMO_REQUEST_ROUTE = "**/api/send-contact-email";
+
+/** Whether `request` is a POST to the demo-request function. */
+export const isDemoRequestPost = (request: Request) =>
+  request.method() === "POST" && request.url().endsWith("/api/send-contact-email");
 
 /** A valid demo request, by the form's field labels (spec section 2). */
-export const VALID_DEMO_REQUEST: readonly (readonly [label: string, value: string])[] = [
-  ["First Name", "Ada"],
-  ["Last Name", "Lovelace"],
-  ["Work Email", "ada@example.com"],
-  ["Phone Number", "+61 8 9000 0000"],
-  ["Company", "Analytical Mining"],
-];
+export const VALID_DEMO_REQUEST: Readonly<Record<string, string>> = {
+  "First Name": "Ada",
+  "Last Name": "Lovelace",
+  "Work Email": "ada@example.com",
+  "Phone Number": "+61 8 9000 0000",
+  Company: "Analytical Mining",
+};
+
+/** The form's text box labelled `label` (exactly). */
+export const demoRequestField = (page: Page, label: string) =>
+  page.getByRole("textbox", { name: label, exact: true });
+
+/** The form's Submit button, also while it reads "Submitting...". */
+export const submitButton = (page: Page) => page.getByRole("button", { name: /^Submit/ });
+
+/** Types `values` (field label -> text) into the form, in their order. */
+export async function fillDemoRequest(page: Page, values: Readonly<Record<string, string>>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await demoRequestField(page, label).fill(value);
+}
+
+/** Asserts the form holds `values` (field label -> text), e.g. kept after a failed submit. */
+export async function expectDemoRequestValues(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values))
+    await expect(demoRequestField(page, label)).toHaveValue(value);
+}
 
 /** Types the valid demo request into the hydrated /contact form and presses Submit. */
 export async function submitValidDemoRequest(page: Page): Promise<void> {
-  for (const [name, value] of VALID_DEMO_REQUEST) {
-    await page.getByRole("textbox", { name, exact: true }).fill(value);
-  }
+  await fillDemoRequest(page, VALID_DEMO_REQUEST);
   await page.getByRole("button", { name: "Submit" }).click();
 }
 
@@ -22,13 +46,15 @@ export async function submitValidDemoRequest(page: Page): Promise<void> {
  * and resolves with the requestId the page posted to /api/send-contact-email.
  */
 export async function fillAndSubmitDemoRequest(page: Page, values: Record<string, string>): Promise<string> {
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-  const posted = page.waitForRequest(
-    (r) => r.method() === "POST" && r.url().endsWith("/api/send-contact-email"),
-  );
-  await page.getByRole("button", { name: /^Submit/ }).click();
+  await expect(hydratedForm(page)).toBeVisible();
+  await fillDemoRequest(page, values);
+  const posted = page.waitForRequest(isDemoRequestPost);
+  await submitButton(page).click();
   return (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
+}
+
+/** Opens /contact and sends `values` through the form; resolves with the requestId the page posted. */
+export async function sendDemoRequest(page: Page, values: Record<string, string>): Promise<string> {
+  await gotoHydrated(page, "/contact");
+  return fillAndSubmitDemoRequest(page, values);
 }

@@ -16,27 +16,64 @@ export function sinkUrl(): string {
   return readFileSync(join(process.cwd(), ".data", "mail-sink-url"), "utf8").trim();
 }
 
-/** Every message recorded so far, oldest first. */
-export async function sinkMessages(request: APIRequestContext): Promise<SinkMessage[]> {
-  const response = await request.get(`${sinkUrl()}/__sink/messages`);
+/**
+ * Every message recorded so far, oldest first. `sink` is the sink's base URL: the shared
+ * server's unless a spec runs a server of its own (support/rate-limited-server.ts).
+ */
+export async function sinkMessages(request: APIRequestContext, sink = sinkUrl()): Promise<SinkMessage[]> {
+  const response = await request.get(`${sink}/__sink/messages`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as SinkMessage[];
 }
 
-/** Sales e-mails (reply-to the prospect) about `email`. */
-export async function salesEmailsFor(request: APIRequestContext, email: string): Promise<SinkMessage[]> {
-  return (await sinkMessages(request)).filter((m) => m.customArgs.kind === "sales" && m.replyTo === email);
+/** Every message that replies to `email`, of whatever kind (a sales e-mail, or a copy of one). */
+export async function emailsReplyingTo(
+  request: APIRequestContext,
+  email: string,
+  sink = sinkUrl(),
+): Promise<SinkMessage[]> {
+  return (await sinkMessages(request, sink)).filter((m) => m.replyTo === email);
 }
 
-/** Makes the sink answer `status` to every send (202 = healthy again). */
-export async function setSinkStatus(request: APIRequestContext, status: number): Promise<void> {
-  const response = await request.post(`${sinkUrl()}/__sink/mode`, { data: { status } });
+/** Sales e-mails (reply-to the prospect) about `email`. */
+export async function salesEmailsFor(
+  request: APIRequestContext,
+  email: string,
+  sink = sinkUrl(),
+): Promise<SinkMessage[]> {
+  return (await emailsReplyingTo(request, email, sink)).filter((m) => m.customArgs.kind === "sales");
+}
+
+/** Confirmation e-mails sent to `email`. */
+export async function confirmationsTo(
+  request: APIRequestContext,
+  email: string,
+  sink = sinkUrl(),
+): Promise<SinkMessage[]> {
+  return (await sinkMessages(request, sink)).filter(
+    (m) => m.customArgs.kind === "confirmation" && m.to.includes(email),
+  );
+}
+
+/**
+ * Makes the sink answer `status` to every send (202 = healthy again), or only to the next
+ * `times` sends, after which it answers 202 again.
+ */
+export async function setSinkStatus(
+  request: APIRequestContext,
+  status: number,
+  times?: number,
+): Promise<void> {
+  const response = await request.post(`${sinkUrl()}/__sink/mode`, { data: { status, times } });
   expect(response.ok()).toBe(true);
 }
 
-/** Values unique to one test, so its e-mails can be told apart in the sink. */
+/** A tag no other test run uses, to make names and addresses unique. */
+export const uniqueTag = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** Values unique to one test, by the form's field labels, so its e-mails can be told apart in the sink. */
 export function uniqueProspect(): Record<string, string> {
-  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const tag = uniqueTag();
   return {
     "First Name": "Grace",
     "Last Name": `Hopper${tag}`,

@@ -1,5 +1,6 @@
 /**
- * A second `npm start` for the specs that need the function's rate limit (issue 13). The suite's
+ * A second `npm start` for the specs that need the function's rate limit
+ * (docs/requirements.md#spam-defence). The suite's
  * shared server runs with RATE_LIMIT=off (playwright.config.ts): every spec posts from the same
  * loopback IP, far more than 10 a minute. This one is the real `npm start` with the limit on, on a
  * free port, with its own LOCAL_DATA_DIR so the shared server's `.data/` files (site URL, mail
