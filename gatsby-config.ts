@@ -20,7 +20,7 @@ const config: GatsbyConfig = {
   // Not in `gatsby develop`: there each regeneration rewrites the file, the editor's bundle
   // (/admin/) recompiles on it and query extraction regenerates it again, a loop that kept
   // serving a half-written /admin/cms.js (tests/e2e/cms-editor.spec.ts).
-  graphqlTypegen: process.env.gatsby_executing_command === "build" ? { generateOnBuild: true } : false,
+  graphqlTypegen: process.env.NODE_ENV === "production" ? { generateOnBuild: true } : false,
   trailingSlash: "never",
   // Every header has one owner and a Netlify build installs nothing outside the lock file.
   adapter: staticSiteAdapter,
@@ -36,11 +36,13 @@ const config: GatsbyConfig = {
       // Gatsby runs from the project root; __dirname points into .cache/compiled.
       options: { name: "content", path: path.resolve("content") },
     },
-    // Renders content/privacy.md's body (issue 15); PrivacyPage links to its MarkdownRemark node.
+    // Renders content/privacy.md's body (docs/decisions/0017-privacy-page-from-markdown.md); PrivacyPage
+    // links to its MarkdownRemark node.
     "gatsby-transformer-remark",
     {
-      // Decap CMS at /admin/ (issue 7) via plugins/gatsby-plugin-decap-admin (see there why).
-      // The generated admin page carries <meta name="robots" content="none"> (includeRobots: false).
+      // Decap CMS at /admin/ (docs/requirements.md#content-editing) via plugins/gatsby-plugin-decap-admin
+      // (see there why). The generated admin page carries <meta name="robots" content="none"> (includeRobots:
+      // false).
       resolve: "gatsby-plugin-decap-admin",
       options: {
         modulePath: path.resolve("src/cms/cms.tsx"),
@@ -51,7 +53,9 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // /sitemap-index.xml lists the public pages only: /, /about, /contact (issue 6), /privacy (issue 15).
+      // /sitemap-index.xml lists the public pages only: /, /about, /contact
+      // (docs/requirements.md#accessibility-search-and-the-form-without-javascript), /privacy
+      // (docs/requirements.md#personal-data).
       resolve: "gatsby-plugin-sitemap",
       options: { excludes: [...SEARCH_EXCLUDED_PATHS] },
     },
@@ -94,8 +98,9 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // Last, so no later plugin adds a script back (issue 17): every page but those listed in
-      // build/pages-with-scripts.json is served with no Gatsby runtime, React or page data.
+      // Last, so no later plugin adds a script back (docs/decisions/0014-script-free-pages.md): every page
+      // but those listed in build/pages-with-scripts.json is served with no Gatsby runtime, React or page
+      // data.
       resolve: "gatsby-plugin-script-free-pages",
       options: { keepScripts: pagesWithScripts },
     },

@@ -7,7 +7,8 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./build/csp-headers";
-import { loadScriptsAfterFirstPaint } from "./build/scripts-after-first-paint";
+import pagesWithScripts from "./build/pages-with-scripts.json";
+import { loadScriptsAfterFirstPaint, pagesNotRewritten } from "./build/scripts-after-first-paint";
 import { loadSiteContent } from "./build/load-content";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
 
@@ -55,7 +56,14 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   // Before the CSP: the loader this adds is an inline script the policy must allow.
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
-  reporter.info(`Scripts start after the first paint on ${rewritten.join(", ") || "no page"}`);
+  const missed = pagesNotRewritten(rewritten, pagesWithScripts);
+  if (missed.length > 0) {
+    reporter.panicOnBuild(
+      `Gatsby's scripts could not be moved after the first paint on ${missed.join(", ")}: did Gatsby's scripts slice change? (build/INTERNALS.md)`,
+    );
+    return;
+  }
+  reporter.info(`Scripts start after the first paint on ${rewritten.join(", ")}`);
   const { hashCount } = writeCspHeaders(path.join(process.cwd(), "public"));
   reporter.info(`Content-Security-Policy written to public/_headers (${hashCount} inline script hashes)`);
 };

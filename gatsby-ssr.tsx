@@ -4,7 +4,8 @@ import { HEAD_SCRIPTS } from "./src/lib/inline-scripts/head-scripts";
 
 export { wrapPageElement } from "./src/components/wrap-page-element";
 
-// Controls only a script can drive carry `data-js-only`; without JavaScript they are not shown (issue 17).
+// Controls only a script can drive carry `data-js-only`; without JavaScript they are not shown
+// (docs/decisions/0015-controls-without-framework.md).
 const HIDE_JS_ONLY = "<style>[data-js-only]{display:none!important}</style>";
 
 /**

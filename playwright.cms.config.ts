@@ -6,8 +6,9 @@ import { cmsProjectCopy } from "./tests/e2e/support/cms-project-copy";
 const port = Number(process.env.CMS_SITE_PORT ?? 8005);
 
 /**
- * The local editing test (issue 7): `npm run cms` (decap-server + gatsby develop) in a scratch
- * copy of the project (tests/e2e/support/cms-copy-server.mjs; issue 14: gatsby develop would
+ * The local editing test (docs/requirements.md#content-editing): `npm run cms` (decap-server +
+ * gatsby develop) in a scratch copy of the project (tests/e2e/support/cms-copy-server.mjs, so a
+ * test run leaves no trace, docs/requirements.md#lead-path-and-alerts: gatsby develop would
  * otherwise write into the build's public/ and the editor into content/), then
  * tests/e2e/cms-editor.spec.ts edits content through /admin/ in Debian's Chromium.
  * Run with `npm run test:cms`, which also checks that public/ and content/ are left untouched.

@@ -1,6 +1,6 @@
 /**
- * The site's Content-Security-Policy, computed from the built pages (issue 4, security
- * headers; docs/decisions/0002-content-security-policy.md).
+ * The site's Content-Security-Policy, computed from the built pages (security headers,
+ * docs/requirements.md#durable-capture; docs/decisions/0002-content-security-policy.md).
  *
  * Gatsby inlines a few scripts in every page (theme init, gatsby-plugin-image's loader,
  * `window.pagePath`, the chunk mapping, the compilation hash); their text changes with every
@@ -9,11 +9,10 @@
  * `public/_headers` for each built page's path, which Netlify (and `@netlify/dev` locally)
  * applies next to netlify.toml's static security headers. Run from gatsby-node's `onPostBuild`.
  *
- * Per page, not `/*`: the content editor at /admin/ (issue 7, Decap CMS) compiles its config
- * schema with `new Function` (ajv) and talks to GitHub's API, so this policy would break it,
- * and Netlify joins the values of every matching rule, so a looser /admin/* rule cannot undo a
- * `/*` one. Paths nothing matches (served 404.html) keep netlify.toml's headers, which include
- * `X-Frame-Options: DENY`.
+ * Per page, not `/*`: the content editor at /admin/ (Decap CMS, docs/requirements.md#content-editing)
+ * compiles its config schema with `new Function` (ajv) and talks to GitHub's API, so this policy would break
+ * it, and Netlify joins the values of every matching rule, so a looser /admin/* rule cannot undo a `/*` one.
+ * Paths nothing matches (served 404.html) keep netlify.toml's headers, which include `X-Frame-Options: DENY`.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";

@@ -1,6 +1,7 @@
 /**
  * First-load JavaScript of each built page, measured from `public/` the way the browser loads it,
- * and the budgets it is held to (issue 17; issue 5 before it).
+ * and the budgets it is held to (docs/requirements.md#interactive-at-first-paint, which tightened
+ * docs/requirements.md#performance-budget; docs/decisions/0006-perf-first-load-js.md).
  *
  * Every page is script-free unless build/pages-with-scripts.json lists it: its HTML loads no
  * same-origin script file at all, and its inline scripts (theme, speculation rules, the 404 log;
@@ -31,7 +32,10 @@ export const PAGES_WITH_SCRIPTS = JSON.parse(
   readFileSync(new URL("./pages-with-scripts.json", import.meta.url), "utf8"),
 );
 
-/** Issue 17's budgets: gzipped first-load JS of a page with scripts, inline script bytes of the others. */
+/**
+ * The budgets of docs/requirements.md#interactive-at-first-paint: gzipped first-load JS of a page with
+ * scripts, inline script bytes of the others.
+ */
 export const BUDGETS = {
   pageWithScriptsGzipBytes: 100 * KB,
   scriptFreeFiles: 0,
@@ -39,8 +43,8 @@ export const BUDGETS = {
 };
 
 /**
- * Libraries only the demo-request form needs (issue 5: "No JS library that a page does not use is
- * in its first load"); they may appear in the first load of these routes only.
+ * Libraries only the demo-request form needs (docs/requirements.md#performance-budget: no library
+ * a page does not use in its first load); they may appear in the first load of these routes only.
  */
 export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
 export const FORM_ROUTES = ["/contact"];
@@ -231,9 +235,10 @@ export function misplacedFormPackages(measurements) {
 }
 
 /**
- * Compares measurements with issue 17's budgets: a page with scripts must load them (else the list
- * is stale) within {@link BUDGETS}.pageWithScriptsGzipBytes; every other page must load no script
- * file and keep its inline scripts within {@link BUDGETS}.scriptFreeInlineBytes.
+ * Compares measurements with the budgets of docs/requirements.md#interactive-at-first-paint: a page with
+ * scripts must load them (else the list is stale) within {@link BUDGETS}.pageWithScriptsGzipBytes; every
+ * other page must load no script file and keep its inline scripts within
+ * {@link BUDGETS}.scriptFreeInlineBytes.
  *
  * @param {{ route: string, files: unknown[], gzipBytes: number, inlineScriptBytes: number }[]} measurements
  * @param {readonly string[]} [pagesWithScripts] defaults to {@link PAGES_WITH_SCRIPTS}

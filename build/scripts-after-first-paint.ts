@@ -1,10 +1,10 @@
 /**
  * Starts the Gatsby scripts of a page with scripts (/contact, build/pages-with-scripts.json)
  * once the browser reports its first contentful paint, instead of from `<script async>` tags
- * (issue 5: LCP; kept by issue 17, decision 0016, which lists the private Gatsby details this
- * reads and the tests that fail when they change). Run from gatsby-node's `onPostBuild`, before
- * the CSP hashing (build/csp-headers.ts), which then allows the loader like every inline
- * script. Script-free pages have no scripts slice and are left alone.
+ * (docs/requirements.md#performance-budget: LCP; kept by docs/decisions/0016-contact-first-load.md, which
+ * lists the private Gatsby details this reads and the tests that fail when they change). Run from
+ * gatsby-node's `onPostBuild`, before the CSP hashing (build/csp-headers.ts), which then allows the loader
+ * like every inline script. Script-free pages have no scripts slice and are left alone.
  *
  * Why: the LCP element (the intro text) and its CSS are in the HTML, so the first paint needs no
  * script. With async tags the scripts arrive and run before that paint on a fast link, and
@@ -87,4 +87,27 @@ export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
     changed.push(page);
   }
   return changed;
+}
+
+/**
+ * The routes of `pagesWithScripts` (e.g. "/contact") whose page is not among `rewritten` (files
+ * relative to public/, e.g. "contact/index.html"): a page that keeps Gatsby's scripts but whose
+ * scripts were not moved after the first paint, because an upgrade changed the slice markers or
+ * files this step reads (build/INTERNALS.md). The post-build step stops the build on any.
+ */
+export function pagesNotRewritten(
+  rewritten: readonly string[],
+  pagesWithScripts: readonly string[],
+): string[] {
+  const routes = new Set(
+    rewritten.map(
+      (page) =>
+        "/" +
+        page
+          .replace(/\\/g, "/")
+          .replace(/(^|\/)index\.html$/, "")
+          .replace(/\.html$/, ""),
+    ),
+  );
+  return pagesWithScripts.filter((route) => !routes.has(route));
 }

@@ -1,6 +1,7 @@
 /**
  * The inline script that starts the Gatsby scripts of a page with scripts (/contact) after its
- * first contentful paint (issue 5, LCP; kept by issue 17: decision 0016). Built into those pages by
+ * first contentful paint (docs/requirements.md#performance-budget, LCP; kept by
+ * docs/decisions/0016-contact-first-load.md). Built into those pages by
  * build/scripts-after-first-paint.ts.
  */
 

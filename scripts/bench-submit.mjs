@@ -11,14 +11,14 @@
  * it must run without SENDGRID_API_KEY, with RATE_LIMIT=off and with a CONFIRMATION_DAILY_LIMIT
  * far above N, as `npm run bench` starts it). Otherwise this script starts its own in this
  * process, on a free loopback port, with the local mail sink, RATE_LIMIT=off and no practical
- * daily confirmation limit (issue 13), so the load is measured, not the abuse bounds (all
- * requests come from one IP, which the function's 10-a-minute limit would stop). Each run uses
- * addresses of its own, since an address gets one confirmation a day.
+ * daily confirmation limit (docs/decisions/0010-confirmation-limits.md), so the load is measured, not the
+ * abuse bounds (all requests come from one IP, which the function's 10-a-minute limit would stop). Each run
+ * uses addresses of its own, since an address gets one confirmation a day.
  *
- * 50 at a time by default, as issue 4 asks. The local server lets at most 8 function calls
- * run at once (scripts/local/site-server.mjs) and queues the rest: each call is a fresh worker
- * thread loading the whole bundle, and 50 unqueued ran the machine out of memory. Queued time
- * counts in the latency figures; Netlify itself scales out instead.
+ * 50 at a time by default, as docs/requirements.md#durable-capture asks. The local server lets at most 8
+ * function calls run at once (scripts/local/site-server.mjs) and queues the rest: each call is a fresh worker
+ * thread loading the whole bundle, and 50 unqueued ran the machine out of memory. Queued time counts in the
+ * latency figures; Netlify itself scales out instead.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -26,6 +26,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalMail } from "./local/local-mail.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
+import { percentile } from "./bench/stats.mjs";
+import { isLoopbackName } from "./local/host-check.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const total = Math.min(Number(process.argv[2] ?? 500), 5000);
@@ -52,9 +54,6 @@ async function openServer() {
     },
   };
 }
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * Sends the N requests to `site`, `concurrency` at a time.
@@ -116,8 +115,7 @@ async function load(site) {
 async function main() {
   const { site, sink, close } = await openServer();
   for (const url of [site, sink]) {
-    if (!["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname))
-      throw new Error(`loopback only: ${url}`);
+    if (!isLoopbackName(new URL(url).hostname)) throw new Error(`loopback only: ${url}`);
   }
   await fetch(`${sink}/__sink/messages`, { method: "DELETE" });
   const { latencies, statuses, seconds } = await load(site);

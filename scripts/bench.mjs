@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (issue 5, "The benchmark"; issue 17): builds the site if needed and reports the
+ * `npm run bench` (docs/requirements.md#performance-budget, docs/requirements.md#interactive-at-first-paint;
+ * docs/decisions/0007-perf-benchmark.md): builds the site if needed and reports the
  * clean build time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the
  * CDN would compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /,
  * /about, /contact, /contact/thanks, /privacy, /404 and a not-found path, adds each page's first-load JS
  * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/bench/dead-tap.mjs),
- * runs the submit benchmark if the reliability issue's one exists, prints the tables and writes
+ * runs the submit benchmark (scripts/bench-submit.mjs) if it exists, prints the tables and writes
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
  *
  * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
@@ -54,7 +55,7 @@ const PAGES = [
   { label: "/about", path: "/about", route: "/about" },
   { label: "/contact", path: "/contact", route: "/contact" },
   { label: "/contact/thanks", path: "/contact/thanks", route: "/contact/thanks", noindex: true },
-  // The privacy page (issue 15), a content page like /about.
+  // The privacy page, a content page like /about.
   { label: "/privacy", path: "/privacy", route: "/privacy" },
   { label: "/404", path: "/404", route: "/404", noindex: true },
   // What a visitor who mistypes a URL gets: public/404.html with status 404.

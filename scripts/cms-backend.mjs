@@ -1,5 +1,5 @@
 /**
- * The content editor's local backend for `npm run cms` (issues 7 and 13; decision
+ * The content editor's local backend for `npm run cms` (docs/requirements.md#content-editing; decision
  * docs/decisions/0012-local-server-hardening.md): decap-server's file-system API (reads and WRITES
  * the files under content/), mounted on our own Express app so that a Host check runs first.
  * decap-server alone only limits CORS origins, and a page whose domain an attacker re-points to

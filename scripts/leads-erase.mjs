@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:erase -- <email>`: an erasure request (issue 15). Deletes every stored demo
- * request from that address (case-insensitive), with its markers and per-address counters
- * (netlify/lib/privacy/lead-erasure.ts), and prints what it removed by id and date, never the data.
- * Works on the local store of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set,
- * the deployed site's (lib/site-blobs.mjs).
+ * `npm run leads:erase -- <email>`: an erasure request (docs/decisions/0018-retention-and-erasure.md).
+ * Deletes every stored demo request from that address (case-insensitive), with its markers and per-address
+ * counters (netlify/lib/privacy/lead-erasure.ts), and prints what it removed by id and date, never the data.
+ * Works on the local store of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed
+ * site's (lib/site-blobs.mjs).
  *
  * Exit code 0 when the erasure is complete (also when nothing was stored), 1 when a record could
  * not be read or deleted (run it again), 2 for a missing or malformed address.
@@ -57,7 +57,7 @@ let complete = false;
 try {
   const report = await eraseRequestsFrom({
     store: createBlobLeadStore(blobs.open(LEAD_STORE_NAME)),
-    // The confirmation limits key an address by the form secret (issue 13): the deployed site's
+    // The confirmation limits key an address by the form secret (decision 0010): the deployed site's
     // needs FORM_TOKEN_SECRET or SENDGRID_API_KEY set here as the site has it; `npm start`
     // derives it from its local mail sink's key unless SENDGRID_API_KEY is set.
     counters: confirmationAddressCounters(blobLimitsStore(blobs.open(LIMITS_STORE_NAME)), secret),

@@ -2,7 +2,7 @@
 /**
  * `npm run leads:export [file]`: writes every stored demo request as CSV to `file` or stdout.
  * `-- --email <address>` writes only the requests from that address, matched case-insensitively
- * (an access request, issue 15). Reads the local Blobs folder of `npm start`
+ * (an access request, docs/requirements.md#personal-data). Reads the local Blobs folder of `npm start`
  * (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
  * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
  * address match are the functions' own TypeScript modules (netlify/lib/leads/lead-store.ts,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:retention`: runs the retention job (issue 15; netlify/lib/privacy/retention-job.ts) once,
+ * `npm run leads:retention`: runs the retention job (docs/decisions/0018-retention-and-erasure.md;
+ * netlify/lib/privacy/retention-job.ts) once,
  * now, and prints how many stored demo requests it deleted.
  *
  * - Locally it calls the scheduled function `lead-retention` through the running `npm start`

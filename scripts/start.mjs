@@ -3,7 +3,7 @@
  * `npm start`: builds the site if `public/` is missing or stale, then serves it at
  * http://localhost:8888 (PORT overrides) through the Netlify emulation, listening on 127.0.0.1
  * (HOST overrides) with the functions' rate limits enforced (RATE_LIMIT=off lifts them) and a
- * fresh trigger secret for the owner's commands (lib/local-guard.mjs, issue 13). Without
+ * fresh trigger secret for the owner's commands (lib/local-guard.mjs). Without
  * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/local/local-mail.mjs);
  * with LEAD_WEBHOOK_URL on loopback, lead webhooks go to a local sink (scripts/local/local-webhook.mjs).
  * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides).

@@ -1,6 +1,7 @@
 /**
  * GET /contact/thanks/<id> — the thanks page with the "Book a time now" link after a demo request
- * posted without JavaScript, when BOOKING_URL is set (issue 16). See netlify/lib/pages/thanks-page.ts.
+ * posted without JavaScript, when BOOKING_URL is set (docs/decisions/0023-booking-link.md). See
+ * netlify/lib/pages/thanks-page.ts.
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";

@@ -1,6 +1,6 @@
 /**
  * GET /api/form-token — a fresh time token for the Request a Demo form, which fetches one once
- * it has hydrated and sends it back with the demo request (issue 13; see
+ * it has hydrated and sends it back with the demo request (docs/decisions/0011-spam-defence-layers.md; see
  * netlify/lib/demo-request/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
  * methods; 500 "Server misconfigured" when the configuration is missing.
  */

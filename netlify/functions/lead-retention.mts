@@ -1,8 +1,10 @@
 /**
- * Scheduled daily: deletes stored demo requests past their retention period (issue 15,
- * "Retention"; netlify/lib/privacy/retention-job.ts), with the limits LEAD_RETENTION_DAYS (default 180,
+ * Scheduled daily: deletes stored demo requests past their retention period
+ * (docs/decisions/0018-retention-and-erasure.md; netlify/lib/privacy/retention-job.ts), with the
+ * limits LEAD_RETENTION_DAYS (default 180,
  * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
- * confirmation limits of entries they no longer need (issue 13, netlify/lib/delivery/email/confirmation-limits.ts).
+ * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
+ * netlify/lib/delivery/email/confirmation-limits.ts).
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
  * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.

@@ -1,6 +1,7 @@
 /**
  * Scheduled every 5 minutes: delivers the stored demo requests that are not settled yet, and
- * alerts a person about those that cannot be (issues 4 and 14; see netlify/lib/delivery/retry-job.ts).
+ * alerts a person about those that cannot be (docs/requirements.md#durable-capture,
+ * docs/decisions/0019-lead-path.md; see netlify/lib/delivery/retry-job.ts).
  * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
  */
 import type { Config } from "@netlify/functions";

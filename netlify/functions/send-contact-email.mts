@@ -1,6 +1,7 @@
 /**
  * POST /api/send-contact-email — receives a demo request from the Request a Demo form,
- * stores it, and e-mails it to sales via SendGrid (spec sections 4-7; issues 3 and 4).
+ * stores it, and e-mails it to sales via SendGrid (spec sections 4-7;
+ * docs/requirements.md#the-demo-request-end-to-end, docs/requirements.md#durable-capture).
  * See netlify/lib/demo-request/handler.ts for the answers.
  */
 import type { Config, Context } from "@netlify/functions";

@@ -1,24 +1,42 @@
 /**
  * Server configuration for the demo-request functions, read from the environment and
- * validated with zod once per process (issue 3, "Configuration is read and validated once").
+ * validated with zod once per process (docs/requirements.md#the-demo-request-end-to-end).
  *
  * Required: SENDGRID_API_KEY, SALES_EMAIL (the sales inbox), MAIL_FROM (the verified sender).
  * Optional: SENDGRID_TIMEOUT_MS (per-attempt timeout, default 3000), URL (the site's own origin,
  * set by Netlify), CONFIRMATION_EMAIL (`off` sends no confirmations), CONFIRMATION_DAILY_LIMIT
  * (default 200), FORM_TOKEN_SECRET (at least 32 characters; derived from SENDGRID_API_KEY when
  * unset), SENDGRID_API_BASE_URL (a SendGrid-compatible server: honoured only when running locally
- * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run; issue 13),
- * ALERT_EMAIL (who hears of a lead that was not delivered; default SALES_EMAIL) and
- * ALERT_AFTER_MINUTES (how long a lead may stay pending before that alert; default 30; issue 14).
- * Issue 16: LEAD_WEBHOOK_URL (https; http only locally) with LEAD_WEBHOOK_FORMAT (slack, teams
+ * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run;
+ * docs/requirements.md#spam-defence), ALERT_EMAIL (who hears of a lead that was not delivered;
+ * default SALES_EMAIL) and ALERT_AFTER_MINUTES (how long a lead may stay pending before that
+ * alert; default 30; docs/requirements.md#lead-path-and-alerts).
+ * Speed to lead: LEAD_WEBHOOK_URL (https; http only locally) with LEAD_WEBHOOK_FORMAT (slack, teams
  * or standard; default slack), LEAD_WEBHOOK_SECRET (required for standard: `whsec_` + base64 of
  * 24-64 bytes) and LEAD_WEBHOOK_TIMEOUT_MS (per attempt, default 3000); BOOKING_URL (https;
  * http only locally).
  */
 import { createHmac } from "node:crypto";
 import { z } from "zod";
-import { isAllowedBookingUrl } from "./demo-request/booking-url";
-import { WEBHOOK_FORMATS, type WebhookFormat } from "./delivery/webhook/webhook-request";
+
+/** The lead webhook's message formats (delivery/webhook/). */
+export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+/**
+ * Whether `value` may be the booking page: an absolute https URL without credentials; plain
+ * http only when running locally (`isLocal`), for a local stand-in.
+ */
+export function isAllowedBookingUrl(value: string, isLocal: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === "https:" || (isLocal && url.protocol === "http:");
+}
 
 const address = z.email();
 
@@ -48,7 +66,13 @@ const configSchema = z.object({
   BOOKING_URL: z.string().optional(),
 });
 
-/** Where every lead is also POSTed (issue 16; netlify/lib/delivery/webhook/webhook-channel.ts). */
+/** The environment variables the configuration reads (.env.example lists each with its default). */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape);
+
+/**
+ * Where every lead is also POSTed (docs/decisions/0022-lead-webhook-channel.md;
+ * netlify/lib/delivery/webhook/webhook-channel.ts).
+ */
 export interface LeadWebhookConfig {
   /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
   url: string;
@@ -64,7 +88,9 @@ export interface ServerConfig {
   sendgridApiKey: string;
   salesEmail: string;
   mailFrom: string;
-  /** Set only when running locally or with ALLOW_SENDGRID_BASE_URL=true (issue 13). */
+  /**
+   * Set only when running locally or with ALLOW_SENDGRID_BASE_URL=true (docs/requirements.md#spam-defence).
+   */
   sendgridBaseUrl?: string;
   /** Per-attempt SendGrid timeout in milliseconds. */
   sendgridTimeoutMs: number;
@@ -87,7 +113,9 @@ export interface ServerConfig {
   alertAfterMinutes: number;
   /** The lead webhook, when LEAD_WEBHOOK_URL is set. */
   leadWebhook?: LeadWebhookConfig;
-  /** The booking page offered after a request (issue 16), when BOOKING_URL is set. */
+  /**
+   * The booking page offered after a request (docs/decisions/0023-booking-link.md), when BOOKING_URL is set.
+   */
   bookingUrl?: string;
 }
 
@@ -104,9 +132,9 @@ function clean(env: Record<string, string | undefined>): Record<string, string> 
 }
 
 /**
- * True when this run is local, decided positively (issue 13): `NETLIFY_DEV=true` in the
- * environment (`npm start` sets it), or the Functions v2 context's `deploy.context` is "dev".
- * A missing variable never makes a run local, so production never accepts localhost origins.
+ * True when this run is local, decided positively (docs/requirements.md#spam-defence): `NETLIFY_DEV=true` in
+ * the environment (`npm start` sets it), or the Functions v2 context's `deploy.context` is "dev". A missing
+ * variable never makes a run local, so production never accepts localhost origins.
  */
 export function isLocalRun(
   env: Record<string, string | undefined>,
@@ -151,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isLocal = isLocalRun(env);
-  const problems = issue16Problems(e, isLocal);
+  const problems = speedToLeadProblems(e, isLocal);
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -190,8 +218,8 @@ function isWebhookSecret(value: string): boolean {
   return bytes >= 24 && bytes <= 64;
 }
 
-/** The checks that depend on running locally or on another variable (issue 16). */
-function issue16Problems(e: z.output<typeof configSchema>, isLocal: boolean): string[] {
+/** The speed-to-lead checks that depend on running locally or on another variable. */
+function speedToLeadProblems(e: z.output<typeof configSchema>, isLocal: boolean): string[] {
   const problems: string[] = [];
   if (e.LEAD_WEBHOOK_URL) {
     const protocol = new URL(e.LEAD_WEBHOOK_URL).protocol;

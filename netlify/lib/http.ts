@@ -1,6 +1,6 @@
 /**
  * JSON responses of the demo-request function. Netlify's `[[headers]]` do not apply to
- * function responses, so each answer carries its own security headers (issue 4).
+ * function responses, so each answer carries its own security headers (docs/requirements.md#durable-capture).
  */
 
 /** Headers on every function response: not cacheable, not sniffable, not frameable. */
@@ -24,7 +24,7 @@ export class BodyTooLargeError extends Error {}
 
 /**
  * Reads a request body as UTF-8 text, stopping as soon as more than `limitBytes` have
- * arrived, so an oversized body is never read whole (issue 4: 413 over 32 KB).
+ * arrived, so an oversized body is never read whole (docs/requirements.md#durable-capture: 413 over 32 KB).
  * @throws BodyTooLargeError when the declared or actual size exceeds the limit.
  */
 export async function readLimitedText(req: Request, limitBytes: number): Promise<string> {
@@ -53,7 +53,10 @@ export function isJsonContentType(value: string | null): boolean {
   return value.split(";")[0].trim().toLowerCase() === "application/json";
 }
 
-/** True for `application/x-www-form-urlencoded` (a plain HTML form post, issue 6). */
+/**
+ * True for `application/x-www-form-urlencoded` (a plain HTML form post;
+ * docs/requirements.md#accessibility-search-and-the-form-without-javascript).
+ */
 export function isFormContentType(value: string | null): boolean {
   if (!value) return false;
   return value.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
@@ -62,9 +65,9 @@ export function isFormContentType(value: string | null): boolean {
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Same-origin check (issue 4): an absent Origin passes (same-origin GET-less tools and
- * servers omit it); a present one must equal the site's origin, the request's own origin,
- * or, when running locally, any http://localhost origin.
+ * Same-origin check (docs/requirements.md#durable-capture): an absent Origin passes (same-origin GET-less
+ * tools and servers omit it); a present one must equal the site's origin, the request's own origin, or, when
+ * running locally, any http://localhost origin.
  */
 export function isAllowedOrigin(
   origin: string | null,

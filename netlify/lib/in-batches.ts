@@ -1,6 +1,7 @@
 /**
  * Runs one store action per id, `size` at a time, so a job over thousands of stored demo
- * requests never opens thousands of requests at once (issue 15's retention and erasure).
+ * requests never opens thousands of requests at once (retention and erasure,
+ * docs/decisions/0018-retention-and-erasure.md).
  */
 
 /** Runs `action` on each of `ids`, `size` at a time; returns the ids whose action threw, in order. */

@@ -14,12 +14,11 @@ const STRIP_SCRIPTS_ONLY = {
 };
 
 /**
- * Every page but `keepScripts` is served without Gatsby's scripts (issue 17): the kept plugin
- * gatsby-plugin-no-javascript-utils drops the script preloads from the head and, after the body,
- * Gatsby's `window.pagePath` script and its scripts slice (webpack runtime, framework, app chunk,
- * chunk map). What a page renders into its body, and the head scripts of gatsby-ssr.tsx, stay.
- * Only `gatsby build` output changes: `gatsby develop` keeps every script (the plugin checks
- * NODE_ENV itself).
+ * Every page but `keepScripts` is served without Gatsby's scripts (docs/decisions/0014-script-free-pages.md):
+ * the kept plugin gatsby-plugin-no-javascript-utils drops the script preloads from the head and, after the
+ * body, Gatsby's `window.pagePath` script and its scripts slice (webpack runtime, framework, app chunk, chunk
+ * map). What a page renders into its body, and the head scripts of gatsby-ssr.tsx, stay. Only `gatsby build`
+ * output changes: `gatsby develop` keeps every script (the plugin checks NODE_ENV itself).
  *
  * @param {object} api Gatsby's onPreRenderHTML arguments (pathname, get/replace head and post-body)
  * @param {{ keepScripts: string[] }} options paths whose pages keep Gatsby's scripts, e.g. ["/contact"]

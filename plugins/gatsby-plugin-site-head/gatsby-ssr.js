@@ -4,7 +4,8 @@ const React = require("react");
 const normalise = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/");
 
 /**
- * Adds head tags to every page's HTML at build time (issue 6), so they cost no first-load JS:
+ * Adds head tags to every page's HTML at build time
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript), so they cost no first-load JS:
  * `meta` (attribute maps, the same on every page) and `jsonLd` (path -> JSON-LD object, for
  * that page only). `<` in JSON-LD is escaped so content can never close the script element.
  * Options come from gatsby-config.ts (src/lib/site-head.ts builds them).

@@ -1,5 +1,6 @@
 /**
- * The build step of `npm run bench` (issue 5: "builds if needed ... and the build time").
+ * The build step of `npm run bench` (docs/decisions/0007-perf-benchmark.md: builds if needed and
+ * reports the build time).
  *
  * A clean build (`.cache/` and `public/` removed, then `gatsby build`) is timed when the site needs a
  * build, when `force` is set, or when no earlier bench build of the current public/ was recorded.

@@ -1,6 +1,6 @@
 /**
- * Waits for the machine to go quiet before Lighthouse measures (issue 5 benchmark). Right after a
- * build, background work (file writes, exiting workers) ran on the same 2 cores as the browser and
+ * Waits for the machine to go quiet before Lighthouse measures (docs/decisions/0007-perf-benchmark.md). Right
+ * after a build, background work (file writes, exiting workers) ran on the same 2 cores as the browser and
  * the first pages measured were the slowest (Chromium's CPU index 1,700 instead of 2,700).
  */
 import { cpus } from "node:os";

@@ -1,6 +1,7 @@
 /**
- * Lighthouse figures for a list of URLs (issue 5 "The benchmark"): one headless Debian Chromium, the
- * `lighthouse` package's default config (mobile preset, simulated throttling), pages one after the other.
+ * Lighthouse figures for a list of URLs (docs/decisions/0007-perf-benchmark.md): one headless Debian
+ * Chromium, the `lighthouse` package's default config (mobile preset, simulated throttling), pages one after
+ * the other.
  *
  * Each page is run `runs` times and every figure is the median of its runs, because simulated
  * throttling multiplies the main-thread time observed on a shared 2-core machine (TBT varies most).
@@ -20,6 +21,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { median } from "./stats.mjs";
 
 export const CHROME_FLAGS = [
   "--headless",
@@ -94,12 +96,6 @@ const NUMERIC = [
 
 /** Per-figure median of several runs' figures; lists come from the last run. */
 export function medianFigures(runs) {
-  const median = (values) => {
-    const sorted = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
-    if (sorted.length === 0) return null;
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
   const result = { ...runs[runs.length - 1], runs: runs.length };
   for (const key of NUMERIC) result[key] = median(runs.map((run) => run[key]));
   return result;

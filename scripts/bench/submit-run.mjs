@@ -1,7 +1,8 @@
 /**
- * The submit-path figures of `npm run bench` (issue 5: requests per second and p50/p99 latency through
- * the local server with the embedded mail sink), borrowed from the reliability issue's benchmark,
- * `scripts/bench-submit.mjs` (`npm run bench:submit`), which needs a running `npm start`.
+ * The submit-path figures of `npm run bench` (requests per second and p50/p99 latency through the
+ * local server with the embedded mail sink), borrowed from the load benchmark of
+ * docs/requirements.md#durable-capture, `scripts/bench-submit.mjs` (`npm run bench:submit`), which
+ * needs a running `npm start`.
  *
  * Starts `node scripts/start.mjs` on a free loopback port without SENDGRID_API_KEY (so mail goes to
  * the sink) and no practical daily confirmation limit, runs
@@ -46,7 +47,7 @@ export function parseSubmitOutput(text) {
 }
 
 function startServer(root, port, timeoutMs) {
-  // The load is measured, not the abuse bounds of issue 13: room for one confirmation per request.
+  // The load is measured, not the abuse bounds (decision 0010): room for one confirmation per request.
   const env = {
     ...process.env,
     PORT: String(port),

@@ -1,23 +1,29 @@
 /**
- * The targets of issues 5 and 17, and which of them a page's figures miss. The benchmark only
- * reports misses; it never fails on them (speed on a shared 2-core machine is not a test verdict).
+ * The targets of docs/requirements.md#performance-budget and
+ * docs/requirements.md#interactive-at-first-paint, and which of them a page's figures miss. The benchmark
+ * only reports misses; it never fails on them (speed on a shared 2-core machine is not a test verdict).
  */
 import { BUDGETS, KB, keepsScripts } from "../../build/first-load-js.mjs";
 
 export const TARGETS = {
   scores: 100,
   lcpMs: 1500,
-  /** Pages that keep scripts (issue 5). */
+  /** Pages that keep scripts (docs/requirements.md#performance-budget). */
   tbtMs: 50,
-  /** Script-free pages (issue 17): no main-thread task of theirs can block. */
+  /**
+   * Script-free pages (docs/decisions/0014-script-free-pages.md): no main-thread task of theirs can block.
+   */
   scriptFreeTbtMs: 0,
-  /** Script-free pages (issue 17): LCP within 100 ms of FCP. */
+  /** Script-free pages (docs/decisions/0026-head-links-after-first-paint.md): LCP within 100 ms of FCP. */
   scriptFreeLcpAfterFcpMs: 100,
   cls: 0,
   homeTransferBytes: 250 * KB,
   buildSeconds: 60,
   firstLoadJs: BUDGETS,
-  /** Menu button on screen -> first tap that opens the menu, throttled phone (issue 17). */
+  /**
+   * Menu button on screen -> first tap that opens the menu, throttled phone
+   * (docs/requirements.md#interactive-at-first-paint).
+   */
   deadTapMs: 100,
 };
 

@@ -1,14 +1,20 @@
 /**
- * The Host check of the local servers (issue 13; decision
+ * The Host check of the local servers (docs/requirements.md#spam-defence; decision
  * docs/decisions/0012-local-server-hardening.md): `npm start` and the local sinks listen on
  * 127.0.0.1 by default and answer only requests that name this machine. A web page whose domain
  * an attacker re-points to 127.0.0.1 (DNS rebinding) sends its own domain as Host, so it gets
  * 421 instead of the local site, the stored demo requests or the recorded e-mails.
  */
 
-/** Host names that always mean this machine. */
+/** Host names that always mean this machine, as a URL's `hostname` or a Host header spells them. */
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
+/** Listen addresses that mean every interface of this machine. */
+export const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** True when `hostname` (a URL's, e.g. "127.0.0.1" or "[::1]") always means this machine. */
+export function isLoopbackName(hostname) {
+  return LOOPBACK_NAMES.has(hostname);
+}
 
 /**
  * The address to listen on: HOST when set (e.g. this machine's LAN address, to open the site

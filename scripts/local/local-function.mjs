@@ -4,7 +4,7 @@
  * or, when none answers, through a Netlify emulation started for this one call (with the local
  * mail sink, as `npm start` has). Either way it sends that server's trigger secret (the running
  * one's from `.data/local-trigger-secret`, lib/local-trigger.mjs), without which the local server
- * refuses a function's default URL (issue 13).
+ * refuses a function's default URL (docs/decisions/0012-local-server-hardening.md).
  *
  * @param {{ root: string, path: string, init?: RequestInit }} options root is the absolute
  *   project root; path e.g. "/.netlify/functions/lead-retention"

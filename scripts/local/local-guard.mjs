@@ -1,6 +1,6 @@
 /**
- * What the local server checks before a request reaches the Netlify emulation (issue 13;
- * decision docs/decisions/0012-local-server-hardening.md), in this order:
+ * What the local server checks before a request reaches the Netlify emulation
+ * (docs/requirements.md#spam-defence; decision docs/decisions/0012-local-server-hardening.md), in this order:
  *
  * 1. Host: not localhost/127.0.0.1/[::1] (or the specific HOST it listens on) -> 421
  *    (lib/host-check.mjs; DNS rebinding).
@@ -16,11 +16,9 @@
  *   null | { status: number, headers: Record<string, string>, body: string }}
  *   null when the request may pass, else the answer to send instead
  */
-import { isAllowedHost, misdirectedRequest } from "./host-check.mjs";
+import { isAllowedHost, isLoopbackName, misdirectedRequest } from "./host-check.mjs";
 import { hasTriggerSecret, isTriggerPath, LOCAL_TRIGGER_HEADER } from "./local-trigger.mjs";
 import { createSlidingWindowLimiter, tooManyRequests } from "./rate-limit.mjs";
-
-const LOOPBACK_DOMAINS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const TRIGGER_REFUSED = {
   status: 403,
@@ -47,7 +45,7 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
       // or it could be sidestepped.
       if (!paths.has(url.pathname.replace(/(.)\/$/, "$1").toLowerCase())) continue;
       // localhost, 127.0.0.1 and [::1] all name this one site: one window, not three.
-      const domain = LOOPBACK_DOMAINS.has(url.hostname) ? "localhost" : url.hostname;
+      const domain = isLoopbackName(url.hostname) ? "localhost" : url.hostname;
       const taken = limiter.take({ ip: req.socket.remoteAddress ?? "", domain });
       if (!taken.allowed) return tooManyRequests(taken.retryAfterSeconds);
     }

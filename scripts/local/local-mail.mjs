@@ -1,7 +1,7 @@
 /**
- * Local e-mail for `npm start` (issue 3): when SENDGRID_API_KEY is unset, starts the mail
- * sink in this process and points the function at it through environment variables, which
- * must be set before NetlifyDev starts so the function sees them.
+ * Local e-mail for `npm start` (docs/requirements.md#the-demo-request-end-to-end): when SENDGRID_API_KEY is
+ * unset, starts the mail sink in this process and points the function at it through environment variables,
+ * which must be set before NetlifyDev starts so the function sees them.
  *
  * Sink port: MAIL_SINK_PORT if set, else a free loopback port. Its URL is written to
  * `.data/mail-sink-url`; messages go to `.data/mail/<timestamp>-<n>.json` (LOCAL_DATA_DIR

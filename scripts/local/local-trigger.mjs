@@ -1,5 +1,5 @@
 /**
- * The per-run secret behind the local server's manual triggers (issue 13; decision
+ * The per-run secret behind the local server's manual triggers (decision
  * docs/decisions/0012-local-server-hardening.md): a function's default URL,
  * `/.netlify/functions/<name>`, runs a scheduled job on demand locally (the re-send job; the
  * retention job, which deletes leads), so the local server answers those paths only with this

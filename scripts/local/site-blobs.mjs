@@ -26,7 +26,8 @@ export async function openSiteBlobs(root) {
     };
   }
   // Loaded only here: the local server pulls in a large part of the emulation.
-  const { BlobsServer } = await import("@netlify/blobs/server");
+  const { applyLocalBlobsFixes } = await import("./blobs-server.mjs");
+  const BlobsServer = applyLocalBlobsFixes();
   const localToken = String(Math.random()).slice(2);
   const server = new BlobsServer({ directory: join(root, ".netlify", "blobs-serve"), token: localToken });
   const { port } = await server.start();

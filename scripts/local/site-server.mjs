@@ -4,7 +4,7 @@
  * `config.path`, Blobs) and answers paths nothing matches with `public/404.html`
  * and status 404, as Netlify's CDN does. Before the emulation, lib/local-guard.mjs refuses a
  * foreign Host (421), a manual job run without the per-run trigger secret (403) and requests
- * past a function's `config.rateLimit` (429), issue 13.
+ * past a function's `config.rateLimit` (429); docs/decisions/0012-local-server-hardening.md.
  *
  * @param {{ root: string, port: number, host?: string, triggerSecret?: string,
  *   rateLimit?: boolean }} options root is the absolute project root; port 0 picks a free port;
@@ -20,9 +20,10 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
-import { listenHost } from "./host-check.mjs";
+import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
 import { createLocalGuard } from "./local-guard.mjs";
 import { newTriggerSecret } from "./local-trigger.mjs";
+import { applyLocalBlobsFixes } from "./blobs-server.mjs";
 import { enablePersistentFunctionBuilds } from "./persistent-function-builds.mjs";
 import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
@@ -82,7 +83,7 @@ const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 // GETs that make the emulation build a function (its first call bundles it: seconds of CPU that
 // stall every other request, the page's scripts included) and change nothing: the form-token
 // function issues a token, the demo-request function answers 405, the no-JS thanks page's
-// function (issue 16) answers a path that is not a request id with a 303 to the static page. The
+// function answers a path that is not a request id with a 303 to the static page. The
 // retry and retention jobs are not warmed: calling them runs them.
 const WARM_UP_PATHS = ["/api/form-token", "/api/send-contact-email", "/contact/thanks/warm-up"];
 
@@ -95,8 +96,9 @@ async function warmUpFunctions(netlifyDev) {
   }
 }
 
-// Listen addresses the URL names as localhost: the functions' allowed local origins use that name.
-const LOCALHOST_ADDRESSES = new Set(["127.0.0.1", "::1", "localhost", "0.0.0.0", "::"]);
+// Listen addresses the URL names as localhost (this machine's loopback names, its loopback address
+// as a socket spells it, or every interface): the functions' allowed local origins use that name.
+const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
 
 export async function startSiteServer({
   root,
@@ -105,10 +107,12 @@ export async function startSiteServer({
   triggerSecret = newTriggerSecret(),
   rateLimit = rateLimitEnabled(),
 }) {
-  // The functions decide "local" only when told so positively (netlify/lib/config.ts, issue 13):
+  // The functions decide "local" only when told so positively (netlify/lib/config.ts,
+  // docs/requirements.md#spam-defence):
   // localhost origins and the local mail sink's SendGrid base URL are honoured only then.
   process.env.NETLIFY_DEV = "true";
   enablePersistentFunctionBuilds(join(root, ".netlify", "functions-serve", "persistent"));
+  applyLocalBlobsFixes();
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
     edgeFunctions: { enabled: false },
@@ -167,7 +171,7 @@ export async function startSiteServer({
   });
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  const name = LOCALHOST_ADDRESSES.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const name = isLocalhostAddress(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${name}:${actualPort}`,
     triggerSecret,

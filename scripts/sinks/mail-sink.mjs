@@ -1,11 +1,11 @@
 /**
- * A local SendGrid-compatible mail sink (issue 3): implements `POST /v3/mail/send` closely
- * enough for `@sendgrid/mail` (Bearer Authorization required; personalizations, from,
- * subject and content checked; 202 on success), records every message, and can be told
- * to fail. Used by `npm start` (when SENDGRID_API_KEY is unset), by Jest and by Playwright.
+ * A local SendGrid-compatible mail sink (docs/requirements.md#the-demo-request-end-to-end):
+ * implements `POST /v3/mail/send` closely enough for `@sendgrid/mail` (Bearer Authorization required;
+ * personalizations, from, subject and content checked; 202 on success), records every message, and can
+ * be told to fail. Used by `npm start` (when SENDGRID_API_KEY is unset), by Jest and by Playwright.
  *
  * Control endpoints (lib/sink-control.mjs: loopback clients naming localhost/127.0.0.1 as Host,
- * no `Origin` header, bodies only as `application/json`; issue 13):
+ * no `Origin` header, bodies only as `application/json`; docs/decisions/0012-local-server-hardening.md):
  *   GET    /__sink/messages  -> 200 [recorded message, ...] oldest first
  *   DELETE /__sink/messages  -> 204, forgets every message (and the files are kept)
  *   GET    /__sink/mode      -> 200 { status, times }

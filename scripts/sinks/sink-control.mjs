@@ -1,9 +1,10 @@
 /**
- * What the local sinks share (the mail sink of issue 3, the webhook sink of issue 16): a
+ * What the local sinks share (the mail sink and the webhook sink): a
  * failure mode they can be told to answer with, and the control routes that list, forget and
  * set it. Control requests are accepted only from loopback, naming localhost/127.0.0.1 as Host
  * (421 otherwise: DNS rebinding, lib/host-check.mjs), without an `Origin` header (403: a web page
- * cannot drive them) and, when they carry a body, as `application/json` (415), issue 13.
+ * cannot drive them) and, when they carry a body, as `application/json` (415);
+ * docs/decisions/0012-local-server-hardening.md.
  *
  *   GET    /__sink/messages  -> 200 [recorded item, ...] oldest first
  *   DELETE /__sink/messages  -> 204, forgets them (files written so far are kept)

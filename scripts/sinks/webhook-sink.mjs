@@ -1,9 +1,9 @@
 /**
- * A local lead-webhook receiver (issue 16): records every POST to its endpoint like the mail
- * sink records messages, answers 200 (as Slack, Teams workflows and most receivers do), and can
- * be told to fail through the same control routes (scripts/sinks/sink-control.mjs). Used by
- * `npm start` when LEAD_WEBHOOK_URL points at loopback (scripts/local/local-webhook.mjs), by Jest
- * and by Playwright.
+ * A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST to its
+ * endpoint like the mail sink records messages, answers 200 (as Slack, Teams workflows and most receivers
+ * do), and can be told to fail through the same control routes (scripts/sinks/sink-control.mjs). Used by
+ * `npm start` when LEAD_WEBHOOK_URL points at loopback (scripts/local/local-webhook.mjs), by Jest and by
+ * Playwright.
  *
  * A recorded delivery: { id, receivedAt, headers: { "content-type", "webhook-id",
  * "webhook-timestamp", "webhook-signature" } (those sent), body (parsed JSON, or the raw text

@@ -1,7 +1,7 @@
 /**
- * The Decap CMS configuration (issue 7), typed and in one place so the drift test can compare
- * it with the build-time zod schemas in src/lib/content/schemas.ts. One file collection entry
- * per content file; every limit below must equal the schema's (the test fails otherwise).
+ * The Decap CMS configuration (docs/requirements.md#content-editing), typed and in one place so the drift
+ * test can compare it with the build-time zod schemas in src/lib/content/schemas.ts. One file collection
+ * entry per content file; every limit below must equal the schema's (the test fails otherwise).
  *
  * Production uses the GitHub backend with the editorial workflow (each edit is a pull request
  * with a Netlify deploy preview). On localhost, `local_backend` talks to `decap-server`

@@ -9,7 +9,7 @@ type NotFoundProps = {
 /**
  * The not-found screen: a large 404, 'Oops! Page not found', and 'Return to Home' (spec section 2).
  * Its inline script logs the path the visitor asked for, so broken links show up in the console;
- * the page loads no other script (issue 17).
+ * the page loads no other script (docs/decisions/0014-script-free-pages.md).
  */
 export function NotFound({ texts }: NotFoundProps) {
   return (

@@ -15,7 +15,7 @@ type SeoProps = {
  * URL from siteMetadata.siteUrl, Open Graph and Twitter large-image card tags, the icon (a
  * `data:` URL: src/lib/favicon.ts). Tags that
  * are the same on every page (share image, theme colours) and the home page's JSON-LD come from
- * plugins/gatsby-plugin-site-head at build time, so they add no first-load JS (issue 6).
+ * plugins/gatsby-plugin-site-head at build time, so they add no first-load JS.
  */
 export function Seo({ title, description, pathname, children }: SeoProps) {
   const { siteName, siteUrl } = useSiteSettings();

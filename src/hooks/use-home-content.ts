@@ -40,7 +40,8 @@ export function useHomeContent(): HomePageData {
               childImageSharp {
                 # Widths 240-1200 px and the rendered width per breakpoint (full width minus the
                 # section's 2 x 16 px padding; half of the 1152 px container from lg), so a phone
-                # downloads the candidate nearest its rendered width (issue 5).
+                # downloads the candidate nearest its rendered width
+                # (docs/requirements.md#performance-budget).
                 gatsbyImageData(
                   layout: CONSTRAINED
                   width: 960

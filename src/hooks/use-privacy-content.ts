@@ -6,7 +6,7 @@ export type PrivacyPageData = NonNullable<Queries.PrivacyContentQuery["privacyPa
 };
 
 /**
- * Privacy page content (issue 15).
+ * Privacy page content (docs/decisions/0017-privacy-page-from-markdown.md).
  * @returns the validated frontmatter of content/privacy.md, and its markdown body rendered to
  *   HTML by gatsby-transformer-remark (the build refuses raw HTML in it)
  * @throws Error when the build created no PrivacyPage node or no HTML for its body (gatsby-node

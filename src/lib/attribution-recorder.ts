@@ -1,7 +1,7 @@
 /**
- * The first-landing recorder (issue 16, "Where each lead came from"; decision 0024): an inline
+ * The first-landing recorder (docs/decisions/0024-lead-attribution.md): an inline
  * <head> script on every page, hashed into the CSP like the theme script, not React code, so
- * pages without framework JavaScript (issue 17) record too.
+ * pages without framework JavaScript (docs/decisions/0014-script-free-pages.md) record too.
  *
  * On the first page view of the tab's session, when sessionStorage holds no entry yet, it
  * stores `{ landing_path, referrer?, utm_*?, gclid? }` as JSON under ATTRIBUTION_STORAGE_KEY:

@@ -1,5 +1,5 @@
 /**
- * Reads the first landing the tab recorded (issue 16, "Where each lead came from"). Browser only,
+ * Reads the first landing the tab recorded (docs/decisions/0024-lead-attribution.md). Browser only,
  * so it lives apart from src/lib/attribution.ts, which the function imports too.
  */
 import { ATTRIBUTION_STORAGE_KEY, cleanAttribution, type Attribution } from "./attribution";

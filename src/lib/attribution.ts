@@ -1,7 +1,8 @@
 /**
- * Where a demo request came from (issue 16, "Where each lead came from"): the first landing of
- * the visit in the browser tab, recorded by the inline script of src/lib/attribution-recorder.ts
- * into sessionStorage and sent by the form under one `attribution` object.
+ * Where a demo request came from (docs/requirements.md#speed-to-lead;
+ * docs/decisions/0024-lead-attribution.md): the first landing of the visit in the browser tab, recorded by
+ * the inline script of src/lib/attribution-recorder.ts into sessionStorage and sent by the form under one
+ * `attribution` object.
  *
  * Every key is optional and a request without attribution is valid (the no-JS form, a direct
  * visit). Each value is at most 200 characters and holds no control, format (Unicode Cc, Cf)
@@ -33,7 +34,7 @@ export const ATTRIBUTION_QUERY_KEYS = ATTRIBUTION_KEYS.filter(
   (key) => key !== "landing_path" && key !== "referrer",
 );
 
-/** Longest accepted value, in UTF-16 code units (issue 16). */
+/** Longest accepted value, in UTF-16 code units. */
 export const ATTRIBUTION_MAX_LENGTH = 200;
 
 /** The sessionStorage key the first landing is kept under. */
@@ -97,7 +98,7 @@ export type Attribution = z.output<AttributionSchema>;
 
 let schema: AttributionSchema | undefined;
 
-/** The attribution schema, built on first use (like `demoRequestSchema`, issue 5 TBT). */
+/** The attribution schema, built on first use (like `demoRequestSchema`, for TBT). */
 export function attributionSchema(): AttributionSchema {
   schema ??= buildAttributionSchema();
   return schema;

@@ -2,9 +2,9 @@
  * The demo request: its field table and the schema derived from it, shared by the Request a
  * Demo form (through `zodResolver`) and the `send-contact-email` function (through `safeParse`).
  *
- * `DEMO_REQUEST_FIELDS` is the only list of the six fields (issue 14): the schema, the form's
- * controls and empty values, the sales e-mail, the no-JS error page, the CSV export and the
- * test fixtures all read it.
+ * `DEMO_REQUEST_FIELDS` is the only list of the six fields (docs/requirements.md#lead-path-and-alerts): the
+ * schema, the form's controls and empty values, the sales e-mail, the no-JS error page, the CSV export and
+ * the test fixtures all read it.
  *
  * Rules and messages are spec section 5 to the letter; limits are spec section 9 and are
  * inclusive (100 characters pass, 101 fail). All text is trimmed before checking.
@@ -14,7 +14,7 @@
  * and tabs (it is a multi-line text box) but no other control characters.
  */
 // zod/mini: the same rules at a fraction of the classic API's bundle size, because this
-// module ships in /contact's first-load JavaScript (issue 5 budget).
+// module ships in /contact's first-load JavaScript (docs/requirements.md#performance-budget).
 import * as z from "zod/mini";
 
 // Zod 4 probes `new Function("")` to pick its JIT parser; under the site's CSP (no
@@ -123,18 +123,20 @@ export function emptyDemoRequest(): Record<DemoRequestField, string> {
 /**
  * Name of the honeypot input: hidden from people, left empty by them, filled by bots. A name no
  * browser or password manager associates with the visitor's details, so autofill leaves it
- * alone (issue 13). The function judges it after validation (netlify/lib/demo-request/spam.ts).
+ * alone (docs/decisions/0011-spam-defence-layers.md). The function judges it after validation
+ * (netlify/lib/demo-request/spam.ts).
  */
 export const HONEYPOT_FIELD = "leave_blank";
 
 /**
- * The honeypot's name before issue 13, still accepted (and judged the same way) so a page
- * loaded before the rename can still be sent.
+ * The honeypot's earlier name, which autofill filled in (docs/decisions/0011-spam-defence-layers.md),
+ * still accepted (and judged the same way) so a page loaded before the rename can still be sent.
  */
 export const LEGACY_HONEYPOT_FIELD = "website";
 
 // Controls (Unicode Cc), invisible format characters (Cf: bidi embeddings, overrides and
-// isolates, zero-width space and joiners, LRM/RLM, word joiner, soft hyphen, BOM; issue 13) and
+// isolates, zero-width space and joiners, LRM/RLM, word joiner, soft hyphen, BOM;
+// docs/requirements.md#spam-defence) and
 // line/paragraph separators: the same set the attribution values refuse (./attribution.ts).
 const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 // Controls and bidi overrides, but line feed, carriage return and tab are allowed in the
@@ -211,7 +213,7 @@ let schema: DemoRequestSchema | undefined;
 
 /**
  * The demo request schema, built on first use and then shared. Building it at import lengthened the
- * contact page's start-up task (issue 5, TBT; docs/performance.md), while the form first needs it
+ * contact page's start-up task (TBT; docs/performance.md), while the form first needs it
  * when the visitor submits, and the function on its first request.
  */
 export function demoRequestSchema(): DemoRequestSchema {
@@ -239,7 +241,7 @@ export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequest
   return result;
 }
 
-// The optional `attribution` object a demo request carries (issue 16) is checked by this module too.
+// The optional `attribution` object a demo request carries (decision 0024) is checked by this module too.
 export {
   ATTRIBUTION_KEYS,
   ATTRIBUTION_MAX_LENGTH,

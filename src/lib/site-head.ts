@@ -1,7 +1,8 @@
 /**
- * The site-wide head of issue 6 (search and sharing), as plain data for gatsby-config.ts: the
- * share image and theme-colour tags every page carries, the home page's JSON-LD Organization,
- * and the paths kept out of the sitemap. plugins/gatsby-plugin-site-head renders the tags into
+ * The site-wide head for search and sharing
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript), as plain data for
+ * gatsby-config.ts: the share image and theme-colour tags every page carries, the home page's JSON-LD
+ * Organization, and the paths kept out of the sitemap. plugins/gatsby-plugin-site-head renders the tags into
  * each page's HTML at build time. Plain TypeScript, no React.
  */
 import type { SiteContent } from "./content/schemas";
@@ -64,7 +65,7 @@ export function sharedMetaTags(site: SiteHeadContent, siteUrl: string): MetaAttr
 
 /**
  * The schema.org Organization for the home page: name, url, logo and a sales contact point at
- * /contact (issue 6), from content/site.json.
+ * /contact, from content/site.json.
  * @param site content/site.json as validated
  * @param siteUrl canonical origin without a trailing slash
  */

@@ -2,7 +2,7 @@
  * The browser side of "Send demo request" (spec section 7): one POST of JSON to the
  * `send-contact-email` function. Only the presence of an error matters: a 2xx answer is a
  * success; any other status, a network failure or no answer within the timeout is a failure.
- * A success may carry the booking link the function built (issue 16: `bookingUrl`, when a
+ * A success may carry the booking link the function built (`bookingUrl`, when a
  * booking page is configured). No React here; the form decides what the visitor sees.
  */
 import type { Attribution, DemoRequest } from "./demo-request";
@@ -17,8 +17,8 @@ export const SUBMIT_TIMEOUT_MS = 20_000;
 
 /**
  * The JSON body: the checked request, the honeypot (empty for people), an idempotency key (UUID),
- * when the page got one the form's time token (src/lib/form-token.ts, issue 13) and, when the tab
- * recorded one, where the visit came from (issue 16).
+ * when the page got one the form's time token (src/lib/form-token.ts) and, when the tab
+ * recorded one, where the visit came from (src/lib/attribution-storage.ts).
  */
 export type DemoRequestPayload = DemoRequest & {
   [HONEYPOT_FIELD]: string;
@@ -28,7 +28,7 @@ export type DemoRequestPayload = DemoRequest & {
 };
 
 /**
- * `bookingUrl`: an http(s) link to offer the prospect, when the function sent one (issue 16).
+ * `bookingUrl`: an http(s) link to offer the prospect, when the function sent one (decision 0023).
  * `ok: false` carries an Error whose message names only the status or the network failure, never
  * visitor data, and the HTTP status when there was an answer (409: the request id was taken).
  */

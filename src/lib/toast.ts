@@ -3,11 +3,12 @@
  * shown for 5 seconds, one at a time. Every toast shares one id, so a new toast replaces the
  * one on screen instead of stacking. Rendered by the `Toaster` in the demo-request section.
  *
- * Sonner (about 10 KB gzipped) is not part of /contact's first load (issue 17: <= 100 KB): it is
+ * Sonner (about 10 KB gzipped) is not part of /contact's first load (<= 100 KB,
+ * docs/decisions/0016-contact-first-load.md): it is
  * loaded on the visitor's first interaction with the page ({@link loadToasts}, SiteToaster), or by
  * the first toast at the latest, long before a submit's answer can need it.
  *
- * A toast with an `action` (the "Book a time now" link, issue 16) stays 10 seconds, and while
+ * A toast with an `action` (the "Book a time now" link, decision 0023) stays 10 seconds, and while
  * hovered (sonner pauses its timer) or focused (`holdToast`, called by the toaster): 5 seconds
  * is too short to act on.
  */
@@ -20,7 +21,7 @@ export type ToastVariant = "default" | "destructive" | "success";
 /** Default display time in milliseconds (spec section 9: 5 seconds). */
 export const TOAST_DURATION_MS = 5000;
 
-/** Display time of a toast that carries an action, in milliseconds (issue 16). */
+/** Display time of a toast that carries an action, in milliseconds. */
 export const ACTION_TOAST_DURATION_MS = 10_000;
 
 /** The one id every toast uses: sonner updates a toast in place when the id is reused. */

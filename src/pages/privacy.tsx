@@ -5,7 +5,7 @@ import { PrivacyPolicy } from "../components/privacy/privacy-policy";
 import { Seo } from "../components/seo";
 import { usePrivacyContent } from "../hooks/use-privacy-content";
 
-/** Privacy (`/privacy`, issue 15): content/privacy.md, its markdown body rendered at build time. */
+/** Privacy (`/privacy`): content/privacy.md, its markdown body rendered at build time. */
 export default function PrivacyPage({ location }: PageProps) {
   const privacy = usePrivacyContent();
   return (

@@ -1,5 +1,6 @@
 /**
- * The HTML popover attributes (issue 17: the mobile menu is a native popover). React 18 writes
+ * The HTML popover attributes (the mobile menu is a native popover:
+ * docs/decisions/0015-controls-without-framework.md). React 18 writes
  * unknown lowercase attributes through as they are, but its types do not list these yet.
  */
 import "react";

@@ -1,4 +1,5 @@
-// Unit tests of the benchmark's pure helpers: target misses, medians, the table (issue 5).
+// Unit tests of the benchmark's pure helpers: target misses, medians, the table
+// (docs/decisions/0007-perf-benchmark.md).
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { gunzipSync } from "node:zlib";
@@ -9,9 +10,10 @@ import { medianFigures } from "../../scripts/bench/lighthouse.mjs";
 import { parseSubmitOutput } from "../../scripts/bench/submit-run.mjs";
 import { formatTable } from "../../scripts/bench/table.mjs";
 import { missedDeadTap, missedTargets } from "../../scripts/bench/targets.mjs";
-import { NETWORK_PROFILES, median, runBoundMs, tapOneAtATime } from "../../scripts/bench/dead-tap.mjs";
+import { NETWORK_PROFILES, runBoundMs, tapOneAtATime } from "../../scripts/bench/dead-tap.mjs";
+import { median, percentile } from "../../scripts/bench/stats.mjs";
 
-// A script-free page meeting every target (issue 17), and /contact meeting its own.
+// A script-free page meeting every target, and /contact meeting its own.
 const perfect = {
   performance: 100,
   accessibility: 100,
@@ -98,10 +100,17 @@ test("missedDeadTap: under 100 ms is met; over it, or a failed probe, is a miss"
   assert.deepEqual(missedDeadTap({ error: "the menu did not open within 60 s" }), ["dead tap"]);
 });
 
-test("the dead-tap probe's median", () => {
+test("the benchmarks' median and nearest-rank percentile", () => {
   assert.equal(median([300, 10, 20]), 20);
   assert.equal(median([10, 20, 30, 40]), 25);
   assert.equal(median([]), null);
+  assert.equal(median([5, null, "x", 7]), 6);
+  const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+  assert.equal(percentile(sorted, 50), 50);
+  assert.equal(percentile(sorted, 95), 95);
+  assert.equal(percentile(sorted, 100), 100);
+  assert.equal(percentile([3], 99), 3);
+  assert.equal(percentile([], 50), undefined);
 });
 
 test("the dead-tap probe never makes a tap while the previous one is unanswered", async () => {

@@ -1,6 +1,6 @@
-// Build-time guard (issue 5, build <= 60 s): the /admin/ build copies Decap's prebuilt bundle as it
-// ships instead of re-minifying it with Terser (plugins/gatsby-plugin-decap-admin). A re-minified
-// copy differs from the package's file. Needs `npm run build` first.
+// Build-time guard (docs/requirements.md#performance-budget, build <= 60 s): the /admin/ build copies Decap's
+// prebuilt bundle as it ships instead of re-minifying it with Terser (plugins/gatsby-plugin-decap-admin). A
+// re-minified copy differs from the package's file. Needs `npm run build` first.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,5 +1,6 @@
-// The first-landing recorder (issue 16, decision 0024) in the built pages: on every page, inline
-// (no request, hashed into the CSP), and small enough for issue 17's inline-script budget.
+// The first-landing recorder (docs/decisions/0024-lead-attribution.md) in the built pages: on every
+// page, inline (no request, hashed into the CSP), and small enough for the inline-script budget of
+// docs/requirements.md#interactive-at-first-paint.
 // Needs `npm run build` first.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

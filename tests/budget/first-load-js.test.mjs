@@ -1,4 +1,5 @@
-// Unit tests of the first-load JS measurement and the budget check, on a fake public/ (issues 5, 17).
+// Unit tests of the first-load JS measurement and the budget check, on a fake public/
+// (docs/decisions/0006-perf-first-load-js.md, docs/requirements.md#interactive-at-first-paint).
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, describe, test } from "node:test";

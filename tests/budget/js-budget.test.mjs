@@ -1,4 +1,5 @@
-// The JS-budget guard (issue 17; issue 5 before it): fails when a built page loads a script file it
+// The JS-budget guard (docs/requirements.md#interactive-at-first-paint, which tightened
+// docs/requirements.md#performance-budget): fails when a built page loads a script file it
 // should not, when a page with scripts is over its first-load budget, or when a script-free page's
 // inline scripts pass 2 KB; measured from public/ with the same code `npm run bench` uses. Needs
 // `npm run build` first.

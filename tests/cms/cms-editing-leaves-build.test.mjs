@@ -1,9 +1,9 @@
-// Issue 14 ("a test run that leaves no trace"): the CMS editing test (gatsby develop +
-// decap-server, playwright.cms.config.ts) leaves public/ exactly as `npm run build` wrote it and
-// content/ as committed. gatsby develop writes its own page-data and static-query results into
-// the public/ it finds; when that was the build's, `npm start` afterwards served the edited texts
-// and React reported hydration errors (#418/#423) on /about.
-// Run with `npm run test:cms` after `npm run build`; it runs the CMS editing test itself.
+// A test run leaves no trace (docs/requirements.md#lead-path-and-alerts): the CMS editing test (gatsby
+// develop + decap-server, playwright.cms.config.ts) leaves public/ exactly as `npm run build` wrote it and
+// content/ as committed. gatsby develop writes its own page-data and static-query results into the public/ it
+// finds; when that was the build's, `npm start` afterwards served the edited texts and React reported
+// hydration errors (#418/#423) on /about. Run with `npm run test:cms` after `npm run build`; it runs the CMS
+// editing test itself.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,5 +1,6 @@
 // Cache-Control of the built site through the local Netlify emulation, which applies netlify.toml's
-// [[headers]] (issue 5; values from https://www.gatsbyjs.com/docs/caching/). Needs `npm run build`.
+// [[headers]] (docs/decisions/0005-perf-cache-headers.md; values from
+// https://www.gatsbyjs.com/docs/caching/). Needs `npm run build`.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative } from "node:path";

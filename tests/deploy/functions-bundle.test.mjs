@@ -11,9 +11,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { BlobsServer } from "@netlify/blobs/server";
 import extract from "extract-zip";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
+import { applyLocalBlobsFixes } from "../../scripts/local/blobs-server.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import { functionRateLimits, rateLimitKeys } from "../../scripts/local/rate-limit.mjs";
 
@@ -56,6 +56,7 @@ before(async () => {
   work = mkdtempSync(join(tmpdir(), "functions-bundle-"));
   bundle = await bundleFunctions({ root, outDir: join(work, "zips") });
   blobsDir = mkdtempSync(join(tmpdir(), "functions-bundle-blobs-"));
+  const BlobsServer = applyLocalBlobsFixes();
   blobs = new BlobsServer({ directory: blobsDir, token: BLOBS_TOKEN });
   const { port } = await blobs.start();
   blobs.url = `http://127.0.0.1:${port}`;

@@ -1,5 +1,6 @@
 /**
- * @netlify/blobs' own local server (the one `@netlify/dev` runs) for unit tests, in a child Node
+ * @netlify/blobs' own local server (the one `@netlify/dev` runs), with the local adapter that makes
+ * it answer as Netlify Blobs does (scripts/local/blobs-server.mjs), for unit tests, in a child Node
  * process: it is ESM-only (it imports @netlify/dev-utils), which Jest's CommonJS runtime cannot
  * load. `open(name)` gives a store on it; `context` is the NETLIFY_BLOBS_CONTEXT value with which
  * a function's own `getStore(name)` reaches the same server.
@@ -9,15 +10,18 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { getStore } from "@netlify/blobs";
 
 const SERVER = `
-  const { BlobsServer } = await import("@netlify/blobs/server");
+  const { applyLocalBlobsFixes } = await import(process.argv[3]);
+  const BlobsServer = applyLocalBlobsFixes();
   const server = new BlobsServer({ directory: process.argv[1], token: process.argv[2] });
   const { port } = await server.start();
   console.log(port);
 `;
 const TOKEN = "test-token";
+const LOCAL_ADAPTER = pathToFileURL(join(__dirname, "..", "..", "scripts", "local", "blobs-server.mjs")).href;
 const SITE_ID = "test";
 
 export interface TestBlobsServer {
@@ -28,9 +32,13 @@ export interface TestBlobsServer {
 
 export async function startBlobsServer(): Promise<TestBlobsServer> {
   const directory = mkdtempSync(join(tmpdir(), "blobs-"));
-  const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, directory, TOKEN], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", SERVER, directory, TOKEN, LOCAL_ADAPTER],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const [chunk] = (await once(child.stdout, "data")) as [Buffer];
   const url = `http://localhost:${Number(chunk.toString())}`;
   const location = { siteID: SITE_ID, token: TOKEN, edgeURL: url, uncachedEdgeURL: url };

@@ -11,8 +11,10 @@ import {
 } from "../../netlify/lib/delivery/email/confirmation-limits";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request/handler";
 import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/leads/lead-record";
-import { createMemoryLeadStore, type LeadStore } from "../../netlify/lib/leads/lead-store";
-import type { Mailer, RetryOptions, SendResult } from "../../netlify/lib/delivery/email/mailer";
+import { type LeadStore } from "../../netlify/lib/leads/lead-store";
+import { createMemoryLeadStore } from "./memory-lead-store";
+import type { Mailer } from "../../netlify/lib/delivery/email/mailer";
+import type { RetryOptions, SendResult } from "../../netlify/lib/delivery/send-result";
 import type { MailMessage } from "../../netlify/lib/delivery/email/messages";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
@@ -133,7 +135,7 @@ export function harness(
     store?: LeadStore | null;
     mailer?: ReturnType<typeof scriptedMailer>;
     limits?: ConfirmationLimits;
-    /** Added to TEST_CONFIG, e.g. a lead webhook or a booking page (issue 16). */
+    /** Added to TEST_CONFIG, e.g. a lead webhook or a booking page. */
     config?: Partial<ServerConfig>;
     now?: () => Date;
     timing?: AnswerTiming;

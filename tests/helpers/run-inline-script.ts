@@ -1,7 +1,8 @@
 /**
  * Runs an inline `<script>`'s source as the browser does: a classic script in the page's global
  * scope (here jsdom's window). The pages' hashed inline scripts are the code under test
- * (issue 17), so evaluating their text is the point of the tests that call this.
+ * (docs/decisions/0015-controls-without-framework.md), so evaluating their text is the point of the tests
+ * that call this.
  *
  * @param source the script's text; throws whatever the script throws
  */

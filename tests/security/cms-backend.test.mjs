@@ -1,4 +1,4 @@
-// The content editor's local backend (`npm run cms`; issue 13, decision
+// The content editor's local backend (`npm run cms`; decision
 // docs/decisions/0012-local-server-hardening.md): decap-server's file API answers this machine's
 // Host names only, so a DNS-rebound page cannot read or write content/ through it.
 import assert from "node:assert/strict";

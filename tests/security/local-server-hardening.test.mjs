@@ -1,4 +1,5 @@
-// The local server's defences (issue 13; decision docs/decisions/0012-local-server-hardening.md):
+// The local server's defences (docs/requirements.md#spam-defence; decision
+// docs/decisions/0012-local-server-hardening.md):
 // loopback by default, 421 for a Host that is not this machine (DNS rebinding), the manual job
 // runs only with the per-run trigger secret, the function's rate limit from its own config, and
 // mail-sink control only for JSON requests without an Origin.

@@ -1,5 +1,5 @@
-// Issue 4: no server secret (SendGrid key, sales inbox variable names, ...) reaches the built
-// client files in public/. Needs `npm run build` first; run with `npm run test:security`.
+// docs/requirements.md#durable-capture: no server secret (SendGrid key, sales inbox variable names, ...)
+// reaches the built client files in public/. Needs `npm run build` first; run with `npm run test:security`.
 import assert from "node:assert/strict";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,6 @@
 /**
- * Finds server secrets in built client files (issue 4: "No secret reaches the client bundle").
+ * Finds server secrets in built client files (docs/requirements.md#durable-capture: no secret
+ * reaches the client bundle).
  *
  * Secret names are the variables the functions' configuration schema reads
  * (netlify/lib/config.ts), minus the public ones Netlify sets for everyone (URL, CONTEXT,

@@ -1,5 +1,11 @@
 import "@testing-library/jest-dom";
 
+// The functions log one JSON line per step with console.log: silenced in every test, whose own
+// spy on it (`jest.spyOn(console, "log")` returns this one) can still read what was logged.
+beforeEach(() => {
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+});
+
 // A stray console.error fails the test. A test that expects one replaces this recorder with
 // its own `jest.spyOn(console, "error").mockImplementation(...)` (same spy, new implementation).
 let unexpectedErrors: unknown[][];

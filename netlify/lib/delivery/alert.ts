@@ -1,10 +1,10 @@
 /**
- * A lead that was not delivered reaches a person (issue 14): when its sales e-mail failed for
- * good, when its outcome is unknown (`unconfirmed`), or when it is still pending after
- * ALERT_AFTER_MINUTES, one alert goes to ALERT_EMAIL through SendGrid. If SendGrid is what is
- * down (or refuses the alert), the alert is a `LEAD FAILED` log line instead. The alert is
- * recorded in the lead before it goes out, so no run repeats it: one alert per lead. When a lead
- * webhook is configured the alert also goes there (issue 16), whatever became of the e-mail.
+ * A lead that was not delivered reaches a person (docs/requirements.md#lead-path-and-alerts): when its sales
+ * e-mail failed for good, when its outcome is unknown (`unconfirmed`), or when it is still pending after
+ * ALERT_AFTER_MINUTES, one alert goes to ALERT_EMAIL through SendGrid. If SendGrid is what is down (or
+ * refuses the alert), the alert is a `LEAD FAILED` log line instead. The alert is recorded in the lead before
+ * it goes out, so no run repeats it: one alert per lead. When a lead webhook is configured the alert also
+ * goes there (docs/decisions/0022-lead-webhook-channel.md), whatever became of the e-mail.
  *
  * The alert names the request by its id and holds nothing the visitor typed (ALERT_EMAIL need
  * not be the sales inbox); `npm run leads:export` gives the prospect's details.
@@ -16,7 +16,7 @@ import type { LeadRecorder } from "../leads/lead-recorder";
 import { logError, logInfo } from "../log";
 import { sendWithRetry } from "./email/mailer";
 import type { MailMessage } from "./email/messages";
-import { postLeadEvent, webhookLead } from "./webhook/webhook-channel";
+import { postLeadEvent, webhookLead } from "./webhook/post-lead-event";
 
 const MINUTE = 60_000;
 

@@ -1,10 +1,12 @@
 /**
- * Delivers a stored lead (issue 14), for the request handler and the retry job alike: the
- * sales e-mail then the confirmation (netlify/lib/delivery/email/sales-email.ts, netlify/lib/delivery/email/confirmation.ts)
- * and, at the same time, the lead webhook (netlify/lib/delivery/webhook/webhook-channel.ts, issue 16), so a slow
- * or failing SendGrid never delays the webhook nor the reverse; then the alert a lead that was
- * not delivered needs (netlify/lib/delivery/alert.ts), then its pending marker goes once it is settled. Every attempt is recorded (state `sending`) before it is sent and its outcome
- * after; what cannot be recorded is not sent. Decision record: docs/decisions/0019-lead-path.md.
+ * Delivers a stored lead (docs/decisions/0019-lead-path.md), for the request handler and the retry job alike:
+ * the sales e-mail then the confirmation (netlify/lib/delivery/email/sales-email.ts,
+ * netlify/lib/delivery/email/confirmation.ts) and, at the same time, the lead webhook
+ * (netlify/lib/delivery/webhook/webhook-channel.ts, decision 0022), so a slow or failing SendGrid never
+ * delays the webhook nor the reverse; then the alert a lead that was not delivered needs
+ * (netlify/lib/delivery/alert.ts), then its pending marker goes once it is settled. Every attempt is recorded
+ * (state `sending`) before it is sent and its outcome after; what cannot be recorded is not sent. Decision
+ * record: docs/decisions/0019-lead-path.md.
  */
 import { alertIfDue } from "./alert";
 import { confirmation } from "./email/confirmation";
@@ -18,7 +20,7 @@ import {
 } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { logError } from "../log";
-import type { SendResult } from "./email/mailer";
+import type { SendResult } from "./send-result";
 import { salesEmail } from "./email/sales-email";
 import { leadWebhook } from "./webhook/webhook-channel";
 

@@ -1,20 +1,21 @@
 /**
- * What a delivery channel is (issue 14): one module per channel (netlify/lib/delivery/email/sales-email.ts,
- * netlify/lib/delivery/email/confirmation.ts, netlify/lib/delivery/webhook/webhook-channel.ts), each deciding when it may send
- * and sending one message with its own retries. netlify/lib/delivery/deliver.ts runs them for the request
- * handler and the retry job alike, and records each one's state in the lead
- * (netlify/lib/leads/lead-record.ts).
+ * What a delivery channel is (docs/decisions/0019-lead-path.md): one module per channel
+ * (netlify/lib/delivery/email/sales-email.ts, netlify/lib/delivery/email/confirmation.ts,
+ * netlify/lib/delivery/webhook/webhook-channel.ts), each deciding when it may send and sending one message
+ * with its own retries. netlify/lib/delivery/deliver.ts runs them for the request handler and the retry job
+ * alike, and records each one's state in the lead (netlify/lib/leads/lead-record.ts).
  */
 import type { ServerConfig } from "../config";
 import type { ConfirmationLimits } from "./email/confirmation-limits";
 import type { ChannelName, LeadRecord } from "../leads/lead-record";
-import type { Mailer, RetryOptions, SendResult } from "./email/mailer";
+import type { Mailer } from "./email/mailer";
+import type { RetryOptions, SendResult } from "./send-result";
 
 /** What sending needs: the configuration, the mailer, the in-request retry options and the clock. */
 export interface DeliveryContext {
   config: ServerConfig;
   mailer: Mailer;
-  /** The bounds on confirmation e-mails (issue 13). */
+  /** The bounds on confirmation e-mails (docs/decisions/0010-confirmation-limits.md). */
   confirmationLimits: ConfirmationLimits;
   retry?: RetryOptions;
   now: () => Date;

@@ -1,5 +1,6 @@
 /**
- * The retry job (issues 4 and 14): delivers every lead that is not settled yet. Run every
+ * The retry job (docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md):
+ * delivers every lead that is not settled yet. Run every
  * 5 minutes by the scheduled function `retry-demo-requests`, and locally by `npm run leads:retry`.
  *
  * It lists the pending markers (netlify/lib/leads/lead-store.ts), reads those leads 50 at a time and
@@ -20,7 +21,8 @@ import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "../le
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
-import type { Mailer, RetryOptions, SendResult } from "./email/mailer";
+import type { Mailer } from "./email/mailer";
+import type { RetryOptions, SendResult } from "./send-result";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -43,7 +45,7 @@ export interface RetryJobOptions {
   store: LeadStore;
   mailer: Mailer;
   config: ServerConfig;
-  /** The bounds on confirmation e-mails (issue 13). */
+  /** The bounds on confirmation e-mails (docs/decisions/0010-confirmation-limits.md). */
   limits: ConfirmationLimits;
   now?: () => Date;
   maxAgeMs?: number;

@@ -1,7 +1,7 @@
 /**
- * Keeps the honeypot's answer from being told apart by its speed (issue 13: "no timing shortcut
- * visible to the client"). A real demo request waits for SendGrid; a request caught by the
- * honeypot sends nothing, so it waits about as long instead: a running average of recent real
+ * Keeps the honeypot's answer from being told apart by its speed: no timing shortcut visible to
+ * the client (docs/decisions/0011-spam-defence-layers.md). A real demo request waits for SendGrid; a request
+ * caught by the honeypot sends nothing, so it waits about as long instead: a running average of recent real
  * deliveries in this function instance, with jitter, before anything was measured `initialMs`.
  */
 

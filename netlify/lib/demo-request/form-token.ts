@@ -1,5 +1,6 @@
 /**
- * The form's time token (issue 13, a spam layer that needs no CAPTCHA and no third party): the
+ * The form's time token (a spam layer that needs no CAPTCHA and no third party;
+ * docs/decisions/0011-spam-defence-layers.md): the
  * hydrated form fetches `GET /api/form-token` and sends the token back with the demo request.
  * A request sent faster than a person can fill the form in, or with a forged or expired token,
  * is suspected spam (netlify/lib/demo-request/spam.ts); a request without a token (the form without

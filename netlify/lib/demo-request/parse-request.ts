@@ -1,11 +1,12 @@
 /**
- * Turns an HTTP request into a checked demo request, or into a typed rejection (issue 3: 405,
- * 415, 400, 422; issue 4: 403, 413, unknown keys); netlify/lib/demo-request/respond.ts writes the answer.
- * Order: method, origin, content type, size, body (JSON, or form-encoded for the no-JS form of
- * issue 6), keys, request id, the honeypot's and time token's types, schema, attribution
- * (issue 16). Both body formats go through the same checks in the same order. What the honeypot
- * and the time token hold is judged only after all of them (issue 13, netlify/lib/demo-request/spam.ts), so a
- * payload that fails validation is 4xx whatever the honeypot holds.
+ * Turns an HTTP request into a checked demo request, or into a typed rejection (405, 403, 415,
+ * 413, 400, 422: docs/requirements.md#the-demo-request-end-to-end and #durable-capture);
+ * demo-request/respond.ts writes the answer. Order: method, origin, content type, size, body
+ * (JSON, or form-encoded for the form posted without JavaScript), keys, request id, the
+ * honeypot's and time token's types, schema, attribution. Both body formats go through the same
+ * checks in the same order. What the honeypot and the time token hold is judged only after all of
+ * them (demo-request/spam.ts, decision docs/decisions/0011-spam-defence-layers.md), so a payload
+ * that fails validation is 4xx whatever the honeypot holds.
  */
 import { FORM_TOKEN_FIELD } from "../../../src/lib/form-token";
 import {
@@ -26,11 +27,12 @@ import {
   isJsonContentType,
   readLimitedText,
 } from "../http";
+import { isLeadId } from "../leads/lead-record";
 
-/** The optional key holding where the visit came from (issue 16; src/lib/attribution.ts). */
+/** The optional key holding where the visit came from (src/lib/attribution.ts, decision docs/decisions/0024-lead-attribution.md). */
 const ATTRIBUTION_FIELD = "attribution";
 
-/** Largest accepted body in bytes (issue 4: 32 KB). */
+/** Largest accepted body in bytes: 32 KB (docs/requirements.md#durable-capture). */
 export const MAX_BODY_BYTES = 32 * 1024;
 
 const ALLOWED_KEYS = new Set<string>([
@@ -44,7 +46,6 @@ const ALLOWED_KEYS = new Set<string>([
 
 /** Most characters the honeypot or the time token may hold before the request is refused. */
 const EXTRA_FIELD_LIMIT = { [HONEYPOT_FIELD]: 1000, [LEGACY_HONEYPOT_FIELD]: 1000, [FORM_TOKEN_FIELD]: 200 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A request the function will not take: the status, the message and, for 422, one per field. */
 export interface Rejection {
@@ -65,7 +66,7 @@ export type ParseResult =
       honeypot: string;
       /** The form's time token, when the page sent one. */
       formToken: string | undefined;
-      /** Where the visit came from, when the form sent a non-empty one (issue 16). */
+      /** Where the visit came from, when the form sent a non-empty one. */
       attribution?: Attribution;
     };
 
@@ -96,19 +97,20 @@ export function parseFormBody(raw: string): Record<string, string> | undefined {
 }
 
 /**
- * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`).
- * Never throws; every problem becomes a `rejected` result with its status and message.
+ * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`)
+ * and, as `format`, how the handler already decided to answer ("html": the body is the no-JS
+ * form's; when unset it follows the Content-Type). Never throws; every problem becomes a `rejected` result with its status and message.
  */
 export async function parseDemoRequest(
   req: Request,
-  origin: { siteOrigin?: string; isLocal: boolean },
+  origin: { siteOrigin?: string; isLocal: boolean; format?: "json" | "html" },
 ): Promise<ParseResult> {
   if (req.method !== "POST") return reject(405, "Method not allowed; use POST", { allow: "POST" });
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
     return reject(403, "Cross-origin requests are not allowed");
   }
   const contentType = req.headers.get("content-type");
-  const isForm = isFormContentType(contentType);
+  const isForm = origin.format ? origin.format === "html" : isFormContentType(contentType);
   if (!isForm && !isJsonContentType(contentType)) {
     return reject(415, "Content-Type must be application/json or application/x-www-form-urlencoded");
   }
@@ -136,7 +138,7 @@ export async function parseDemoRequest(
   if (unknown.length > 0)
     return reject(422, `Unexpected field(s): ${unknown.slice(0, 5).join(", ").slice(0, 200)}`);
   const requestId = body.requestId;
-  if (requestId !== undefined && (typeof requestId !== "string" || !UUID.test(requestId))) {
+  if (requestId !== undefined && (typeof requestId !== "string" || !isLeadId(requestId))) {
     return reject(422, "requestId must be a UUID");
   }
   for (const [key, limit] of Object.entries(EXTRA_FIELD_LIMIT)) {

@@ -1,29 +1,27 @@
 /**
- * The function's answer, built once from what happened (issue 14, "decide the format at the
- * edge"): JSON for the page's script, or for the form posted without JavaScript (issue 6) a
- * 303 to the thanks page or an HTML error page with the same status.
+ * The function's answer, built once from what happened and the format decided at the edge
+ * (docs/requirements.md#lead-path-and-alerts): JSON for the page's script, or for the form posted
+ * without JavaScript (docs/requirements.md#accessibility-search-and-the-form-without-javascript) a
+ * 303 to the thanks page or an HTML error page with the same status. A received request is also
+ * offered the booking page when there is one (decision docs/decisions/0023-booking-link.md).
  *
  * | Outcome                       | JSON                                  | HTML                 |
  * |-------------------------------|---------------------------------------|----------------------|
  * | received, delivered           | 200 `{ ok: true }`                    | 303 /contact/thanks  |
  * | received, stored, not yet     | 202 `{ ok: true, status: "pending" }` | 303 /contact/thanks  |
- * | either, with BOOKING_URL set  | the same plus `bookingUrl` (issue 16) | 303 /contact/thanks/<id> |
+ * | either, with BOOKING_URL set  | the same plus `bookingUrl`           | 303 /contact/thanks/<id> |
  * | rejected (parse-request.ts)   | its status `{ error, fields? }`       | its status, page     |
- * | conflict (id reused, issue 13)| 409 `{ error: ID_CONFLICT }`          | 409, page            |
+ * | conflict (id reused)          | 409 `{ error: ID_CONFLICT }`          | 409, page            |
  * | misconfigured                 | 500 "Server misconfigured"            | 500, page            |
  * | undeliverable                 | 502 (neither stored nor sent)         | 502, page            |
  */
 import { errorPageCsp, renderErrorPage } from "../pages/error-page";
+import { THANKS_PATH } from "../pages/thanks-page";
 import { json, SECURITY_HEADERS } from "../http";
 import type { Rejection } from "./parse-request";
 
 export type Outcome =
-  | {
-      kind: "received";
-      delivered: boolean;
-      /** The prefilled booking link and the lead it is for (issue 16), when BOOKING_URL is set. */
-      booking?: { url: string; leadId: string };
-    }
+  | { kind: "received"; delivered: boolean }
   | ({ kind: "rejected" } & Rejection)
   | { kind: "conflict" }
   | { kind: "misconfigured" }
@@ -32,12 +30,15 @@ export type Outcome =
 /** How the answer is written: JSON, or HTML for a browser navigating away from /contact. */
 export type AnswerFormat = "json" | "html";
 
-/** Where a successful no-JS submit lands (src/pages/contact/thanks.tsx; the site has no trailing slashes). */
-export const THANKS_PATH = "/contact/thanks";
+/** The booking page offered to a received request: the prefilled link and the lead it is for. */
+export interface BookingOffer {
+  url: string;
+  leadId: string;
+}
 
 const UNDELIVERABLE = "The demo request could not be delivered. Please try again.";
 
-/** The 409 answer's text: it says nothing about the request stored under that id (issue 13). */
+/** The 409 answer's text: it says nothing about the request stored under that id. */
 export const ID_CONFLICT =
   "This requestId was already used for a different demo request. Send it again with a new requestId.";
 
@@ -55,10 +56,16 @@ function failure(outcome: Exclude<Outcome, { kind: "received" }>): {
   return { status: outcome.status, error: outcome.error, fields: outcome.fields, headers };
 }
 
-/** The HTTP answer for `outcome` in `format` (see the module comment). */
-export async function respond(outcome: Outcome, format: AnswerFormat): Promise<Response> {
+/**
+ * The HTTP answer for `outcome` in `format` (see the module comment); `booking`, when set, is
+ * offered only if the request was received.
+ */
+export async function respond(
+  outcome: Outcome,
+  format: AnswerFormat,
+  booking?: BookingOffer,
+): Promise<Response> {
   if (outcome.kind === "received") {
-    const { booking } = outcome;
     if (format === "html") {
       // With a booking page, the thanks page that can show the link (netlify/lib/pages/thanks-page.ts).
       const location = booking ? `${THANKS_PATH}/${booking.leadId}` : THANKS_PATH;

@@ -1,6 +1,6 @@
 /**
- * The spam layers' verdict on a demo request that passed validation (issue 13, "Spam defence
- * in layers, with nothing silently dropped"; decision docs/decisions/0011-spam-defence-layers.md):
+ * The spam layers' verdict on a demo request that passed validation, in layers and with nothing
+ * silently dropped (docs/requirements.md#spam-defence; docs/decisions/0011-spam-defence-layers.md):
  *
  * - `spam`: the honeypot holds text. Definite: a person never sees that field. The request is
  *   stored with state `spam` and its reason, nothing is sent, and the answer is the success one.

@@ -1,7 +1,7 @@
 /**
  * Finding a person's demo requests by their e-mail address, for erasure (`npm run leads:erase`)
- * and access (`npm run leads:export -- --email`) requests (issue 15). Addresses match
- * case-insensitively after trimming: `Jane@Acme.com ` finds a request sent as `jane@acme.com`.
+ * and access (`npm run leads:export -- --email`) requests (docs/requirements.md#personal-data). Addresses
+ * match case-insensitively after trimming: `Jane@Acme.com ` finds a request sent as `jane@acme.com`.
  */
 import * as z from "zod/mini";
 import { demoRequestSchema } from "../../../src/lib/demo-request";

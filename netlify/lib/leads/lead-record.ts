@@ -1,14 +1,24 @@
 /**
- * The stored lead (one demo request) and its delivery state per channel (issue 14; decision
+ * The stored lead (one demo request) and its delivery state per channel (decision
  * docs/decisions/0019-lead-path.md). Plain data and pure functions; the store is
  * netlify/lib/leads/lead-store.ts, the sending netlify/lib/delivery/deliver.ts.
  */
 import type { Attribution, DemoRequest } from "../../../src/lib/demo-request";
 
 /**
- * Where a lead is delivered: the sales e-mail, then the confirmation; the lead webhook (issue 16)
+ * Where a lead is delivered: the sales e-mail, then the confirmation; the lead webhook (decision 0022)
  * runs beside them (netlify/lib/delivery/deliver.ts).
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether `value` is a lead id: a UUID, in either letter case. A lead is stored under the lower
+ * case form (`value.toLowerCase()`). Serves the request parser and the thanks page alike.
+ */
+export function isLeadId(value: string): boolean {
+  return UUID.test(value.toLowerCase());
+}
+
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
@@ -34,7 +44,7 @@ export interface Delivery {
 
 /**
  * The lead as sales sees it: its sales e-mail's outcome (`unconfirmed`: may have gone out), or
- * `spam` (the honeypot was filled: stored to be recovered, nothing ever sent; issue 13).
+ * `spam` (the honeypot was filled: stored to be recovered, nothing ever sent; decision 0011).
  */
 export type LeadState = "pending" | "sent" | "failed" | "unconfirmed" | "spam";
 
@@ -44,7 +54,7 @@ export interface LeadAlert {
   at: string;
   /** How it reached a person; absent while it is being sent. */
   via?: "email" | "log";
-  /** Whether the lead webhook took it too (issue 16); absent without a webhook. */
+  /** Whether the lead webhook took it too (decision 0022); absent without a webhook. */
   webhook?: "sent" | "failed";
 }
 
@@ -53,28 +63,28 @@ export interface LeadRecord {
   /** The page's requestId (a UUID), or one the function drew. */
   id: string;
   request: DemoRequest;
-  /** Where the visit came from (issue 16), when the page recorded it. */
+  /** Where the visit came from (docs/decisions/0024-lead-attribution.md), when the page recorded it. */
   attribution?: Attribution;
   receivedAt: string;
   state: LeadState;
   deliveries: Record<ChannelName, Delivery>;
   alert?: LeadAlert;
-  /** When the lead first needed nothing more (`isSettled`); retention counts from it (issue 15). */
+  /** When the lead first needed nothing more (`isSettled`); retention counts from it (decision 0018). */
   settledAt?: string;
-  /** Why the lead is `spam`, e.g. "honeypot field filled" (netlify/lib/demo-request/spam.ts, issue 13). */
+  /** Why the lead is `spam`, e.g. "honeypot field filled" (netlify/lib/demo-request/spam.ts). */
   spamReason?: string;
   /** What the honeypot held, for recovering a person whose browser filled it. */
   honeypot?: string;
   /**
    * Why a spam layer suspects this request, e.g. "form token expired (issued 30 h before)": it
-   * is delivered with "[Suspected spam]" in the subject and gets no confirmation (issue 13).
+   * is delivered with "[Suspected spam]" in the subject and gets no confirmation (decision 0011).
    */
   suspectedSpam?: string;
 }
 
 /**
  * `lead` with a delivery for every channel it has none for: a lead stored before a channel
- * existed (the webhook, issue 16) gets that channel as a new lead would (pending; skipped for a
+ * existed (the webhook, decision 0022) gets that channel as a new lead would (pending; skipped for a
  * `spam` lead, which is never delivered).
  */
 export function completeDeliveries(lead: LeadRecord): LeadRecord {
@@ -96,8 +106,8 @@ export function isFinal(delivery: Delivery): boolean {
 }
 
 /**
- * The spam layers' verdict (netlify/lib/demo-request/spam.ts, issue 13) as the stored lead shows it: a `spam`
- * lead is never delivered, a `suspected` one carries its reason to sales.
+ * The spam layers' verdict (netlify/lib/demo-request/spam.ts, decision 0011) as the stored lead shows it: a
+ * `spam` lead is never delivered, a `suspected` one carries its reason to sales.
  */
 export type LeadVerdict = { kind: "clean" } | { kind: "spam" | "suspected"; reason: string };
 
@@ -112,7 +122,7 @@ export interface NewLeadExtras {
   verdict?: LeadVerdict;
   /** What the hidden field held (kept with a `spam` lead). */
   honeypot?: string;
-  /** Where the visit came from (issue 16), when the form sent it. */
+  /** Where the visit came from (docs/decisions/0024-lead-attribution.md), when the form sent it. */
   attribution?: Attribution;
 }
 

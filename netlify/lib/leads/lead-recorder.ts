@@ -1,9 +1,16 @@
 /**
- * Keeps a lead's stored copy in step with its delivery (issue 14, "delivery you can trust"): the
- * lead as it changes, whether the store holds that version, and which accepted sends it does not
- * hold yet. A failed write is retried; when it still fails after a send was accepted, the log
+ * Keeps a lead's stored copy in step with its delivery (docs/requirements.md#lead-path-and-alerts):
+ * the lead as it changes, whether the store holds that version, and which accepted sends it does
+ * not hold yet. A failed write is retried; when it still fails after a send was accepted, the log
  * says `SENT-UNRECORDED <id>` and the stored copy keeps that channel `sending`, which the retry
- * job never sends again (netlify/lib/delivery/retry-job.ts).
+ * job never sends again (delivery/retry-job.ts).
+ *
+ * Its state, in short: `change()` replaces the lead in memory and bumps `version`; `save()` chains
+ * a write onto the one in progress (channels deliver side by side, their writes go one at a time,
+ * so an older version never lands after a newer one) and writes only when something changed
+ * (`dirty`); a write that finds `version` moved on while it ran leaves `dirty` set, so the next
+ * `save()` writes the newer version. The writes of one request are drawn in
+ * docs/architecture.md ("Blobs writes per request").
  */
 import pRetry from "p-retry";
 import type { ChannelName, LeadRecord } from "./lead-record";

@@ -1,5 +1,6 @@
 /**
- * Durable capture of demo requests (issues 4 and 14) in the Netlify Blobs store `demo-requests`.
+ * Durable capture of demo requests (docs/requirements.md#durable-capture) in the Netlify Blobs
+ * store `demo-requests`.
  * This module is the only one that knows the key layout:
  *
  * - `leads/<id>`: the lead record (netlify/lib/leads/lead-record.ts), written once with `onlyIfNew`,
@@ -37,7 +38,7 @@ export interface LeadStore {
   settle(id: string): Promise<void>;
   /** The id of every stored lead, settled or not. */
   ids(): Promise<string[]>;
-  /** Deletes the lead and its marker (erasure and retention, issue 15). */
+  /** Deletes the lead and its marker (erasure and retention, docs/requirements.md#personal-data). */
   remove(id: string): Promise<void>;
 }
 
@@ -82,49 +83,6 @@ export function createBlobLeadStore(
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
       await store.delete(leadKey(id));
       await store.delete(pendingKey(id));
-    },
-  };
-}
-
-/** An in-memory LeadStore for tests: `records` and `markers` (id -> since) are its contents. */
-export function createMemoryLeadStore(): LeadStore & {
-  records: Map<string, LeadRecord>;
-  markers: Map<string, string>;
-} {
-  const records = new Map<string, LeadRecord>();
-  const markers = new Map<string, string>();
-  const copy = (r: LeadRecord): LeadRecord => structuredClone(r);
-  return {
-    records,
-    markers,
-    async create(record) {
-      markers.set(record.id, record.receivedAt);
-      if (records.has(record.id)) return "exists";
-      records.set(record.id, copy(record));
-      return "created";
-    },
-    async get(id) {
-      const r = records.get(id);
-      return r ? completeDeliveries(copy(r)) : null;
-    },
-    async update(record) {
-      records.set(record.id, copy(record));
-    },
-    async pendingIds() {
-      return [...markers.keys()];
-    },
-    async pendingSince(id) {
-      return markers.get(id) ?? null;
-    },
-    async settle(id) {
-      markers.delete(id);
-    },
-    async ids() {
-      return [...records.keys()];
-    },
-    async remove(id) {
-      records.delete(id);
-      markers.delete(id);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
- * The HTML page the no-JS form lands on when its demo request was not received (issue 6, "The
- * form without JavaScript"): for 422 each field's spec message (spec section 5) under the
- * form's label, otherwise the error text, plus a link back to the form. The page's shell and
- * style are netlify/lib/pages/html-page.ts. Text is escaped with escape-html.
+ * The HTML page the no-JS form lands on when its demo request was not received
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript): for 422 each field's spec
+ * message (spec section 5) under the form's label, otherwise the error text, plus a link back to the form.
+ * The page's shell and style are netlify/lib/pages/html-page.ts. Text is escaped with escape-html.
  */
 import escapeHtml from "escape-html";
 import { DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";

@@ -1,8 +1,9 @@
 /**
  * The small HTML pages the functions answer a browser with when it posted the form without
- * JavaScript (issue 6): the error page (netlify/lib/pages/error-page.ts) and the thanks page with the
- * booking link (netlify/lib/pages/thanks-page.ts, issue 16). One inline style block, allowed by its
- * hash in the page's own Content-Security-Policy; no script.
+ * JavaScript (docs/requirements.md#accessibility-search-and-the-form-without-javascript): the error
+ * page (netlify/lib/pages/error-page.ts) and the thanks page with the booking link
+ * (netlify/lib/pages/thanks-page.ts, docs/decisions/0023-booking-link.md). One inline style block, allowed by
+ * its hash in the page's own Content-Security-Policy; no script.
  */
 import escapeHtml from "escape-html";
 

@@ -1,6 +1,6 @@
 /**
  * The thanks page with the booking link, for a demo request posted without JavaScript while
- * BOOKING_URL is set (issue 16; decision 0023). The static /contact/thanks cannot know who
+ * BOOKING_URL is set (decision docs/decisions/0023-booking-link.md). The static /contact/thanks cannot know who
  * submitted, so after a received no-JS request the function's 303 points to
  * `/contact/thanks/<lead id>`, which `contact-thanks` answers with this page: the spec's success
  * texts (section 8), "Book a time now" prefilled from the stored lead while it is fresh (within
@@ -8,22 +8,23 @@
  * A reload or Back shows it again without posting twice.
  */
 import escapeHtml from "escape-html";
-import { prefilledBookingUrl } from "../demo-request/booking-url";
+import { prefilledBookingUrl } from "../booking/booking-url";
 import type { ConfigResult } from "../config";
 import { SECURITY_HEADERS } from "../http";
 import { htmlPage, htmlPageCsp } from "./html-page";
+import { isLeadId } from "../leads/lead-record";
 import type { LeadStore } from "../leads/lead-store";
 import { logError } from "../log";
 import { FOLLOW_UP_PROMISE } from "../delivery/email/messages";
-import { THANKS_PATH } from "../demo-request/respond";
+
+/** Where a successful no-JS submit lands (src/pages/contact/thanks.tsx; the site has no trailing slashes). */
+export const THANKS_PATH = "/contact/thanks";
 
 /** The success toast's title (spec section 8), as the static thanks page shows it. */
 export const THANKS_TITLE = "Request Submitted Successfully";
 
 /** How long after a request its thanks page offers the link prefilled with the prospect's name and e-mail. */
 export const BOOKING_PREFILL_MS = 30 * 60_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The page's HTML, offering `bookingUrl`. */
 export function renderThanksPage(bookingUrl: string): string {
@@ -56,11 +57,11 @@ export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string
       return new Response(null, { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }
     const config = deps.getConfig();
-    if (!config.ok || !config.config.bookingUrl || !UUID.test(id)) return toStaticPage();
+    if (!config.ok || !config.config.bookingUrl || !isLeadId(id)) return toStaticPage();
     const base = config.config.bookingUrl;
     let bookingUrl = base;
     try {
-      const lead = await deps.getStore()?.get(id);
+      const lead = await deps.getStore()?.get(id.toLowerCase());
       if (lead && now().getTime() - Date.parse(lead.receivedAt) <= BOOKING_PREFILL_MS) {
         bookingUrl = prefilledBookingUrl(base, lead.request);
       }

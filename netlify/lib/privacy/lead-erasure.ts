@@ -1,8 +1,8 @@
 /**
- * Erasure on request (issue 15, "Erasure"; decision 0018): deletes every stored demo request from
- * one address (matched as netlify/lib/leads/lead-address.ts says), each with its markers, and the
- * address's per-address counters. Run by `npm run leads:erase -- <email>`; there is no erasure
- * endpoint on the site.
+ * Erasure on request (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md):
+ * deletes every stored demo request from one address (matched as netlify/lib/leads/lead-address.ts says),
+ * each with its markers, and the address's per-address counters. Run by `npm run leads:erase -- <email>`;
+ * there is no erasure endpoint on the site.
  *
  * The report names what was removed by id, arrival time and state, never by the data. Erasure is
  * complete only when every stored record could be read and every match deleted: a record that
@@ -29,7 +29,10 @@ export interface ErasureStore {
   remove(id: string): Promise<void>;
 }
 
-/** Entries kept per address (e.g. issue 13's confirmation limits), keyed so only the address finds them. */
+/**
+ * Entries kept per address (e.g. the confirmation limits of decision 0010), keyed so only the address finds
+ * them.
+ */
 export interface AddressCounters {
   /** Deletes every entry of `address` (normalised); resolves with how many there were. */
   remove(address: string): Promise<number>;

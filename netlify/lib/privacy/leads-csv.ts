@@ -1,9 +1,9 @@
 /**
- * Stored demo requests as CSV for the sales team (issue 4; `npm run leads:export`): RFC 4180
- * (CRLF line ends, every field quoted, quotes doubled) and neutralised against spreadsheet
- * formula injection: a value starting with = + - @ (or tab/CR) gets a leading apostrophe.
- * The six request columns come from the field table (src/lib/demo-request.ts, issue 14), the
- * source columns from the attribution keys (src/lib/attribution.ts, issue 16).
+ * Stored demo requests as CSV for the sales team (docs/requirements.md#durable-capture;
+ * `npm run leads:export`): RFC 4180 (CRLF line ends, every field quoted, quotes doubled) and neutralised
+ * against spreadsheet formula injection: a value starting with = + - @ (or tab/CR) gets a leading apostrophe.
+ * The six request columns come from the field table (src/lib/demo-request.ts), the source columns from the
+ * attribution keys (src/lib/attribution.ts).
  */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";
 import type { LeadRecord } from "../leads/lead-record";
@@ -21,10 +21,10 @@ export const CSV_COLUMNS: readonly string[] = [
   "attempts",
   "sentAt",
   "lastError",
-  // Issue 13: why a spam layer held the request back (state `spam`) or suspects it.
+  // Why a spam layer held the request back (state `spam`) or suspects it.
   "spamReason",
   "suspectedSpam",
-  // Issue 16: where the visit came from.
+  // Where the visit came from.
   ...ATTRIBUTION_KEYS,
 ];
 

@@ -1,12 +1,13 @@
 /**
- * The retention job (issue 15, "Retention"; decision 0018): reads every stored demo request and
- * deletes those past their retention period (netlify/lib/privacy/retention.ts), each with its markers.
- * Run daily by the scheduled function `lead-retention`, and by `npm run leads:retention`.
+ * The retention job (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md): reads
+ * every stored demo request and deletes those past their retention period (netlify/lib/privacy/retention.ts),
+ * each with its markers. Run daily by the scheduled function `lead-retention`, and by
+ * `npm run leads:retention`.
  *
  * A lead that still has a pending marker (netlify/lib/leads/lead-store.ts) is never deleted, whatever
  * its record says: the retry job may still be delivering or alerting on it, and deleting it
- * would lose the lead (issue 14). The job removes the marker once the lead is settled; a later
- * run then deletes the lead.
+ * would lose the lead (docs/requirements.md#lead-path-and-alerts). The job removes the marker once the lead
+ * is settled; a later run then deletes the lead.
  *
  * Records are read and deleted 50 at a time. A record whose read or delete fails is counted and
  * logged by id, never a reason to stop: the next run tries it again. Listing the ids or the

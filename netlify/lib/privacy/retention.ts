@@ -1,5 +1,5 @@
 /**
- * The retention rule for stored demo requests (issue 15, "Retention"; decision 0018): a lead is
+ * The retention rule for stored demo requests (docs/decisions/0018-retention-and-erasure.md): a lead is
  * deleted `LEAD_RETENTION_DAYS` (default 180) after it settled (`sent`, `failed` or `unconfirmed`;
  * its `settledAt`, netlify/lib/leads/lead-record.ts), a spam record
  * `SPAM_RETENTION_DAYS` (default 30) after it arrived; a pending lead is never deleted, nor is a
@@ -24,6 +24,9 @@ const limitsSchema = z.object({
   LEAD_RETENTION_DAYS: days(DEFAULT_RETENTION.leadDays),
   SPAM_RETENTION_DAYS: days(DEFAULT_RETENTION.spamDays),
 });
+
+/** The environment variables the retention limits read (.env.example lists each with its default). */
+export const RETENTION_VARIABLES = Object.keys(limitsSchema.shape);
 
 export type RetentionLimitsResult = { ok: true; limits: RetentionLimits } | { ok: false; problems: string[] };
 

@@ -13,7 +13,7 @@ type PrivacyPreviewProps = {
   document?: Document;
 };
 
-/** Live preview of content/privacy.md (issue 15) with the privacy page's own component. */
+/** Live preview of content/privacy.md with the privacy page's own component. */
 export function PrivacyPreview({ entry, widgetFor, document }: PrivacyPreviewProps) {
   useDevStyles(document);
   const privacy = entryData<PrivacyContent>(entry);

@@ -7,8 +7,10 @@ const textOf = ({ title, description }: ToastMessage) => (description ? `${title
 
 /**
  * A visually hidden role="alert" region that repeats each destructive toast, so a failed
- * submit interrupts the screen reader (issue 6: destructive toasts are assertive; sonner's
- * own region is polite). Any other toast clears it, so no stale failure stays in the page.
+ * submit interrupts the screen reader
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript: destructive toasts are
+ * assertive; sonner's own region is polite). Any other toast clears it, so no stale failure stays in the
+ * page.
  */
 export function AssertiveAnnouncer() {
   const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });

@@ -10,7 +10,7 @@ const linkClass =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current";
 
 /**
- * "Book a time now" in the success toast (issue 16, decision 0023): an ordinary link to the
+ * "Book a time now" in the success toast (docs/decisions/0023-booking-link.md): an ordinary link to the
  * booking page in a new tab (`rel="noopener"`, nothing of the booking service loads here),
  * reachable by Tab after the Submit button and read with the toast (the toaster keeps the
  * toast while focus is in it).
@@ -18,8 +18,8 @@ const linkClass =
 export function BookingLink({ href }: BookingLinkProps) {
   return (
     <>
-      {/* rel as issue 16 asks: noopener cuts the window link; the site's Referrer-Policy already
-          limits the referrer to our origin, so noreferrer would hide nothing personal. */}
+      {/* rel as docs/decisions/0023-booking-link.md sets it: noopener cuts the window link; the site's
+          Referrer-Policy already limits the referrer to our origin, so noreferrer would hide nothing personal. */}
       {/* eslint-disable-next-line react/jsx-no-target-blank */}
       <a
         href={href}

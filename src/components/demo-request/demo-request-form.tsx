@@ -36,13 +36,14 @@ const buttonClass =
  * field as it is corrected (docs/decisions/0001-when-the-form-validates.md); on a failed
  * submit focus goes to the first invalid field. While sending, the button reads
  * 'Submitting...' and is disabled. Success: success toast (with "Book a time now" when the
- * function sends a booking link, issue 16) and an empty form. The tab's recorded first landing
+ * function sends a booking link, decision 0023) and an empty form. The tab's recorded first landing
  * goes with the request (src/lib/attribution.ts). Failure:
  * destructive toast, values kept, the error (no visitor data) on console.error.
  * Without JavaScript the same markup posts form-encoded data to the function.
  * Once hydrated it fetches the form's time token and sends it along; a 409 (the request id was
- * taken by another payload) is sent once more with a fresh id (issue 13).
- * `notice` is the collection notice shown before Submit (issue 15).
+ * taken by another payload) is sent once more with a fresh id (docs/requirements.md#spam-defence:
+ * a request id is bound to its payload).
+ * `notice` is the collection notice shown before Submit (docs/requirements.md#personal-data).
  */
 export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const {

@@ -6,7 +6,7 @@ import { SiteToaster } from "./site-toaster";
 
 /**
  * The Request a Demo section of /contact: the form and the toaster that shows its result.
- * The page supplies the 'Request a Demo' heading and the collection notice's texts (issue 15).
+ * The page supplies the 'Request a Demo' heading and the collection notice's texts.
  */
 export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
   return (

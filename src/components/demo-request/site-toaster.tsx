@@ -31,8 +31,9 @@ const LIGHT_THEME_COLOURS = {
 } as React.CSSProperties;
 
 /**
- * Starts loading sonner on the visitor's first focus or tap anywhere on the page (issue 17: it is
- * not in the first load), so its live region is in place well before a submit's answer.
+ * Starts loading sonner on the visitor's first focus or tap anywhere on the page (it is not in the
+ * first load: docs/decisions/0016-contact-first-load.md), so its live region is in place well before a
+ * submit's answer.
  */
 function useToastsOnFirstInteraction() {
   React.useEffect(() => {
@@ -47,8 +48,8 @@ function useToastsOnFirstInteraction() {
 }
 
 /**
- * Holds a toast with an action while focus is anywhere in it (issue 16); sonner pauses only for
- * hover. Listens for focus events bubbling out of sonner's list; the wrapper itself is inert.
+ * Holds a toast with an action while focus is anywhere in it (the booking link, decision 0023); sonner pauses
+ * only for hover. Listens for focus events bubbling out of sonner's list; the wrapper itself is inert.
  */
 function useHoldWhileFocused(ref: React.RefObject<HTMLDivElement | null>) {
   React.useEffect(() => {

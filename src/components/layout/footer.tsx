@@ -12,7 +12,8 @@ const linkClass = "text-slate-700 underline-offset-4 hover:underline dark:text-s
 
 /**
  * Site footer: logo, the 'Talk to us' group (Contact, Request Pilot), the 2025 rights line and,
- * beside it, the privacy page link (issue 15; an addition, the spec's group stays as it is).
+ * beside it, the privacy page link (docs/requirements.md#personal-data; an addition, the spec's group
+ * stays as it is).
  */
 export function Footer({ settings }: FooterProps) {
   const { footer } = settings;

@@ -5,17 +5,21 @@ import { CtaLink } from "../ui/cta-link";
 import { NavLink } from "./nav-link";
 import { isCurrentPath, navItems } from "./nav-items";
 
-/** The menu's id: the button's `popovertarget` and the menu's element (issue 17 bench probe finds it too). */
+/**
+ * The menu's id: the button's `popovertarget` and the menu's element (the bench's dead-tap probe finds it
+ * too).
+ */
 export const MENU_ID = "mobile-menu";
 
 type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "closeMenu"> };
 
 /**
  * Below `md`: the button that opens and closes the {@link MobileMenu} (spec section 2), a native
- * popover invoker, so it works from the first paint with no script (issue 17). The browser exposes
+ * popover invoker, so it works from the first paint with no script
+ * (docs/decisions/0015-controls-without-framework.md). The browser exposes
  * its expanded state (no aria-expanded attribute, which would go stale without a script);
- * aria-controls names the menu (issue 2); its name and icon follow the menu through CSS (`group`
- * is the <header>).
+ * aria-controls names the menu (docs/requirements.md#site-content-and-local-server); its name and icon follow
+ * the menu through CSS (`group` is the <header>).
  */
 export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
   return (

@@ -8,7 +8,10 @@ type NavLinkProps = {
   className?: string;
 };
 
-/** A header link (a plain link, issue 17); the current page is highlighted and marked aria-current="page". */
+/**
+ * A header link (a plain link, decision 0014); the current page is highlighted and marked
+ * aria-current="page".
+ */
 export function NavLink({ to, current, children, className }: NavLinkProps) {
   return (
     <a

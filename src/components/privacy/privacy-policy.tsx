@@ -22,9 +22,9 @@ export function formatDate(date: string): string {
 }
 
 /**
- * The privacy page (issue 15): its title (the page's only h1), the last-updated date, the
- * markdown body (h2 sections), and how to ask for access, correction or erasure, with the
- * privacy address from content/privacy.md as a mailto link.
+ * The privacy page (docs/decisions/0017-privacy-page-from-markdown.md): its title (the page's only h1), the
+ * last-updated date, the markdown body (h2 sections), and how to ask for access, correction or erasure, with
+ * the privacy address from content/privacy.md as a mailto link.
  */
 export function PrivacyPolicy({ title, lastUpdated, requests, children }: PrivacyPolicyProps) {
   return (

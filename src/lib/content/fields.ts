@@ -49,7 +49,8 @@ export function section<T extends z.ZodRawShape>(shape: T) {
 
 /**
  * One bare e-mail address (no display name or list), e.g. the company's contact address in the
- * confirmation e-mail (issue 13) or the privacy address (issue 15).
+ * confirmation e-mail (docs/decisions/0010-confirmation-limits.md) or the privacy address
+ * (docs/requirements.md#personal-data).
  * @param max maximum length in characters
  */
 export function emailAddress(max: number) {

@@ -1,6 +1,6 @@
 /**
  * Zod schemas for the content files under `content/` (spec sections 1, 2 and 9; the privacy
- * page and the collection notice: issue 15).
+ * page and the collection notice: docs/requirements.md#personal-data).
  * Titles and labels the spec fixes word for word are checked with `exact`, so an edit
  * that breaks the spec fails the build. String limits are mirrored by the CMS.
  */
@@ -37,14 +37,14 @@ export const siteSchema = section({
     contact: exact("Contact"),
     // Spec section 1: rights are reserved for 2025.
     rights: text(120).refine((value) => value.includes("2025"), "Must state the year 2025"),
-    // Issue 15: the link to /privacy, beside (not in) the spec's 'Talk to us' group.
+    // The link to /privacy, beside (not in) the spec's 'Talk to us' group.
     privacy: text(40),
   }),
   contact: section({
     seo: seoSchema,
     title: exact("Request a Demo"),
     intro: text(300),
-    // Issue 15 (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
+    // The collection notice (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
     notice: section({ text: text(400), link: text(60) }),
   }),
   notFound: section({
@@ -56,8 +56,9 @@ export const siteSchema = section({
   // Open Graph / Twitter card image (1200x630, under static/) and the JSON-LD Organization.
   shareImage: section({ src: sitePath, alt: text(200) }),
   organization: section({ logo: sitePath, contactType: text(40) }),
-  // The company's contact details in the demo-request confirmation e-mail (issue 13).
-  // The address goes into e-mails the function sends: one bare address, no display name or list.
+  // The company's contact details in the demo-request confirmation e-mail
+  // (docs/decisions/0010-confirmation-limits.md). The address goes into e-mails the function sends: one bare
+  // address, no display name or list.
   contactDetails: section({ email: emailAddress(254), phone: text(40) }),
 });
 
@@ -112,9 +113,9 @@ export const aboutSchema = section({
 });
 
 /**
- * `content/privacy.md` (issue 15): frontmatter plus the markdown `body` below it (the loader
- * puts the body there, as Decap does). `requests.email` is where visitors ask for access,
- * correction or erasure.
+ * `content/privacy.md` (docs/decisions/0017-privacy-page-from-markdown.md): frontmatter plus the markdown
+ * `body` below it (the loader puts the body there, as Decap does). `requests.email` is where visitors ask for
+ * access, correction or erasure.
  */
 export const privacySchema = section({
   seo: seoSchema,

@@ -2,7 +2,7 @@
  * GraphQL types of the content nodes (explicit, no inference), matching ./schemas.ts.
  * The home screenshot links to its File node by path relative to content/, so pages can
  * ask for `childImageSharp.gatsbyImageData`. The privacy page's body links to the
- * MarkdownRemark node gatsby-transformer-remark makes of content/privacy.md (issue 15).
+ * MarkdownRemark node gatsby-transformer-remark makes of content/privacy.md.
  */
 export const contentTypeDefs = /* GraphQL */ `
   type Seo {

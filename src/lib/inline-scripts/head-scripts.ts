@@ -16,7 +16,7 @@ export type HeadScript = { id: string; code: string; type?: string };
 export const HEAD_SCRIPTS: readonly HeadScript[] = [
   { id: "theme", code: themeScript },
   { id: "speculation-rules", code: speculationRules, type: "speculationrules" },
-  // The visit's first landing, for the lead's source (issue 16; src/lib/attribution-recorder.ts).
+  // The visit's first landing, for the lead's source (src/lib/attribution-recorder.ts).
   { id: "attribution", code: attributionRecorderScript },
   // The manifest link, after the first paint (decision 0026; ./manifest-link.ts).
   { id: "manifest-link", code: manifestLinkScript },

@@ -1,11 +1,11 @@
 /**
- * The web app manifest's `<link>` (issue 6), added after the first contentful paint (issue 17,
- * decision 0026). Chromium fetches a page's manifest, and then an install icon from it, as soon as
- * the page has loaded; the script-free pages load before their first frame, so those requests end
- * before the paint and Lighthouse's simulation counts them towards LCP (about 240 ms after FCP on a
- * page whose largest paint is its first). Added after the paint, the same requests start after it.
- * Without JavaScript the link comes from a `<noscript>` copy
- * (plugins/gatsby-plugin-manifest-static), so the manifest never depends on a script.
+ * The web app manifest's `<link>`, added after the first contentful paint
+ * (docs/decisions/0026-head-links-after-first-paint.md). Chromium fetches a page's manifest, and then an
+ * install icon from it, as soon as the page has loaded; the script-free pages load before their first frame,
+ * so those requests end before the paint and Lighthouse's simulation counts them towards LCP (about 240 ms
+ * after FCP on a page whose largest paint is its first). Added after the paint, the same requests start after
+ * it. Without JavaScript the link comes from a `<noscript>` copy (plugins/gatsby-plugin-manifest-static), so
+ * the manifest never depends on a script.
  */
 
 /** The manifest's URL, as gatsby-plugin-manifest writes it (`cache_busting_mode: "none"`). */

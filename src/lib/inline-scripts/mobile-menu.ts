@@ -1,7 +1,7 @@
 /**
  * The script placed after the mobile menu (src/components/layout/mobile-menu.tsx): closes the menu
  * when the page is left. A tap on one of its links loads another page, and the back/forward cache
- * would otherwise restore this page with the menu still open (issue 17). Browsers without the
+ * would otherwise restore this page with the menu still open. Browsers without the
  * popover API have no hidePopover, hence the try.
  *
  * @param menuId the menu's element id

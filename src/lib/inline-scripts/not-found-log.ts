@@ -4,6 +4,6 @@ export const NOT_FOUND_LOG_MESSAGE = "404 Error: User attempted to access non-ex
 /**
  * The not-found page's inline script (src/components/not-found.tsx): logs the path the visitor
  * asked for with console.error, so broken links show up in the console. The page itself loads no
- * script (issue 17), so this runs as the page is parsed.
+ * script (docs/decisions/0014-script-free-pages.md), so this runs as the page is parsed.
  */
 export const notFoundLogScript = `console.error(${JSON.stringify(NOT_FOUND_LOG_MESSAGE)},location.pathname)`;

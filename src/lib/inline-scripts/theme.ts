@@ -1,5 +1,6 @@
 /**
- * Light, dark or system theme (spec section 9) on every page, with no framework (issue 17). The
+ * Light, dark or system theme (spec section 9) on every page, with no framework
+ * (docs/decisions/0015-controls-without-framework.md). The
  * choice is the only thing the site keeps in localStorage; "dark" on <html> switches Tailwind's
  * dark variant (global.css). Two inline scripts, both hashed into the CSP by the build:
  * {@link themeScript} in <head> and {@link themeSelectScript} right after the header's select.

@@ -11,7 +11,8 @@ const THANKS_TEXT = {
 
 /**
  * /contact/thanks: where the demo-request function sends a visitor whose browser posted the
- * form without JavaScript (303 after a received request; issue 6). With JavaScript the
+ * form without JavaScript (303 after a received request;
+ * docs/requirements.md#accessibility-search-and-the-form-without-javascript). With JavaScript the
  * visitor never comes here: the form shows the success toast instead.
  */
 export default function ContactThanksPage({ location }: PageProps) {

@@ -1,5 +1,6 @@
 /**
- * Destructive toasts are announced assertively (issue 6): the hidden role="alert" region
+ * Destructive toasts are announced assertively
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript): the hidden role="alert" region
  * repeats the failure toast's text, and any other toast empties it.
  */
 import * as React from "react";

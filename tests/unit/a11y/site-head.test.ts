@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  *
- * The site-wide head (issue 6): shared meta tags and the JSON-LD Organization built from
- * content/site.json, and the local plugin that writes them into the HTML at build time.
+ * The site-wide head (docs/requirements.md#accessibility-search-and-the-form-without-javascript): shared meta
+ * tags and the JSON-LD Organization built from content/site.json, and the local plugin that writes them into
+ * the HTML at build time.
  */
 import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-// The build-time Content-Security-Policy (issue 4; build/csp-headers.ts).
+// The build-time Content-Security-Policy (docs/decisions/0002-content-security-policy.md;
+// build/csp-headers.ts).
 import { createHash } from "node:crypto";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -43,7 +43,7 @@ test("valid content becomes SiteSettings, HomePage, AboutPage and PrivacyPage no
   expect(createNode.mock.calls[1][0].copilot?.screenshot.src).toBe("images/copilot-screenshot.png");
 });
 
-test("PrivacyPage carries the frontmatter and points at its file for the rendered body (issue 15)", async () => {
+test("PrivacyPage carries the frontmatter and points at its file for the rendered body", async () => {
   const { createNode } = await runSourceNodes(ROOT);
   const privacy = createNode.mock.calls[3][0];
   expect(privacy.requests?.email).toMatch(/@/);

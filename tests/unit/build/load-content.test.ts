@@ -43,7 +43,7 @@ test("rejects a missing file", () => {
   );
 });
 
-test("the confirmation's contact details must be one e-mail address and a phone number (issue 13)", () => {
+test("the confirmation's contact details must be one e-mail address and a phone number", () => {
   const { site } = loadSiteContent(ROOT);
   expect(site.contactDetails.email).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
   const issues = (contactDetails: unknown) =>

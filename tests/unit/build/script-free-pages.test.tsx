@@ -1,28 +1,28 @@
 /**
  * @jest-environment node
  *
- * plugins/gatsby-plugin-script-free-pages (issue 17): Gatsby's scripts leave every page's HTML but
- * those listed; the head's own inline scripts and the page body stay. The elements below are the
- * ones Gatsby 5's static-entry.js hands to onPreRenderHTML (the built site is checked too:
+ * plugins/gatsby-plugin-script-free-pages (docs/decisions/0014-script-free-pages.md): Gatsby's scripts leave
+ * every page's HTML but those listed; the head's own inline scripts and the page body stay. The elements
+ * below are the ones Gatsby 5's static-entry.js hands to onPreRenderHTML (the built site is checked too:
  * tests/budget/js-budget.test.mjs and tests/e2e/script-free-pages.spec.ts).
  */
 import * as React from "react";
 import pagesWithScripts from "../../../build/pages-with-scripts.json";
+import { withEnv } from "../../helpers/env";
 
 type Component = React.ReactElement<Record<string, unknown>>;
 type PreRenderHtml = (api: Record<string, unknown>, options: { keepScripts: string[] }) => void;
 
 /** The plugin's onPreRenderHTML as `gatsby build` runs it (the kept plugin acts in production only). */
 function loadPlugin(): PreRenderHtml {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
   let hook: PreRenderHtml | undefined;
-  jest.isolateModules(() => {
-    hook = jest.requireActual<{ onPreRenderHTML: PreRenderHtml }>(
-      "../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr",
-    ).onPreRenderHTML;
-  });
-  process.env.NODE_ENV = nodeEnv;
+  withEnv({ NODE_ENV: "production" }, () =>
+    jest.isolateModules(() => {
+      hook = jest.requireActual<{ onPreRenderHTML: PreRenderHtml }>(
+        "../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr",
+      ).onPreRenderHTML;
+    }),
+  );
   return hook!;
 }
 

@@ -1,15 +1,16 @@
 /**
  * @jest-environment node
  */
-// The scripts of a page with scripts (/contact) start after the first paint (issue 5, kept by
-// issue 17: decision 0016; build/scripts-after-first-paint.ts): the build step that rewrites
-// Gatsby's scripts slice into the pages that have it.
+// The scripts of a page with scripts (/contact) start after the first paint (kept by
+// docs/decisions/0016-contact-first-load.md; build/scripts-after-first-paint.ts): the build step that
+// rewrites Gatsby's scripts slice into the pages that have it.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   LOADER_ID,
   loadScriptsAfterFirstPaint,
+  pagesNotRewritten,
   rewritePage,
   rewriteScriptsSlice,
   sliceScripts,
@@ -70,4 +71,11 @@ test("pages with the slice are rewritten once; the slice file and script-free pa
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a page that keeps its scripts but was not rewritten is named, so the build stops on it", () => {
+  expect(pagesNotRewritten(["contact/index.html"], ["/contact"])).toEqual([]);
+  expect(pagesNotRewritten(["index.html"], ["/"])).toEqual([]);
+  expect(pagesNotRewritten([], ["/contact"])).toEqual(["/contact"]);
+  expect(pagesNotRewritten(["about/index.html"], ["/contact", "/about"])).toEqual(["/contact"]);
 });

@@ -1,5 +1,5 @@
-// The inline loader that starts /contact's Gatsby scripts after the first paint (issue 5, kept by
-// issue 17: decision 0016; build/scripts-loader.ts), run in jsdom as the page would run it.
+// The inline loader that starts /contact's Gatsby scripts after the first paint (kept by
+// docs/decisions/0016-contact-first-load.md; build/scripts-loader.ts), run in jsdom as the page would run it.
 import { FALLBACK_MS, loaderScript } from "../../../build/scripts-loader";
 import { runInlineScript } from "../../helpers/run-inline-script";
 

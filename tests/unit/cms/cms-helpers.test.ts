@@ -1,6 +1,6 @@
 /**
- * Issue 7: the JSON format keeps site.json as prettier writes it, and the local refresh after
- * a save only happens on localhost.
+ * The content editor (docs/requirements.md#content-editing): the JSON format keeps site.json as prettier
+ * writes it, and the local refresh after a save only happens on localhost.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

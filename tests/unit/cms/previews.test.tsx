@@ -1,7 +1,8 @@
 /**
- * Issue 7: the home and about preview templates render the site's own section components
- * from the entry being edited, and a half-filled entry does not blank the preview. Issue 15:
- * the privacy preview renders the privacy page's component with Decap's markdown preview.
+ * Live previews (docs/requirements.md#content-editing): the home and about preview templates
+ * render the site's own section components from the entry being edited, and a half-filled entry
+ * does not blank the preview. The privacy preview renders the privacy page's component with Decap's markdown
+ * preview.
  */
 import { join } from "node:path";
 import * as React from "react";

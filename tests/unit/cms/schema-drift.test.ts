@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  *
- * Issue 7: the Decap CMS config (src/cms/config.ts) and the build-time zod schemas
- * (src/lib/content/schemas.ts) cannot drift apart. The mutation cases prove each kind of
- * drift is caught: a missing widget, a required field made optional, a changed limit.
+ * docs/requirements.md#content-editing: the Decap CMS config (src/cms/config.ts) and the build-time zod
+ * schemas (src/lib/content/schemas.ts) cannot drift apart. The mutation cases prove each kind of drift is
+ * caught: a missing widget, a required field made optional, a changed limit.
  */
 import { join } from "node:path";
 import type { CmsCollectionFile, CmsConfig, CmsField } from "decap-cms-core";
@@ -145,7 +145,7 @@ test("padTo lengthens in the middle so prefixes and suffixes survive", () => {
   expect(padTo("images/a.png", 15)).toMatch(/^images\/.*\.png$/);
 });
 
-test("the collection notice and the privacy page are editable, with the build's limits (issue 15)", () => {
+test("the collection notice and the privacy page are editable, with the build's limits", () => {
   expect(drift(removeField("content/site.json", ["contact"], "notice"))).toContain(
     "content/site.json: contact.notice: no editor widget",
   );

@@ -1,6 +1,6 @@
 /**
- * Compares a Decap CMS field tree with a zod content schema (issue 7: the editor and the
- * build cannot drift apart). Limits are compared by behaviour, not by parsing patterns:
+ * Compares a Decap CMS field tree with a zod content schema (docs/requirements.md#content-editing:
+ * the editor and the build cannot drift apart). Limits are compared by behaviour, not by parsing patterns:
  * each text leaf's current value is padded to the schema's maximum length and one past it,
  * and the editor's pattern must accept and reject exactly what zod accepts and rejects.
  */

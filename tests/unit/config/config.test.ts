@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-// Issue 13: "local" is decided positively, SENDGRID_API_BASE_URL is honoured only locally or when
-// allowed, and the confirmation and form-secret variables are read and checked.
+// docs/requirements.md#spam-defence: "local" is decided positively, SENDGRID_API_BASE_URL is honoured only
+// locally or when allowed, and the confirmation and form-secret variables are read and checked.
 import { formSecretFrom, isLocalRun, loadConfig, type ServerConfig } from "../../../netlify/lib/config";
 
 const BASE = {

@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-// Issue 16's variables, checked with the rest of the configuration at start.
+// The speed-to-lead variables (lead webhook, booking page), checked with the rest of the
+// configuration at start.
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../../../netlify/lib/config";
 

@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
-// Issue 14, "delivery you can trust" and "a failed lead reaches a person", on the request path:
+// Delivery you can trust and a failed lead reaching a person (docs/requirements.md#lead-path-and-alerts),
+// on the request path:
 // the attempt is recorded before SendGrid is asked, the outcome write is retried and otherwise
 // logged as SENT-UNRECORDED (and never sent again by the job), a permanent refusal fails the lead
 // at once, and a lead that was not delivered produces one alert.
-import { createMemoryLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import { retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import {
   DOWN,
@@ -22,9 +23,6 @@ import {
 const ID = "5d0c3f4e-8a2b-4c6d-9e1f-2a3b4c5d6e7f";
 const logged = (spy: jest.SpyInstance) => spy.mock.calls.flat().join("\n");
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 test("the sales attempt is on record (state 'sending') before SendGrid is asked", async () => {

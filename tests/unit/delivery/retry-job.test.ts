@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  */
-// The retry job of issues 4 and 14: it lists pending markers, reads only unsettled leads, keeps
-// going when one lead fails, tells refusals from outages, never re-sends an attempt in doubt,
-// and alerts a person once per lead.
+// The retry job (docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md): it lists pending
+// markers, reads only unsettled leads, keeps going when one lead fails, tells refusals from outages, never
+// re-sends an attempt in doubt, and alerts a person once per lead.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { LeadRecord } from "../../../netlify/lib/leads/lead-record";
-import { createMemoryLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import {
   DOWN,
@@ -50,9 +50,6 @@ const run = (options: RunOptions) =>
 const salesIds = (mailer: ReturnType<typeof scriptedMailer>) =>
   sentOfKind(mailer, "sales").map((m) => m.customArgs?.requestId);
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 test("a run reads only the leads with a pending marker, and removes the marker once settled", async () => {

@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-// "Book a time now" (issue 16): with BOOKING_URL the function's success answer carries the
-// prefilled link; without JavaScript the 303 leads to a thanks page that shows it.
-import { createMemoryLeadStore } from "../../../netlify/lib/leads/lead-store";
+// "Book a time now" (docs/decisions/0023-booking-link.md): with BOOKING_URL the function's success answer
+// carries the prefilled link; without JavaScript the 303 leads to a thanks page that shows it.
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import {
   BOOKING_PREFILL_MS,
   createThanksHandler,
@@ -29,7 +29,6 @@ const formBody = new URLSearchParams({ ...VALID }).toString();
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
   jest.spyOn(console, "error").mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -71,7 +70,7 @@ describe("the JSON answer", () => {
     expect(await res.json()).not.toHaveProperty("bookingUrl");
   });
 
-  test("a filled honeypot gets the very answer a delivered request gets, link included (issue 13)", async () => {
+  test("a filled honeypot gets the very answer a delivered request gets, link included", async () => {
     const valid = await harness({ config: withBooking }).post({ ...VALID, requestId: ID });
     const baited = await harness({ config: withBooking }).post({
       ...VALID,

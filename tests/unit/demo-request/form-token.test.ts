@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-// Issue 13, the form's time token: valid, too fast, forged, expired, and missing (the form
-// without JavaScript) with a simulated clock; and the GET /api/form-token function.
+// The form's time token (docs/decisions/0011-spam-defence-layers.md): valid, too fast, forged, expired, and
+// missing (the form without JavaScript) with a simulated clock; and the GET /api/form-token function.
 import handler, { config as functionConfig } from "../../../netlify/functions/form-token.mts";
 import { resetConfig } from "../../../netlify/lib/config";
 import {
@@ -11,6 +11,7 @@ import {
   MAX_TOKEN_AGE_MS,
   MIN_FILL_MS,
 } from "../../../netlify/lib/demo-request/form-token";
+import { restoreEnvAfterEach } from "../../helpers/env";
 
 const SECRET = "a-test-secret-of-at-least-32-characters";
 const ISSUED = new Date("2025-05-01T08:00:00.000Z");
@@ -59,7 +60,7 @@ test("no token (the form without JavaScript) is not suspect by itself", () => {
 });
 
 describe("GET /api/form-token", () => {
-  const saved = { ...process.env };
+  restoreEnvAfterEach();
   beforeEach(() => {
     Object.assign(process.env, {
       SENDGRID_API_KEY: "SG.test",
@@ -70,7 +71,6 @@ describe("GET /api/form-token", () => {
     resetConfig();
   });
   afterEach(() => {
-    process.env = { ...saved };
     resetConfig();
   });
 

@@ -1,17 +1,14 @@
 /**
  * @jest-environment node
  */
-// Issue 13, "A request id is bound to its payload": the same id with the same payload is the
-// same request (never a second e-mail); with a different payload it answers 409 with a clear
-// message, sends nothing and reveals nothing about the stored request.
+// A request id is bound to its payload (docs/requirements.md#spam-defence): the same id with the same payload
+// is the same request (never a second e-mail); with a different payload it answers 409 with a clear message,
+// sends nothing and reveals nothing about the stored request.
 import { ID_CONFLICT } from "../../../netlify/lib/demo-request/respond";
 import { harness, TEST_CONFIG, VALID } from "../../helpers/function-harness";
 
 const ID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 test("the same id with another payload: 409, nothing sent, the stored request untouched", async () => {

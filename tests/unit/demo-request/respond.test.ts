@@ -1,10 +1,11 @@
 /**
  * @jest-environment node
  */
-// Issue 14, "parse, store, deliver, answer": parsing gives data or a typed rejection (never a
-// Response), and one respond(outcome, format) writes JSON or the no-JS form's HTML from it.
+// Parse, store, deliver, respond (docs/decisions/0019-lead-path.md): parsing gives data or a typed rejection
+// (never a Response), and one respond(outcome, format) writes JSON or the no-JS form's HTML from it.
 import { parseDemoRequest } from "../../../netlify/lib/demo-request/parse-request";
-import { ID_CONFLICT, respond, THANKS_PATH, type Outcome } from "../../../netlify/lib/demo-request/respond";
+import { ID_CONFLICT, respond, type Outcome } from "../../../netlify/lib/demo-request/respond";
+import { THANKS_PATH } from "../../../netlify/lib/pages/thanks-page";
 import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { VALID } from "../../helpers/function-harness";
 
@@ -53,7 +54,7 @@ const cases: [name: string, outcome: Outcome, status: number, json: unknown][] =
     422,
     { error: "Some fields are invalid", fields: { phone: "Phone number is required" } },
   ],
-  ["request id bound to another payload (issue 13)", { kind: "conflict" }, 409, { error: ID_CONFLICT }],
+  ["request id bound to another payload", { kind: "conflict" }, 409, { error: ID_CONFLICT }],
   ["misconfigured", { kind: "misconfigured" }, 500, { error: "Server misconfigured" }],
   [
     "undeliverable",

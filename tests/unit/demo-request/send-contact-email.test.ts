@@ -1,19 +1,21 @@
 /**
  * @jest-environment node
  */
-// The function's default export against the local SendGrid-compatible test server (issue 3).
+// The function's default export against the local SendGrid-compatible test server
+// (docs/requirements.md#the-demo-request-end-to-end).
 import handler, { config as functionConfig } from "../../../netlify/functions/send-contact-email.mts";
 import { resetConfig } from "../../../netlify/lib/config";
 import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { startSendGridTestServer, type MailSink } from "../../helpers/sendgrid-test-server";
+import { restoreEnvAfterEach } from "../../helpers/env";
 
 const API_KEY = "SG.test-key";
 const ENV = {
   SENDGRID_API_KEY: API_KEY,
   SALES_EMAIL: "sales@resources.test",
   MAIL_FROM: "no-reply@resources.test",
-  // A local run: the SendGrid base URL (the test server) is honoured only then (issue 13).
+  // A local run: the SendGrid base URL (the test server) is honoured only then.
   NETLIFY_DEV: "true",
 };
 const context = {} as Parameters<typeof handler>[1];
@@ -24,7 +26,7 @@ let valid: Record<string, string>;
 
 let sink: MailSink;
 let blobs: TestBlobsServer;
-const saved = { ...process.env };
+restoreEnvAfterEach();
 
 beforeAll(async () => {
   sink = await startSendGridTestServer({ apiKey: API_KEY });
@@ -52,10 +54,8 @@ beforeEach(() => {
   resetConfig();
   sink.clear();
   sink.setMode({ status: 202 });
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
 });
 afterEach(() => {
-  process.env = { ...saved };
   jest.restoreAllMocks();
 });
 
@@ -99,7 +99,7 @@ test("a valid request sends the sales e-mail and the confirmation, then answers 
   expect(confirmation.text).toContain("within 24 hours");
 });
 
-test("the sales e-mail names each field as the form does, in the form's order (one spelling, issue 14)", async () => {
+test("the sales e-mail names each field as the form does, in the form's order (one spelling)", async () => {
   await post(valid);
   const [sales] = sink.messages();
   const fieldLines = sales.text!.split("\n").filter((line) => /^[A-Z][A-Za-z ]+: /.test(line));
@@ -110,7 +110,7 @@ test("the sales e-mail names each field as the form does, in the form's order (o
     "Phone Number: +61 400 123 456",
     "Company: Acme Mining",
   ]);
-  // The multi-line message comes last, quoted (issue 13).
+  // The multi-line message comes last, quoted (docs/requirements.md#spam-defence).
   expect(
     sales.text!.endsWith(
       'Additional Info (as typed by the prospect, each line quoted with "> "):\n> Interested in the Co-Pilot',
@@ -176,7 +176,7 @@ test("an invalid payload answers 422 with the spec's message per field", async (
   expect(sink.messages()).toHaveLength(0);
 });
 
-test("a filled honeypot answers exactly like success, sends nothing, and is stored as spam (issue 13)", async () => {
+test("a filled honeypot answers exactly like success, sends nothing, and is stored as spam", async () => {
   const requestId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
   const res = await post({ ...valid, [HONEYPOT_FIELD]: "http://spam.example", requestId });
   expect(res.status).toBe(200);

@@ -1,13 +1,14 @@
 /**
  * @jest-environment node
  */
-// Issue 13, "Spam defence in layers, with nothing silently dropped": validation comes first; a
+// Spam defence in layers, with nothing silently dropped (docs/decisions/0011-spam-defence-layers.md):
+// validation comes first; a
 // filled honeypot answers exactly like a valid request (status, headers, body, and about as
 // slowly), sends nothing and is stored as `spam`; the time token's verdicts (too fast, forged,
 // expired) deliver to sales as suspected spam without a confirmation; no token is not suspect.
 import { createAnswerTiming } from "../../../netlify/lib/demo-request/answer-timing";
 import { issueFormToken } from "../../../netlify/lib/demo-request/form-token";
-import { createMemoryLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import { leadsToCsv } from "../../../netlify/lib/privacy/leads-csv";
 import { retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import { HONEYPOT_FIELD, LEGACY_HONEYPOT_FIELD } from "../../../src/lib/demo-request";
@@ -46,9 +47,6 @@ async function expectSuspectedSpamToSales(res: Response, mailer: ReturnType<type
   return sales;
 }
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 describe("validation first", () => {
@@ -117,7 +115,7 @@ describe("the honeypot", () => {
         state: "spam",
         spamReason: "honeypot field filled",
         honeypot: "https://autofill.example",
-        // The lead webhook too (issue 16): a spam lead is never posted.
+        // The lead webhook too: a spam lead is never posted.
         deliveries: { sales: neverSent, confirmation: neverSent, webhook: neverSent },
         settledAt: NOW.toISOString(),
       });

@@ -1,22 +1,26 @@
 /**
  * Finds the references a text makes to requirements and documents, and checks that each resolves
- * (issue 14: every "spec section N" and "issue N" the code cites resolves to docs/requirements.md;
- * decision records and their links work).
+ * (docs/requirements.md#lead-path-and-alerts: every requirement the code cites resolves to a
+ * section of docs/requirements.md, decision records and their links work;
+ * docs/requirements.md#architecture-and-documentation: comments cite a section of that file or a
+ * decision record, never a work-tracking number a reader cannot open).
  *
  * Kinds of reference:
  * - "spec section 5", "spec sections 2 to 8", "spec sections 1, 2 and 9" -> a heading
  *   "Spec section N..." in docs/requirements.md, for each N;
- * - "issue 4", "issue #6", "issues 2, 3 and 4" -> a heading "Issue N..." there;
- * - a path "docs/..." -> that file or folder;
+ * - "issue 4", "issue #6", "issues 2, 3 and 4" -> never resolves: an issue number is not
+ *   something a reader of the repository can open;
+ * - a path "docs/..." -> that file or folder, and with "#anchor" (docs/requirements.md#spam-defence)
+ *   a heading of that file (GitHub's heading ids);
  * - in markdown files, a relative link `[text](path#anchor)` -> that file, and the anchor a
- *   heading of it (GitHub's heading ids).
+ *   heading of it.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 export type Reference = {
   kind: "spec" | "issue" | "path" | "link";
-  /** What the reference names: a section or issue number, a path. */
+  /** What the reference names: a section or issue number, a path (with its "#anchor", if any). */
   target: string;
   /** 1-based line of the reference in its text. */
   line: number;
@@ -54,7 +58,7 @@ const PATTERNS: { kind: Reference["kind"]; regex: RegExp; targets: (match: RegEx
     },
     {
       kind: "path",
-      regex: /(?<![\w/.-])docs\/[\w./-]*[\w/]/g,
+      regex: /(?<![\w/.-])docs\/[\w./-]*[\w/](?:#[\w-]*\w)?/g,
       targets: (m) => [m[0]],
     },
   ];
@@ -97,22 +101,24 @@ export function headingId(heading: string): string {
 export function unresolved(reference: Reference, from: string, root: string): string | null {
   const requirements = join(root, "docs", "requirements.md");
   const { kind, target } = reference;
-  if (kind === "spec" || kind === "issue") {
+  if (kind === "spec") {
     if (!existsSync(requirements)) return "docs/requirements.md does not exist";
-    const prefix = kind === "spec" ? "spec section" : "issue";
-    const heading = new RegExp(`^${prefix} ${target}(?!\\d)`, "i");
+    const heading = new RegExp(`^spec section ${target}(?!\\d)`, "i");
     return headings(readFileSync(requirements, "utf8")).some((h) => heading.test(h))
       ? null
-      : `no heading "${kind === "spec" ? "Spec section" : "Issue"} ${target}" in docs/requirements.md`;
+      : `no heading "Spec section ${target}" in docs/requirements.md`;
   }
-  if (kind === "path") return existsSync(join(root, target)) ? null : `${target} does not exist`;
+  if (kind === "issue") {
+    return `cites issue ${target}, which a reader cannot open: cite a section of docs/requirements.md or a decision record`;
+  }
 
   const [path, anchor] = target.split("#");
-  const file = path === "" ? from : resolve(dirname(from), path);
-  if (!existsSync(file)) return `${relative(root, file).split(sep).join("/")} does not exist`;
+  const file = kind === "path" ? join(root, path) : path === "" ? from : resolve(dirname(from), path);
+  const name = kind === "path" ? path : relative(root, file).split(sep).join("/");
+  if (!existsSync(file)) return `${name} does not exist`;
   if (anchor && file.endsWith(".md")) {
     const ids = headings(readFileSync(file, "utf8")).map(headingId);
-    if (!ids.includes(anchor)) return `no heading #${anchor} in ${relative(root, file)}`;
+    if (!ids.includes(anchor)) return `no heading #${anchor} in ${name}`;
   }
   return null;
 }

@@ -1,4 +1,5 @@
-// The success toast's "Book a time now" link (issue 16) and the attribution the form sends.
+// The success toast's "Book a time now" link (docs/decisions/0023-booking-link.md) and the attribution
+// the form sends (docs/decisions/0024-lead-attribution.md).
 import { act, screen } from "@testing-library/react";
 import { toast } from "sonner";
 import { DEMO_REQUEST_TOASTS } from "../../../src/lib/toast";

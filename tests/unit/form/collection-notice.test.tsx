@@ -1,6 +1,6 @@
 /**
- * Issue 15: the collection notice sits inside the demo-request form, before the Submit button
- * (so the no-JavaScript form shows it too), with its texts from content/site.json and a link to
+ * docs/requirements.md#personal-data: the collection notice sits inside the demo-request form, before the
+ * Submit button (so the no-JavaScript form shows it too), with its texts from content/site.json and a link to
  * /privacy; it adds no field, label or control.
  */
 import { screen, within } from "@testing-library/react";

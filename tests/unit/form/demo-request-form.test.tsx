@@ -54,7 +54,7 @@ test("the honeypot is in the form but hidden from people, assistive tech and aut
   expect(honeypot).toHaveAttribute("autocomplete", "off");
   expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
   expect(honeypot.closest(".invisible")).not.toBeNull(); // visibility: hidden, so never focusable
-  // Issue 13: no name an autofill heuristic matches, and the password managers' opt-outs.
+  // No name an autofill heuristic matches, and the password managers' opt-outs (decision 0011).
   expect(honeypot.name).not.toMatch(/name|mail|phone|tel|company|org|url|web|site|address|city|zip|code/i);
   for (const optOut of ["data-1p-ignore", "data-lpignore", "data-bwignore", "data-form-type"])
     expect(honeypot).toHaveAttribute(optOut);

@@ -23,7 +23,7 @@ function emailOfLength(length: number): string {
   return `${local}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(middle)}${tail}`;
 }
 
-// Spec section 5, every row; limits inclusive (issue 3).
+// Spec section 5, every row; limits inclusive (docs/requirements.md#the-demo-request-end-to-end).
 const requiredRows: [DemoRequestField, number, string, string][] = [
   ["firstName", 100, "First name is required", "First name must be less than 100 characters"],
   ["lastName", 100, "Last name is required", "Last name must be less than 100 characters"],
@@ -150,6 +150,6 @@ test("all empty: one message per field, the five required ones", () => {
   });
 });
 
-test("the schema is built once and shared (built on first use, issue 5)", () => {
+test("the schema is built once and shared (built on first use)", () => {
   expect(demoRequestSchema()).toBe(demoRequestSchema());
 });

@@ -44,7 +44,8 @@ const cases: [FormField, string, string][] = [
   ["message", "   ", ""],
   ["message", "m".repeat(1000), ""],
   ["message", "m".repeat(1001), "Message must be less than 1000 characters"],
-  // Issue 13: invisible format characters (Unicode Cf) in one-line fields, the message kept as is.
+  // Invisible format characters (Unicode Cf) in one-line fields, the message kept as is
+  // (docs/requirements.md#spam-defence).
   ["firstName", "Ada\u200b", "First name contains characters that are not allowed"],
   ["lastName", "Love\u00adlace", "Last name contains characters that are not allowed"],
   ["phone", "\u202d+61 8 9000 0000", "Phone number contains characters that are not allowed"],

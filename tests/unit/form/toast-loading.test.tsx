@@ -1,7 +1,7 @@
 /**
- * Sonner is not part of /contact's first load (issue 17): the toaster renders nothing and sonner is
- * not loaded until the visitor first focuses or taps something on the page, or a toast is due.
- * Separate files, because sonner, once loaded, stays loaded for the rest of a test file.
+ * Sonner is not part of /contact's first load (docs/decisions/0016-contact-first-load.md): the toaster
+ * renders nothing and sonner is not loaded until the visitor first focuses or taps something on the page, or
+ * a toast is due. Separate files, because sonner, once loaded, stays loaded for the rest of a test file.
  */
 import * as React from "react";
 import { act, render, waitFor } from "@testing-library/react";

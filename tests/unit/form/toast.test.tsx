@@ -81,7 +81,7 @@ test("follows the dark class on <html>", async () => {
   await act(async () => document.documentElement.classList.remove("dark"));
 });
 
-describe("a toast with the booking link (issue 16)", () => {
+describe("a toast with the booking link", () => {
   const withLink = {
     ...DEMO_REQUEST_TOASTS.success,
     action: <BookingLink href="https://cal.com/acme/demo" />,

@@ -2,9 +2,9 @@
  * @jest-environment node
  */
 // The Blobs-backed stores against @netlify/blobs' own local server (the one `@netlify/dev` runs):
-// the lead store of issues 4 and 14 (key layout `leads/<id>` + `pending/<id>`, create's three
+// the lead store (docs/decisions/0019-lead-path.md; key layout `leads/<id>` + `pending/<id>`, create's three
 // answers, the operations the retry job, the export and retention use), and the confirmation
-// limits of issue 13 on the real store's conditional writes and listing.
+// limits (docs/decisions/0010-confirmation-limits.md) on the real store's conditional writes and listing.
 import { getStore } from "@netlify/blobs";
 import {
   blobLimitsStore,

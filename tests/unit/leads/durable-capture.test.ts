@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  */
-// Issue 4: store first, then send; 200 / 202 pending / 502; idempotency; the retry job.
-import { createMemoryLeadStore } from "../../../netlify/lib/leads/lead-store";
+// docs/requirements.md#durable-capture: store first, then send; 200 / 202 pending / 502; idempotency; the
+// retry job.
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import {
   DOWN as down,
@@ -19,9 +20,6 @@ import {
 
 const ID = "0b7e8f5c-3a51-4d6e-9f21-7c4b2a9d1e30";
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 test("an accepted request is stored as sent with its confirmation", async () => {

@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
-// Where each lead came from (issue 16): the function checks `attribution` with the schema module,
-// stores it with the lead, and shows it in the sales e-mail's "Source" section and in the CSV.
+// Where each lead came from (docs/decisions/0024-lead-attribution.md): the function checks `attribution` with
+// the schema module, stores it with the lead, and shows it in the sales e-mail's "Source" section and in the
+// CSV.
 import { leadsToCsv } from "../../../netlify/lib/privacy/leads-csv";
 import { buildSalesEmail } from "../../../netlify/lib/delivery/email/messages";
-import { createMemoryLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import { harness, leadRecord, sentOfKind, VALID } from "../../helpers/function-harness";
 
 const ID = "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a";
@@ -22,9 +23,6 @@ const META = {
   requestId: ID,
 };
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 test("a request's attribution is stored with the lead and shown in the sales e-mail", async () => {

@@ -9,16 +9,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { startLocalWebhook } from "../../../scripts/local/local-webhook.mjs";
+import { restoreEnvAfterEach } from "../../helpers/env";
 
-const saved = process.env.LEAD_WEBHOOK_URL;
 let root: string;
+restoreEnvAfterEach();
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "local-webhook-"));
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
 });
 afterEach(() => {
-  if (saved === undefined) delete process.env.LEAD_WEBHOOK_URL;
-  else process.env.LEAD_WEBHOOK_URL = saved;
   rmSync(root, { recursive: true, force: true });
   jest.restoreAllMocks();
 });

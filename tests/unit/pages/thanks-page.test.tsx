@@ -6,7 +6,8 @@ import { DEMO_REQUEST_TOASTS } from "../../../src/lib/toast";
 import { siteSettingsQueryResult } from "../site/helpers/content";
 import { installMatchMedia } from "../site/helpers/match-media";
 
-// Where the no-JS form lands after a received demo request (issue 6): the success toast's texts.
+// Where the no-JS form lands after a received demo request
+// (docs/requirements.md#accessibility-search-and-the-form-without-javascript): the success toast's texts.
 beforeEach(() => {
   installMatchMedia();
   jest.mocked(useStaticQuery).mockReturnValue(siteSettingsQueryResult);

@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  */
-// Issue 15's erasure and access: one address's requests are found case-insensitively, erased
-// with their per-address counters, and nothing else is touched; the report holds ids and dates only.
+// Erasure and access (docs/decisions/0018-retention-and-erasure.md): one address's requests are found
+// case-insensitively, erased with their per-address counters, and nothing else is touched; the report holds
+// ids and dates only.
 import { normaliseAddress, parseLeadAddress, requestsFrom } from "../../../netlify/lib/leads/lead-address";
 import {
   describeErasure,

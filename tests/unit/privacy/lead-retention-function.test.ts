@@ -1,20 +1,22 @@
 /**
  * @jest-environment node
  */
-// Issue 15's scheduled function `lead-retention` against @netlify/blobs' local server, found the
-// way Netlify hands it to a function (NETLIFY_BLOBS_CONTEXT): it deletes what is past its period,
-// with the limits from the environment, and refuses to guess a malformed one.
+// The scheduled function `lead-retention` (docs/decisions/0018-retention-and-erasure.md) against
+// @netlify/blobs' local server, found the way Netlify hands it to a function (NETLIFY_BLOBS_CONTEXT): it
+// deletes what is past its period, with the limits from the environment, and refuses to guess a malformed
+// one.
 import handler, { config } from "../../../netlify/functions/lead-retention.mts";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../netlify/lib/leads/lead-store";
 import type { LeadRecord } from "../../../netlify/lib/leads/lead-record";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { leadRecord } from "../../helpers/function-harness";
+import { restoreEnvAfterEach } from "../../helpers/env";
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 let blobs: TestBlobsServer;
-const saved = { ...process.env };
+restoreEnvAfterEach();
 
 beforeAll(async () => {
   blobs = await startBlobsServer();
@@ -22,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => blobs.close());
 beforeEach(async () => {
   process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
   const store = blobs.open(LEAD_STORE_NAME);
   for (const { key } of (await store.list()).blobs) await store.delete(key);
   const seed = [
@@ -42,7 +43,6 @@ beforeEach(async () => {
   }
 });
 afterEach(() => {
-  process.env = { ...saved };
   jest.restoreAllMocks();
 });
 
@@ -76,7 +76,7 @@ test("a malformed limit: 500, the variable named in the log, nothing deleted", a
   expect(await storedIds()).toHaveLength(5);
 });
 
-test("a lead whose pending marker is still stored is not deleted, even past its period (issue 14)", async () => {
+test("a lead whose pending marker is still stored is not deleted, even past its period", async () => {
   const leads = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
   // Sent 200 days ago, but the write that would have removed its marker failed.
   await leads.create(

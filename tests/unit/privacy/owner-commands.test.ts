@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Issue 15's owner commands refuse bad arguments with a clear message and exit code 2, before
+// The owner's personal-data commands refuse bad arguments with a clear message and exit code 2, before
 // they open any store: a malformed address never starts an erasure or an export.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";

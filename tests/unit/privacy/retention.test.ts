@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  */
-// Issue 15's retention rule and job with a simulated clock: a settled lead goes LEAD_RETENTION_DAYS
-// after it settled, spam SPAM_RETENTION_DAYS after it arrived, a pending lead never.
+// The retention rule and job (docs/decisions/0018-retention-and-erasure.md) with a simulated clock: a settled
+// lead goes LEAD_RETENTION_DAYS after it settled, spam SPAM_RETENTION_DAYS after it arrived, a pending lead
+// never.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -28,9 +29,6 @@ const sent = (id: string, settledDay: number): RetainedRecord => ({
   settledAt: iso(settledDay),
 });
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 describe("the rule", () => {
@@ -181,7 +179,7 @@ describe("the job", () => {
     expect([...store.stored.keys()]).toEqual(["old-pending"]);
   });
 
-  test("a lead that still has a pending marker is kept, whatever its record says (issue 14)", async () => {
+  test("a lead that still has a pending marker is kept, whatever its record says", async () => {
     // The sales e-mail went out 199 days ago, but the marker says the lead is not settled (its
     // alert or its last write may still be due): deleting it now could lose the lead.
     const store = fakeStore(records(), { pending: ["old-sent", "old-spam"] });

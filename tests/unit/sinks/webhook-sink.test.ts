@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// The local webhook sink's control routes (issue 16), shared with the mail sink's shape.
+// The local webhook sink's control routes, shared with the mail sink's shape.
 import { startWebhookSink, type WebhookSink } from "../../../scripts/sinks/webhook-sink.mjs";
 
 let sink: WebhookSink;

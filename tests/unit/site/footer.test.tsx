@@ -1,6 +1,6 @@
 /**
- * Issue 15: the footer links to the privacy page, beside the rights line, and keeps the spec's
- * 'Talk to us' group (Contact, Request Pilot) exactly as it is.
+ * docs/requirements.md#personal-data: the footer links to the privacy page, beside the rights line, and keeps
+ * the spec's 'Talk to us' group (Contact, Request Pilot) exactly as it is.
  */
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";

@@ -1,7 +1,8 @@
 /**
- * The mobile menu is a native popover (issue 17): the markup ties the button to the menu, the
- * browser does the opening, closing and focus (tests/e2e/site-mobile-menu.spec.ts checks that in
- * Chromium, with and without JavaScript), and the menu's script closes it when the page is left.
+ * The mobile menu is a native popover (docs/decisions/0015-controls-without-framework.md): the markup ties
+ * the button to the menu, the browser does the opening, closing and focus (tests/e2e/site-mobile-menu.spec.ts
+ * checks that in Chromium, with and without JavaScript), and the menu's script closes it when the page is
+ * left.
  */
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
@@ -23,8 +24,9 @@ test("the button opens the menu as a popover, with no script", () => {
   const { button, menu } = setup();
   expect(button).toHaveAttribute("type", "button");
   expect(button).toHaveAttribute("popovertarget", MENU_ID);
-  // Issue 2: the button names the menu it controls. Its expanded state comes from the browser,
-  // which follows the popover; an aria-expanded attribute would go stale without a script.
+  // The button names the menu it controls (docs/requirements.md#site-content-and-local-server). Its expanded
+  // state comes from the browser, which follows the popover; an aria-expanded attribute would go stale
+  // without a script.
   expect(button).toHaveAttribute("aria-controls", MENU_ID);
   expect(button).not.toHaveAttribute("aria-expanded");
   expect(menu).toHaveAttribute("popover", "auto");

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Decision 0009 keeps COOP off the public pages because they open no windows but one: the "Book a
- * time now" link (issue 16, decision 0023), in the toast and on the no-JS thanks page, which opens
+ * time now" link (decision 0023), in the toast and on the no-JS thanks page, which opens
  * the booking service with rel="noopener". Another `target="_blank"` in the page or function
  * code would make that record untrue, so it fails here.
  */

@@ -1,11 +1,10 @@
 /**
  * @jest-environment node
  *
- * Issue 15: the collection notice (content/site.json `contact.notice`, the footer's privacy
- * link) and the privacy page (content/privacy.md: frontmatter and markdown body) are checked at
- * build time; a missing, too long or malformed field fails naming the file and the field.
- * Each case edits a copy of the real file in a scratch project. Issue 16: both texts say what the
- * visit's first landing records (decision 0024).
+ * docs/requirements.md#personal-data: the collection notice (content/site.json `contact.notice`, the footer's
+ * privacy link) and the privacy page (content/privacy.md: frontmatter and markdown body) are checked at build
+ * time; a missing, too long or malformed field fails naming the file and the field. Each case edits a copy of
+ * the real file in a scratch project. Both texts say what the visit's first landing records (decision 0024).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,7 +69,7 @@ test("the real content has the notice, the footer link and the privacy page with
   expect(content.privacy.lastUpdated.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });
 
-test("the notice and the privacy page say what the visit's first landing records, where, and why (issue 16)", () => {
+test("the notice and the privacy page say what the visit's first landing records, where, and why", () => {
   const { site, privacy } = loadSiteContent(ROOT);
   expect(site.contact.notice.text).toMatch(
     /where your visit began.*campaign tags.*no cookie.*what brought you/s,

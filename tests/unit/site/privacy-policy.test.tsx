@@ -1,5 +1,5 @@
 /**
- * Issue 15: the privacy page's component renders the title as the only h1, the last-updated
+ * The privacy page's component renders the title as the only h1, the last-updated
  * date readably, the markdown body it is given, and the privacy address as a mailto link.
  */
 import * as React from "react";

@@ -1,8 +1,8 @@
 /**
- * Issue 14: `npm ci` works on a fresh clone. npm ci refuses a lock file in which a package's
- * dependency, optional ones included, has no entry where Node would look for it ("Missing: X from
- * lock file"). That happens when a registry does not serve some platform's build of a package
- * with per-platform binaries: `npm install` then leaves the entry out without a word
+ * `npm ci` works on a fresh clone (docs/decisions/0025-lock-file-for-every-platform.md). npm ci refuses a
+ * lock file in which a package's dependency, optional ones included, has no entry where Node would look for
+ * it ("Missing: X from lock file"). That happens when a registry does not serve some platform's build of a
+ * package with per-platform binaries: `npm install` then leaves the entry out without a word
  * (docs/decisions/0025-lock-file-for-every-platform.md).
  */
 import { readFileSync } from "node:fs";

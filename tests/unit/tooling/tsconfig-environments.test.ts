@@ -1,9 +1,8 @@
 /**
- * Issue 14: one tsconfig per environment, so `process` (beyond the build-time GATSBY_* variables)
- * in browser code and `window` in server code fail type-checking. Each check compiles small
- * in-memory modules with the options of tsconfig.browser.json or tsconfig.node.json, placed where
- * that project's code lives, next to one that must pass, so a check cannot pass by failing
- * everything.
+ * One tsconfig per environment (docs/requirements.md#lead-path-and-alerts), so `process` (beyond the
+ * build-time GATSBY_* variables) in browser code and `window` in server code fail type-checking. Each check
+ * compiles small in-memory modules with the options of tsconfig.browser.json or tsconfig.node.json, placed
+ * where that project's code lives, next to one that must pass, so a check cannot pass by failing everything.
  */
 import { join } from "node:path";
 import ts from "typescript";

@@ -1,5 +1,6 @@
 /**
- * Bounds on confirmation e-mails (issue 13, "The confirmation e-mail"): at most one per
+ * Bounds on confirmation e-mails (docs/requirements.md#spam-defence,
+ * docs/decisions/0010-confirmation-limits.md): at most one per
  * recipient address per 24 hours, and at most `dailyLimit` per UTC day in total, so the form
  * cannot be used to mail a victim over and over. Kept in the Blobs store `demo-request-limits`:
  *
@@ -20,9 +21,6 @@ import { getStore } from "@netlify/blobs";
 import type { ServerConfig } from "../../config";
 
 export const LIMITS_STORE_NAME = "demo-request-limits";
-
-/** Listings of the day's confirmations read before one that holds the request's own key is given up on. */
-const LISTING_ATTEMPTS = 3;
 
 /** One confirmation per address within this many milliseconds (24 hours). */
 export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -110,17 +108,12 @@ export function createConfirmationLimits(
     const prefix = `daily/${at.toISOString().slice(0, 10)}/`;
     const key = `${prefix}${at.toISOString()}-${requestId}`;
     await blobs.setJSON(key, {});
-    // A listing without the key this request has just written is incomplete, not a verdict (the
-    // local Blobs server returns a partial list when a concurrent write renames a file during
-    // the walk), so it is read again; still incomplete, the store is treated as unreachable.
-    let rank = -1;
-    for (let attempt = 0; attempt < LISTING_ATTEMPTS && rank < 0; attempt++) {
-      rank = (await blobs.keys(prefix)).sort().indexOf(key);
-    }
+    const rank = (await blobs.keys(prefix)).sort().indexOf(key);
     if (rank >= 0 && rank < options.dailyLimit) return key;
     await blobs.delete(key);
-    if (rank < 0)
-      throw new Error(`the day's confirmation list left out this request ${LISTING_ATTEMPTS} times`);
+    // A strongly consistent listing always holds the key just written; one that does not is a
+    // store fault, not a verdict on the day's limit.
+    if (rank < 0) throw new Error("the day's confirmation list left out this request's own key");
     return null;
   }
 
@@ -145,7 +138,8 @@ export function createConfirmationLimits(
 }
 
 /**
- * The per-address entries as erasure sees them (issue 15, netlify/lib/privacy/lead-erasure.ts):
+ * The per-address entries as erasure sees them (docs/decisions/0018-retention-and-erasure.md,
+ * netlify/lib/privacy/lead-erasure.ts):
  * `remove(address)` deletes that address's entry and resolves with how many there were (0 or 1).
  * Without the secret the entry cannot be found, so `remove` rejects and erasure reports it.
  */
@@ -166,8 +160,8 @@ export function confirmationAddressCounters(
 
 /**
  * Deletes what the bounds no longer need at `now`: address entries older than 24 hours and the
- * keys of earlier UTC days. Run by the daily retention function (issue 15), so the store holds
- * only the last day's hashes. Resolves with how many keys it deleted; may throw.
+ * keys of earlier UTC days. Run by the daily retention function (docs/requirements.md#personal-data), so the
+ * store holds only the last day's hashes. Resolves with how many keys it deleted; may throw.
  */
 export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Promise<number> {
   const today = `daily/${now.toISOString().slice(0, 10)}/`;
@@ -189,11 +183,7 @@ export function blobLimitsStore(
   return {
     async getWithEtag(key) {
       const found = await store.getWithMetadata(key, { type: "json" });
-      if (!found) return null;
-      // @netlify/dev's local Blobs server sends no etag on reads; its listing carries one.
-      const etag =
-        found.etag ?? (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag;
-      return { data: found.data, etag };
+      return found ? { data: found.data, etag: found.etag } : null;
     },
     async setJSON(key, value, condition) {
       const { modified } = await store.setJSON(key, value, condition);

@@ -1,11 +1,13 @@
 /**
- * The confirmation channel (issues 3, 13, 14): the prospect's confirmation, sent once the sales
+ * The confirmation channel (docs/requirements.md#the-demo-request-end-to-end,
+ * docs/decisions/0019-lead-path.md): the prospect's confirmation, sent once the sales
  * e-mail is accepted and skipped when that one was not delivered (a person follows up instead).
- * Under the rules of issue 13 it holds no visitor text, and it is skipped with
- * CONFIRMATION_EMAIL=off, for suspected spam (netlify/lib/demo-request/spam.ts), past the per-address or daily bound (netlify/lib/delivery/email/confirmation-limits.ts)
- * or when those bounds cannot be checked; every skip is logged with the request id and the masked
- * address. A lead reserves its place within the bounds once, on its first attempt, so the retry
- * job may send that same confirmation again after a failure without counting it twice.
+ * Under the rules of docs/decisions/0010-confirmation-limits.md it holds no visitor text, and it is skipped
+ * with CONFIRMATION_EMAIL=off, for suspected spam (netlify/lib/demo-request/spam.ts), past the per-address or
+ * daily bound (netlify/lib/delivery/email/confirmation-limits.ts) or when those bounds cannot be checked;
+ * every skip is logged with the request id and the masked address. A lead reserves its place within the
+ * bounds once, on its first attempt, so the retry job may send that same confirmation again after a failure
+ * without counting it twice.
  */
 import site from "../../../../content/site.json";
 import type { DeliveryChannel } from "../delivery-channel";

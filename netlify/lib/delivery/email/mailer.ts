@@ -1,6 +1,6 @@
 /**
- * Sending e-mail through `@sendgrid/mail` (issue 3), each answer classified (issue 14) and
- * retried with p-retry's backoff within a time budget (issue 4).
+ * Sending e-mail through `@sendgrid/mail`, each answer classified as a send result and retried
+ * within a time budget (delivery/send-result.ts).
  *
  * A send never throws; it returns `{ status: "sent" }` (2xx), `{ status: "retryable", ... }`
  * (429, 5xx, a timeout or no connection: SendGrid is busy or down, so the job tries again and
@@ -9,14 +9,9 @@
  */
 import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
-import pRetry from "p-retry";
 import type { ServerConfig } from "../../config";
+import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "../send-result";
 import type { MailMessage } from "./messages";
-
-export type SendResult =
-  | { status: "sent" }
-  | { status: "retryable"; error: string; code?: number; retryAfterMs?: number; timedOut?: boolean }
-  | { status: "permanent"; error: string; code: number };
 
 /** Anything that can send one message; tests substitute their own. */
 export interface Mailer {
@@ -27,15 +22,6 @@ interface SendGridError {
   code?: number | string;
   message?: string;
   response?: { headers?: Record<string, string> };
-}
-
-/** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from `now`. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The result for an HTTP status other than 2xx. */
@@ -82,30 +68,10 @@ export function createSendGridMailer(config: ServerConfig): Mailer {
   };
 }
 
-export interface RetryOptions {
-  /** Retries after the first send, default 2. */
-  retries?: number;
-  /** First backoff in milliseconds (doubled per retry, randomised up to 2x), default 300. */
-  minTimeoutMs?: number;
-  /** Time budget in milliseconds for all sends and waits, default 4000. */
-  budgetMs?: number;
-  /** Waits out a Retry-After; tests pass one that does not wait. */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Carries a retryable result through p-retry. */
-class RetryableSend extends Error {
-  constructor(readonly result: Extract<SendResult, { status: "retryable" }>) {
-    super(result.error);
-  }
-}
-
 /**
  * Sends `message`, retrying retryable answers with exponential backoff and honouring
- * Retry-After, within the time budget (issue 4). A timeout is not retried here: SendGrid may
- * have accepted the message, so only the retry job sends it again. Returns the last result and
+ * Retry-After, within the time budget (docs/requirements.md#durable-capture). A timeout is not retried here:
+ * SendGrid may have accepted the message, so only the retry job sends it again. Returns the last result and
  * the number of sends made.
  */
 export function sendWithRetry(
@@ -114,44 +80,4 @@ export function sendWithRetry(
   options: RetryOptions = {},
 ): Promise<SendResult & { attempts: number }> {
   return retrySend(() => mailer.send(message), options);
-}
-
-/**
- * Runs `send` until it is not retryable, with sendWithRetry's backoff, Retry-After and budget;
- * a timed-out send is not repeated (the other side may have it). Shared by every channel (the
- * lead webhook, issue 16, posts through it too).
- */
-export async function retrySend(
-  send: () => Promise<SendResult>,
-  options: RetryOptions = {},
-): Promise<SendResult & { attempts: number }> {
-  const { retries = 2, minTimeoutMs = 300, budgetMs = 4000, sleep = defaultSleep } = options;
-  const started = Date.now();
-  let attempts = 0;
-  try {
-    return await pRetry(
-      async () => {
-        attempts += 1;
-        const result = await send();
-        if (result.status === "retryable" && !result.timedOut) throw new RetryableSend(result);
-        return { ...result, attempts };
-      },
-      {
-        retries,
-        minTimeout: minTimeoutMs,
-        randomize: true,
-        maxRetryTime: budgetMs,
-        async onFailedAttempt({ error, retriesLeft }) {
-          const wait = error instanceof RetryableSend ? error.result.retryAfterMs : undefined;
-          if (wait === undefined || retriesLeft === 0) return;
-          // A Retry-After past the budget: give up now instead of sleeping into the limit.
-          if (Date.now() - started + wait >= budgetMs) throw error;
-          await sleep(wait);
-        },
-      },
-    );
-  } catch (error) {
-    if (error instanceof RetryableSend) return { ...error.result, attempts };
-    throw error;
-  }
 }

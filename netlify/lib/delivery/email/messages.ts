@@ -1,8 +1,8 @@
 /**
- * The two e-mails a demo request produces (issue 3): the lead for the sales inbox and
- * the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies
- * (escape-html), and CR/LF is removed from subjects so a value cannot inject headers. Visitor
- * text goes to sales only; the confirmation holds none (issue 13).
+ * The two e-mails a demo request produces (docs/requirements.md#the-demo-request-end-to-end): the lead for
+ * the sales inbox and the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies
+ * (escape-html), and CR/LF is removed from subjects so a value cannot inject headers. Visitor text goes to
+ * sales only; the confirmation holds none (docs/decisions/0010-confirmation-limits.md).
  */
 import escapeHtml from "escape-html";
 import {
@@ -28,7 +28,10 @@ export interface MailMessage {
 /** The promise repeated to the prospect (spec section 1: contact within 24 hours). */
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
 
-/** Longest subject we send, in characters; longer visitor text is cut with an ellipsis (issue 13). */
+/**
+ * Longest subject we send, in characters; longer visitor text is cut with an ellipsis
+ * (docs/requirements.md#spam-defence).
+ */
 export const MAX_SUBJECT_LENGTH = 200;
 
 /** Subject prefix of a demo request one of the spam layers suspects (netlify/lib/demo-request/spam.ts). */
@@ -44,7 +47,8 @@ function capSubject(subject: string): string {
 
 /**
  * The message as a quoted block: every line starts with "> ", so no line a visitor types can
- * pose as one of the e-mail's own field lines (issue 13, "cannot be forged by visitor text").
+ * pose as one of the e-mail's own field lines (docs/requirements.md#spam-defence: the plain-text
+ * sales e-mail "cannot be forged by visitor text").
  */
 function quoted(message: string): string {
   return message
@@ -53,7 +57,10 @@ function quoted(message: string): string {
     .join("\n");
 }
 
-/** The "Source" section's lines (issue 16), e.g. `["utm_source: linkedin"]`, or one saying there is none. */
+/**
+ * The "Source" section's lines (docs/decisions/0024-lead-attribution.md), e.g. `["utm_source: linkedin"]`, or
+ * one saying there is none.
+ */
 function sourceLines(attribution: Attribution | undefined): string[] {
   const entries = attributionEntries(attribution);
   return entries.length > 0 ? entries.map(([key, value]) => `${key}: ${value}`) : ["(none recorded)"];
@@ -63,8 +70,9 @@ function sourceLines(attribution: Attribution | undefined): string[] {
  * The lead e-mail to sales: to `salesEmail`, from `mailFrom`, reply-to the prospect; one line
  * per field, named by the form's label. `receivedAt` is shown as an ISO 8601 UTC timestamp.
  * The one-line fields come first (they cannot hold line breaks), then a short "Source" section
- * with where the visit came from (issue 16; its values hold no line breaks either), the
- * multi-line message last as a quoted block (issue 13). With `suspectedSpam` the subject starts
+ * with where the visit came from (docs/decisions/0024-lead-attribution.md; its values hold no line
+ * breaks either), the multi-line message last as a quoted block (docs/requirements.md#spam-defence).
+ * With `suspectedSpam` the subject starts
  * with "[Suspected spam]" and the body states the reason first.
  */
 export function buildSalesEmail(
@@ -131,15 +139,18 @@ export interface ContactDetails {
   phone: string;
 }
 
-/** The booking invitation in the confirmation (issue 16), our words before BOOKING_URL. */
+/**
+ * The booking invitation in the confirmation (docs/decisions/0023-booking-link.md), our words before
+ * BOOKING_URL.
+ */
 export const BOOKING_INVITATION = "Or book a time that suits you now:";
 
 /**
- * The confirmation to the prospect (issue 13): a fixed text holding nothing the visitor typed,
- * only the 24-hour promise, the request's reference (its id, a UUID) and the company's contact
- * details. The visitor's address is only its recipient. With `bookingUrl` (BOOKING_URL, issue 16)
- * it also offers the plain booking page, never prefilled: the name typed into the form must not
- * travel to an address that may not be the visitor's (decision 0023).
+ * The confirmation to the prospect (docs/decisions/0010-confirmation-limits.md): a fixed text holding nothing
+ * the visitor typed, only the 24-hour promise, the request's reference (its id, a UUID) and the company's
+ * contact details. The visitor's address is only its recipient. With `bookingUrl` (BOOKING_URL, decision
+ * 0023) it also offers the plain booking page, never prefilled: the name typed into the form must not travel
+ * to an address that may not be the visitor's (decision 0023).
  */
 export function buildConfirmationEmail(meta: {
   to: string;

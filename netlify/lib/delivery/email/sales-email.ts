@@ -1,6 +1,8 @@
 /**
- * The sales e-mail channel (issues 3, 4, 14): the lead to SALES_EMAIL, reply-to the prospect;
- * a lead a spam layer suspects goes with "[Suspected spam]" and the reason (issue 13). It always
+ * The sales e-mail channel (docs/requirements.md#the-demo-request-end-to-end,
+ * docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md): the lead to
+ * SALES_EMAIL, reply-to the prospect; a lead a spam layer suspects goes with "[Suspected spam]"
+ * and the reason (docs/decisions/0011-spam-defence-layers.md). It always
  * may send; its outcome is the lead's state (netlify/lib/leads/lead-record.ts).
  */
 import type { DeliveryChannel } from "../delivery-channel";

@@ -1,8 +1,8 @@
 /**
- * What the lead webhook carries (issue 16, "An alert on its own channel"), independent of the
+ * What the lead webhook carries (docs/decisions/0022-lead-webhook-channel.md), independent of the
  * format: a new lead, or an alert that a lead's sales e-mail failed or is still pending
- * (issue 14, "A failed lead reaches a person"). Each format (slack.ts, teams.ts, standard.ts)
- * turns one of these into a request body.
+ * (docs/requirements.md#lead-path-and-alerts: a failed lead reaches a person). Each format (slack.ts,
+ * teams.ts, standard.ts) turns one of these into a request body.
  */
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
 import { SUSPECTED_SPAM_PREFIX } from "../email/messages";
@@ -14,7 +14,7 @@ export interface WebhookLead {
   request: DemoRequest;
   attribution?: Attribution;
   /**
-   * Why a spam layer suspects the lead (issue 13, netlify/lib/demo-request/spam.ts; our words, e.g. "form
+   * Why a spam layer suspects the lead (netlify/lib/demo-request/spam.ts; our words, e.g. "form
    * token expired (issued 30 h before)"): it is posted like any lead, marked as the sales e-mail
    * is (decision 0022). A `spam` lead (filled honeypot) is never posted.
    */

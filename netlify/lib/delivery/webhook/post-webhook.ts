@@ -1,13 +1,13 @@
 /**
- * One POST of a webhook request (issue 16), never throwing: `sent` for a 2xx answer;
- * `retryable` for 408, 429, 5xx, a network error or no answer within `timeoutMs` (the receiver
- * may have it, so its `webhook-id` lets it drop the repeat); `permanent` for any other answer
- * (400 bad payload, 403/404/410 a revoked or wrong URL, a redirect), which no retry would fix.
+ * One POST of a webhook request (docs/decisions/0022-lead-webhook-channel.md), never throwing: `sent` for a
+ * 2xx answer; `retryable` for 408, 429, 5xx, a network error or no answer within `timeoutMs` (the receiver
+ * may have it, so its `webhook-id` lets it drop the repeat); `permanent` for any other answer (400 bad
+ * payload, 403/404/410 a revoked or wrong URL, a redirect), which no retry would fix.
  *
  * Errors name the status or the failure, never the URL: a Slack or Teams webhook URL is itself
  * the credential.
  */
-import { parseRetryAfter, type SendResult } from "../email/mailer";
+import { parseRetryAfter, type SendResult } from "../send-result";
 import type { WebhookRequest } from "./webhook-request";
 
 /** The same outcome every channel reports (netlify/lib/delivery/email/mailer.ts); `code` is the receiver's status. */

@@ -1,6 +1,6 @@
 /**
- * The `slack` format (issue 16): a Slack incoming-webhook message, a short `text` (the
- * notification) and Block Kit blocks: the single-line fields (name, e-mail, phone, company) as
+ * The `slack` format (docs/decisions/0022-lead-webhook-channel.md): a Slack incoming-webhook message, a short
+ * `text` (the notification) and Block Kit blocks: the single-line fields (name, e-mail, phone, company) as
  * section fields, the message, the source and the request id.
  *
  * Visitor text goes into mrkdwn with Slack's three control characters escaped (& < >, the only

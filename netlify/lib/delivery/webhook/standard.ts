@@ -1,7 +1,7 @@
 /**
- * The `standard` format (issue 16): the lead as JSON, signed per the Standard Webhooks
- * specification (standardwebhooks.com) with the `standardwebhooks` package, for CRMs, Zapier,
- * Make, n8n or HubSpot workflows.
+ * The `standard` format (docs/decisions/0022-lead-webhook-channel.md): the lead as JSON, signed per the
+ * Standard Webhooks specification (standardwebhooks.com) with the `standardwebhooks` package, for CRMs,
+ * Zapier, Make, n8n or HubSpot workflows.
  *
  * Body: `{ type, timestamp, data }` with `type` "lead.received" or "lead.alert". Headers:
  * `webhook-id` (the lead id; `<lead id>.alert` for its alert) stays the same on every retry so a

@@ -1,7 +1,7 @@
 /**
- * The `teams` format (issue 16): the body a Microsoft Teams workflow ("When a Teams webhook
- * request is received", then "Post card in a chat or channel") expects, a message with one
- * Adaptive Card attachment.
+ * The `teams` format (docs/decisions/0022-lead-webhook-channel.md): the body a Microsoft Teams workflow
+ * ("When a Teams webhook request is received", then "Post card in a chat or channel") expects, a message with
+ * one Adaptive Card attachment.
  *
  * Visitor text sits only in `TextRun`s of `RichTextBlock`s, which Adaptive Cards render without
  * Markdown, so a value cannot become a link or formatting; TextBlocks and facts (which do render

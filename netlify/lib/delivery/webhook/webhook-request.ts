@@ -1,15 +1,13 @@
 /**
- * The HTTP request for one webhook delivery attempt in the configured format (issue 16,
- * LEAD_WEBHOOK_FORMAT): `slack`, `teams` or `standard`. Every format is JSON and carries the
- * event's stable `webhook-id`; only `standard` is signed.
+ * The HTTP request for one webhook delivery attempt in the configured format (LEAD_WEBHOOK_FORMAT;
+ * docs/decisions/0022-lead-webhook-channel.md): `slack`, `teams` or `standard`. Every format is JSON and
+ * carries the event's stable `webhook-id`; only `standard` is signed.
  */
+import type { WebhookFormat } from "../../config";
 import { eventId, type LeadEvent } from "./lead-event";
 import { slackMessage } from "./slack";
 import { signedStandardRequest } from "./standard";
 import { teamsMessage } from "./teams";
-
-export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** The format and, for `standard`, the signing secret (config.ts guarantees it is set then). */
 export interface WebhookFormatSettings {

@@ -1,18 +1,15 @@
 /**
  * @jest-environment node
  */
-// Issue 13, "The confirmation e-mail": it holds no text the visitor typed (a property over every
-// field), only the 24-hour promise, the reference and the company's contact details; the bounds
-// hold through the handler; CONFIRMATION_EMAIL=off and unreachable limits mean no confirmation.
+// The confirmation e-mail (docs/decisions/0010-confirmation-limits.md): it holds no text the visitor typed (a
+// property over every field), only the 24-hour promise, the reference and the company's contact details; the
+// bounds hold through the handler; CONFIRMATION_EMAIL=off and unreachable limits mean no confirmation.
 import fc from "fast-check";
 import site from "../../../../content/site.json";
 import type { MailMessage } from "../../../../netlify/lib/delivery/email/messages";
 import { demoRequestSchema, HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { harness, memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 
-beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-});
 afterEach(() => jest.restoreAllMocks());
 
 const ID = "5f0c2a8e-9b1d-4c3e-8a7f-6d5e4c3b2a19";

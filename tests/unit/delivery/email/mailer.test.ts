@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-// Issue 14: every SendGrid answer is sent, retryable (429, 5xx, timeout, no connection) or
-// permanent (any other 4xx), through the real client against the local SendGrid-compatible
+// docs/requirements.md#lead-path-and-alerts: every SendGrid answer is sent, retryable (429, 5xx, timeout, no
+// connection) or permanent (any other 4xx), through the real client against the local SendGrid-compatible
 // server; only retryable answers are retried in the request, with p-retry's backoff.
 import { createSendGridMailer, sendWithRetry } from "../../../../netlify/lib/delivery/email/mailer";
 import { buildSalesEmail } from "../../../../netlify/lib/delivery/email/messages";

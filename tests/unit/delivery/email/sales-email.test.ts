@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Issue 13, "Other findings": the plain-text sales e-mail cannot be forged by visitor text (the
+// docs/requirements.md#spam-defence: the plain-text sales e-mail cannot be forged by visitor text (the
 // message comes last, every line quoted), and the subject has a length cap.
 import fc from "fast-check";
 import { buildSalesEmail, MAX_SUBJECT_LENGTH } from "../../../../netlify/lib/delivery/email/messages";

@@ -1,17 +1,18 @@
 /**
  * @jest-environment node
  */
-// The lead webhook as a delivery channel of its own (issue 16): beside the sales e-mail, neither
-// waiting for the other, retried by the same job with backoff (simulated clock), never posted
-// twice for one lead, alerts included. SendGrid is a scripted mailer; the webhook is the local
-// webhook sink over real HTTP.
+// The lead webhook as a delivery channel of its own (docs/decisions/0022-lead-webhook-channel.md): beside the
+// sales e-mail, neither waiting for the other, retried by the same job with backoff (simulated clock), never
+// posted twice for one lead, alerts included. SendGrid is a scripted mailer; the webhook is the local webhook
+// sink over real HTTP.
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import type { ServerConfig } from "../../../../netlify/lib/config";
 import { issueFormToken } from "../../../../netlify/lib/demo-request/form-token";
 import type { LeadRecord } from "../../../../netlify/lib/leads/lead-record";
-import { createMemoryLeadStore } from "../../../../netlify/lib/leads/lead-store";
-import type { Mailer, SendResult } from "../../../../netlify/lib/delivery/email/mailer";
+import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
+import type { Mailer } from "../../../../netlify/lib/delivery/email/mailer";
+import type { SendResult } from "../../../../netlify/lib/delivery/send-result";
 import type { MailMessage } from "../../../../netlify/lib/delivery/email/messages";
 import { retryPendingLeads } from "../../../../netlify/lib/delivery/retry-job";
 import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
@@ -41,7 +42,6 @@ beforeAll(async () => {
   sink = await startWebhookSink();
 });
 beforeEach(() => {
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
   jest.spyOn(console, "error").mockImplementation(() => undefined);
   sink.clear();
   sink.setMode({ status: 200 });
@@ -240,7 +240,7 @@ test("a lead whose sales e-mail is refused alerts the webhook too, once", async 
   expect((await store.get(ID))?.alert).toMatchObject({ reason: "failed", webhook: "sent" });
 });
 
-describe("with the spam layers (issue 13; decision 0022)", () => {
+describe("with the spam layers", () => {
   const OTHER = "3c2b1a0f-9e8d-4c7b-8a6f-5e4d3c2b1a0f";
 
   test("a suspected lead is posted like any lead, marked '[Suspected spam]' with the reason", async () => {

@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-// The three LEAD_WEBHOOK_FORMATs (issue 16): Slack, Teams, Standard Webhooks.
+// The three LEAD_WEBHOOK_FORMATs (docs/decisions/0022-lead-webhook-channel.md): Slack, Teams, Standard
+// Webhooks.
 import { randomBytes } from "node:crypto";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { LeadEvent, WebhookLead } from "../../../../netlify/lib/delivery/webhook/lead-event";
@@ -198,7 +199,7 @@ test.each(["slack", "teams"] as const)("%s requests are JSON and carry the stabl
   expect(() => JSON.parse(request.body) as unknown).not.toThrow();
 });
 
-describe("a lead a spam layer suspects (issue 13, decision 0022)", () => {
+describe("a lead a spam layer suspects", () => {
   const REASON = "form token forged";
   const SUSPECTED: LeadEvent = { kind: "lead", lead: { ...LEAD, suspectedSpam: REASON } };
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// One webhook delivery attempt against the local webhook sink (issue 16): sent | retryable | permanent.
+// One webhook delivery attempt against the local webhook sink: sent | retryable | permanent.
 import { postWebhook } from "../../../../netlify/lib/delivery/webhook/post-webhook";
 import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 

@@ -1,23 +1,9 @@
 /**
- * The "Book a time now" link (issue 16, "Book a slot straight away"; decision 0023): BOOKING_URL
- * (a Cal.com or Calendly booking page) with the prospect's name and e-mail in the `name` and
- * `email` query parameters both services document for prefilling.
+ * The "Book a time now" link (docs/requirements.md#speed-to-lead; docs/decisions/0023-booking-link.md):
+ * BOOKING_URL (a Cal.com or Calendly booking page) with the prospect's name and e-mail in the `name` and
+ * `email` query parameters both services document for prefilling. Which URLs may be the booking page is
+ * checked with the configuration (config.ts `isAllowedBookingUrl`).
  */
-
-/**
- * Whether `value` may be the booking page: an absolute https URL without credentials; plain
- * http only when running locally (`isLocal`), for a local stand-in. Used by config.ts.
- */
-export function isAllowedBookingUrl(value: string, isLocal: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  return url.protocol === "https:" || (isLocal && url.protocol === "http:");
-}
 
 /**
  * `base` with `name` ("First Last") and `email` set, every other parameter and the fragment kept,

@@ -1,8 +1,10 @@
 /**
  * @jest-environment node
  */
-// The "Book a time now" link (issue 16): BOOKING_URL prefilled with name and email.
-import { isAllowedBookingUrl, prefilledBookingUrl } from "../../../netlify/lib/demo-request/booking-url";
+// The "Book a time now" link (docs/decisions/0023-booking-link.md): BOOKING_URL prefilled with name and
+// email.
+import { isAllowedBookingUrl } from "../../../netlify/lib/config";
+import { prefilledBookingUrl } from "../../../netlify/lib/booking/booking-url";
 
 const JANE = { firstName: "Jane", lastName: "Driller", email: "jane@acme-mining.com" };
 

@@ -1,0 +1,21 @@
+/**
+ * The statistics the benchmarks report, in one place.
+ *
+ * - `median(values)`: the middle number (the mean of the middle two for an even count), numbers
+ *   only (anything else is left out); null when there is none.
+ * - `percentile(sorted, p)`: the nearest-rank p-th percentile (0 < p <= 100) of numbers sorted
+ *   ascending; undefined for an empty list.
+ */
+
+/** @param {unknown[]} values @returns {number | null} */
+export function median(values) {
+  const sorted = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** @param {number[]} sorted @param {number} p @returns {number | undefined} */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

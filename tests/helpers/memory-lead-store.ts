@@ -1,0 +1,49 @@
+/**
+ * An in-memory LeadStore for tests, with the key layout's behaviour (netlify/lib/leads/lead-store.ts):
+ * `create` marks the lead pending before it writes it and never overwrites an existing id.
+ * `records` and `markers` (id -> since) are its contents.
+ */
+import { completeDeliveries, type LeadRecord } from "../../netlify/lib/leads/lead-record";
+import type { LeadStore } from "../../netlify/lib/leads/lead-store";
+
+export function createMemoryLeadStore(): LeadStore & {
+  records: Map<string, LeadRecord>;
+  markers: Map<string, string>;
+} {
+  const records = new Map<string, LeadRecord>();
+  const markers = new Map<string, string>();
+  const copy = (r: LeadRecord): LeadRecord => structuredClone(r);
+  return {
+    records,
+    markers,
+    async create(record) {
+      markers.set(record.id, record.receivedAt);
+      if (records.has(record.id)) return "exists";
+      records.set(record.id, copy(record));
+      return "created";
+    },
+    async get(id) {
+      const r = records.get(id);
+      return r ? completeDeliveries(copy(r)) : null;
+    },
+    async update(record) {
+      records.set(record.id, copy(record));
+    },
+    async pendingIds() {
+      return [...markers.keys()];
+    },
+    async pendingSince(id) {
+      return markers.get(id) ?? null;
+    },
+    async settle(id) {
+      markers.delete(id);
+    },
+    async ids() {
+      return [...records.keys()];
+    },
+    async remove(id) {
+      records.delete(id);
+      markers.delete(id);
+    },
+  };
+}
