@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm run leads:export [file]`: writes every stored demo request as CSV to `file` or stdout.
- * `-- --email <address>` writes only the requests from that address, matched case-insensitively
- * (an access request, docs/requirements.md#personal-data). Reads the local Blobs folder of `npm start`
- * (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
+ * `-- --email <address>` writes only the requests from that address's inbox: every stored spelling
+ * the confirmation bound counts as one inbox (any case, any `+tag`, Gmail dots and googlemail.com),
+ * as `leads:erase` matches; with `--exact` only the address as typed, any case (an access request,
+ * docs/requirements.md#personal-data, docs/decisions/0018-retention-and-erasure.md). Reads the
+ * local Blobs folder of `npm start` (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
  * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
  * address match are the functions' own TypeScript modules (netlify/lib/leads/lead-store.ts,
  * leads-csv.ts, lead-address.ts), loaded through jiti.
- * Exit code 0 when written, 2 for a bad argument or a malformed address.
+ * Exit code 0 when written, 2 for a bad argument or a malformed address (or `--exact` without `--email`).
  */
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -17,7 +19,12 @@ import { createJiti } from "jiti";
 import { openSiteBlobs } from "./local/site-blobs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "Usage: npm run leads:export [-- [--email <address>] [file.csv]]";
+const USAGE = [
+  "Usage: npm run leads:export [-- [--email <address> [--exact]] [file.csv]]",
+  "  --email <address>  only the requests from that inbox: every spelling of it (any case, any +tag,",
+  "                     Gmail with or without dots, googlemail.com)",
+  "  --exact            with --email, only the address as typed (any case)",
+].join("\n");
 const READ_BATCH = 50;
 const jiti = createJiti(import.meta.url);
 
@@ -28,12 +35,17 @@ function usageError(message) {
 
 let args;
 try {
-  args = parseArgs({ options: { email: { type: "string" } }, allowPositionals: true });
+  args = parseArgs({
+    options: { email: { type: "string" }, exact: { type: "boolean" } },
+    allowPositionals: true,
+  });
 } catch (error) {
   usageError(error.message);
 }
 if (args.positionals.length > 1) usageError(`One output file at most; got ${args.positionals.length}.`);
 const target = args.positionals[0];
+if (args.values.exact && args.values.email === undefined) usageError("--exact needs --email <address>.");
+const match = args.values.exact ? "exact" : "inbox";
 
 let address;
 if (args.values.email !== undefined) {
@@ -55,11 +67,15 @@ try {
   }
   if (address) {
     const { requestsFrom } = await jiti.import("../netlify/lib/leads/lead-address.ts");
-    records = requestsFrom(records, address);
+    records = requestsFrom(records, address, match);
   }
   const { leadsToCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
   const csv = leadsToCsv(records);
-  const which = address ? "demo request(s) from that address" : "demo request(s)";
+  const which = !address
+    ? "demo request(s)"
+    : match === "exact"
+      ? "demo request(s) from that address"
+      : "demo request(s) from that address's inbox";
   if (target) {
     writeFileSync(target, csv);
     console.error(`Wrote ${records.length} ${which} to ${target}`);

@@ -6,12 +6,15 @@
  * fresh trigger secret for the owner's commands (lib/local-guard.mjs). Without
  * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/local/local-mail.mjs);
  * with LEAD_WEBHOOK_URL on loopback, lead webhooks go to a local sink (scripts/local/local-webhook.mjs).
- * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides).
+ * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides), and
+ * gives the functions the local form secret kept in `.data/local-form-secret`
+ * (lib/local-form-secret.mjs) unless FORM_TOKEN_SECRET is set.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { localDataDir } from "./local/local-data.mjs";
+import { applyLocalFormSecret, formSecretPath } from "./local/local-form-secret.mjs";
 import { writeTriggerSecret } from "./local/local-trigger.mjs";
 import { fileURLToPath } from "node:url";
 import { needsBuild } from "./local/needs-build.mjs";
@@ -29,7 +32,14 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  // Before the site server: the function reads the SendGrid and webhook variables these set.
+  // Before the site server: the functions read FORM_TOKEN_SECRET, and the SendGrid and webhook
+  // variables the sinks set. Never derived from the sink's public key, so no one can forge a token.
+  const formSecret = applyLocalFormSecret(root);
+  console.log(
+    formSecret === "environment"
+      ? "Form secret: FORM_TOKEN_SECRET from the environment"
+      : `Form secret: ${formSecretPath(root)} (owner-only)`,
+  );
   const mailSink = await startLocalMail(root);
   const webhookSink = await startLocalWebhook(root);
   const port = Number(process.env.PORT ?? 8888);

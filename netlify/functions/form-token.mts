@@ -20,4 +20,8 @@ export default async (req: Request): Promise<Response> => {
   return json(200, { token: issueFormToken(configResult.config.formSecret, new Date()) });
 };
 
-export const config: Config = { path: "/api/form-token" };
+export const config: Config = {
+  path: "/api/form-token",
+  // Like the demo request's: a person's page asks for a token on load and after each submit.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] },
+};

@@ -12,7 +12,10 @@
 import type { Config } from "@netlify/functions";
 import { blobLimitsStore, pruneConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
 import { json } from "../lib/http";
-import { createBlobLeadStore } from "../lib/leads/lead-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
+import { jsonBlobs } from "../lib/json-blobs";
+import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
 import { logError } from "../lib/log";
 import { loadRetentionLimits } from "../lib/privacy/retention";
 import { runRetention } from "../lib/privacy/retention-job";
@@ -25,11 +28,21 @@ export default async (): Promise<Response> => {
   }
   try {
     const run = await runRetention({ store: createBlobLeadStore(), limits: limits.limits });
-    await pruneConfirmationLimits(blobLimitsStore(), new Date()).catch((error: unknown) => {
-      logError("confirmation limits not pruned; the next run tries again", {
-        reason: error instanceof Error ? error.name : "unknown",
+    const now = new Date();
+    // What the spam layers keep only for a while: the confirmation bounds, spent form tokens and
+    // the thanks page's tickets (decision docs/decisions/0028-second-hostile-review.md).
+    const pruned = [
+      ["confirmation limits", () => pruneConfirmationLimits(blobLimitsStore(), now)],
+      ["spent form tokens", () => pruneFormTokenNonces(blobLimitsStore(), now)],
+      ["thanks-page tickets", () => pruneThanksTickets(jsonBlobs(LEAD_STORE_NAME), now)],
+    ] as const;
+    for (const [what, prune] of pruned) {
+      await prune().catch((error: unknown) => {
+        logError(`${what} not pruned; the next run tries again`, {
+          reason: error instanceof Error ? error.name : "unknown",
+        });
       });
-    });
+    }
     return json(200, run);
   } catch (error) {
     logError("retention run failed; the next run tries again", {

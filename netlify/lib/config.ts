@@ -51,6 +51,7 @@ const configSchema = z.object({
   NETLIFY_DEV: z.string().optional(),
   CONFIRMATION_EMAIL: z.enum(["on", "off"]).default("on"),
   CONFIRMATION_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  CONFIRMATION_CLIENT_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(5),
   FORM_TOKEN_SECRET: z.string().trim().min(32).optional(),
   ALERT_EMAIL: address.optional(),
   ALERT_AFTER_MINUTES: z.coerce
@@ -102,6 +103,8 @@ export interface ServerConfig {
   confirmationEmail: boolean;
   /** Most confirmation e-mails sent per UTC day, all recipients together. */
   confirmationDailyLimit: number;
+  /** Most confirmation e-mails per UTC day caused by one client (its IP). */
+  confirmationClientDailyLimit: number;
   /**
    * The server secret behind the form's time token and the keyed hash of confirmation
    * recipients (netlify/lib/demo-request/form-token.ts, netlify/lib/delivery/email/confirmation-limits.ts). Never sent out.
@@ -194,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       isLocal,
       confirmationEmail: e.CONFIRMATION_EMAIL === "on",
       confirmationDailyLimit: e.CONFIRMATION_DAILY_LIMIT,
+      confirmationClientDailyLimit: e.CONFIRMATION_CLIENT_DAILY_LIMIT,
       formSecret: e.FORM_TOKEN_SECRET ?? derivedFormSecret(e.SENDGRID_API_KEY),
       alertEmail: e.ALERT_EMAIL ?? e.SALES_EMAIL,
       alertAfterMinutes: e.ALERT_AFTER_MINUTES,

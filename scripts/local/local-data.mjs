@@ -1,6 +1,6 @@
 /**
  * Where the local server keeps the files its owner's commands read (`site-url`,
- * `mail-sink-url`, `local-trigger-secret`, `mail/`): `.data/` in the project, or LOCAL_DATA_DIR
+ * `mail-sink-url`, `local-trigger-secret`, `local-form-secret`, `mail/`): `.data/` in the project, or LOCAL_DATA_DIR
  * (absolute, or relative to the project) so a second server, e.g. the browser test's
  * rate-limited one, does not overwrite the first one's files.
  *

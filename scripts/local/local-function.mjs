@@ -4,7 +4,9 @@
  * or, when none answers, through a Netlify emulation started for this one call (with the local
  * mail sink, as `npm start` has). Either way it sends that server's trigger secret (the running
  * one's from `.data/local-trigger-secret`, lib/local-trigger.mjs), without which the local server
- * refuses a function's default URL (docs/decisions/0012-local-server-hardening.md).
+ * refuses a function's default URL (docs/decisions/0012-local-server-hardening.md). The emulation
+ * gets the same form secret as `npm start` (lib/local-form-secret.mjs), unless FORM_TOKEN_SECRET is
+ * set, so it keys the confirmation counters alike.
  *
  * @param {{ root: string, path: string, init?: RequestInit }} options root is the absolute
  *   project root; path e.g. "/.netlify/functions/lead-retention"
@@ -14,6 +16,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { localDataDir } from "./local-data.mjs";
+import { applyLocalFormSecret } from "./local-form-secret.mjs";
 import { startLocalMail } from "./local-mail.mjs";
 import { LOCAL_TRIGGER_HEADER, readTriggerSecret } from "./local-trigger.mjs";
 import { startSiteServer } from "./site-server.mjs";
@@ -43,6 +46,7 @@ export async function callLocalFunction({ root, path, init = { method: "POST" } 
       console.log(`No server answering at ${base}; starting the Netlify emulation for this run.`);
     }
   }
+  applyLocalFormSecret(root);
   const mail = await startLocalMail(root);
   const site = await startSiteServer({ root, port: 0 });
   try {

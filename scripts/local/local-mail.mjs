@@ -15,7 +15,11 @@ import { join } from "node:path";
 import { localDataDir } from "./local-data.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";
 
-/** The API key the local sink accepts (not a secret; tests/security checks it never reaches public/). */
+/**
+ * The API key the local sink accepts (not a secret; tests/security checks it never reaches public/).
+ * Being public, nothing secret may be derived from it: the local form secret is a random one of its
+ * own (lib/local-form-secret.mjs).
+ */
 export const LOCAL_KEY = "SG.local-mail-sink";
 
 /** An address as logs may show it, e.g. `jane@acme.example` -> `j***@a***.example`. */

@@ -4,12 +4,16 @@
  * `config.path`, Blobs) and answers paths nothing matches with `public/404.html`
  * and status 404, as Netlify's CDN does. Before the emulation, lib/local-guard.mjs refuses a
  * foreign Host (421), a manual job run without the per-run trigger secret (403) and requests
- * past a function's `config.rateLimit` (429); docs/decisions/0012-local-server-hardening.md.
+ * past a function's `config.rateLimit` (429); then the request's whole body is read, within
+ * `bodyTimeoutMs` (408) and `LOCAL_MAX_BODY_BYTES` (413), before the call may take one of the
+ * few function slots (readRequestBody); docs/decisions/0012-local-server-hardening.md.
  *
  * @param {{ root: string, port: number, host?: string, triggerSecret?: string,
- *   rateLimit?: boolean }} options root is the absolute project root; port 0 picks a free port;
- *   host is the listen address (default HOST or 127.0.0.1, lib/host-check.mjs); triggerSecret
- *   defaults to a fresh one; rateLimit defaults to RATE_LIMIT (lib/rate-limit.mjs).
+ *   rateLimit?: boolean, bodyTimeoutMs?: number }} options root is the absolute project root;
+ *   port 0 picks a free port; host is the listen address (default HOST or 127.0.0.1,
+ *   lib/host-check.mjs); triggerSecret defaults to a fresh one; rateLimit defaults to
+ *   RATE_LIMIT (lib/rate-limit.mjs); bodyTimeoutMs is how long a request body may take to
+ *   arrive whole (default 10 s).
  * @returns {Promise<{ url: string, triggerSecret: string, close: () => Promise<void> }>} url
  *   like http://localhost:8888 (the listen address when that is not loopback)
  * @throws when the port is taken, `public/` has not been built or RATE_LIMIT is malformed.
@@ -17,7 +21,6 @@
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
 import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
@@ -27,19 +30,88 @@ import { applyLocalBlobsFixes } from "./blobs-server.mjs";
 import { enablePersistentFunctionBuilds } from "./persistent-function-builds.mjs";
 import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
-function toWebRequest(req, origin) {
+/** Whether a request of this method carries a body the emulation passes on. */
+const hasBody = (method) => method !== "GET" && method !== "HEAD";
+
+/** The web Request for the emulation, with the body already read whole (or none for GET/HEAD). */
+function toWebRequest(req, origin, body) {
   const url = new URL(req.url ?? "/", origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? Readable.toWeb(req) : undefined,
-    duplex: hasBody ? "half" : undefined,
+  return new Request(url, { method: req.method, headers, body });
+}
+
+// Netlify buffers a request's body before it calls a function; the emulation streams it into the
+// call instead, so a body trickling in held a function slot (of MAX_CONCURRENT_FUNCTION_CALLS)
+// for as long as its sender liked. The server reads the body first, outside the slots.
+
+// The demo-request function's own limit (MAX_BODY_BYTES, netlify/lib/demo-request/parse-request.ts),
+// which the local 413 names as the function's does.
+const FUNCTION_MAX_BODY_BYTES = 32 * 1024;
+/**
+ * Largest body the local server reads, in bytes: a little above the functions' 32 KB limit, so the
+ * function still gives its own 413 for bodies just past that, while a huge body cannot fill this
+ * process's memory.
+ */
+export const LOCAL_MAX_BODY_BYTES = 48 * 1024;
+/** How long a request body may take to arrive whole, in ms (startSiteServer's bodyTimeoutMs). */
+const BODY_TIMEOUT_MS = 10_000;
+
+/** A JSON refusal that closes the connection: the rest of the body is never read. */
+const bodyRefusal = (status, error) => ({
+  status,
+  headers: {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    connection: "close",
+  },
+  body: JSON.stringify({ error }),
+});
+
+/**
+ * Reads a request's whole body before it may take a function slot (decision
+ * docs/decisions/0012-local-server-hardening.md).
+ *
+ * @param {import("node:stream").Readable & { headers: import("node:http").IncomingHttpHeaders }} req
+ *   the Node request (its body stream and headers)
+ * @param {{ maxBytes: number, timeoutMs: number }} limits the size cap and the deadline for the
+ *   whole body, counted from the call
+ * @returns {Promise<{ body: Buffer } | { refusal: { status: 408 | 413,
+ *   headers: Record<string, string>, body: string } } | { aborted: true }>} the body; or the
+ *   answer to send instead: 413 when the declared or received size passes `maxBytes` (read no
+ *   further), 408 when the body is not complete by the deadline, both JSON `{ "error" }` with
+ *   `connection: close`; or `aborted` when the client went away first. Never rejects.
+ */
+export function readRequestBody(req, { maxBytes, timeoutMs }) {
+  const tooLarge = () => bodyRefusal(413, `Request body must be at most ${FUNCTION_MAX_BODY_BYTES} bytes`);
+  const declared = Number(req.headers["content-length"] ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve({ refusal: tooLarge() });
+  return new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const timer = setTimeout(
+      () => settle({ refusal: bodyRefusal(408, "The request body did not arrive in time") }),
+      timeoutMs,
+    );
+    req.on("data", (chunk) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > maxBytes) return settle({ refusal: tooLarge() });
+      chunks.push(chunk);
+    });
+    req.on("end", () => settle({ body: Buffer.concat(chunks, size) }));
+    req.on("error", () => settle({ aborted: true }));
+    req.on("close", () => settle({ aborted: true }));
   });
 }
 
@@ -106,6 +178,7 @@ export async function startSiteServer({
   host = listenHost(),
   triggerSecret = newTriggerSecret(),
   rateLimit = rateLimitEnabled(),
+  bodyTimeoutMs = BODY_TIMEOUT_MS,
 }) {
   // The functions decide "local" only when told so positively (netlify/lib/config.ts,
   // docs/requirements.md#spam-defence):
@@ -140,8 +213,18 @@ export async function startSiteServer({
         res.writeHead(refusal.status, refusal.headers);
         return void res.end(req.method === "HEAD" ? undefined : refusal.body);
       }
+      let body;
+      if (hasBody(req.method)) {
+        const read = await readRequestBody(req, { maxBytes: LOCAL_MAX_BODY_BYTES, timeoutMs: bodyTimeoutMs });
+        if (read.aborted) return void res.destroy();
+        if (read.refusal) {
+          res.writeHead(read.refusal.status, read.refusal.headers);
+          return void res.end(read.refusal.body);
+        }
+        body = read.body;
+      }
       const origin = `http://${req.headers.host}`;
-      const request = toWebRequest(req, origin);
+      const request = toWebRequest(req, origin, body);
       const handle = () => netlifyDev.handle(request, { serverAddress: origin });
       const response = await (FUNCTION_PATH.test(new URL(request.url).pathname)
         ? functionCalls(handle)

@@ -20,6 +20,8 @@ export interface MailSink {
   url: string;
   port: number;
   messages(): RecordedMessage[];
+  /** How many sandbox-mode messages it answered (never recorded as messages). */
+  sandboxed(): number;
   clear(): void;
   setMode(mode: SinkMode): void;
   close(): Promise<void>;

@@ -77,13 +77,16 @@ function toRecord(body, n) {
  * @param {{ port?: number, host?: string, apiKey?: string, dir?: string, onMessage?: (m: object) => void }} [options]
  *   port 0 (default) picks a free port; host defaults to 127.0.0.1; apiKey, when set, must match
  *   the Bearer token; dir, when set, receives one `<timestamp>-<n>.json` file per message.
- * @returns {Promise<{ url: string, port: number, messages: () => object[], clear: () => void,
+ * A message in SendGrid's sandbox mode is answered 200 and only counted (`sandboxed()`), as
+ * SendGrid checks but never delivers it.
+ * @returns {Promise<{ url: string, port: number, messages: () => object[], sandboxed: () => number, clear: () => void,
  *   setMode: (mode: { status: number | "hang", times?: number, retryAfter?: number }) => void,
  *   close: () => Promise<void> }>}
  */
 export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
   const messages = [];
   let count = 0;
+  let sandboxed = 0;
   const mode = createFailureMode(202);
   if (dir) mkdirSync(dir, { recursive: true });
 
@@ -111,6 +114,12 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     }
     const problem = checkMailBody(body);
     if (problem) return send(res, 400, problem);
+    // SendGrid's sandbox mode: checked and answered 200, never delivered, so not recorded.
+    if (body.mail_settings?.sandbox_mode?.enable === true) {
+      sandboxed += 1;
+      res.writeHead(200);
+      return void res.end();
+    }
     const record = toRecord(body, ++count);
     messages.push(record);
     if (dir)
@@ -145,6 +154,7 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
   return {
     url,
     port: actualPort,
+    sandboxed: () => sandboxed,
     messages: () => [...messages],
     clear: () => void (messages.length = 0),
     setMode: mode.set,

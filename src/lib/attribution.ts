@@ -6,7 +6,10 @@
  *
  * Every key is optional and a request without attribution is valid (the no-JS form, a direct
  * visit). Each value is at most 200 characters and holds no control, format (Unicode Cc, Cf)
- * or line/paragraph separator character; unknown keys are rejected. `referrer` is an http(s)
+ * or line/paragraph separator character; unknown keys are rejected. A value is trimmed once those
+ * two checks passed, so no recorded value starts or ends with white space (a spreadsheet could
+ * read `" =HYPERLINK(...)"` as a formula; docs/requirements.md#durable-capture); the path and
+ * referrer rules check the trimmed value. `referrer` is an http(s)
  * origin and path, `landing_path` a path, both without query or fragment: only the UTM
  * parameters and gclid are taken from a query string (decision 0024).
  */
@@ -62,8 +65,10 @@ function isOriginAndPath(value: string): boolean {
 function value(label: string, shape?: { test: (value: string) => boolean; message: string }) {
   return z.optional(
     z.string({ error: `${label} must be text` }).check(
+      // The limit and the character rule apply to the value as sent; then it is trimmed.
       z.maxLength(ATTRIBUTION_MAX_LENGTH, `${label} must be at most ${ATTRIBUTION_MAX_LENGTH} characters`),
       z.refine((v) => !ATTRIBUTION_UNSAFE.test(v), `${label} contains characters that are not allowed`),
+      z.trim(),
       z.refine((v) => !shape || shape.test(v), shape ? `${label} ${shape.message}` : undefined),
     ),
   );

@@ -10,8 +10,10 @@
  * inclusive (100 characters pass, 101 fail). All text is trimmed before checking.
  * Additions of ours, where the spec is silent: an e-mail is exactly one address (no
  * display name, list or header injection), and names, phone and company reject control,
- * bidi-override and invisible format (Unicode Cf) characters. The message may hold line breaks
- * and tabs (it is a multi-line text box) but no other control characters.
+ * bidi-override, invisible format (Unicode Cf) and every other default-ignorable character (Hangul
+ * fillers, variation selectors), with the same "contains characters that are not allowed"
+ * message. The message may hold line breaks and tabs (it is a multi-line text box) but no other
+ * control characters.
  */
 // zod/mini: the same rules at a fraction of the classic API's bundle size, because this
 // module ships in /contact's first-load JavaScript (docs/requirements.md#performance-budget).
@@ -136,9 +138,12 @@ export const LEGACY_HONEYPOT_FIELD = "website";
 
 // Controls (Unicode Cc), invisible format characters (Cf: bidi embeddings, overrides and
 // isolates, zero-width space and joiners, LRM/RLM, word joiner, soft hyphen, BOM;
-// docs/requirements.md#spam-defence) and
-// line/paragraph separators: the same set the attribution values refuse (./attribution.ts).
-const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// docs/requirements.md#spam-defence), line/paragraph separators (the set the attribution values
+// refuse, ./attribution.ts) and every other default-ignorable code point: characters that render
+// as nothing although they are letters or marks, such as the Hangul fillers (U+115F, U+1160,
+// U+3164, U+FFA0), the combining grapheme joiner and the variation selectors (so an emoji typed
+// with U+FE0F, e.g. "❤️", is refused in these fields; the message may hold it).
+const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 // Controls and bidi overrides, but line feed, carriage return and tab are allowed in the
 // multi-line message (which may hold emoji and right-to-left text with their joiners and marks).
 // eslint-disable-next-line no-control-regex

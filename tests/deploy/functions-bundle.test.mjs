@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import extract from "extract-zip";
+import { createJiti } from "jiti";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
 import { applyLocalBlobsFixes } from "../../scripts/local/blobs-server.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
@@ -21,6 +22,10 @@ const root = join(import.meta.dirname, "..", "..");
 const SITE = "https://www.example-resources-ai.com";
 const API_KEY = "SG.bundle-test";
 const BLOBS_TOKEN = "bundle-test-token";
+const FORM_SECRET = "a-server-secret-of-at-least-32-characters";
+const { issueFormToken } = await createJiti(import.meta.url).import(
+  join(root, "netlify", "lib", "demo-request", "form-token.ts"),
+);
 
 // Calls the function module's default export as Netlify's runtime does, then waits for the work
 // it handed to waitUntil, and writes the answer to result.json.
@@ -104,7 +109,7 @@ async function invoke(name, { path, method = "GET", headers = {}, body, params =
     SALES_EMAIL: "sales@example.com",
     MAIL_FROM: "no-reply@example.com",
     URL: SITE,
-    FORM_TOKEN_SECRET: "a-server-secret-of-at-least-32-characters",
+    FORM_TOKEN_SECRET: FORM_SECRET,
     BOOKING_URL: "https://booking.example/resources-ai/demo",
   };
   const context = {
@@ -180,10 +185,14 @@ test("the bundled demo-request function stores a lead, e-mails sales and the pro
       company: "Bundle Mining",
       message: "From the bundled function",
       requestId,
+      // The site's form sends the time token it fetched; a JSON request without one is suspected.
+      formToken: issueFormToken(FORM_SECRET, new Date(Date.now() - 60_000)),
     }),
   });
   assert.equal(answer.status, 200, answer.body);
-  const { ok, bookingUrl } = JSON.parse(answer.body);
+  const { ok, bookingUrl, reference } = JSON.parse(answer.body);
+  assert.match(reference, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.notEqual(reference, requestId, "the server makes the lead id");
   assert.equal(ok, true);
   assert.match(bookingUrl, /^https:\/\/booking\.example\/resources-ai\/demo\?name=Ada%20Bundle&email=/);
   const kinds = sink
@@ -197,8 +206,8 @@ test("the bundled demo-request function stores a lead, e-mails sales and the pro
   assert.ok(confirmation.text.includes(site.contactDetails.email), "contact details missing");
 
   const thanks = await invoke("contact-thanks", {
-    path: `/contact/thanks/${requestId}`,
-    params: { id: requestId },
+    path: `/contact/thanks/${reference}`,
+    params: { id: reference },
   });
   assert.equal(thanks.status, 200, thanks.body);
   assert.match(thanks.body, /Request Submitted Successfully/);

@@ -58,15 +58,32 @@ test("a request sent through the form is exported by address, erased with its co
   expect(before.stdout).toContain(`"${erasedId}"`);
   expect(before.stdout).not.toContain(keptId);
 
-  // The confirmation it got left a per-address entry (a keyed hash) in the confirmation limits;
-  // past the day's confirmation limit of a long-lived local store it got none, and there is none.
+  // Another spelling of the same inbox (a +tag) finds it; a dry run lists it and erases nothing.
+  const tagged = erased["Work Email"].replace("@", "+privacy@");
+  const dryRun = await command("leads-erase.mjs", ["--dry-run", tagged]);
+  expect(dryRun.code).toBe(0);
+  expect(dryRun.stdout).toContain("Dry run: nothing was erased.");
+  expect(dryRun.stdout).toContain(`  ${erasedId}  ${erased["Work Email"]}  received `);
+  expect(dryRun.stdout).not.toContain(keptId);
+  expect((await command("leads-export.mjs", ["--email", tagged])).stdout).toContain(`"${erasedId}"`);
+  expect((await command("leads-export.mjs", ["--email", tagged, "--exact"])).stdout).not.toContain(erasedId);
+
+  // The confirmation it got left a per-address entry (a keyed hash, under the local form secret
+  // `npm start` keeps in .data/) in the confirmation limits; past the day's confirmation limit of
+  // a long-lived local store it got none, and there is none.
   const confirmations = (await confirmationsTo(request, erased["Work Email"])).length;
   const erase = await command("leads-erase.mjs", [address]);
   expect(erase.code).toBe(0);
   expect(erase.stdout).toContain("Erased 1 stored demo request(s)");
   expect(erase.stdout).toContain(`Per-address counter entries removed: ${confirmations}.`);
   expect(erase.stdout).toMatch(new RegExp(`${erasedId}  received \\S+Z  \\(sent\\)`));
-  for (const value of Object.values(erased)) expect(erase.stdout).not.toContain(value);
+  // The stored spelling it erased is shown to the owner who asked; nothing else the person typed.
+  expect(erase.stdout).toContain(
+    `Addresses erased (every stored spelling of its inbox):\n  ${erased["Work Email"]}\n`,
+  );
+  for (const [label, value] of Object.entries(erased)) {
+    if (label !== "Work Email") expect(erase.stdout).not.toContain(value);
+  }
 
   const after = await command("leads-export.mjs", ["--email", erased["Work Email"]]);
   expect(after.code).toBe(0);

@@ -29,7 +29,7 @@ test("a valid submit records the sales e-mail and shows the thanks page", async 
   await fillDemoRequest(page, values);
   await page.getByRole("button", { name: "Submit" }).click();
 
-  await expect(page).toHaveURL(/\/contact\/thanks\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contact\/thanks\/[0-9a-f-]{36}\?ticket=[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Submitted Successfully");
   await expect(
     page.getByText("Our team will contact you within 24 hours to schedule your demo."),
@@ -42,9 +42,18 @@ test("a valid submit records the sales e-mail and shows the thanks page", async 
   expect(href.searchParams.get("email")).toBe(values["Work Email"]);
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
 
-  // Post/Redirect/Get: a reload shows the page again and sends nothing.
+  // Post/Redirect/Get: a reload shows the page again and sends nothing. The prefilled link was for
+  // this one visit (a one-time ticket): the reload offers the plain booking page, never the name
+  // or e-mail (docs/decisions/0028-second-hostile-review.md).
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Submitted Successfully");
+  const reloaded = new URL((await booking.getAttribute("href")) ?? "");
+  expect(reloaded.toString()).toBe(E2E_SPEED_TO_LEAD.BOOKING_URL);
+  // Whoever knows only the lead id (the reference in the confirmation e-mail) learns nothing more.
+  const leadId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await page.goto(`/contact/thanks/${leadId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Submitted Successfully");
+  expect(await booking.getAttribute("href")).toBe(E2E_SPEED_TO_LEAD.BOOKING_URL);
   const sales = await salesEmailsFor(request, values["Work Email"]);
   expect(sales).toHaveLength(1);
   expect(sales[0].subject).toContain(values["Last Name"]);

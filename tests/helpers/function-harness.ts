@@ -3,7 +3,6 @@
  * lead store (or one that always fails), a scripted mailer that records what it sent,
  * and no real waits.
  */
-import { createAnswerTiming, type AnswerTiming } from "../../netlify/lib/demo-request/answer-timing";
 import type { ServerConfig } from "../../netlify/lib/config";
 import {
   createConfirmationLimits,
@@ -18,6 +17,13 @@ import type { RetryOptions, SendResult } from "../../netlify/lib/delivery/send-r
 import type { MailMessage } from "../../netlify/lib/delivery/email/messages";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
+import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/pages/thanks-tickets";
+import { leadIdFor } from "../../netlify/lib/leads/lead-id";
+import { issueFormToken } from "../../netlify/lib/demo-request/form-token";
+import {
+  createFormTokenNonces,
+  type FormTokenNonces,
+} from "../../netlify/lib/demo-request/form-token-nonces";
 
 export const TEST_CONFIG: ServerConfig = {
   sendgridApiKey: "SG.test",
@@ -28,16 +34,20 @@ export const TEST_CONFIG: ServerConfig = {
   isLocal: false,
   confirmationEmail: true,
   confirmationDailyLimit: 200,
+  confirmationClientDailyLimit: 5,
   formSecret: "test-form-secret-of-at-least-32-characters",
   alertEmail: "alerts@resources.test",
   alertAfterMinutes: 30,
 };
 
 /** Confirmation limits over a fresh in-memory store, with TEST_CONFIG's secret and daily limit. */
-export function memoryLimits(options: { dailyLimit?: number; now?: () => Date } = {}): ConfirmationLimits {
+export function memoryLimits(
+  options: { dailyLimit?: number; clientDailyLimit?: number; now?: () => Date } = {},
+): ConfirmationLimits {
   return createConfirmationLimits(createMemoryBlobs(), {
     secret: TEST_CONFIG.formSecret,
     dailyLimit: options.dailyLimit ?? TEST_CONFIG.confirmationDailyLimit,
+    clientDailyLimit: options.clientDailyLimit ?? TEST_CONFIG.confirmationClientDailyLimit,
     now: options.now,
   });
 }
@@ -51,14 +61,22 @@ export const DOWN = { status: "retryable", error: "SendGrid answered 503", code:
 export const REFUSED = { status: "permanent", error: "SendGrid answered 400", code: 400 } as const;
 
 /** A mailer answering from `script` in order (then "sent"), recording every accepted message. */
-export function scriptedMailer(script: SendResult[] = []): Mailer & { sent: MailMessage[]; calls: number } {
+export function scriptedMailer(
+  script: SendResult[] = [],
+): Mailer & { sent: MailMessage[]; calls: number; probes: MailMessage[] } {
   const queue = [...script];
   const mailer = {
     sent: [] as MailMessage[],
     calls: 0,
+    /** Sandbox-mode messages (the honeypot's delivery probe): answered from the script, never sent. */
+    probes: [] as MailMessage[],
     async send(message: MailMessage): Promise<SendResult> {
-      mailer.calls += 1;
       const result = queue.shift() ?? { status: "sent" };
+      if (message.sandbox) {
+        mailer.probes.push(message);
+        return result;
+      }
+      mailer.calls += 1;
       if (result.status === "sent") mailer.sent.push(message);
       return result;
     },
@@ -138,30 +156,55 @@ export function harness(
     /** Added to TEST_CONFIG, e.g. a lead webhook or a booking page. */
     config?: Partial<ServerConfig>;
     now?: () => Date;
-    timing?: AnswerTiming;
+    /** The thanks page's tickets; default in memory. */
+    tickets?: ThanksTickets;
+    /** The spent form tokens; default in memory. */
+    nonces?: FormTokenNonces;
   } = {},
 ) {
   const store = options.store === undefined ? createMemoryLeadStore() : options.store;
   const mailer = options.mailer ?? scriptedMailer();
-  const limits = options.limits ?? memoryLimits();
   const config = { ...TEST_CONFIG, ...options.config };
+  const limits = options.limits ?? memoryLimits({ clientDailyLimit: config.confirmationClientDailyLimit });
+  const tickets = options.tickets ?? createThanksTickets(createMemoryBlobs());
+  const nonces = options.nonces ?? createFormTokenNonces(createMemoryBlobs());
+  const clock = options.now ?? (() => new Date());
   const handle = createDemoRequestHandler({
     getConfig: () => ({ ok: true, config }),
     getStore: () => store,
     createMailer: () => mailer,
     getConfirmationLimits: () => limits,
+    getTickets: () => tickets,
+    getFormTokenNonces: () => nonces,
     now: options.now,
     retry: NO_WAITS,
-    // The honeypot's answer would wait like a delivery; tests check that wait with their own timing.
-    timing: options.timing ?? createAnswerTiming({ sleep: async () => undefined }),
   });
+  // The site's form sends a fresh time token with every request: a JSON body that names no
+  // `formToken` gets one issued a minute earlier (each one different), as a person's would be.
+  // A test of a request without a token says so with `formToken: undefined`.
+  const issuedAt = new Set<number>();
+  const freshToken = () => {
+    let at = clock().getTime() - 60_000;
+    while (issuedAt.has(at)) at -= 1;
+    issuedAt.add(at);
+    return issueFormToken(config.formSecret, new Date(at));
+  };
+  const withToken = (body: unknown) =>
+    body !== null && typeof body === "object" && !Array.isArray(body) && !("formToken" in body)
+      ? { ...body, formToken: freshToken() }
+      : body;
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     handle(
       new Request("https://resources.example/api/send-contact-email", {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
-        body: typeof body === "string" ? body : JSON.stringify(body),
+        body: typeof body === "string" ? body : JSON.stringify(withToken(body)),
       }),
     );
-  return { handle, post, store, mailer };
+  return { handle, post, store, mailer, tickets, nonces };
+}
+
+/** The id of the lead a request with idempotency key `requestId` is stored under (TEST_CONFIG's secret). */
+export function leadIdOf(requestId: string): string {
+  return leadIdFor(requestId, TEST_CONFIG.formSecret);
 }

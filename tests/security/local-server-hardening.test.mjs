@@ -2,13 +2,17 @@
 // docs/decisions/0012-local-server-hardening.md):
 // loopback by default, 421 for a Host that is not this machine (DNS rebinding), the manual job
 // runs only with the per-run trigger secret, the function's rate limit from its own config, and
-// mail-sink control only for JSON requests without an Origin.
+// mail-sink control only for JSON requests without an Origin; a request's body is read whole,
+// within a deadline and a size cap, before it may take a function slot (the server itself:
+// tests/local/slow-request-bodies.test.mjs).
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { test } from "node:test";
+import { createJiti } from "jiti";
 import { isAllowedHost, listenHost } from "../../scripts/local/host-check.mjs";
 import { createLocalGuard } from "../../scripts/local/local-guard.mjs";
 import {
@@ -18,6 +22,7 @@ import {
 } from "../../scripts/local/local-trigger.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import { functionRateLimits } from "../../scripts/local/rate-limit.mjs";
+import * as siteServer from "../../scripts/local/site-server.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
 const SECRET = "a".repeat(64);
@@ -168,4 +173,62 @@ test("npm start's mail sink line names no visitor: masked recipient, the kind an
     "[mail-sink] #3 sales [Suspected spam] to j***@a***.example (request 0b7c3a55-1f7e-4e8e-9a51-6c1d2f3e4a5b)",
   );
   assert.doesNotMatch(line, /Jane|Doe|Acme|jane\.doe/);
+});
+
+/** A request body as the server sees it: a stream with the request's headers. */
+function fakeBody(headers = {}) {
+  const stream = new PassThrough();
+  stream.headers = headers;
+  return stream;
+}
+
+const parseRefusal = (refusal) => ({ ...refusal, body: JSON.parse(refusal.body) });
+
+test("the local body cap sits a little above the function's own 32 KB limit, which answers first", async () => {
+  const jiti = createJiti(import.meta.url);
+  const { MAX_BODY_BYTES } = await jiti.import(
+    join(FUNCTIONS, "..", "lib", "demo-request", "parse-request.ts"),
+  );
+  assert.ok(siteServer.LOCAL_MAX_BODY_BYTES > MAX_BODY_BYTES, "the function's 413 stays the function's");
+  assert.ok(siteServer.LOCAL_MAX_BODY_BYTES <= 4 * MAX_BODY_BYTES, "a huge body is cut off early");
+});
+
+test("readRequestBody: the whole body, or 413 past the cap without reading further, or 408 at the deadline", async () => {
+  const complete = fakeBody({ "content-length": "5" });
+  const read = siteServer.readRequestBody(complete, { maxBytes: 10, timeoutMs: 5000 });
+  complete.write("ab");
+  complete.end("cde");
+  assert.deepEqual(await read, { body: Buffer.from("abcde") });
+
+  // Declared too large: refused before a byte is read.
+  const declared = fakeBody({ "content-length": "11" });
+  declared.write("x");
+  const tooLarge = (await siteServer.readRequestBody(declared, { maxBytes: 10, timeoutMs: 5000 })).refusal;
+  assert.equal(declared.readableLength, 1, "nothing was read");
+  assert.equal(tooLarge?.status, 413);
+  assert.equal(tooLarge.headers.connection, "close");
+  assert.match(tooLarge.headers["content-type"], /^application\/json/);
+  assert.equal(
+    parseRefusal(tooLarge).body.error,
+    "Request body must be at most 32768 bytes",
+    "the function's words",
+  );
+
+  // Sent in pieces without a length (chunked): refused once the cap is passed.
+  const streamed = fakeBody({ "transfer-encoding": "chunked" });
+  const streamedAnswer = siteServer.readRequestBody(streamed, { maxBytes: 10, timeoutMs: 5000 });
+  streamed.write("x".repeat(6));
+  streamed.write("x".repeat(6));
+  assert.equal((await streamedAnswer).refusal?.status, 413);
+
+  // Trickling: not complete at the deadline.
+  const slow = fakeBody({ "content-length": "100" });
+  const slowAnswer = siteServer.readRequestBody(slow, { maxBytes: 1000, timeoutMs: 200 });
+  slow.write("{");
+  const { refusal } = await slowAnswer;
+  assert.equal(refusal?.status, 408);
+  assert.equal(refusal.headers.connection, "close");
+  assert.match(refusal.headers["content-type"], /^application\/json/);
+  assert.equal(typeof parseRefusal(refusal).body.error, "string");
+  slow.destroy();
 });

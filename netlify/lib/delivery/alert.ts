@@ -10,7 +10,7 @@
  * not be the sales inbox); `npm run leads:export` gives the prospect's details.
  */
 import escapeHtml from "escape-html";
-import type { DeliveryContext } from "./delivery-channel";
+import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
 import type { LeadAlert, LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { logError, logInfo } from "../log";
@@ -124,4 +124,39 @@ async function alertWebhook(
     });
   }
   return { webhook: result.status === "sent" ? "sent" : "failed" };
+}
+
+/**
+ * Tells ALERT_EMAIL of `notice`: the day's confirmation e-mails are nearly spent (then real
+ * prospects would get none; the cause may be throwaway addresses). Sent once a day, by the
+ * confirmation that reaches the share (delivery/email/confirmation-limits.ts). No visitor data.
+ * Never throws: a failure is logged.
+ */
+export async function alertNotice(
+  notice: DeliveryNotice,
+  { config, mailer, retry, now }: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
+): Promise<void> {
+  const day = now().toISOString().slice(0, 10);
+  const lines = [
+    `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
+    "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
+    "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise",
+    "CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
+  ];
+  const message: MailMessage = {
+    to: config.alertEmail,
+    from: config.mailFrom,
+    subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
+    text: lines.join("\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    customArgs: { kind: "alert" },
+  };
+  const result = await sendWithRetry(mailer, message, retry);
+  if (result.status === "sent")
+    logInfo("confirmation limit alert sent", { used: notice.used, limit: notice.limit });
+  else
+    logError("CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent", {
+      used: notice.used,
+      limit: notice.limit,
+    });
 }

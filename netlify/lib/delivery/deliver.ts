@@ -8,7 +8,7 @@
  * (state `sending`) before it is sent and its outcome after; what cannot be recorded is not sent. Decision
  * record: docs/decisions/0019-lead-path.md.
  */
-import { alertIfDue } from "./alert";
+import { alertIfDue, alertNotice } from "./alert";
 import { confirmation } from "./email/confirmation";
 import type { ChannelResult, DeliveryChannel, DeliveryContext } from "./delivery-channel";
 import {
@@ -70,6 +70,7 @@ async function runChannel(
   recorder.change(withDelivery(recorder.lead, channel.name, { state: "sending", lastAttemptAt: started }));
   if (!(await recorder.save())) return undefined;
   const result = await channel.send(recorder.lead, context);
+  if (result.notice) await alertNotice(result.notice, context);
   const next = afterSend(recorder.lead.deliveries[channel.name], result, context.now());
   recorder.change(
     withDelivery(recorder.lead, channel.name, next),

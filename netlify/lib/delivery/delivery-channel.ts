@@ -22,7 +22,13 @@ export interface DeliveryContext {
 }
 
 /** A send's outcome, or a channel deciding at send time not to send (e.g. past a bound). */
-export type ChannelResult = (SendResult | { status: "skipped"; reason: string }) & { attempts: number };
+/** Something a person must hear of that is not about one lead: the day's confirmations nearly spent. */
+export type DeliveryNotice = { kind: "confirmation-limit-near"; used: number; limit: number };
+
+export type ChannelResult = (SendResult | { status: "skipped"; reason: string }) & {
+  attempts: number;
+  notice?: DeliveryNotice;
+};
 
 /** A channel's answer to "may you send this lead now?": yes, not yet, or never (with why). */
 export type ChannelPlan = "send" | "wait" | { skip: string };

@@ -6,11 +6,12 @@
  * 1. The answer's format (JSON, or HTML for the form posted without JavaScript) and whether this
  *    is a local run are decided once, at the start.
  * 2. `parseDemoRequest` gives a checked demo request or a typed rejection; `judgeSpam` gives the
- *    spam layers' verdict on it (demo-request/spam.ts); the lead is built once from both.
+ *    spam layers' verdict on it (demo-request/spam.ts), its time token then spent
+ *    (demo-request/form-token-nonces.ts); the lead is built once from both.
  * 3. The lead store's `create` says `created`, `exists` (a repeated request id: answered from the
  *    stored state, never sent again, and 409 when the payload differs) or `unavailable`.
  * 4. By that answer: a repeated id is answered; a filled honeypot that was stored is held, never
- *    sent, and answered like a delivered request after about as long; one that could not be
+ *    sent, and answered as a real request would be, as slowly (demo-request/delivery-probe.ts); one that could not be
  *    stored is sent to sales as suspected instead of being lost (the one place where the store's
  *    answer changes a verdict); any other lead is sent on each channel by `deliverLead`, every
  *    attempt recorded (delivery/deliver.ts).
@@ -19,23 +20,28 @@
  *
  * Collaborators are injected so tests can swap the store, the mailer, the clock and the waits.
  */
-import { randomUUID } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../src/lib/demo-request";
-import { createAnswerTiming, type AnswerTiming } from "./answer-timing";
 import { prefilledBookingUrl } from "../booking/booking-url";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
 import type { ConfirmationLimits } from "../delivery/email/confirmation-limits";
 import { deliverLead } from "../delivery/deliver";
 import { isFormContentType } from "../http";
 import { isSettled, newLead, type LeadRecord } from "../leads/lead-record";
+import { leadIdFor } from "../leads/lead-id";
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { CreateResult, LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import type { Mailer } from "../delivery/email/mailer";
 import type { RetryOptions } from "../delivery/send-result";
+import { createThanksTickets, type ThanksTickets } from "../pages/thanks-tickets";
 import { parseDemoRequest } from "./parse-request";
 import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
-import { HONEYPOT_REASON, judgeSpam } from "./spam";
+import { probeDelivery } from "./delivery-probe";
+import { MAX_TOKEN_AGE_MS } from "./form-token";
+import { createFormTokenNonces, type FormTokenNonces } from "./form-token-nonces";
+import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "./spam";
+import { jsonBlobs } from "../json-blobs";
+import { clientKeyOf, LIMITS_STORE_NAME } from "../delivery/email/confirmation-limits";
 import { maskEmail } from "../text";
 
 export interface HandlerDeps {
@@ -47,12 +53,14 @@ export interface HandlerDeps {
   getConfirmationLimits: (config: ServerConfig) => ConfirmationLimits;
   now?: () => Date;
   retry?: RetryOptions;
-  /** How long a honeypot answer waits (default: like recent real deliveries, answer-timing.ts). */
-  timing?: AnswerTiming;
+  /** The thanks page's one-time tickets (default: in the Blobs store `demo-requests`). */
+  getTickets?: () => ThanksTickets;
+  /** The spent form tokens (default: in the Blobs store `demo-request-limits`). */
+  getFormTokenNonces?: () => FormTokenNonces;
 }
 
-/** The Functions v2 context, as far as the handler reads it. */
-export type HandlerContext = { deploy?: { context?: string } } | undefined;
+/** The Functions v2 context, as far as the handler reads it: the deploy context and the client IP. */
+export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
@@ -96,15 +104,24 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
     return { kind: "conflict" };
   }
   logInfo("repeated request id", { requestId: id, state: existing?.state });
-  return { kind: "received", delivered: existing?.state === "sent" || existing?.state === "spam" };
+  return {
+    kind: "received",
+    delivered: existing?.state === "sent" || existing?.state === "spam",
+    leadId: id,
+  };
 }
 
 /**
  * A filled honeypot, stored: settled at once (the retry job never reads it) and never sent,
- * answered like a delivered request and as slowly, so the honeypot cannot be found by probing
- * (decision docs/decisions/0011-spam-defence-layers.md).
+ * answered as a real request would be at this moment, and as slowly (demo-request/delivery-probe.ts),
+ * so the honeypot cannot be found by probing (decision docs/decisions/0011-spam-defence-layers.md).
  */
-async function heldAsSpam(lead: LeadRecord, store: LeadStore, timing: AnswerTiming): Promise<Outcome> {
+async function heldAsSpam(
+  lead: LeadRecord,
+  store: LeadStore,
+  deps: HandlerDeps,
+  config: ServerConfig,
+): Promise<Outcome> {
   logInfo("stored as spam; nothing sent", {
     requestId: lead.id,
     prospect: maskEmail(lead.request.email),
@@ -112,8 +129,37 @@ async function heldAsSpam(lead: LeadRecord, store: LeadStore, timing: AnswerTimi
   });
   // A marker left behind costs the job one read; it finds nothing to send and removes it.
   await store.settle(lead.id).catch(() => undefined);
-  await timing.wait();
-  return { kind: "received", delivered: true };
+  const delivered = await probeDelivery(deps.createMailer(config), config, deps.retry);
+  return { kind: "received", delivered, leadId: lead.id };
+}
+
+/**
+ * The verdict after the time token is spent: a token another demo request already used makes a
+ * clean request suspected. When the spent tokens cannot be read the verdict stands (a person is
+ * never punished for a store fault), and the log says so.
+ */
+async function afterSpendingToken(
+  verdict: SpamVerdict,
+  parsed: { formToken?: string; requestId?: string; request: DemoRequest },
+  deps: HandlerDeps,
+  receivedAt: Date,
+): Promise<SpamVerdict> {
+  if (verdict.kind !== "clean" || !parsed.formToken) return verdict;
+  try {
+    const nonces = (deps.getFormTokenNonces ?? (() => createFormTokenNonces(jsonBlobs(LIMITS_STORE_NAME))))();
+    const expiresAt = new Date(receivedAt.getTime() + MAX_TOKEN_AGE_MS);
+    const spent = await nonces.spend(
+      parsed.formToken,
+      { key: parsed.requestId, fields: parsed.request },
+      expiresAt,
+    );
+    return spent === "reused" ? { kind: "suspected", reason: REUSED_TOKEN_REASON } : verdict;
+  } catch (error) {
+    logError("spent form tokens unreadable; the token was not checked for reuse", {
+      reason: reasonOf(error),
+    });
+    return verdict;
+  }
 }
 
 /**
@@ -128,6 +174,7 @@ function unstoredHoneypotAsSuspected(lead: LeadRecord): LeadRecord {
       reason: `${HONEYPOT_REASON}; it could not be stored, so it is sent rather than held`,
     },
     attribution: lead.attribution,
+    clientKey: lead.clientKey,
   });
 }
 
@@ -155,7 +202,9 @@ async function delivered(
     now,
   });
   const sent = results.sales?.status === "sent";
-  return !sent && stored !== "created" ? { kind: "undeliverable" } : { kind: "received", delivered: sent };
+  return !sent && stored !== "created"
+    ? { kind: "undeliverable" }
+    : { kind: "received", delivered: sent, leadId: lead.id };
 }
 
 /** What became of the request, and the booking page it is offered; never throws for a store or send failure. */
@@ -164,7 +213,6 @@ async function handle(
   format: AnswerFormat,
   deps: HandlerDeps,
   context: HandlerContext,
-  timing: AnswerTiming,
 ): Promise<{ outcome: Outcome; booking?: BookingOffer }> {
   const configResult = deps.getConfig();
   if (!configResult.ok) {
@@ -177,28 +225,50 @@ async function handle(
   if (parsed.kind === "rejected") return { outcome: parsed };
 
   const now = deps.now ?? (() => new Date());
-  const started = performance.now();
   const receivedAt = now();
-  const verdict = judgeSpam(parsed, { secret: config.formSecret, now: receivedAt });
-  const lead = newLead(parsed.requestId ?? randomUUID(), parsed.request, receivedAt, {
+  const verdict = await afterSpendingToken(
+    judgeSpam({ ...parsed, viaForm: format === "html" }, { secret: config.formSecret, now: receivedAt }),
+    parsed,
+    deps,
+    receivedAt,
+  );
+  // The client IP as Netlify's rate limit sees it (locally the emulation's header).
+  const ip = context?.ip ?? req.headers.get("x-nf-client-connection-ip") ?? undefined;
+  const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
     verdict,
     honeypot: parsed.honeypot,
     attribution: parsed.attribution,
+    clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,
   });
-  // Offered to spam too, so its answer stays the same as a delivered request's.
-  const booking = config.bookingUrl
-    ? { url: prefilledBookingUrl(config.bookingUrl, parsed.request), leadId: lead.id }
-    : undefined;
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
 
-  if (stored === "exists") return { outcome: await repeated(store!, lead), booking };
-  if (verdict.kind === "spam" && stored === "created")
-    return { outcome: await heldAsSpam(lead, store!, timing), booking };
-  const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
-  const outcome = await delivered(toSend, store, stored, deps, config, now);
-  if (outcome.kind === "received") timing.observe(performance.now() - started);
+  let outcome: Outcome;
+  if (stored === "exists") outcome = await repeated(store!, lead);
+  else if (verdict.kind === "spam" && stored === "created")
+    outcome = await heldAsSpam(lead, store!, deps, config);
+  else {
+    const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
+    outcome = await delivered(toSend, store, stored, deps, config, now);
+  }
+  // Offered to spam too, so its answer stays the same as a delivered request's.
+  if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };
+  const booking: BookingOffer = { url: prefilledBookingUrl(config.bookingUrl, parsed.request) };
+  if (format === "html") booking.ticket = await issueTicket(deps, outcome.leadId, now());
   return { outcome, booking };
+}
+
+/** A thanks-page ticket for `leadId`, or undefined when the store cannot keep one (the page is then plain). */
+async function issueTicket(deps: HandlerDeps, leadId: string, now: Date): Promise<string | undefined> {
+  try {
+    return await (deps.getTickets ?? createThanksTickets)().issue(leadId, now);
+  } catch (error) {
+    logError("thanks-page ticket not stored; the thanks page offers the plain booking link", {
+      requestId: leadId,
+      reason: reasonOf(error),
+    });
+    return undefined;
+  }
 }
 
 /** The answer format a request asks for: HTML for the form posted without JavaScript, else JSON. */
@@ -210,10 +280,9 @@ function answerFormat(req: Request): AnswerFormat {
 export function createDemoRequestHandler(
   deps: HandlerDeps,
 ): (req: Request, context?: HandlerContext) => Promise<Response> {
-  const timing = deps.timing ?? createAnswerTiming();
   return async (req, context) => {
     const format = answerFormat(req);
-    const { outcome, booking } = await handle(req, format, deps, context, timing);
+    const { outcome, booking } = await handle(req, format, deps, context);
     return respond(outcome, format, booking);
   };
 }

@@ -27,7 +27,7 @@ import {
   isJsonContentType,
   readLimitedText,
 } from "../http";
-import { isLeadId } from "../leads/lead-record";
+import { isUuid } from "../leads/lead-id";
 
 /** The optional key holding where the visit came from (src/lib/attribution.ts, decision docs/decisions/0024-lead-attribution.md). */
 const ATTRIBUTION_FIELD = "attribution";
@@ -138,7 +138,7 @@ export async function parseDemoRequest(
   if (unknown.length > 0)
     return reject(422, `Unexpected field(s): ${unknown.slice(0, 5).join(", ").slice(0, 200)}`);
   const requestId = body.requestId;
-  if (requestId !== undefined && (typeof requestId !== "string" || !isLeadId(requestId))) {
+  if (requestId !== undefined && (typeof requestId !== "string" || !isUuid(requestId))) {
     return reject(422, "requestId must be a UUID");
   }
   for (const [key, limit] of Object.entries(EXTRA_FIELD_LIMIT)) {

@@ -7,9 +7,12 @@
  *
  * | Outcome                       | JSON                                  | HTML                 |
  * |-------------------------------|---------------------------------------|----------------------|
- * | received, delivered           | 200 `{ ok: true }`                    | 303 /contact/thanks  |
- * | received, stored, not yet     | 202 `{ ok: true, status: "pending" }` | 303 /contact/thanks  |
- * | either, with BOOKING_URL set  | the same plus `bookingUrl`           | 303 /contact/thanks/<id> |
+ * | received, delivered           | 200 `{ ok: true, reference }`         | 303 /contact/thanks  |
+ * | received, stored, not yet     | 202 `{ ok: true, status: "pending", reference }` | 303 /contact/thanks |
+ * | either, with BOOKING_URL set  | the same plus `bookingUrl`            | 303 /contact/thanks/<id>?ticket=<t> |
+ *
+ * `reference` is the lead's id: the reference the confirmation e-mail, the sales e-mail, the
+ * webhook and the CSV show; it opens nothing.
  * | rejected (parse-request.ts)   | its status `{ error, fields? }`       | its status, page     |
  * | conflict (id reused)          | 409 `{ error: ID_CONFLICT }`          | 409, page            |
  * | misconfigured                 | 500 "Server misconfigured"            | 500, page            |
@@ -21,7 +24,7 @@ import { json, SECURITY_HEADERS } from "../http";
 import type { Rejection } from "./parse-request";
 
 export type Outcome =
-  | { kind: "received"; delivered: boolean }
+  | { kind: "received"; delivered: boolean; leadId: string }
   | ({ kind: "rejected" } & Rejection)
   | { kind: "conflict" }
   | { kind: "misconfigured" }
@@ -30,10 +33,14 @@ export type Outcome =
 /** How the answer is written: JSON, or HTML for a browser navigating away from /contact. */
 export type AnswerFormat = "json" | "html";
 
-/** The booking page offered to a received request: the prefilled link and the lead it is for. */
+/**
+ * The booking page offered to a received request: the prefilled link (JSON), and for the form
+ * posted without JavaScript the one-time ticket that lets the thanks page show it (pages/thanks-tickets.ts;
+ * without one, the thanks page offers the plain booking page).
+ */
 export interface BookingOffer {
   url: string;
-  leadId: string;
+  ticket?: string;
 }
 
 const UNDELIVERABLE = "The demo request could not be delivered. Please try again.";
@@ -67,14 +74,15 @@ export async function respond(
 ): Promise<Response> {
   if (outcome.kind === "received") {
     if (format === "html") {
-      // With a booking page, the thanks page that can show the link (netlify/lib/pages/thanks-page.ts).
-      const location = booking ? `${THANKS_PATH}/${booking.leadId}` : THANKS_PATH;
+      // With a booking page, the thanks page that can show the link (pages/thanks-page.ts).
+      const ticket = booking?.ticket ? `?ticket=${encodeURIComponent(booking.ticket)}` : "";
+      const location = booking ? `${THANKS_PATH}/${outcome.leadId}${ticket}` : THANKS_PATH;
       return new Response(null, {
         status: 303,
         headers: { ...SECURITY_HEADERS, location, "content-type": "text/plain" },
       });
     }
-    const extra = booking ? { bookingUrl: booking.url } : {};
+    const extra = { reference: outcome.leadId, ...(booking ? { bookingUrl: booking.url } : {}) };
     return outcome.delivered
       ? json(200, { ok: true, ...extra })
       : json(202, { ok: true, status: "pending", ...extra });

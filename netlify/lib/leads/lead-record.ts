@@ -9,16 +9,6 @@ import type { Attribution, DemoRequest } from "../../../src/lib/demo-request";
  * Where a lead is delivered: the sales e-mail, then the confirmation; the lead webhook (decision 0022)
  * runs beside them (netlify/lib/delivery/deliver.ts).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Whether `value` is a lead id: a UUID, in either letter case. A lead is stored under the lower
- * case form (`value.toLowerCase()`). Serves the request parser and the thanks page alike.
- */
-export function isLeadId(value: string): boolean {
-  return UUID.test(value.toLowerCase());
-}
-
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
@@ -60,11 +50,16 @@ export interface LeadAlert {
 
 /** One stored demo request. */
 export interface LeadRecord {
-  /** The page's requestId (a UUID), or one the function drew. */
+  /** Made by the server (leads/lead-id.ts); also the reference the prospect and sales see. */
   id: string;
   request: DemoRequest;
   /** Where the visit came from (docs/decisions/0024-lead-attribution.md), when the page recorded it. */
   attribution?: Attribution;
+  /**
+   * A keyed hash of the client IP that sent it (delivery/email/confirmation-limits.ts `clientKeyOf`),
+   * for the per-client bound on confirmations; never the IP itself.
+   */
+  clientKey?: string;
   receivedAt: string;
   state: LeadState;
   deliveries: Record<ChannelName, Delivery>;
@@ -124,6 +119,8 @@ export interface NewLeadExtras {
   honeypot?: string;
   /** Where the visit came from (docs/decisions/0024-lead-attribution.md), when the form sent it. */
   attribution?: Attribution;
+  /** The keyed hash of the client IP (see LeadRecord). */
+  clientKey?: string;
 }
 
 /**
@@ -134,12 +131,13 @@ export function newLead(
   id: string,
   request: DemoRequest,
   receivedAt: Date,
-  { verdict = { kind: "clean" }, honeypot = "", attribution }: NewLeadExtras = {},
+  { verdict = { kind: "clean" }, honeypot = "", attribution, clientKey }: NewLeadExtras = {},
 ): LeadRecord {
   const lead: LeadRecord = {
     id,
     request,
     ...(attribution ? { attribution } : {}),
+    ...(clientKey ? { clientKey } : {}),
     receivedAt: receivedAt.toISOString(),
     state: "pending",
     deliveries: allChannels("pending"),

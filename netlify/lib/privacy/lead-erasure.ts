@@ -1,15 +1,18 @@
 /**
  * Erasure on request (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md):
- * deletes every stored demo request from one address (matched as netlify/lib/leads/lead-address.ts says),
- * each with its markers, and the address's per-address counters. Run by `npm run leads:erase -- <email>`;
- * there is no erasure endpoint on the site.
+ * deletes every stored demo request from one inbox (every spelling of it, or with `exact` matching
+ * only the address as typed; netlify/lib/leads/lead-address.ts), each with its markers, and the
+ * inbox's per-address counters. Run by `npm run leads:erase -- <email>`; `--dry-run` only lists what
+ * would go (`findRequestsFrom`). There is no erasure endpoint on the site.
  *
- * The report names what was removed by id, arrival time and state, never by the data. Erasure is
- * complete only when every stored record could be read and every match deleted: a record that
- * could not be read may be from this address, so the report says so and the command fails.
+ * The report names what was removed by id, arrival time and state, never by the data; the stored
+ * spellings of the address that matched are listed apart (`describeErasedAddresses`), for the
+ * owner's terminal only. Erasure is complete only when every stored record could be read and
+ * every match deleted: a record that could not be read may be from this address, so the report
+ * says so and the command fails.
  */
 import { inBatches } from "../in-batches";
-import { requestsFrom } from "../leads/lead-address";
+import { requestsFrom, type AddressMatch } from "../leads/lead-address";
 import { maskEmail } from "../text";
 
 /** The fields of a stored demo request erasure reads. */
@@ -38,9 +41,17 @@ export interface AddressCounters {
   remove(address: string): Promise<number>;
 }
 
+/** One stored request that matched: its id, arrival time, state and the address as it was stored (trimmed). */
+export interface ErasureMatch {
+  id: string;
+  receivedAt: string;
+  state: string;
+  address: string;
+}
+
 export interface ErasureReport {
   /** What was deleted, oldest first. */
-  removed: Array<{ id: string; receivedAt: string; state: string }>;
+  removed: ErasureMatch[];
   /** Per-address counter entries deleted, or "unavailable" when that store failed. */
   counters: number | "unavailable";
   /** Ids whose read failed: they may be from this address. */
@@ -49,40 +60,76 @@ export interface ErasureReport {
   undeleted: string[];
 }
 
+/** What a dry run found: the matches, oldest first, and the ids it could not read. */
+export interface ErasureFindings {
+  matches: ErasureMatch[];
+  unreadable: string[];
+}
+
 /**
- * Erases `address` (already normalised by `parseLeadAddress`). Listing the ids may throw; a
- * record's read or delete failing, or the counters' store failing, is reported instead.
+ * Finds the stored requests from `address` without changing anything (`leads:erase --dry-run`;
+ * docs/requirements.md#personal-data, decision 0018).
+ *
+ * @param options store: the lead store; address: as `parseLeadAddress` returns it; match: `inbox`
+ *   (default, every spelling of the inbox) or `exact` (the address as typed, any case)
+ * @returns the matches oldest first, and the ids whose read failed (they may be from this address)
+ * @throws when the ids cannot be listed
  */
-export async function eraseRequestsFrom(options: {
-  store: ErasureStore;
-  counters: AddressCounters;
+export async function findRequestsFrom(options: {
+  store: Pick<ErasureStore, "ids" | "get">;
   address: string;
-}): Promise<ErasureReport> {
-  const { store, counters, address } = options;
+  match?: AddressMatch;
+}): Promise<ErasureFindings> {
+  const { store, address, match = "inbox" } = options;
   const records: ErasableRecord[] = [];
   const unreadable = await inBatches(await store.ids(), async (id) => {
     const record = await store.get(id);
     if (record) records.push(record);
   });
-  const matches = requestsFrom(records, address).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  const matches = requestsFrom(records, address, match)
+    .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
+    .map(({ id, receivedAt, state, request }) => ({ id, receivedAt, state, address: request.email.trim() }));
+  return { matches, unreadable };
+}
+
+/**
+ * Erases `address` (docs/requirements.md#personal-data, decision 0018): every stored request that
+ * matches (see `findRequestsFrom`), then the address's per-address counters (keyed by its inbox
+ * whichever `match` is used).
+ *
+ * @param options store, counters, address (as `parseLeadAddress` returns it), match (`inbox` by default)
+ * @returns what was removed (with each stored spelling) and what could not be read, deleted or reached
+ * @throws when the ids cannot be listed; a record's read or delete failing, or the counters'
+ *   store failing, is reported instead
+ */
+export async function eraseRequestsFrom(options: {
+  store: ErasureStore;
+  counters: AddressCounters;
+  address: string;
+  match?: AddressMatch;
+}): Promise<ErasureReport> {
+  const { store, counters, address, match } = options;
+  const { matches, unreadable } = await findRequestsFrom({ store, address, match });
   const undeleted = await inBatches(
     matches.map((record) => record.id),
     (id) => store.remove(id),
   );
-  const removed = matches
-    .filter((record) => !undeleted.includes(record.id))
-    .map(({ id, receivedAt, state }) => ({ id, receivedAt, state }));
+  const removed = matches.filter((record) => !undeleted.includes(record.id));
   const removedCounters = await counters.remove(address).catch(() => "unavailable" as const);
   return { removed, counters: removedCounters, unreadable, undeleted };
 }
 
 /**
- * The command's report: lines to print (the address masked, e.g. `j***@a***.com`) and whether
- * the erasure is complete (the command exits 0 only then).
+ * The command's report (docs/requirements.md#personal-data, decision 0018): lines to print (the
+ * address asked for masked, e.g. `j***@a***.com`) and whether the erasure is complete (the
+ * command exits 0 only then). Names requests by id, date and state only; with
+ * `options.addresses` the stored spellings erased follow the list (`describeErasedAddresses`,
+ * with `options.match` naming how they matched), which `leads:erase` shows its owner.
  */
 export function describeErasure(
   report: ErasureReport,
   address: string,
+  options: { addresses?: boolean; match?: AddressMatch } = {},
 ): { lines: string[]; complete: boolean } {
   const who = maskEmail(address);
   const lines =
@@ -92,6 +139,7 @@ export function describeErasure(
           ...report.removed.map((r) => `  ${r.id}  received ${r.receivedAt}  (${r.state})`),
         ]
       : [`No stored demo request from ${who}.`];
+  if (options.addresses) lines.push(...describeErasedAddresses(report, options.match));
   lines.push(
     report.counters === "unavailable"
       ? "NOT ERASED: the per-address counters could not be reached."
@@ -102,12 +150,7 @@ export function describeErasure(
       `NOT ERASED: ${report.undeleted.length} request(s) could not be deleted: ${report.undeleted.join(", ")}.`,
     );
   }
-  if (report.unreadable.length > 0) {
-    lines.push(
-      `NOT CHECKED: ${report.unreadable.length} stored record(s) could not be read and may be from this ` +
-        `address: ${report.unreadable.join(", ")}.`,
-    );
-  }
+  lines.push(...notChecked(report.unreadable));
   const complete =
     report.undeleted.length === 0 && report.unreadable.length === 0 && report.counters !== "unavailable";
   if (!complete) lines.push("Erasure is incomplete; run the command again.");
@@ -116,4 +159,72 @@ export function describeErasure(
       "receiver (README, data map: what erasure cannot reach).",
   );
   return { lines, complete };
+}
+
+/**
+ * The stored spellings of the address among `matches`, each once, in the order first met, e.g.
+ * `["alice@corp.example", "Alice+x@corp.example"]`.
+ */
+function spellings(matches: readonly ErasureMatch[]): string[] {
+  return [...new Set(matches.map((match) => match.address))];
+}
+
+function matchedBy(match: AddressMatch): string {
+  return match === "exact" ? "the address as typed, any case" : "every stored spelling of its inbox";
+}
+
+function notChecked(unreadable: readonly string[]): string[] {
+  return unreadable.length > 0
+    ? [
+        `NOT CHECKED: ${unreadable.length} stored record(s) could not be read and may be from this ` +
+          `address: ${unreadable.join(", ")}.`,
+      ]
+    : [];
+}
+
+/**
+ * The stored spellings of the address that `leads:erase` erased, in clear, for the owner who
+ * asked (docs/requirements.md#personal-data, decision 0018): they see which spellings matched.
+ * Only addresses, never a name, phone number, company or message; empty when nothing was removed.
+ *
+ * @param report what `eraseRequestsFrom` returned
+ * @param match how it matched (`inbox` by default), named in the heading
+ * @returns lines to print, e.g. `["Addresses erased (...):", "  alice@corp.example"]`
+ */
+export function describeErasedAddresses(report: ErasureReport, match: AddressMatch = "inbox"): string[] {
+  const addresses = spellings(report.removed);
+  if (addresses.length === 0) return [];
+  return [`Addresses erased (${matchedBy(match)}):`, ...addresses.map((address) => `  ${address}`)];
+}
+
+/**
+ * The report of `leads:erase --dry-run` (docs/requirements.md#personal-data, decision 0018): each
+ * matching request's id, stored address, arrival time and state, and the distinct addresses that
+ * would be erased; nothing else of the requests. `complete` is false when a record could not be
+ * read (it may be from this address).
+ *
+ * @param findings what `findRequestsFrom` returned
+ * @param address the address asked for (shown masked, as in `describeErasure`)
+ * @param match how it matched (`inbox` by default)
+ */
+export function describeDryRun(
+  findings: ErasureFindings,
+  address: string,
+  match: AddressMatch = "inbox",
+): { lines: string[]; complete: boolean } {
+  const who = maskEmail(address);
+  const lines = ["Dry run: nothing was erased."];
+  if (findings.matches.length === 0) {
+    lines.push(`No stored demo request matches ${who} (${matchedBy(match)}).`);
+  } else {
+    lines.push(
+      `${findings.matches.length} stored demo request(s) match ${who} (${matchedBy(match)}):`,
+      ...findings.matches.map((m) => `  ${m.id}  ${m.address}  received ${m.receivedAt}  (${m.state})`),
+      "Addresses that would be erased:",
+      ...spellings(findings.matches).map((spelling) => `  ${spelling}`),
+    );
+  }
+  lines.push("The inbox's per-address counter entry, if any, would be removed too.");
+  lines.push(...notChecked(findings.unreadable));
+  return { lines, complete: findings.unreadable.length === 0 };
 }

@@ -1,7 +1,8 @@
 /**
  * Stored demo requests as CSV for the sales team (docs/requirements.md#durable-capture;
  * `npm run leads:export`): RFC 4180 (CRLF line ends, every field quoted, quotes doubled) and neutralised
- * against spreadsheet formula injection: a value starting with = + - @ (or tab/CR) gets a leading apostrophe.
+ * against spreadsheet formula injection: a value whose first non-space character, after Unicode NFKC
+ * normalisation, is = + - @ (or tab/CR) gets a leading apostrophe (`neutraliseFormula`).
  * The six request columns come from the field table (src/lib/demo-request.ts), the source columns from the
  * attribution keys (src/lib/attribution.ts).
  */
@@ -28,9 +29,21 @@ export const CSV_COLUMNS: readonly string[] = [
   ...ATTRIBUTION_KEYS,
 ];
 
-/** `'=1+1'` -> `"'=1+1"`; other values unchanged. */
+// Leading white space a spreadsheet may skip before it reads a formula (everything `\s` matches but
+// the tab and carriage return, which start a formula themselves), then a formula's first character.
+const FORMULA_START = /^[^\S\t\r]*[=+\-@\t\r]/u;
+
+/**
+ * Neutralises a CSV cell against formula injection (docs/requirements.md#durable-capture: exports
+ * are formula-safe): when the first character that is not a space, after Unicode NFKC
+ * normalisation (so a full-width `＝` counts as `=`), is `=`, `+`, `-`, `@`, a tab or a carriage
+ * return, the value gets a leading apostrophe and is otherwise kept exactly as it was, nothing a
+ * person typed lost: `"=1+1"` -> `"'=1+1"`, `" =HYPERLINK(1)"` -> `"' =HYPERLINK(1)"`,
+ * `"＝SUM(1,1)"` -> `"'＝SUM(1,1)"`. Other values are returned unchanged; never throws.
+ */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // The raw value too: normalising may fold a sign into its neighbour (`=` + U+0338 -> `≠`).
+  return FORMULA_START.test(value) || FORMULA_START.test(value.normalize("NFKC")) ? `'${value}` : value;
 }
 
 function field(value: unknown): string {

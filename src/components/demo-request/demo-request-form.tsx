@@ -65,15 +65,21 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const sending = React.useRef(false);
   // Marks the form as interactive once React has hydrated it, for browser tests to wait on.
   const [hydrated, setHydrated] = React.useState(false);
+  // A token is spent by the request that uses it: the form fetches one when it hydrates, again
+  // before a submit if that fetch failed, and a fresh one after every submit.
   const formToken = React.useRef<string>();
+  const refreshToken = React.useCallback(async () => {
+    formToken.current = await fetchFormToken();
+  }, []);
   React.useEffect(() => {
     setHydrated(true);
-    void fetchFormToken().then((token) => (formToken.current = token));
-  }, []);
+    void refreshToken();
+  }, [refreshToken]);
 
   const send = async (values: DemoRequest) => {
     if (sending.current) return;
     sending.current = true;
+    if (!formToken.current) await refreshToken();
     const post = () =>
       submitDemoRequest({
         ...values,
@@ -99,6 +105,8 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
       }
     } finally {
       sending.current = false;
+      formToken.current = undefined;
+      void refreshToken();
     }
   };
 

@@ -43,17 +43,21 @@ export async function submitValidDemoRequest(page: Page): Promise<void> {
 
 /**
  * Waits for the /contact form to hydrate, fills `values` (field label -> text), presses Submit
- * and resolves with the requestId the page posted to /api/send-contact-email.
+ * and resolves with the lead's reference, the id the function made for it (its JSON answer's
+ * `reference`: the id the e-mails, the webhook and the CSV show).
  */
 export async function fillAndSubmitDemoRequest(page: Page, values: Record<string, string>): Promise<string> {
   await expect(hydratedForm(page)).toBeVisible();
   await fillDemoRequest(page, values);
-  const posted = page.waitForRequest(isDemoRequestPost);
+  const answered = page.waitForResponse((response) => isDemoRequestPost(response.request()));
   await submitButton(page).click();
-  return (JSON.parse((await posted).postData() ?? "{}") as { requestId: string }).requestId;
+  const answer = await answered;
+  const { reference } = (await answer.json()) as { reference?: string };
+  expect(reference, `the answer ${answer.status()} carries no reference`).toMatch(/^[0-9a-f-]{36}$/);
+  return reference!;
 }
 
-/** Opens /contact and sends `values` through the form; resolves with the requestId the page posted. */
+/** Opens /contact and sends `values` through the form; resolves with the lead's reference. */
 export async function sendDemoRequest(page: Page, values: Record<string, string>): Promise<string> {
   await gotoHydrated(page, "/contact");
   return fillAndSubmitDemoRequest(page, values);

@@ -11,6 +11,7 @@ import { retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import {
   DOWN,
   harness,
+  leadIdOf,
   memoryLimits,
   NO_WAITS,
   REFUSED,
@@ -21,6 +22,9 @@ import {
 } from "../../helpers/function-harness";
 
 const ID = "5d0c3f4e-8a2b-4c6d-9e1f-2a3b4c5d6e7f";
+// The lead the server makes from that key (netlify/lib/leads/lead-id.ts): what the store, the logs and the
+// alert name.
+const LEAD = leadIdOf(ID);
 const logged = (spy: jest.SpyInstance) => spy.mock.calls.flat().join("\n");
 
 afterEach(() => jest.restoreAllMocks());
@@ -32,14 +36,14 @@ test("the sales attempt is on record (state 'sending') before SendGrid is asked"
   const send = mailer.send.bind(mailer);
   mailer.send = async (message) => {
     seen.push(
-      (await store.get(ID))?.deliveries[message.customArgs?.kind === "sales" ? "sales" : "confirmation"]
+      (await store.get(LEAD))?.deliveries[message.customArgs?.kind === "sales" ? "sales" : "confirmation"]
         .state,
     );
     return send(message);
   };
   await harness({ store, mailer }).post({ ...VALID, requestId: ID });
   expect(seen).toEqual(["sending", "sending"]);
-  expect((await store.get(ID))?.deliveries).toMatchObject({
+  expect((await store.get(LEAD))?.deliveries).toMatchObject({
     sales: { state: "sent" },
     confirmation: { state: "sent" },
   });
@@ -52,7 +56,7 @@ test("a failed write after an accepted send is retried, and the outcome is kept"
   update.mockImplementationOnce(write).mockRejectedValueOnce(new Error("blobs blip"));
   const res = await harness({ store }).post({ ...VALID, requestId: ID });
   expect(res.status).toBe(200);
-  expect((await store.get(ID))?.state).toBe("sent");
+  expect((await store.get(LEAD))?.state).toBe("sent");
   expect(await store.pendingIds()).toEqual([]);
 });
 
@@ -69,7 +73,7 @@ test("the outcome write failing for good logs SENT-UNRECORDED, and the job never
   const mailer = scriptedMailer();
   const res = await harness({ store, mailer }).post({ ...VALID, requestId: ID });
   expect(res.status).toBe(200);
-  expect(logged(errors)).toContain(`SENT-UNRECORDED ${ID}`);
+  expect(logged(errors)).toContain(`SENT-UNRECORDED ${LEAD}`);
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
 
   // Blobs is back; runs after the grace find the attempt without an outcome.
@@ -87,7 +91,7 @@ test("the outcome write failing for good logs SENT-UNRECORDED, and the job never
     });
   }
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
-  const lead = await store.get(ID);
+  const lead = await store.get(LEAD);
   expect(lead).toMatchObject({ state: "unconfirmed", alert: { reason: "unconfirmed", via: "email" } });
   expect(sentOfKind(mailer, "alert")).toHaveLength(1);
   expect(await store.pendingIds()).toEqual([]);
@@ -100,7 +104,7 @@ test("a permanent refusal (4xx) fails the lead at once: 202, one alert, nothing 
   const res = await harness({ store, mailer }).post({ ...VALID, requestId: ID });
   expect(res.status).toBe(202);
   expect(mailer.calls).toBe(2); // the refused sales e-mail, not retried; then the alert
-  const lead = await store.get(ID);
+  const lead = await store.get(LEAD);
   expect(lead).toMatchObject({
     state: "failed",
     deliveries: {
@@ -111,7 +115,10 @@ test("a permanent refusal (4xx) fails the lead at once: 202, one alert, nothing 
   });
   const [alert] = sentOfKind(mailer, "alert");
   expect(alert.to).toBe(TEST_CONFIG.alertEmail);
-  expect(alert.subject).toContain(ID);
+  expect(alert.subject).toContain(LEAD);
+  expect(alert.customArgs?.requestId).toBe(LEAD);
+  // The lead's id, never the key the client sent.
+  expect(`${alert.subject}${alert.text}${alert.html}`).not.toContain(ID);
   expect(await store.pendingIds()).toEqual([]);
   await retryPendingLeads({
     store,
@@ -142,8 +149,9 @@ test("SendGrid refusing the alert too: the alert is a LEAD FAILED log line, reco
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([REFUSED, REFUSED]);
   await harness({ store, mailer }).post({ ...VALID, requestId: ID });
-  expect(logged(errors)).toMatch(new RegExp(`LEAD FAILED ${ID}`));
-  expect((await store.get(ID))?.alert).toMatchObject({ reason: "failed", via: "log" });
+  expect(logged(errors)).toMatch(new RegExp(`LEAD FAILED ${LEAD}`));
+  expect(logged(errors)).not.toContain(ID);
+  expect((await store.get(LEAD))?.alert).toMatchObject({ reason: "failed", via: "log" });
   await retryPendingLeads({
     store,
     mailer,
@@ -162,9 +170,9 @@ test("a 503 is not a refusal: the lead stays pending for the job, with no alert 
   const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   expect((await harness({ store, mailer }).post({ ...VALID, requestId: ID })).status).toBe(202);
   expect(mailer.calls).toBe(3);
-  expect(await store.get(ID)).toMatchObject({ state: "pending", deliveries: { sales: { attempts: 3 } } });
-  expect((await store.get(ID))?.alert).toBeUndefined();
-  expect(await store.pendingIds()).toEqual([ID]);
+  expect(await store.get(LEAD)).toMatchObject({ state: "pending", deliveries: { sales: { attempts: 3 } } });
+  expect((await store.get(LEAD))?.alert).toBeUndefined();
+  expect(await store.pendingIds()).toEqual([LEAD]);
 });
 
 test("a repeated id of a settled lead leaves no pending marker behind", async () => {
@@ -181,10 +189,10 @@ test("a lead records when it settled (retention counts from it); a pending one d
   const at = new Date("2025-03-01T09:00:00.000Z");
   const store = createMemoryLeadStore();
   await harness({ store, now: () => at }).post({ ...VALID, requestId: ID });
-  expect((await store.get(ID))?.settledAt).toBe(at.toISOString());
+  expect((await store.get(LEAD))?.settledAt).toBe(at.toISOString());
   const other = "6e1d4f5a-9b3c-4d7e-8f20-3b4c5d6e7f80";
   await harness({ store, mailer: scriptedMailer([DOWN, DOWN, DOWN]) }).post({ ...VALID, requestId: other });
-  expect((await store.get(other))?.settledAt).toBeUndefined();
+  expect((await store.get(leadIdOf(other)))?.settledAt).toBeUndefined();
 });
 
 test("a confirmation SendGrid did not accept is sent by the retry job, within the bounds it reserved once", async () => {
@@ -193,7 +201,7 @@ test("a confirmation SendGrid did not accept is sent by the retry job, within th
   const limits = memoryLimits();
   const mailer = scriptedMailer([{ status: "sent" }, DOWN, DOWN, DOWN]);
   expect((await harness({ store, mailer, limits }).post({ ...VALID, requestId: ID })).status).toBe(200);
-  expect(await store.pendingIds()).toEqual([ID]);
+  expect(await store.pendingIds()).toEqual([LEAD]);
 
   const later = () => new Date(Date.now() + 10 * 60_000);
   await retryPendingLeads({ store, mailer, limits, config: TEST_CONFIG, now: later, retry: NO_WAITS });
@@ -205,5 +213,5 @@ test("a confirmation SendGrid did not accept is sent by the retry job, within th
   const other = "7f2e5a6b-0c4d-4e8f-9a31-4c5d6e7f8091";
   await harness({ store, mailer, limits }).post({ ...VALID, requestId: other });
   expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
-  expect((await store.get(other))?.deliveries.confirmation.state).toBe("skipped");
+  expect((await store.get(leadIdOf(other)))?.deliveries.confirmation.state).toBe("skipped");
 });

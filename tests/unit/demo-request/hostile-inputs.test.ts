@@ -85,6 +85,14 @@ const cases: Case[] = [
     ]),
   ),
   ["name with unicode control", body({ ...VALID, lastName: "Doe\u0085" }), 422],
+  // Hangul fillers: default-ignorable letters (Lo) that render as nothing, so a name of them alone
+  // looks empty (docs/requirements.md#spam-defence).
+  ...(["firstName", "lastName", "phone", "company"] as const).flatMap((f): Case[] =>
+    ["\u3164", "\u115f", "\u1160", "\uffa0"].flatMap((ch): Case[] => [
+      [`${f} of U+${ch.charCodeAt(0).toString(16).toUpperCase()} alone`, body({ ...VALID, [f]: ch }), 422],
+      [`${f} with U+${ch.charCodeAt(0).toString(16).toUpperCase()}`, body({ ...VALID, [f]: `a${ch}b` }), 422],
+    ]),
+  ),
 ];
 
 test("the table has at least 40 hostile inputs", () => expect(cases.length).toBeGreaterThanOrEqual(40));
@@ -186,6 +194,29 @@ test("every Unicode format character (Cf) in a one-line field gets the 'not allo
     expect(res.status).toBe(422);
     expect(((await res.json()) as { fields?: unknown }).fields).toEqual({
       company: "Company name contains characters that are not allowed",
+    });
+  }
+  expect(mailer.calls).toBe(0);
+});
+
+test("every default-ignorable code point in a one-line field gets the 'not allowed' message", async () => {
+  // The first and last code point of each run of Default_Ignorable_Code_Point (about 30 runs).
+  const runs: [first: number, last: number][] = [];
+  for (let code = 0; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    if (!/\p{Default_Ignorable_Code_Point}/u.test(String.fromCodePoint(code))) continue;
+    const run = runs.at(-1);
+    if (run && run[1] === code - 1) run[1] = code;
+    else runs.push([code, code]);
+  }
+  const ends = runs.flatMap(([first, last]) => (first === last ? [first] : [first, last]));
+  expect(ends).toEqual(expect.arrayContaining([0x3164, 0x115f, 0x1160, 0xffa0, 0xfe0f, 0xe0fff]));
+  const { post, mailer } = harness();
+  for (const code of ends) {
+    const res = await post({ ...VALID, firstName: `Ja${String.fromCodePoint(code)}ne` });
+    expect([code.toString(16), res.status]).toEqual([code.toString(16), 422]);
+    expect(((await res.json()) as { fields?: unknown }).fields).toEqual({
+      firstName: "First name contains characters that are not allowed",
     });
   }
   expect(mailer.calls).toBe(0);

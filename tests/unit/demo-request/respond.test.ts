@@ -40,9 +40,32 @@ test("parsing gives the checked request, or a rejection with its status and mess
   });
 });
 
+// The lead's id, made by the server (netlify/lib/leads/lead-id.ts): the answer's `reference`.
+const LEAD = "3f2b9c1e-8d4a-4e7f-9b6c-2a1d0e5f7c8b";
+
+test("a requestId must be a UUID of versions 1-8 with the RFC variant (kept lower-case); the nil UUID is not one", async () => {
+  const key = "9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D";
+  expect(await parseDemoRequest(post(JSON.stringify({ ...VALID, requestId: key })), ORIGINS)).toMatchObject({
+    kind: "valid",
+    requestId: key.toLowerCase(),
+  });
+  for (const requestId of ["00000000-0000-0000-0000-000000000000", "9a8b7c6d-5e4f-4a3b-7c2d-1e0f9a8b7c6d"]) {
+    expect(await parseDemoRequest(post(JSON.stringify({ ...VALID, requestId })), ORIGINS)).toEqual({
+      kind: "rejected",
+      status: 422,
+      error: "requestId must be a UUID",
+    });
+  }
+});
+
 const cases: [name: string, outcome: Outcome, status: number, json: unknown][] = [
-  ["delivered", { kind: "received", delivered: true }, 200, { ok: true }],
-  ["stored, not yet delivered", { kind: "received", delivered: false }, 202, { ok: true, status: "pending" }],
+  ["delivered", { kind: "received", delivered: true, leadId: LEAD }, 200, { ok: true, reference: LEAD }],
+  [
+    "stored, not yet delivered",
+    { kind: "received", delivered: false, leadId: LEAD },
+    202,
+    { ok: true, status: "pending", reference: LEAD },
+  ],
   [
     "rejected",
     {
@@ -89,6 +112,35 @@ test.each(cases)(
     else expect(html).toContain(`<p>${(body as { error: string }).error}</p>`);
   },
 );
+
+test("with a booking page the JSON answer adds the link; the HTML answer leads to the lead's thanks page with its ticket", async () => {
+  const url = "https://cal.com/acme/demo?name=Jane%20Driller&email=jane%40acme-mining.com";
+  const ticket = "Ab-_".repeat(10) + "xyz";
+  for (const delivered of [true, false]) {
+    const outcome: Outcome = { kind: "received", delivered, leadId: LEAD };
+    const json = await respond(outcome, "json", { url });
+    expect(await json.json()).toEqual({
+      ok: true,
+      ...(delivered ? {} : { status: "pending" }),
+      reference: LEAD,
+      bookingUrl: url,
+    });
+    const html = await respond(outcome, "html", { url, ticket });
+    expect(html.status).toBe(303);
+    expect(html.headers.get("location")).toBe(`${THANKS_PATH}/${LEAD}?ticket=${ticket}`);
+    // Without a ticket (the store could not keep one) the thanks page offers the plain booking link.
+    const plain = await respond(outcome, "html", { url });
+    expect(plain.headers.get("location")).toBe(`${THANKS_PATH}/${LEAD}`);
+  }
+});
+
+test("no answer but a received one carries a reference or a booking link", async () => {
+  for (const [, outcome] of cases.filter(([, o]) => o.kind !== "received")) {
+    const body = await (await respond(outcome, "json", { url: "https://cal.com/acme/demo" })).json();
+    expect(body).not.toHaveProperty("reference");
+    expect(body).not.toHaveProperty("bookingUrl");
+  }
+});
 
 test("a 405 keeps its Allow header in both formats", async () => {
   const outcome: Outcome = {

@@ -4,11 +4,13 @@
 // The function's default export against the local SendGrid-compatible test server
 // (docs/requirements.md#the-demo-request-end-to-end).
 import handler, { config as functionConfig } from "../../../netlify/functions/send-contact-email.mts";
-import { resetConfig } from "../../../netlify/lib/config";
+import { formSecretFrom, resetConfig } from "../../../netlify/lib/config";
+import { leadIdFor } from "../../../netlify/lib/leads/lead-id";
 import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { startSendGridTestServer, type MailSink } from "../../helpers/sendgrid-test-server";
 import { restoreEnvAfterEach } from "../../helpers/env";
+import { issueFormToken } from "../../../netlify/lib/demo-request/form-token";
 
 const API_KEY = "SG.test-key";
 const ENV = {
@@ -59,12 +61,20 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+// The site's form sends a fresh time token with each request (a spent one is suspected): a body
+// that names no `formToken` gets one, issued a minute earlier, each one different.
+let tokenIssuedAt = Date.now() - 60_000;
+const withToken = (body: unknown) =>
+  body !== null && typeof body === "object" && !("formToken" in body)
+    ? { ...body, formToken: issueFormToken(formSecretFrom(ENV)!, new Date(tokenIssuedAt--)) }
+    : body;
+
 function post(body: unknown, init: RequestInit = {}): Promise<Response> {
   return handler(
     new Request("http://localhost:8888/api/send-contact-email", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: typeof body === "string" ? body : JSON.stringify(body),
+      body: typeof body === "string" ? body : JSON.stringify(withToken(body)),
       ...init,
     }),
     context,
@@ -74,9 +84,19 @@ function post(body: unknown, init: RequestInit = {}): Promise<Response> {
 test("a valid request sends the sales e-mail and the confirmation, then answers 200", async () => {
   const res = await post(valid);
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ ok: true });
+  // Without a requestId the server picks a random lead id: the reference sales, the prospect and the
+  // store all see (docs/requirements.md#spam-defence).
+  const { reference, ...rest } = (await res.json()) as { reference: string };
+  expect(rest).toEqual({ ok: true });
+  expect(reference).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(await blobs.open("demo-requests").get(`leads/${reference}`, { type: "json" })).toMatchObject({
+    id: reference,
+    request: { email: valid.email },
+  });
   const [sales, confirmation] = sink.messages();
   expect(sink.messages()).toHaveLength(2);
+  expect(sales.text).toContain(`Request id: ${reference}`);
+  expect(confirmation.text).toContain(`Your reference: ${reference}`);
   expect(sales).toMatchObject({
     to: ["sales@resources.test"],
     from: "no-reply@resources.test",
@@ -180,9 +200,12 @@ test("a filled honeypot answers exactly like success, sends nothing, and is stor
   const requestId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
   const res = await post({ ...valid, [HONEYPOT_FIELD]: "http://spam.example", requestId });
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ ok: true });
+  // The lead id the function makes from the key under its form secret (netlify/lib/leads/lead-id.ts).
+  const lead = leadIdFor(requestId, formSecretFrom(process.env)!);
+  expect(await res.json()).toEqual({ ok: true, reference: lead });
   expect(sink.messages()).toHaveLength(0);
-  expect(await blobs.open("demo-requests").get(`leads/${requestId}`, { type: "json" })).toMatchObject({
+  expect(await blobs.open("demo-requests").get(`leads/${requestId}`, { type: "json" })).toBeNull();
+  expect(await blobs.open("demo-requests").get(`leads/${lead}`, { type: "json" })).toMatchObject({
     state: "spam",
     spamReason: "honeypot field filled",
     request: { email: valid.email },

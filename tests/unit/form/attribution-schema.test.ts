@@ -105,7 +105,32 @@ test("landing_path is a path without query or fragment", () => {
   }
 });
 
+test("values are trimmed, so none starts with white space before a formula sign", () => {
+  expect(parse({ utm_source: "  linkedin ", utm_term: '\u00a0=HYPERLINK("https://evil.example")' })).toEqual({
+    success: true,
+    data: { utm_source: "linkedin", utm_term: '=HYPERLINK("https://evil.example")' },
+  });
+  expect(parse({ landing_path: " /about ", referrer: " https://www.google.com/ " })).toEqual({
+    success: true,
+    data: { landing_path: "/about", referrer: "https://www.google.com/" },
+  });
+  expect(parse({ gclid: "\u3000\u3000" })).toEqual({ success: true, data: { gclid: "" } });
+  // The limits and messages stay: the length and characters as sent, the path as trimmed.
+  expect(messages({ utm_source: ` ${"x".repeat(200)}` })).toEqual([
+    "utm_source must be at most 200 characters",
+  ]);
+  expect(messages({ utm_source: "\t=1+1" })).toEqual(["utm_source contains characters that are not allowed"]);
+  expect(messages({ utm_source: "=1+1\n" })).toEqual(["utm_source contains characters that are not allowed"]);
+  expect(messages({ landing_path: " about" })).toEqual(["landing_path must be a path"]);
+});
+
 describe("cleanAttribution (what the form sends)", () => {
+  test("trims what it keeps", () => {
+    expect(cleanAttribution({ utm_source: " linkedin", utm_medium: "   " })).toEqual({
+      utm_source: "linkedin",
+    });
+  });
+
   test("keeps the valid keys in order and drops unknown and invalid ones", () => {
     const cleaned = cleanAttribution({
       gclid: "abc",

@@ -153,3 +153,68 @@ test("all empty: one message per field, the five required ones", () => {
 test("the schema is built once and shared (built on first use)", () => {
   expect(demoRequestSchema()).toBe(demoRequestSchema());
 });
+
+describe("invisible characters in the one-line fields (docs/requirements.md#spam-defence)", () => {
+  const ONE_LINE = ["firstName", "lastName", "phone", "company"] as const;
+  const NOT_ALLOWED: Record<(typeof ONE_LINE)[number], string> = {
+    firstName: "First name contains characters that are not allowed",
+    lastName: "Last name contains characters that are not allowed",
+    phone: "Phone number contains characters that are not allowed",
+    company: "Company name contains characters that are not allowed",
+  };
+
+  // Hangul fillers are letters (Lo), not format characters, yet render as nothing: a name of
+  // fillers alone looks empty and is not trimmed away.
+  test.each([
+    ["U+3164 HANGUL FILLER", "\u3164"],
+    ["U+115F HANGUL CHOSEONG FILLER", "\u115f"],
+    ["U+1160 HANGUL JUNGSEONG FILLER", "\u1160"],
+    ["U+FFA0 HALFWIDTH HANGUL FILLER", "\uffa0"],
+    ["U+034F COMBINING GRAPHEME JOINER", "\u034f"],
+    ["U+FE0F VARIATION SELECTOR-16", "\ufe0f"],
+    ["U+E0100 VARIATION SELECTOR-17", "\u{e0100}"],
+    ["U+180B MONGOLIAN FREE VARIATION SELECTOR ONE", "\u180b"],
+  ])("%s, alone or inside a value, gets the 'not allowed' message", (_name, ch) => {
+    for (const field of ONE_LINE) {
+      expect(messageFor(field, ch)).toBe(NOT_ALLOWED[field]);
+      expect(messageFor(field, `Acme${ch}1`)).toBe(NOT_ALLOWED[field]);
+    }
+  });
+
+  // The format characters among them (U+200B, U+2060, U+00AD...) were refused already (Cf).
+  test("every Default_Ignorable_Code_Point is refused; combining marks and plain emoji still pass", () => {
+    const ignorable: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const ch = String.fromCodePoint(code);
+      if (/\p{Default_Ignorable_Code_Point}/u.test(ch)) ignorable.push(ch);
+    }
+    expect(ignorable.length).toBeGreaterThan(4000);
+    for (const field of ONE_LINE) {
+      const passed = ignorable.filter((ch) => messageFor(field, `Acme${ch}1`) !== NOT_ALLOWED[field]);
+      const codes = passed.map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase()}`);
+      expect({ field, count: codes.length, first: codes.slice(0, 10) }).toEqual({
+        field,
+        count: 0,
+        first: [],
+      });
+    }
+    // What people really type: accents (precomposed and combining), scripts with their own marks,
+    // and emoji that need no variation selector.
+    for (const name of [
+      "José",
+      "Jose\u0301",
+      "Nguyễn",
+      "Zoë",
+      "\u0905\u0928\u093f\u0932 \u0936\u0930\u094d\u092e\u093e",
+      "\u0645\u062d\u0645\u062f",
+      "\uae40\ubbfc\uc900",
+      "Acme \u{1f680} Mining",
+    ]) {
+      expect(messageFor("firstName", name)).toBeUndefined();
+      expect(messageFor("company", name)).toBeUndefined();
+    }
+    // The multi-line message keeps its own rules: emoji with their selectors and joiners pass.
+    expect(messageFor("message", "Thanks \u2764\ufe0f \u{1f468}\u200d\u{1f469}")).toBeUndefined();
+  });
+});

@@ -51,6 +51,12 @@ const cases: [FormField, string, string][] = [
   ["phone", "\u202d+61 8 9000 0000", "Phone number contains characters that are not allowed"],
   ["company", "Analytical\ufeffMining", "Company name contains characters that are not allowed"],
   ["message", "Family team \u{1f468}\u200d\u{1f469}\u200d\u{1f467}", ""],
+  // Default-ignorable letters and marks that render as nothing: a name of Hangul fillers alone
+  // looks empty; a variation selector is refused in a one-line field too.
+  ["firstName", "\u3164", "First name contains characters that are not allowed"],
+  ["lastName", "\u115f\u1160", "Last name contains characters that are not allowed"],
+  ["company", "Acme\uffa0Mining", "Company name contains characters that are not allowed"],
+  ["company", "I \u2764\ufe0f Mining", "Company name contains characters that are not allowed"],
 ];
 
 /** A short test title for a value: long values by their length. */

@@ -81,7 +81,10 @@ test("confirmation limits on Blobs: one per address a day, the daily bound, no a
     allowed: false,
     reason: "address-limit",
   });
-  expect(await limits.reserve("other@example.com", "r3")).toEqual({ allowed: true });
+  expect(await limits.reserve("other@example.com", "r3")).toEqual({
+    allowed: true,
+    nearDailyLimit: { used: 2, limit: 2 },
+  });
   expect(await limits.reserve("third@example.com", "r4")).toEqual({ allowed: false, reason: "daily-limit" });
   time += 24 * 60 * 60 * 1000;
   // An expired address entry is replaced through its etag (a conditional write).

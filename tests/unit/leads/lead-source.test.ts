@@ -7,9 +7,11 @@
 import { leadsToCsv } from "../../../netlify/lib/privacy/leads-csv";
 import { buildSalesEmail } from "../../../netlify/lib/delivery/email/messages";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
-import { harness, leadRecord, sentOfKind, VALID } from "../../helpers/function-harness";
+import { harness, leadIdOf, leadRecord, sentOfKind, VALID } from "../../helpers/function-harness";
 
 const ID = "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a";
+// The lead a request with key ID is stored under (netlify/lib/leads/lead-id.ts).
+const LEAD = leadIdOf(ID);
 const ATTRIBUTION = {
   landing_path: "/",
   referrer: "https://www.linkedin.com/",
@@ -30,7 +32,7 @@ test("a request's attribution is stored with the lead and shown in the sales e-m
   const { post, mailer } = harness({ store });
   const res = await post({ ...VALID, requestId: ID, attribution: ATTRIBUTION });
   expect(res.status).toBe(200);
-  expect((await store.get(ID))?.attribution).toEqual(ATTRIBUTION);
+  expect((await store.get(LEAD))?.attribution).toEqual(ATTRIBUTION);
   const [sales] = sentOfKind(mailer, "sales");
   expect(sales.text).toContain(
     "Source\n  landing_path: /\n  referrer: https://www.linkedin.com/\n  utm_source: linkedin\n  utm_campaign: q4",
@@ -42,7 +44,8 @@ test("a request without attribution is valid; its e-mail says no source was reco
   const store = createMemoryLeadStore();
   const { post, mailer } = harness({ store });
   expect((await post({ ...VALID, requestId: ID })).status).toBe(200);
-  expect((await store.get(ID))?.attribution).toBeUndefined();
+  expect(await store.get(LEAD)).toMatchObject({ id: LEAD, request: { email: VALID.email } });
+  expect((await store.get(LEAD))?.attribution).toBeUndefined();
   expect(sentOfKind(mailer, "sales")[0].text).toContain("Source\n  (none recorded)");
 });
 
@@ -90,4 +93,17 @@ test("the CSV has one column per attribution key, empty without a source, formul
   );
   expect(first).toMatch(/"\/","https:\/\/www\.linkedin\.com\/","linkedin","","q4","","'=HYPERLINK\(1\)",""$/);
   expect(second).toMatch(/(,""){8}$/);
+});
+
+test("the function stores attribution trimmed, and the export neutralises what is left of a formula", async () => {
+  const store = createMemoryLeadStore();
+  const { post } = harness({ store });
+  const attribution = { utm_source: ' =HYPERLINK("https://evil.example","x")', utm_campaign: "\u3000q4 " };
+  expect((await post({ ...VALID, requestId: ID, attribution })).status).toBe(200);
+  const stored = [...store.records.values()];
+  expect(stored.map((lead) => lead.attribution)).toEqual([
+    { utm_source: '=HYPERLINK("https://evil.example","x")', utm_campaign: "q4" },
+  ]);
+  const [, row] = leadsToCsv(stored).trimEnd().split("\r\n");
+  expect(row).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
 });

@@ -121,9 +121,9 @@ describe("erasure", () => {
 
     expect(report).toEqual({
       removed: [
-        { id: "a2", receivedAt: "2025-03-01T09:00:00.000Z", state: "pending" },
-        { id: "a1", receivedAt: "2025-03-02T10:00:00.000Z", state: "sent" },
-        { id: "a3", receivedAt: "2025-03-03T08:00:00.000Z", state: "spam" },
+        { id: "a2", receivedAt: "2025-03-01T09:00:00.000Z", state: "pending", address: "jane@acme.com" },
+        { id: "a1", receivedAt: "2025-03-02T10:00:00.000Z", state: "sent", address: "Jane@Acme.com" },
+        { id: "a3", receivedAt: "2025-03-03T08:00:00.000Z", state: "spam", address: "JANE@acme.com" },
       ],
       counters: 1,
       unreadable: [],

@@ -12,6 +12,10 @@
  * - `daily/<YYYY-MM-DD>/<ISO time>-<request id>`: one key per confirmation of that UTC day. Blobs
  *   has no atomic counter, so a request writes its key first, then lists the day and goes ahead
  *   only when its key is among the first `dailyLimit`: concurrent requests agree on that order.
+ * - `client/<YYYY-MM-DD>/<client key>/<ISO time>-<request id>`: the same per client (a keyed hash
+ *   of its IP, `clientKeyOf`), at most `clientDailyLimit` a day, so throwaway addresses sent from
+ *   one client cannot spend the day's confirmations of every prospect. Never a bound per e-mail
+ *   domain, which would stop everyone at gmail.com or at a large company.
  *
  * The daily slot is taken before the address, and given back when the address is refused, so a
  * refused request never counts toward the day.
@@ -19,73 +23,54 @@
 import { createHmac } from "node:crypto";
 import { getStore } from "@netlify/blobs";
 import type { ServerConfig } from "../../config";
+import { inboxOf } from "../../leads/lead-address";
+import { jsonBlobs, jsonBlobsOver, type JsonBlobs } from "../../json-blobs";
 
 export const LIMITS_STORE_NAME = "demo-request-limits";
+
+/** Confirmations one client (one IP, as the rate limit sees it) may cause per UTC day. */
+export const DEFAULT_CLIENT_DAILY_LIMIT = 5;
 
 /** One confirmation per address within this many milliseconds (24 hours). */
 export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Why a confirmation may not be sent now. */
-export type ConfirmationRefusal = "address-limit" | "daily-limit";
+export type ConfirmationRefusal = "address-limit" | "daily-limit" | "client-limit";
 
-export type ConfirmationVerdict = { allowed: true } | { allowed: false; reason: ConfirmationRefusal };
+/** The share of the daily limit at which a person is told that it is nearly spent. */
+export const NEAR_DAILY_LIMIT_SHARE = 0.8;
+
+export type ConfirmationVerdict =
+  | {
+      allowed: true;
+      /** Set on the one confirmation of the day that reaches NEAR_DAILY_LIMIT_SHARE of the limit. */
+      nearDailyLimit?: { used: number; limit: number };
+    }
+  | { allowed: false; reason: ConfirmationRefusal };
 
 export interface ConfirmationLimits {
   /**
-   * Reserves one confirmation to `email` for the demo request `requestId`, or says which bound
-   * refuses it. Throws when the store cannot be reached (callers then send no confirmation).
+   * Reserves one confirmation to `email` for the demo request `requestId`, sent by the client
+   * `clientKey` (a keyed hash of its IP, `clientKeyOf`; without one no per-client bound applies),
+   * or says which bound refuses it. Throws when the store cannot be reached (callers then send no
+   * confirmation).
    */
-  reserve(email: string, requestId: string): Promise<ConfirmationVerdict>;
+  reserve(email: string, requestId: string, clientKey?: string): Promise<ConfirmationVerdict>;
 }
 
-/** The part of a Blobs store the limits use; `createMemoryBlobs` in the tests implements it too. */
-export interface LimitsBlobs {
-  /** The JSON value and its etag, or null when the key does not exist. */
-  getWithEtag(key: string): Promise<{ data: unknown; etag: string | undefined } | null>;
-  /** Writes `value`; with a condition, only when the key is new or still has that etag. */
-  setJSON(
-    key: string,
-    value: unknown,
-    condition?: { onlyIfNew: true } | { onlyIfMatch: string },
-  ): Promise<boolean>;
-  /** Every key starting with `prefix`. */
-  keys(prefix: string): Promise<string[]>;
-  delete(key: string): Promise<void>;
-}
+/** The part of a Blobs store the limits use (netlify/lib/json-blobs.ts). */
+export type LimitsBlobs = JsonBlobs;
 
 /**
  * The store key of `email`'s per-address counter: `address/` + hex HMAC-SHA256 of the trimmed,
- * lower-cased address, reduced to its inbox (`mailboxOf`), under `secret` (the server's form secret, netlify/lib/config.ts). The
+ * lower-cased address, reduced to its inbox (`inboxOf`, leads/lead-address.ts), under `secret` (the server's form secret, netlify/lib/config.ts). The
  * erasure of a person's data deletes this key; nothing else can turn it back into an address.
  */
 export function confirmationAddressKey(email: string, secret: string): string {
   const digest = createHmac("sha256", secret)
-    .update(`confirmation-recipient\n${mailboxOf(email)}`)
+    .update(`confirmation-recipient\n${inboxOf(email)}`)
     .digest("hex");
   return `address/${digest}`;
-}
-
-// Gmail delivers every dotted spelling of a name, and googlemail.com, to one inbox.
-const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
-
-/**
- * The inbox an address reaches, so the per-address bound cannot be sidestepped by spelling one
- * inbox many ways: trimmed and lower-cased, without a `+tag` (sub-addressing, honoured by most
- * providers), and for Gmail without dots and with googlemail.com as gmail.com. Erasure finds
- * the entry through the same key, whichever spelling the person gives.
- */
-function mailboxOf(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf("@");
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  const plus = local.indexOf("+");
-  if (plus > 0) local = local.slice(0, plus);
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replaceAll(".", "");
-    domain = "gmail.com";
-  }
-  return `${local}@${domain}`;
 }
 
 function reservedAt(data: unknown): number {
@@ -94,28 +79,49 @@ function reservedAt(data: unknown): number {
 }
 
 /**
+ * The keyed hash the per-client bound counts under: hex HMAC-SHA256 of the client IP as the rate
+ * limit sees it, under the form secret, cut to 32 characters. Stored with the lead (never the IP).
+ */
+export function clientKeyOf(ip: string, secret: string): string {
+  return createHmac("sha256", secret)
+    .update(`confirmation-client\n${ip.trim().toLowerCase()}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/**
  * The limits over `blobs`.
  * @param options secret: the form secret; dailyLimit: confirmations per UTC day (0 = none);
- *   now: the clock (tests pass a simulated one)
+ *   clientDailyLimit: confirmations per client per UTC day (default 5); now: the clock (tests pass
+ *   a simulated one)
  */
 export function createConfirmationLimits(
   blobs: LimitsBlobs,
-  options: { secret: string; dailyLimit: number; now?: () => Date },
+  options: { secret: string; dailyLimit: number; clientDailyLimit?: number; now?: () => Date },
 ): ConfirmationLimits {
   const now = options.now ?? (() => new Date());
+  const clientDailyLimit = options.clientDailyLimit ?? DEFAULT_CLIENT_DAILY_LIMIT;
 
-  async function takeDailySlot(at: Date, requestId: string): Promise<string | null> {
-    const prefix = `daily/${at.toISOString().slice(0, 10)}/`;
-    const key = `${prefix}${at.toISOString()}-${requestId}`;
+  /**
+   * Writes this request's key under `prefix` and resolves with it and its rank among the keys
+   * there (0 = first), or deletes it again and resolves with null when its rank is `limit` or more.
+   */
+  async function takeSlot(
+    prefix: string,
+    key: string,
+    limit: number,
+  ): Promise<{ key: string; rank: number } | null> {
     await blobs.setJSON(key, {});
     const rank = (await blobs.keys(prefix)).sort().indexOf(key);
-    if (rank >= 0 && rank < options.dailyLimit) return key;
+    if (rank >= 0 && rank < limit) return { key, rank };
     await blobs.delete(key);
     // A strongly consistent listing always holds the key just written; one that does not is a
     // store fault, not a verdict on the day's limit.
     if (rank < 0) throw new Error("the day's confirmation list left out this request's own key");
     return null;
   }
+
+  const day = (at: Date) => at.toISOString().slice(0, 10);
 
   async function takeAddress(at: Date, email: string): Promise<boolean> {
     const key = confirmationAddressKey(email, options.secret);
@@ -126,13 +132,29 @@ export function createConfirmationLimits(
   }
 
   return {
-    async reserve(email, requestId) {
+    async reserve(email, requestId, clientKey) {
       const at = now();
-      const slot = await takeDailySlot(at, requestId);
+      const entry = `${at.toISOString()}-${requestId}`;
+      const slot = await takeSlot(`daily/${day(at)}/`, `daily/${day(at)}/${entry}`, options.dailyLimit);
       if (!slot) return { allowed: false, reason: "daily-limit" };
-      if (await takeAddress(at, email)) return { allowed: true };
-      await blobs.delete(slot);
-      return { allowed: false, reason: "address-limit" };
+      const clientPrefix = `client/${day(at)}/${clientKey}/`;
+      const clientSlot = clientKey
+        ? await takeSlot(clientPrefix, `${clientPrefix}${entry}`, clientDailyLimit)
+        : undefined;
+      if (clientSlot === null) {
+        await blobs.delete(slot.key);
+        return { allowed: false, reason: "client-limit" };
+      }
+      if (!(await takeAddress(at, email))) {
+        await blobs.delete(slot.key);
+        if (clientSlot) await blobs.delete(clientSlot.key);
+        return { allowed: false, reason: "address-limit" };
+      }
+      const used = slot.rank + 1;
+      const near = used === Math.ceil(NEAR_DAILY_LIMIT_SHARE * options.dailyLimit);
+      return near
+        ? { allowed: true, nearDailyLimit: { used, limit: options.dailyLimit } }
+        : { allowed: true };
     },
   };
 }
@@ -164,8 +186,11 @@ export function confirmationAddressCounters(
  * store holds only the last day's hashes. Resolves with how many keys it deleted; may throw.
  */
 export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Promise<number> {
-  const today = `daily/${now.toISOString().slice(0, 10)}/`;
-  const stale = (await blobs.keys("daily/")).filter((key) => !key.startsWith(today));
+  const today = now.toISOString().slice(0, 10);
+  const stale = [
+    ...(await blobs.keys("daily/")).filter((key) => !key.startsWith(`daily/${today}/`)),
+    ...(await blobs.keys("client/")).filter((key) => !key.startsWith(`client/${today}/`)),
+  ];
   for (const key of await blobs.keys("address/")) {
     const entry = await blobs.getWithEtag(key);
     if (entry && !(now.getTime() - reservedAt(entry.data) < ADDRESS_WINDOW_MS)) stale.push(key);
@@ -174,35 +199,18 @@ export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Pr
   return stale.length;
 }
 
-type BlobStore = ReturnType<typeof getStore>;
-
-/** LimitsBlobs over a Blobs store (by default `getStore("demo-request-limits")`, strongly consistent). */
-export function blobLimitsStore(
-  store: BlobStore = getStore({ name: LIMITS_STORE_NAME, consistency: "strong" }),
-): LimitsBlobs {
-  return {
-    async getWithEtag(key) {
-      const found = await store.getWithMetadata(key, { type: "json" });
-      return found ? { data: found.data, etag: found.etag } : null;
-    },
-    async setJSON(key, value, condition) {
-      const { modified } = await store.setJSON(key, value, condition);
-      return modified;
-    },
-    async keys(prefix) {
-      const { blobs } = await store.list({ prefix });
-      return blobs.map((blob) => blob.key);
-    },
-    delete: (key) => store.delete(key),
-  };
+/** LimitsBlobs over a Blobs store (by default `demo-request-limits`, strongly consistent). */
+export function blobLimitsStore(store?: ReturnType<typeof getStore>): LimitsBlobs {
+  return store ? jsonBlobsOver(store) : jsonBlobs(LIMITS_STORE_NAME);
 }
 
-/** The limits in the Blobs store `demo-request-limits`, with the configured secret and daily limit. */
+/** The limits in the Blobs store `demo-request-limits`, with the configured secret and limits. */
 export function blobConfirmationLimits(
-  config: Pick<ServerConfig, "formSecret" | "confirmationDailyLimit">,
+  config: Pick<ServerConfig, "formSecret" | "confirmationDailyLimit" | "confirmationClientDailyLimit">,
 ): ConfirmationLimits {
   return createConfirmationLimits(blobLimitsStore(), {
     secret: config.formSecret,
+    clientDailyLimit: config.confirmationClientDailyLimit,
     dailyLimit: config.confirmationDailyLimit,
   });
 }

@@ -10,7 +10,7 @@
  * without counting it twice.
  */
 import site from "../../../../content/site.json";
-import type { DeliveryChannel } from "../delivery-channel";
+import type { DeliveryChannel, DeliveryNotice } from "../delivery-channel";
 import type { ConfirmationVerdict } from "./confirmation-limits";
 import { logError, logInfo } from "../../log";
 import { sendWithRetry } from "./mailer";
@@ -23,6 +23,7 @@ export const CONTACT_DETAILS: ContactDetails = site.contactDetails;
 const REFUSALS = {
   "address-limit": "this address already got a confirmation in the last 24 hours",
   "daily-limit": "the daily confirmation limit is reached",
+  "client-limit": "the client that sent it reached its daily confirmation limit",
 } as const;
 
 export const confirmation: DeliveryChannel = {
@@ -39,10 +40,11 @@ export const confirmation: DeliveryChannel = {
     };
     if (!config.confirmationEmail) return skip("CONFIRMATION_EMAIL=off");
     if (lead.suspectedSpam) return skip("suspected spam");
+    let notice: DeliveryNotice | undefined;
     if (lead.deliveries.confirmation.attempts === 0) {
       let verdict: ConfirmationVerdict;
       try {
-        verdict = await confirmationLimits.reserve(lead.request.email, lead.id);
+        verdict = await confirmationLimits.reserve(lead.request.email, lead.id, lead.clientKey);
       } catch (error) {
         // Without the bounds the form could mail anyone without limit: no confirmation then.
         logError("confirmation skipped: its limits could not be checked", {
@@ -52,6 +54,7 @@ export const confirmation: DeliveryChannel = {
         return { status: "skipped", reason: "its limits could not be checked", attempts: 0 };
       }
       if (!verdict.allowed) return skip(REFUSALS[verdict.reason]);
+      if (verdict.nearDailyLimit) notice = { kind: "confirmation-limit-near", ...verdict.nearDailyLimit };
     }
     const message = buildConfirmationEmail({
       to: lead.request.email,
@@ -64,6 +67,6 @@ export const confirmation: DeliveryChannel = {
     if (result.status !== "sent") {
       logError("confirmation not accepted", { ...fields, status: result.code, error: result.error });
     }
-    return result;
+    return notice ? { ...result, notice } : result;
   },
 };

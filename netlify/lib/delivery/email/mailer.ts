@@ -58,7 +58,10 @@ export function createSendGridMailer(config: ServerConfig): Mailer {
   return {
     async send(message) {
       try {
-        const [response] = await service.send(message);
+        const { sandbox, ...mail } = message;
+        const [response] = await service.send(
+          sandbox ? { ...mail, mailSettings: { sandboxMode: { enable: true } } } : mail,
+        );
         const ok = response.statusCode >= 200 && response.statusCode < 300;
         return ok ? { status: "sent" } : classifyStatus(response.statusCode);
       } catch (error) {

@@ -23,6 +23,8 @@ export interface MailMessage {
   html: string;
   /** Custom arguments SendGrid echoes in events; we tag each message with the request id. */
   customArgs?: Record<string, string>;
+  /** SendGrid's sandbox mode: the message is checked and answered like any other, never delivered. */
+  sandbox?: boolean;
 }
 
 /** The promise repeated to the prospect (spec section 1: contact within 24 hours). */

@@ -3,32 +3,63 @@
  * `text` (the notification) and Block Kit blocks: the single-line fields (name, e-mail, phone, company) as
  * section fields, the message, the source and the request id.
  *
- * Visitor text goes into mrkdwn with Slack's three control characters escaped (& < >, the only
- * ones Slack decodes), so a value cannot become a link, a mention such as `<!channel>`, or a
- * broken message; values are cut to Block Kit's length limits after escaping.
+ * Visitor text goes only into `plain_text` text objects (with `emoji: false`), the one kind Slack
+ * renders without formatting: in mrkdwn, `verbatim` or `>` quotes included, `*bold*`, backticks,
+ * `<url|label>` links and bare URLs would still render. Our own labels stay mrkdwn (bold). Slack's
+ * three control characters (& < >, the only ones it decodes, in every text object) are escaped
+ * too, so a value cannot become a mention such as `<!channel>` or a broken message; values are cut
+ * to Block Kit's length limits after escaping. The notification `text` is sent with
+ * `mrkdwn: false` and link previews off, as far as Slack lets a message turn its parsing off.
  */
-import type { ContextBlock, HeaderBlock, KnownBlock, SectionBlock } from "@slack/types";
+import type {
+  ContextBlock,
+  HeaderBlock,
+  KnownBlock,
+  MrkdwnElement,
+  PlainTextElement,
+  SectionBlock,
+} from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
 
-/** An incoming-webhook body: `text` is the notification and fallback, `blocks` the message. */
+/**
+ * An incoming-webhook body: `text` is the notification and fallback, `blocks` the message;
+ * `mrkdwn: false` keeps `text` from being read as mrkdwn, and no link in it is unfurled.
+ */
 export interface SlackMessage {
   text: string;
   blocks: KnownBlock[];
+  mrkdwn: false;
+  unfurl_links: false;
+  unfurl_media: false;
 }
 
 const SLACK_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
-/** Escapes & < > for Slack mrkdwn and plain text, e.g. `<!channel>` -> `&lt;!channel&gt;`. */
+/**
+ * Escapes & < > for any Slack text object, e.g. `<!channel>` -> `&lt;!channel&gt;`.
+ *
+ * @param value any text
+ * @returns the text with Slack's three control characters as entities (decision 0022)
+ */
 export function escapeSlack(value: string): string {
   return value.replace(/[&<>]/g, (ch) => SLACK_ESCAPES[ch]);
 }
 
-// Block Kit limits: section text 3000 characters, each section field 2000, header 150.
+// Block Kit limits: section text 3000 characters, each section field 2000, header 150; at most 10
+// fields in a section.
 const SECTION_MAX = 3000;
 const FIELD_MAX = 2000;
+const FIELDS_PER_SECTION = 10;
 
-/** Escapes `value` and keeps the result within `max` characters, cutting before an entity, never inside one. */
+/**
+ * Escapes `value` and keeps the result within `max` characters, cutting before an entity, never
+ * inside one, and marking a cut with "…".
+ *
+ * @param value visitor text
+ * @param max the Block Kit limit of the text object it goes into
+ * @returns the escaped, possibly shortened text (decision 0022)
+ */
 export function fitSlack(value: string, max: number): string {
   const escaped = escapeSlack(value);
   if (escaped.length <= max) return escaped;
@@ -41,11 +72,40 @@ export function fitSlack(value: string, max: number): string {
   return `${out}…`;
 }
 
-const mrkdwn = (text: string) => ({ type: "mrkdwn" as const, text });
-const labelled = (label: string, value: string, max: number) =>
-  mrkdwn(`*${label}*\n${fitSlack(value, max - label.length - 3)}`);
+/** Our own words, bold or otherwise formatted. Never visitor text. */
+const mrkdwn = (text: string): MrkdwnElement => ({ type: "mrkdwn", text });
+/** Visitor text, shown as typed: escaped, cut to `max`, no formatting and no emoji codes. */
+const plain = (value: string, max: number): PlainTextElement => ({
+  type: "plain_text",
+  text: fitSlack(value, max),
+  emoji: false,
+});
+const label = (text: string) => mrkdwn(`*${text}*`);
 
-/** The Slack message for a lead or an alert. */
+/** A labelled value that may be long: the label's section, then the value's own section. */
+const labelledText = (name: string, value: string): SectionBlock[] => [
+  { type: "section", text: label(name) },
+  { type: "section", text: plain(value, SECTION_MAX) },
+];
+
+/** Short labelled values as a two-column grid (label, value), as many sections as Block Kit needs. */
+function labelledFields(rows: { label: string; value: string }[]): SectionBlock[] {
+  const fields = rows.flatMap((row) => [label(row.label), plain(row.value, FIELD_MAX)]);
+  const sections: SectionBlock[] = [];
+  for (let at = 0; at < fields.length; at += FIELDS_PER_SECTION) {
+    sections.push({ type: "section", fields: fields.slice(at, at + FIELDS_PER_SECTION) });
+  }
+  return sections;
+}
+
+/**
+ * The Slack message for a lead or an alert (docs/requirements.md#lead-path-and-alerts, decision
+ * 0022).
+ *
+ * @param event the lead, or the alert about it
+ * @returns the incoming-webhook body; visitor text only in `plain_text` objects and in the
+ *   escaped notification `text`
+ */
 export function slackMessage(event: LeadEvent): SlackMessage {
   const { lead } = event;
   const { title, who } = headline(event);
@@ -58,24 +118,30 @@ export function slackMessage(event: LeadEvent): SlackMessage {
   const blocks: KnownBlock[] = [header];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
   const suspicion = suspicionRow(lead);
-  if (suspicion) blocks.push({ type: "section", text: labelled(...suspicion, SECTION_MAX) });
-  const contact: SectionBlock = {
-    type: "section",
-    fields: rows.filter((row) => !row.multiLine).map((row) => labelled(row.label, row.value, FIELD_MAX)),
-  };
+  if (suspicion) {
+    const [name, reason] = suspicion;
+    blocks.push({
+      type: "section",
+      text: mrkdwn(`*${name}*\n${fitSlack(reason, SECTION_MAX - name.length - 3)}`),
+    });
+  }
   const sourceText =
     source.length > 0 ? source.map(([key, value]) => `${key}: ${value}`).join("\n") : "(none recorded)";
   const context: ContextBlock = {
     type: "context",
-    elements: [mrkdwn(`Request id ${escapeSlack(lead.id)} · received ${escapeSlack(lead.receivedAt)}`)],
+    elements: [plain(`Request id ${lead.id} · received ${lead.receivedAt}`, SECTION_MAX)],
   };
   blocks.push(
-    contact,
-    ...rows
-      .filter((row) => row.multiLine)
-      .map((row): SectionBlock => ({ type: "section", text: labelled(row.label, row.value, SECTION_MAX) })),
-    { type: "section", text: labelled("Source", sourceText, SECTION_MAX) },
+    ...labelledFields(rows.filter((row) => !row.multiLine)),
+    ...rows.filter((row) => row.multiLine).flatMap((row) => labelledText(row.label, row.value)),
+    ...labelledText("Source", sourceText),
     context,
   );
-  return { text: `${title}: ${fitSlack(who, SECTION_MAX)}`, blocks };
+  return {
+    text: `${title}: ${fitSlack(who, SECTION_MAX)}`,
+    blocks,
+    mrkdwn: false,
+    unfurl_links: false,
+    unfurl_media: false,
+  };
 }

@@ -4,8 +4,9 @@
  * one Adaptive Card attachment.
  *
  * Visitor text sits only in `TextRun`s of `RichTextBlock`s, which Adaptive Cards render without
- * Markdown, so a value cannot become a link or formatting; TextBlocks and facts (which do render
- * Markdown) hold only our own labels.
+ * Markdown, so a value cannot become a link or formatting; TextBlocks (which do render Markdown)
+ * hold only our own words: the "Source" heading, "(none recorded)" and an alert's detail. Whatever
+ * came with the request, its id included, goes in a TextRun.
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
@@ -14,10 +15,11 @@ interface TextRun {
   type: "TextRun";
   text: string;
   weight?: "Bolder";
+  isSubtle?: true;
 }
 
 type CardElement =
-  | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true; isSubtle?: true }
+  | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true }
   | { type: "RichTextBlock"; inlines: TextRun[] };
 
 /** The workflow webhook body: `{ type: "message", attachments: [{ contentType, content: card }] }`. */
@@ -48,7 +50,13 @@ function row(label: string, value: string): CardElement {
   };
 }
 
-/** The Teams workflow message for a lead or an alert. */
+/**
+ * The Teams workflow message for a lead or an alert (docs/requirements.md#lead-path-and-alerts,
+ * decision 0022).
+ *
+ * @param event the lead, or the alert about it
+ * @returns the workflow webhook body; visitor text only in TextRuns
+ */
 export function teamsMessage(event: LeadEvent): TeamsMessage {
   const { lead } = event;
   const { title, who } = headline(event);
@@ -66,10 +74,10 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
       ? source.map(([key, value]) => row(key, value))
       : [{ type: "TextBlock" as const, text: "(none recorded)", wrap: true as const }]),
     {
-      type: "TextBlock",
-      text: `Request id ${lead.id}, received ${lead.receivedAt}`,
-      wrap: true,
-      isSubtle: true,
+      type: "RichTextBlock",
+      inlines: [
+        { type: "TextRun", text: `Request id ${lead.id}, received ${lead.receivedAt}`, isSubtle: true },
+      ],
     },
   );
   return {

@@ -8,16 +8,25 @@ import fc from "fast-check";
 import site from "../../../../content/site.json";
 import type { MailMessage } from "../../../../netlify/lib/delivery/email/messages";
 import { demoRequestSchema, HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
-import { harness, memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import {
+  harness,
+  leadIdOf,
+  memoryLimits,
+  scriptedMailer,
+  TEST_CONFIG,
+  VALID,
+} from "../../../helpers/function-harness";
 
 afterEach(() => jest.restoreAllMocks());
 
+// The request's idempotency key; the confirmation's reference is the lead id the server makes from it
+// (netlify/lib/leads/lead-id.ts), never the key itself.
 const ID = "5f0c2a8e-9b1d-4c3e-8a7f-6d5e4c3b2a19";
 const confirmationOf = (sent: MailMessage[]) => sent.find((m) => m.customArgs?.kind === "confirmation");
 
-/** What every confirmation must be, apart from its recipient and reference. */
-function template(message: MailMessage, requestId: string) {
-  const strip = (text: string) => text.split(requestId).join("<reference>");
+/** What every confirmation must be, apart from its recipient and reference (the lead id `leadId`). */
+function template(message: MailMessage, leadId: string) {
+  const strip = (text: string) => text.split(leadId).join("<reference>");
   return {
     from: message.from,
     subject: message.subject,
@@ -46,7 +55,8 @@ const demoRequest = fc
 test("the confirmation holds no visitor text: it is the same fixed e-mail for every request", async () => {
   const reference = harness();
   await reference.post({ ...VALID, requestId: ID });
-  const expected = template(confirmationOf(reference.mailer.sent)!, ID);
+  const expected = template(confirmationOf(reference.mailer.sent)!, leadIdOf(ID));
+  expect(expected.text).toContain("<reference>");
 
   await fc.assert(
     fc.asyncProperty(demoRequest, fc.uuid({ version: 4 }), async (request, requestId) => {
@@ -56,7 +66,8 @@ test("the confirmation holds no visitor text: it is the same fixed e-mail for ev
       const checked = demoRequestSchema().parse(request);
       expect(confirmation.to).toBe(checked.email);
       expect(confirmation.replyTo).toBeUndefined();
-      expect(template(confirmation, requestId)).toEqual(expected);
+      expect(confirmation.customArgs?.requestId).toBe(leadIdOf(requestId));
+      expect(template(confirmation, leadIdOf(requestId))).toEqual(expected);
     }),
     { numRuns: 150 },
   );
@@ -68,7 +79,9 @@ test("the confirmation gives the 24-hour promise, the reference and the contact 
   const confirmation = confirmationOf(mailer.sent)!;
   for (const body of [confirmation.text, confirmation.html]) {
     expect(body).toContain("Our team will contact you within 24 hours to schedule your demo.");
-    expect(body).toContain(ID);
+    // The reference is the lead's id, the one the answer and sales see, not the key the client sent.
+    expect(body).toContain(`Your reference: ${leadIdOf(ID)}`);
+    expect(body).not.toContain(ID);
     expect(body).toContain(site.contactDetails.email);
     expect(body).toContain(site.contactDetails.phone);
     expect(body).not.toContain("evil.example");
@@ -90,7 +103,11 @@ test("ten requests naming one victim: ten leads for sales, one confirmation", as
 });
 
 test("past the daily limit the lead is still stored and sent; only the confirmation is skipped", async () => {
-  const { post, mailer, store } = harness({ limits: memoryLimits({ dailyLimit: 2 }) });
+  // A second between requests: the day's confirmations are ranked by time, then by lead id, and the
+  // lead ids (made from the keys) fall in no particular order.
+  let clock = Date.parse("2025-03-01T09:00:00.000Z");
+  const limits = memoryLimits({ dailyLimit: 2, now: () => new Date((clock += 1000)) });
+  const { post, mailer, store } = harness({ limits });
   for (let i = 0; i < 3; i++) {
     expect(
       (await post({ ...VALID, email: `p${i}@example.com`, requestId: `${ID.slice(0, -1)}${i}` })).status,
@@ -101,7 +118,7 @@ test("past the daily limit the lead is still stored and sent; only the confirmat
     "p0@example.com",
     "p1@example.com",
   ]);
-  const third = await store!.get(`${ID.slice(0, -1)}2`);
+  const third = await store!.get(leadIdOf(`${ID.slice(0, -1)}2`));
   expect(third).toMatchObject({ state: "sent", deliveries: { confirmation: { state: "skipped" } } });
   expect((console.log as jest.Mock).mock.calls.flat().join("\n")).toMatch(
     /daily confirmation limit is reached/,

@@ -20,6 +20,7 @@ import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import {
   DOWN,
   harness,
+  leadIdOf,
   leadRecord,
   memoryLimits,
   NO_WAITS,
@@ -30,7 +31,10 @@ import {
   VALID,
 } from "../../../helpers/function-harness";
 
+// A request's idempotency key, and the lead the server makes from it (netlify/lib/leads/lead-id.ts): the
+// webhook-id, the event's `data.id` and the store's key. Leads the tests store themselves use ID as their id.
 const ID = "7e1d2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b";
+const LEAD = leadIdOf(ID);
 const T0 = new Date("2025-01-01T11:00:00.000Z");
 const at = (minutes: number) => () => new Date(T0.getTime() + minutes * 60_000);
 const ATTRIBUTION = { landing_path: "/", utm_source: "linkedin", utm_campaign: "q4" };
@@ -91,17 +95,17 @@ test("e-mail down, webhook up: the webhook has the lead with its source at once;
     attribution: ATTRIBUTION,
   });
   expect(res.status).toBe(202);
-  expect(deliveriesFor(ID)).toHaveLength(1);
-  expect(deliveriesFor(ID)[0].raw).toContain("utm_source: linkedin");
-  expect((await store.get(ID))?.deliveries).toMatchObject({
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect(deliveriesFor(LEAD)[0].raw).toContain("utm_source: linkedin");
+  expect((await store.get(LEAD))?.deliveries).toMatchObject({
     sales: { state: "pending" },
     webhook: { state: "sent" },
   });
-  expect((await store.get(ID))?.attribution).toEqual(ATTRIBUTION);
+  expect((await store.get(LEAD))?.attribution).toEqual(ATTRIBUTION);
 
   await job(store, mailer, at(5));
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
-  expect(deliveriesFor(ID)).toHaveLength(1);
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
   expect(await store.pendingIds()).toEqual([]);
 });
 
@@ -115,7 +119,7 @@ test("webhook down, e-mail up: the visitor's answer is a success, the e-mail goe
   });
   expect(res.status).toBe(200);
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
-  expect((await store.get(ID))?.deliveries.webhook).toMatchObject({
+  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({
     state: "pending",
     lastError: "Webhook answered 503",
   });
@@ -123,11 +127,11 @@ test("webhook down, e-mail up: the visitor's answer is a success, the e-mail goe
   // Before its backoff the job leaves the webhook alone; after it, it delivers once.
   sink.setMode({ status: 200 });
   await job(store, mailer, at(0.5));
-  expect(deliveriesFor(ID)).toHaveLength(0);
+  expect(deliveriesFor(LEAD)).toHaveLength(0);
   await job(store, mailer, at(10));
-  expect(deliveriesFor(ID)).toHaveLength(1);
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
   await job(store, mailer, at(60));
-  expect(deliveriesFor(ID)).toHaveLength(1);
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
   expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
   expect(await store.pendingIds()).toEqual([]);
@@ -137,7 +141,7 @@ test("a SendGrid that does not answer does not delay the webhook", async () => {
   const { mailer, release, firstCall } = heldMailer();
   const answer = harness({ mailer, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
   await firstCall;
-  await until(() => deliveriesFor(ID).length === 1);
+  await until(() => deliveriesFor(LEAD).length === 1);
   release();
   expect((await answer).status).toBe(200);
 });
@@ -188,7 +192,8 @@ test("a repeated request id posts nothing again", async () => {
   const { post } = harness({ store, now: at(0), config: webhookConfig });
   await post({ ...VALID, requestId: ID });
   await post({ ...VALID, requestId: ID });
-  expect(deliveriesFor(ID)).toHaveLength(1);
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect(sink.deliveries()).toHaveLength(1);
 });
 
 test("a refused webhook (e.g. a revoked URL) fails that channel at once, not the lead", async () => {
@@ -196,18 +201,18 @@ test("a refused webhook (e.g. a revoked URL) fails that channel at once, not the
   sink.setMode({ status: 404 });
   const res = await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
   expect(res.status).toBe(200);
-  const lead = await store.get(ID);
+  const lead = await store.get(LEAD);
   expect(lead?.state).toBe("sent");
   expect(lead?.deliveries.webhook).toMatchObject({ state: "failed", lastError: "Webhook answered 404" });
   sink.setMode({ status: 200 });
   await job(store, scriptedMailer(), at(30));
-  expect(deliveriesFor(ID)).toHaveLength(0);
+  expect(deliveriesFor(LEAD)).toHaveLength(0);
 });
 
 test("without LEAD_WEBHOOK_URL the channel is skipped and nothing is posted", async () => {
   const store = createMemoryLeadStore();
   await harness({ store, now: at(0) }).post({ ...VALID, requestId: ID });
-  expect((await store.get(ID))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
   expect(sink.deliveries()).toHaveLength(0);
   expect(await store.pendingIds()).toEqual([]);
 });
@@ -221,12 +226,18 @@ test("standard format: the receiver verifies each attempt, and a retry keeps the
     requestId: ID,
     attribution: ATTRIBUTION,
   });
-  const [delivery] = deliveriesFor(ID);
+  const [delivery] = deliveriesFor(LEAD);
   const verified = new Webhook(secret).verify(delivery.raw, delivery.headers);
   expect(verified).toMatchObject({
     type: "lead.received",
-    data: { id: ID, email: VALID.email, attribution: ATTRIBUTION },
+    data: { id: LEAD, email: VALID.email, attribution: ATTRIBUTION },
   });
+  // Every attempt names the lead the server made, never the key the client sent.
+  expect(sink.deliveries().length).toBeGreaterThan(0);
+  for (const attempt of sink.deliveries()) {
+    expect(attempt.headers["webhook-id"]).toBe(LEAD);
+    expect(attempt.raw).not.toContain(ID);
+  }
 });
 
 test("a lead whose sales e-mail is refused alerts the webhook too, once", async () => {
@@ -234,23 +245,24 @@ test("a lead whose sales e-mail is refused alerts the webhook too, once", async 
   const mailer = scriptedMailer([REFUSED]);
   await harness({ store, mailer, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
   for (const minutes of [5, 60]) await job(store, mailer, at(minutes));
-  const alerts = deliveriesFor(`${ID}.alert`);
+  const alerts = deliveriesFor(`${LEAD}.alert`);
   expect(alerts).toHaveLength(1);
   expect(alerts[0].raw).toContain("Demo request needs attention");
-  expect((await store.get(ID))?.alert).toMatchObject({ reason: "failed", webhook: "sent" });
+  expect((await store.get(LEAD))?.alert).toMatchObject({ reason: "failed", webhook: "sent" });
 });
 
 describe("with the spam layers", () => {
   const OTHER = "3c2b1a0f-9e8d-4c7b-8a6f-5e4d3c2b1a0f";
+  const OTHER_LEAD = leadIdOf(OTHER);
 
   test("a suspected lead is posted like any lead, marked '[Suspected spam]' with the reason", async () => {
     const store = createMemoryLeadStore();
     const formToken = issueFormToken(TEST_CONFIG.formSecret, new Date(T0.getTime() - 800));
     await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, formToken, requestId: ID });
-    const [delivery] = deliveriesFor(ID);
+    const [delivery] = deliveriesFor(LEAD);
     expect(delivery.raw).toContain("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
     expect(delivery.raw).toContain("*Suspected spam*\\nsent 0.8 s after the form loaded");
-    expect((await store.get(ID))?.deliveries.webhook).toMatchObject({ state: "sent" });
+    expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "sent" });
   });
 
   test("a filled honeypot is never posted, neither at once nor by the retry job", async () => {
@@ -260,18 +272,18 @@ describe("with the spam layers", () => {
       [HONEYPOT_FIELD]: "http://spam.example",
       requestId: OTHER,
     });
-    expect((await store.get(OTHER))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+    expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
     await job(store, scriptedMailer(), at(30));
-    expect(deliveriesFor(OTHER)).toHaveLength(0);
-    expect(deliveriesFor(`${OTHER}.alert`)).toHaveLength(0);
+    expect(deliveriesFor(OTHER_LEAD)).toHaveLength(0);
+    expect(deliveriesFor(`${OTHER_LEAD}.alert`)).toHaveLength(0);
   });
 
   test("a spam lead stored before the webhook existed does not gain a pending webhook", async () => {
     const store = createMemoryLeadStore();
     await harness({ store, now: at(0) }).post({ ...VALID, [HONEYPOT_FIELD]: "x", requestId: OTHER });
-    const old = (await store.get(OTHER))!;
+    const old = (await store.get(OTHER_LEAD))!;
     const { webhook: _webhook, ...before } = old.deliveries;
-    store.records.set(OTHER, { ...old, deliveries: before } as unknown as LeadRecord);
-    expect((await store.get(OTHER))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+    store.records.set(OTHER_LEAD, { ...old, deliveries: before } as unknown as LeadRecord);
+    expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
   });
 });

@@ -39,25 +39,67 @@ const hostile = (text: string): LeadEvent => ({
   },
 });
 
+// Markup each chat format would render if it read visitor text as markup: Slack's *bold*, `code`,
+// <url|label> links and bare URLs, a fake label line, Markdown links and emphasis.
+const MARKERS = [
+  "*Company*\nFake Corp",
+  "`code`",
+  "<https://x|y>",
+  "https://evil.example/login",
+  "[Open invoice](https://evil.example) **urgent** _now_",
+];
+const MARKUP = MARKERS.join(" ");
+/** A lead with `text` in every field the visitor types and in three attribution values. */
+const everywhere = (text: string): LeadEvent => ({
+  kind: "lead",
+  lead: {
+    ...LEAD,
+    request: { firstName: text, lastName: text, email: text, phone: text, company: text, message: text },
+    attribution: { landing_path: text, utm_source: text, gclid: text },
+  },
+});
+
+type SlackText = { type: string; text: string; emoji?: boolean };
+const plainText = (text: string) => ({ type: "plain_text", text, emoji: false });
+
+/** Every text object of a Slack message, in order (header, section text and fields, context). */
+function slackTextObjects(message: ReturnType<typeof slackMessage>): SlackText[] {
+  return message.blocks.flatMap((block): SlackText[] => {
+    if (block.type === "header") return [block.text];
+    if (block.type === "section") return [...(block.text ? [block.text] : []), ...(block.fields ?? [])];
+    if (block.type === "context")
+      return block.elements.flatMap((element) =>
+        element.type === "plain_text" || element.type === "mrkdwn" ? [element] : [],
+      );
+    return [];
+  });
+}
+
+/** The text object right after the mrkdwn label `*label*`. */
+function slackValueAfter(message: ReturnType<typeof slackMessage>, label: string): SlackText | undefined {
+  const objects = slackTextObjects(message);
+  const at = objects.findIndex((object) => object.type === "mrkdwn" && object.text === `*${label}*`);
+  return at < 0 ? undefined : objects[at + 1];
+}
+
 describe("slack", () => {
   const json = (event: LeadEvent) => JSON.stringify(slackMessage(event));
 
   test("a short text and blocks with name, company, e-mail, phone, message and source", () => {
     const message = slackMessage(NEW_LEAD);
     expect(message.text).toBe("New demo request: Jane Driller (Acme Mining)");
-    const all = json(NEW_LEAD);
-    for (const part of [
-      "*First Name*\\nJane",
-      "*Last Name*\\nDriller",
-      "*Work Email*\\njane@acme-mining.com",
-      "*Phone Number*\\n+61 400 123 456",
-      "*Company*\\nAcme Mining",
-      "*Additional Info*\\nTwo sites, 300 workers.",
-      "*Source*\\nlanding_path: /\\nutm_source: linkedin\\nutm_campaign: q4",
-      LEAD.id,
+    for (const [label, value] of [
+      ["First Name", "Jane"],
+      ["Last Name", "Driller"],
+      ["Work Email", "jane@acme-mining.com"],
+      ["Phone Number", "+61 400 123 456"],
+      ["Company", "Acme Mining"],
+      ["Additional Info", "Two sites, 300 workers."],
+      ["Source", "landing_path: /\nutm_source: linkedin\nutm_campaign: q4"],
     ]) {
-      expect(all).toContain(part);
+      expect([label, slackValueAfter(message, label)]).toEqual([label, plainText(value)]);
     }
+    expect(json(NEW_LEAD)).toContain(LEAD.id);
     expect(message.blocks[0]).toEqual({
       type: "header",
       text: { type: "plain_text", text: "New demo request", emoji: false },
@@ -65,8 +107,38 @@ describe("slack", () => {
   });
 
   test("a lead without attribution says so", () => {
-    expect(json({ kind: "lead", lead: { ...LEAD, attribution: undefined } })).toContain(
-      "*Source*\\n(none recorded)",
+    const message = slackMessage({ kind: "lead", lead: { ...LEAD, attribution: undefined } });
+    expect(slackValueAfter(message, "Source")).toEqual(plainText("(none recorded)"));
+  });
+
+  // Only plain_text stops Slack's formatting: mrkdwn (verbatim or not, quoted or not) still renders
+  // *bold*, `code`, <url|label> links and bare URLs.
+  test("every visitor-typed value is carried only in plain_text objects, never in mrkdwn", () => {
+    const message = slackMessage(everywhere(MARKUP));
+    const objects = slackTextObjects(message);
+    for (const marker of MARKERS) {
+      const carrying = objects.filter((object) => object.text.includes(escapeSlack(marker)));
+      expect(carrying.length).toBeGreaterThanOrEqual(6);
+      for (const object of carrying) expect([marker, object]).toEqual([marker, plainText(object.text)]);
+    }
+    // The mrkdwn left holds our own labels only (an alert or a suspected lead adds our own line).
+    const mrkdwn = objects.filter((object) => object.type === "mrkdwn").map((object) => object.text);
+    expect(mrkdwn).toEqual([
+      "*First Name*",
+      "*Last Name*",
+      "*Work Email*",
+      "*Phone Number*",
+      "*Company*",
+      "*Additional Info*",
+      "*Source*",
+    ]);
+  });
+
+  test("the notification text is not read as mrkdwn and no visitor link is unfurled", () => {
+    const message = slackMessage(everywhere(MARKUP));
+    expect(message).toMatchObject({ mrkdwn: false, unfurl_links: false, unfurl_media: false });
+    expect(message.text).toBe(
+      `New demo request: ${escapeSlack(MARKUP)} ${escapeSlack(MARKUP)} (${escapeSlack(MARKUP)})`,
     );
   });
 
@@ -128,6 +200,22 @@ describe("teams", () => {
       ["utm_source: ", "linkedin"],
       ["utm_campaign: ", "q4"],
     ]);
+  });
+
+  test("every value that came with the request is in a TextRun; TextBlocks hold only our own words", () => {
+    for (const event of [everywhere(MARKUP), { ...ALERT, lead: everywhere(MARKUP).lead }]) {
+      const body = card(event).body;
+      const blocks = body.flatMap((e) => (e.type === "TextBlock" ? [e.text] : []));
+      for (const text of blocks) {
+        expect(["Source", "(none recorded)", "The sales e-mail was not accepted for a day."]).toContain(text);
+      }
+      const runs = body.flatMap((e) => (e.type === "RichTextBlock" ? e.inlines.map((run) => run.text) : []));
+      for (const marker of MARKERS) {
+        expect(runs.filter((text) => text.includes(marker)).length).toBeGreaterThanOrEqual(9);
+      }
+      expect(runs.join("\n")).toContain(LEAD.id);
+      expect(runs.join("\n")).toContain(LEAD.receivedAt);
+    }
   });
 
   test("visitor text appears only in TextRuns, which render no Markdown", () => {

@@ -1,0 +1,53 @@
+/**
+ * @jest-environment node
+ */
+// The owner's personal-data commands take `--dry-run` and `--exact` (docs/decisions/0018-retention-and-erasure.md),
+// name them in their usage, and still refuse a bad address with exit code 2 before they open any store.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/** Runs `node scripts/<script> ...args` without store credentials; resolves with its exit code and output. */
+async function command(script: string, args: string[]) {
+  const { NETLIFY_SITE_ID: _site, NETLIFY_AUTH_TOKEN: _token, ...env } = process.env;
+  try {
+    const { stdout, stderr } = await run(process.execPath, [`scripts/${script}`, ...args], {
+      env,
+      timeout: 30_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+jest.setTimeout(60_000);
+
+test.each([
+  [["--dry-run", "jane@"], '"jane@" is not a valid e-mail address.'],
+  [["jane@", "--exact"], '"jane@" is not a valid e-mail address.'],
+  [["--dry-run", "--exact"], "No e-mail address given."],
+  [["--exact", "--dry-run", "a@acme.com", "b@acme.com"], "One address at a time; got 2."],
+])("leads:erase %j: the flags are known, the address still checked first (exit 2)", async (args, message) => {
+  const { code, stdout, stderr } = await command("leads-erase.mjs", args);
+  expect(code).toBe(2);
+  expect(stderr).toContain(message);
+  expect(stderr).toContain("Usage: npm run leads:erase -- <email> [--dry-run] [--exact]");
+  expect(stderr).toMatch(/--dry-run .*erase nothing/);
+  expect(stderr).toMatch(/--exact .*as typed/);
+  expect(stdout).toBe("");
+});
+
+test.each([
+  [["--exact", "--email", "not-an-address"], '"not-an-address" is not a valid e-mail address.'],
+  [["--exact"], "--exact needs --email <address>."],
+  [["--exact", "out.csv"], "--exact needs --email <address>."],
+])("leads:export %j: exit 2, the reason and the usage naming --exact", async (args, message) => {
+  const { code, stdout, stderr } = await command("leads-export.mjs", args);
+  expect(code).toBe(2);
+  expect(stderr).toContain(message);
+  expect(stderr).toContain("Usage: npm run leads:export [-- [--email <address> [--exact]] [file.csv]]");
+  expect(stdout).toBe("");
+});
