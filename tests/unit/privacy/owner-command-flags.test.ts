@@ -3,25 +3,7 @@
  */
 // The owner's personal-data commands take `--dry-run` and `--exact` (docs/decisions/0018-retention-and-erasure.md),
 // name them in their usage, and still refuse a bad address with exit code 2 before they open any store.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-
-const run = promisify(execFile);
-
-/** Runs `node scripts/<script> ...args` without store credentials; resolves with its exit code and output. */
-async function command(script: string, args: string[]) {
-  const { NETLIFY_SITE_ID: _site, NETLIFY_AUTH_TOKEN: _token, ...env } = process.env;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [`scripts/${script}`, ...args], {
-      env,
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { ownerCommand as command } from "../../helpers/owner-command";
 
 jest.setTimeout(60_000);
 

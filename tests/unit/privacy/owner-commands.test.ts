@@ -3,26 +3,7 @@
  */
 // The owner's personal-data commands refuse bad arguments with a clear message and exit code 2, before
 // they open any store: a malformed address never starts an erasure or an export.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-
-const run = promisify(execFile);
-
-/** Runs `node scripts/<script> ...args`; resolves with its exit code and output. */
-async function command(script: string, args: string[], env: Record<string, string> = {}) {
-  // No store credentials, so a command that got past its checks would open the local store, not a site's.
-  const { NETLIFY_SITE_ID: _site, NETLIFY_AUTH_TOKEN: _token, ...base } = process.env;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [`scripts/${script}`, ...args], {
-      env: { ...base, ...env },
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { ownerCommand as command } from "../../helpers/owner-command";
 
 jest.setTimeout(60_000);
 
