@@ -9,6 +9,7 @@ import {
   type ConfirmationLimits,
 } from "../../netlify/lib/delivery/email/confirmation-limits";
 import { createDemoRequestHandler } from "../../netlify/lib/demo-request/handler";
+import { retryPendingLeads } from "../../netlify/lib/delivery/retry-job";
 import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/leads/lead-record";
 import { type LeadStore } from "../../netlify/lib/leads/lead-store";
 import { createMemoryLeadStore } from "./memory-lead-store";
@@ -207,4 +208,21 @@ export function harness(
 /** The id of the lead a request with idempotency key `requestId` is stored under (TEST_CONFIG's secret). */
 export function leadIdOf(requestId: string): string {
   return leadIdFor(requestId, TEST_CONFIG.formSecret);
+}
+
+/**
+ * Runs the retry job now on `store` with `mailer`, as `npm run leads:retry` does (the backoff
+ * ignored), with fresh in-memory confirmation limits, TEST_CONFIG and no real waits; `options`
+ * may set the clock. Resolves with the job's counts.
+ */
+export function runRetryJobNow(store: LeadStore, mailer: Mailer, options: { now?: () => Date } = {}) {
+  return retryPendingLeads({
+    store,
+    mailer,
+    limits: memoryLimits(),
+    config: TEST_CONFIG,
+    ignoreBackoff: true,
+    retry: NO_WAITS,
+    ...options,
+  });
 }

@@ -15,6 +15,7 @@ import {
   memoryLimits,
   NO_WAITS,
   REFUSED,
+  runRetryJobNow,
   scriptedMailer,
   sentOfKind,
   TEST_CONFIG,
@@ -80,15 +81,7 @@ test("the outcome write failing for good logs SENT-UNRECORDED, and the job never
   update.mockImplementation(write);
   const later = () => new Date(Date.now() + 10 * 60_000);
   for (let run = 0; run < 3; run += 1) {
-    await retryPendingLeads({
-      store,
-      mailer,
-      limits: memoryLimits(),
-      config: TEST_CONFIG,
-      now: later,
-      ignoreBackoff: true,
-      retry: NO_WAITS,
-    });
+    await runRetryJobNow(store, mailer, { now: later });
   }
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
   const lead = await store.get(LEAD);
@@ -120,14 +113,7 @@ test("a permanent refusal (4xx) fails the lead at once: 202, one alert, nothing 
   // The lead's id, never the key the client sent.
   expect(`${alert.subject}${alert.text}${alert.html}`).not.toContain(ID);
   expect(await store.pendingIds()).toEqual([]);
-  await retryPendingLeads({
-    store,
-    mailer,
-    limits: memoryLimits(),
-    config: TEST_CONFIG,
-    ignoreBackoff: true,
-    retry: NO_WAITS,
-  });
+  await runRetryJobNow(store, mailer);
   expect(mailer.calls).toBe(2);
 });
 
@@ -152,14 +138,7 @@ test("SendGrid refusing the alert too: the alert is a LEAD FAILED log line, reco
   expect(logged(errors)).toMatch(new RegExp(`LEAD FAILED ${LEAD}`));
   expect(logged(errors)).not.toContain(ID);
   expect((await store.get(LEAD))?.alert).toMatchObject({ reason: "failed", via: "log" });
-  await retryPendingLeads({
-    store,
-    mailer,
-    limits: memoryLimits(),
-    config: TEST_CONFIG,
-    ignoreBackoff: true,
-    retry: NO_WAITS,
-  });
+  await runRetryJobNow(store, mailer);
   expect(mailer.calls).toBe(2);
   expect(logged(errors).match(/LEAD FAILED/g)).toHaveLength(1);
 });

@@ -12,7 +12,7 @@ import {
   leadIdOf,
   leadRecord,
   memoryLimits,
-  NO_WAITS,
+  runRetryJobNow,
   scriptedMailer,
   sentOfKind,
   TEST_CONFIG,
@@ -51,14 +51,7 @@ test("SendGrid down but the request stored: 202 pending, then the retry job deli
   expect(mailer.calls).toBe(3); // retried within the request
   expect((await store.get(LEAD))?.state).toBe("pending");
 
-  const run = await retryPendingLeads({
-    limits: memoryLimits(),
-    store,
-    mailer,
-    config: TEST_CONFIG,
-    ignoreBackoff: true,
-    retry: NO_WAITS,
-  });
+  const run = await runRetryJobNow(store, mailer);
   expect(run).toEqual({ sent: 1, failed: 0, waiting: 0 });
   expect(mailer.sent.filter((m) => m.to === TEST_CONFIG.salesEmail)).toHaveLength(1);
   expect(mailer.sent.filter((m) => m.to === VALID.email)).toHaveLength(1);
