@@ -9,6 +9,8 @@
  * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
  * address match are the functions' own TypeScript modules (netlify/lib/leads/lead-store.ts,
  * leads-csv.ts, lead-address.ts), loaded through jiti.
+ * Each row carries the lead's follow-up columns (docs/requirements.md#follow-up); minutesToClaim
+ * counts business minutes when BUSINESS_HOURS is set in this shell.
  * Exit code 0 when written, 2 for a bad argument or a malformed address (or `--exact` without `--email`).
  */
 import { writeFileSync } from "node:fs";
@@ -69,8 +71,20 @@ try {
     const { requestsFrom } = await jiti.import("../netlify/lib/leads/lead-address.ts");
     records = requestsFrom(records, address, match);
   }
+  // Each lead's follow-up record (who holds it), and BUSINESS_HOURS as the site has it for minutesToClaim.
+  const { createFollowUpStore } = await jiti.import("../netlify/lib/leads/follow-up-store.ts");
+  const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
+  const { parseBusinessHours } = await jiti.import("../netlify/lib/business-hours.ts");
+  const followUpStore = createFollowUpStore(jsonBlobsOver(blobs.open(LEAD_STORE_NAME)));
+  const followUps = new Map();
+  for (let start = 0; start < records.length; start += READ_BATCH) {
+    const batch = records.slice(start, start + READ_BATCH);
+    const read = await Promise.all(batch.map((record) => followUpStore.get(record.id)));
+    batch.forEach((record, i) => followUps.set(record.id, read[i]));
+  }
+  const hoursText = process.env.BUSINESS_HOURS?.trim();
   const { leadsToCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
-  const csv = leadsToCsv(records);
+  const csv = leadsToCsv(records, followUps, hoursText ? parseBusinessHours(hoursText) : undefined);
   const which = !address
     ? "demo request(s)"
     : match === "exact"

@@ -15,9 +15,15 @@
  * or standard; default slack), LEAD_WEBHOOK_SECRET (required for standard: `whsec_` + base64 of
  * 24-64 bytes) and LEAD_WEBHOOK_TIMEOUT_MS (per attempt, default 3000); BOOKING_URL (https;
  * http only locally).
+ * Follow-up (docs/requirements.md#follow-up): SALES_TEAM (the roster, `Name <email>, ...`),
+ * CLAIM_NUDGE_MINUTES (default 15) and CLAIM_ESCALATE_MINUTES (default 60; fractional allowed),
+ * ESCALATION_EMAIL (default ALERT_EMAIL, else SALES_EMAIL) and BUSINESS_HOURS (e.g.
+ * `Mon-Fri 08:00-17:00 Australia/Perth`; without it the claim clocks run all day).
  */
 import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { parseBusinessHours, type BusinessHours } from "./business-hours";
+import { parseSalesTeam, type StaffMember } from "./sales-team";
 
 /** The lead webhook's message formats (delivery/webhook/). */
 export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const;
@@ -65,6 +71,19 @@ const configSchema = z.object({
   LEAD_WEBHOOK_SECRET: z.string().optional(),
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
   BOOKING_URL: z.string().optional(),
+  SALES_TEAM: z.string().optional(),
+  CLAIM_NUDGE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(15),
+  CLAIM_ESCALATE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(60),
+  ESCALATION_EMAIL: address.optional(),
+  BUSINESS_HOURS: z.string().optional(),
 });
 
 /** The environment variables the configuration reads (.env.example lists each with its default). */
@@ -82,6 +101,19 @@ export interface LeadWebhookConfig {
   secret?: string;
   /** Per-attempt timeout in milliseconds. */
   timeoutMs: number;
+}
+
+/** Who may hold a lead and when an unclaimed one is raised (docs/decisions/0029-lead-follow-up.md). */
+export interface FollowUpConfig {
+  /** The roster from SALES_TEAM; absent, the claim page asks for a name. */
+  salesTeam?: StaffMember[];
+  /** Minutes (fractional allowed) an unclaimed lead waits before the nudge to sales. */
+  nudgeMinutes: number;
+  /** Minutes before the escalation to `escalationEmail`; never less than `nudgeMinutes`. */
+  escalateMinutes: number;
+  escalationEmail: string;
+  /** When the nudge and escalation clocks run; absent, all day. */
+  businessHours?: BusinessHours;
 }
 
 /** The checked configuration, e.g. `{ sendgridApiKey: "SG.x", salesEmail: "sales@x.com", ... }`. */
@@ -120,6 +152,7 @@ export interface ServerConfig {
    * The booking page offered after a request (docs/decisions/0023-booking-link.md), when BOOKING_URL is set.
    */
   bookingUrl?: string;
+  followUp: FollowUpConfig;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -182,7 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isLocal = isLocalRun(env);
-  const problems = speedToLeadProblems(e, isLocal);
+  const problems = [...speedToLeadProblems(e, isLocal), ...followUpProblems(e)];
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -210,6 +243,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
       bookingUrl: e.BOOKING_URL,
+      followUp: {
+        salesTeam: e.SALES_TEAM ? parseSalesTeam(e.SALES_TEAM) : undefined,
+        nudgeMinutes: e.CLAIM_NUDGE_MINUTES,
+        escalateMinutes: e.CLAIM_ESCALATE_MINUTES,
+        escalationEmail: e.ESCALATION_EMAIL ?? e.ALERT_EMAIL ?? e.SALES_EMAIL,
+        businessHours: e.BUSINESS_HOURS ? parseBusinessHours(e.BUSINESS_HOURS) : undefined,
+      },
     },
   };
 }
@@ -235,6 +275,15 @@ function speedToLeadProblems(e: z.output<typeof configSchema>, isLocal: boolean)
     }
   }
   if (e.BOOKING_URL && !isAllowedBookingUrl(e.BOOKING_URL, isLocal)) problems.push("BOOKING_URL is invalid");
+  return problems;
+}
+
+/** The follow-up variables that need more than their own schema (docs/requirements.md#follow-up). */
+function followUpProblems(e: z.output<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (e.SALES_TEAM && !parseSalesTeam(e.SALES_TEAM)) problems.push("SALES_TEAM is invalid");
+  if (e.BUSINESS_HOURS && !parseBusinessHours(e.BUSINESS_HOURS)) problems.push("BUSINESS_HOURS is invalid");
+  if (e.CLAIM_ESCALATE_MINUTES < e.CLAIM_NUDGE_MINUTES) problems.push("CLAIM_ESCALATE_MINUTES is invalid");
   return problems;
 }
 

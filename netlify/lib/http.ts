@@ -19,6 +19,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, ...headers } });
 }
 
+/**
+ * Largest accepted request body in bytes, for every function that takes one: 32 KB
+ * (docs/requirements.md#durable-capture).
+ */
+export const MAX_BODY_BYTES = 32 * 1024;
+
 /** Thrown by `readLimitedText` when the body exceeds its limit. */
 export class BodyTooLargeError extends Error {}
 

@@ -155,9 +155,15 @@ const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 // GETs that make the emulation build a function (its first call bundles it: seconds of CPU that
 // stall every other request, the page's scripts included) and change nothing: the form-token
 // function issues a token, the demo-request function answers 405, the no-JS thanks page's
-// function answers a path that is not a request id with a 303 to the static page. The
-// retry and retention jobs are not warmed: calling them runs them.
-const WARM_UP_PATHS = ["/api/form-token", "/api/send-contact-email", "/contact/thanks/warm-up"];
+// function answers a path that is not a request id with a 303 to the static page, the claim
+// page's function refuses an unsigned link with a 403. The retry, follow-up and retention jobs are
+// not warmed: calling them runs them.
+const WARM_UP_PATHS = [
+  "/api/form-token",
+  "/api/send-contact-email",
+  "/contact/thanks/warm-up",
+  "/leads/warm-up",
+];
 
 async function warmUpFunctions(netlifyDev) {
   for (const path of WARM_UP_PATHS) {

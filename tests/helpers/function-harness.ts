@@ -39,6 +39,7 @@ export const TEST_CONFIG: ServerConfig = {
   formSecret: "test-form-secret-of-at-least-32-characters",
   alertEmail: "alerts@resources.test",
   alertAfterMinutes: 30,
+  followUp: { nudgeMinutes: 15, escalateMinutes: 60, escalationEmail: "escalation@resources.test" },
 };
 
 /** Confirmation limits over a fresh in-memory store, with TEST_CONFIG's secret and daily limit. */

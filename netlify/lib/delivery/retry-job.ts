@@ -51,6 +51,8 @@ export interface RetryJobOptions {
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
+  /** The origin the job was called at, for claim links when URL is unset (DeliveryContext). */
+  linkOrigin?: string;
 }
 
 /** Leads whose sales e-mail this run delivered, that this run gave up on, and that still wait. */
@@ -160,7 +162,14 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
   leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 
   const breaker = createBreaker();
-  const context = { config, mailer, confirmationLimits: options.limits, retry: options.retry, now };
+  const context = {
+    config,
+    mailer,
+    confirmationLimits: options.limits,
+    retry: options.retry,
+    now,
+    linkOrigin: options.linkOrigin,
+  };
   const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
     !breaker.open(channel) &&
     (ignoreBackoff ||

@@ -186,6 +186,7 @@ async function delivered(
   deps: HandlerDeps,
   config: ServerConfig,
   now: () => Date,
+  linkOrigin: string,
 ): Promise<Outcome> {
   if (lead.suspectedSpam) {
     logInfo("suspected spam; delivered with the reason", { requestId: lead.id, reason: lead.suspectedSpam });
@@ -200,6 +201,7 @@ async function delivered(
     confirmationLimits: openLimits(deps, config),
     retry: deps.retry,
     now,
+    linkOrigin,
   });
   const sent = results.sales?.status === "sent";
   return !sent && stored !== "created"
@@ -249,7 +251,7 @@ async function handle(
     outcome = await heldAsSpam(lead, store!, deps, config);
   else {
     const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
-    outcome = await delivered(toSend, store, stored, deps, config, now);
+    outcome = await delivered(toSend, store, stored, deps, config, now, new URL(req.url).origin);
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
   if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };

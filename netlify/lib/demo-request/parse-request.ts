@@ -25,6 +25,7 @@ import {
   isAllowedOrigin,
   isFormContentType,
   isJsonContentType,
+  MAX_BODY_BYTES,
   readLimitedText,
 } from "../http";
 import { isUuid } from "../leads/lead-id";
@@ -32,8 +33,7 @@ import { isUuid } from "../leads/lead-id";
 /** The optional key holding where the visit came from (src/lib/attribution.ts, decision docs/decisions/0024-lead-attribution.md). */
 const ATTRIBUTION_FIELD = "attribution";
 
-/** Largest accepted body in bytes: 32 KB (docs/requirements.md#durable-capture). */
-export const MAX_BODY_BYTES = 32 * 1024;
+export { MAX_BODY_BYTES };
 
 const ALLOWED_KEYS = new Set<string>([
   ...DEMO_REQUEST_FIELDS.map((row) => row.name),

@@ -9,10 +9,15 @@
  *   and removed when it settles (a lead stored as `spam` at once). The retry job lists this
  *   prefix, so its cost grows with the unsettled leads, not with every lead ever stored. A
  *   marker without its lead (the lead's write failed) is removed by the job.
+ * - `unclaimed/<id>`: written with the pending marker, before the lead, for every lead that is not
+ *   `spam`, so the follow-up job finds it; it and the other follow-up keys (`followup/<id>`,
+ *   `claimed/<id>`) belong to netlify/lib/leads/follow-up-store.ts, and `remove` deletes them with
+ *   the lead (docs/decisions/0029-lead-follow-up.md).
  *
  * Decision record: docs/decisions/0019-lead-path.md.
  */
 import { getStore } from "@netlify/blobs";
+import { followUpKeys, UNCLAIMED_PREFIX } from "./follow-up-store";
 import { completeDeliveries, type LeadRecord } from "./lead-record";
 
 export const LEAD_STORE_NAME = "demo-requests";
@@ -38,7 +43,10 @@ export interface LeadStore {
   settle(id: string): Promise<void>;
   /** The id of every stored lead, settled or not. */
   ids(): Promise<string[]>;
-  /** Deletes the lead and its marker (erasure and retention, docs/requirements.md#personal-data). */
+  /**
+   * Deletes the lead, its marker and its follow-up record and markers (erasure and retention,
+   * docs/requirements.md#personal-data).
+   */
   remove(id: string): Promise<void>;
 }
 
@@ -57,6 +65,9 @@ export function createBlobLeadStore(
     async create(record) {
       try {
         await store.setJSON(pendingKey(record.id), { since: record.receivedAt });
+        if (record.state !== "spam") {
+          await store.setJSON(`${UNCLAIMED_PREFIX}${record.id}`, { since: record.receivedAt });
+        }
         const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfNew: true });
         return modified ? "created" : "exists";
       } catch {
@@ -83,6 +94,7 @@ export function createBlobLeadStore(
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
       await store.delete(leadKey(id));
       await store.delete(pendingKey(id));
+      for (const key of followUpKeys(id)) await store.delete(key);
     },
   };
 }

@@ -2,12 +2,18 @@
  * Stored demo requests as CSV for the sales team (docs/requirements.md#durable-capture;
  * `npm run leads:export`): RFC 4180 (CRLF line ends, every field quoted, quotes doubled) and neutralised
  * against spreadsheet formula injection: a value whose first non-space character, after Unicode NFKC
- * normalisation, is = + - @ (or tab/CR) gets a leading apostrophe (`neutraliseFormula`).
+ * normalisation, is = + - @ (or tab/CR) gets a leading apostrophe (`neutraliseFormula`, netlify/lib/csv.ts).
+ * The follow-up columns (docs/requirements.md#follow-up) say who holds each lead and how fast it was taken.
  * The six request columns come from the field table (src/lib/demo-request.ts), the source columns from the
  * attribution keys (src/lib/attribution.ts).
  */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";
+import { businessMinutesBetween, type BusinessHours } from "../business-hours";
+import { csvText, neutraliseFormula } from "../csv";
+import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../leads/follow-up-record";
 import type { LeadRecord } from "../leads/lead-record";
+
+export { neutraliseFormula };
 
 /**
  * The header row: the lead's id, time and state, the six fields, its sales e-mail's delivery,
@@ -27,32 +33,31 @@ export const CSV_COLUMNS: readonly string[] = [
   "suspectedSpam",
   // Where the visit came from.
   ...ATTRIBUTION_KEYS,
+  // Who holds the lead and how far the team got (docs/decisions/0029-lead-follow-up.md).
+  "followUpState",
+  "owner",
+  "claimedAt",
+  "contactedAt",
+  "closedReason",
+  "minutesToClaim",
 ];
 
-// Leading white space a spreadsheet may skip before it reads a formula (everything `\s` matches but
-// the tab and carriage return, which start a formula themselves), then a formula's first character.
-const FORMULA_START = /^[^\S\t\r]*[=+\-@\t\r]/u;
-
-/**
- * Neutralises a CSV cell against formula injection (docs/requirements.md#durable-capture: exports
- * are formula-safe): when the first character that is not a space, after Unicode NFKC
- * normalisation (so a full-width `＝` counts as `=`), is `=`, `+`, `-`, `@`, a tab or a carriage
- * return, the value gets a leading apostrophe and is otherwise kept exactly as it was, nothing a
- * person typed lost: `"=1+1"` -> `"'=1+1"`, `" =HYPERLINK(1)"` -> `"' =HYPERLINK(1)"`,
- * `"＝SUM(1,1)"` -> `"'＝SUM(1,1)"`. Other values are returned unchanged; never throws.
- */
-export function neutraliseFormula(value: string): string {
-  // The raw value too: normalising may fold a sign into its neighbour (`=` + U+0338 -> `≠`).
-  return FORMULA_START.test(value) || FORMULA_START.test(value.normalize("NFKC")) ? `'${value}` : value;
-}
-
-function field(value: unknown): string {
-  const text = neutraliseFormula(typeof value === "string" || typeof value === "number" ? String(value) : "");
-  return `"${text.replace(/"/g, '""')}"`;
+/** Minutes from arrival to first touch (business minutes with `hours`), two decimals; undefined before it. */
+function minutesToClaim(record: LeadRecord, followUp: FollowUp, hours?: BusinessHours): number | undefined {
+  const touched = firstTouchAt(followUp);
+  if (!touched) return undefined;
+  const minutes = businessMinutesBetween(hours, new Date(record.receivedAt), new Date(touched));
+  return Math.round(minutes * 100) / 100;
 }
 
 /** One CSV row's values by column name. */
-function flatten(record: LeadRecord): Record<string, unknown> {
+function flatten(
+  record: LeadRecord,
+  followUp: FollowUp | undefined,
+  hours?: BusinessHours,
+): Record<string, unknown> {
+  // A honeypot lead has no follow-up: it is never offered to anyone.
+  const follow = record.state === "spam" ? undefined : (followUp ?? NEW_FOLLOW_UP);
   return {
     ...record.attribution,
     ...record.request,
@@ -64,16 +69,30 @@ function flatten(record: LeadRecord): Record<string, unknown> {
     lastError: record.deliveries.sales.lastError,
     spamReason: record.spamReason,
     suspectedSpam: record.suspectedSpam,
+    followUpState: follow?.state,
+    owner: follow?.owner?.name,
+    claimedAt: follow?.claimedAt,
+    contactedAt: follow?.contactedAt,
+    closedReason: follow?.closedReason,
+    minutesToClaim: follow ? minutesToClaim(record, follow, hours) : undefined,
   };
 }
 
-/** CSV text with a header row, oldest request first. */
-export function leadsToCsv(records: readonly LeadRecord[]): string {
+/**
+ * CSV text with a header row, oldest request first. `followUps` gives each lead's follow-up
+ * record by id (a lead without one is `new`); `hours` (BUSINESS_HOURS) makes minutesToClaim count
+ * business minutes.
+ */
+export function leadsToCsv(
+  records: readonly LeadRecord[],
+  followUps: ReadonlyMap<string, FollowUp> = new Map(),
+  hours?: BusinessHours,
+): string {
   const rows = [...records]
     .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
     .map((record) => {
-      const flat = flatten(record);
-      return CSV_COLUMNS.map((column) => field(flat[column])).join(",");
+      const flat = flatten(record, followUps.get(record.id), hours);
+      return CSV_COLUMNS.map((column) => flat[column]);
     });
-  return [CSV_COLUMNS.map(field).join(","), ...rows].join("\r\n") + "\r\n";
+  return csvText([CSV_COLUMNS, ...rows]);
 }

@@ -11,7 +11,16 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 const lib = join(__dirname, "..", "..", "..", "netlify", "lib");
 
 /** Lowest first: each may import from those before it, never from those after it. */
-const LAYERS = ["shared", "leads", "booking", "privacy", "delivery", "pages", "demo-request"] as const;
+const LAYERS = [
+  "shared",
+  "leads",
+  "follow-up",
+  "booking",
+  "privacy",
+  "delivery",
+  "pages",
+  "demo-request",
+] as const;
 type Layer = (typeof LAYERS)[number];
 
 /** The delivery channels: each sends a lead one way and may not import another. */

@@ -13,7 +13,8 @@ import {
 } from "../../../netlify/lib/delivery/email/confirmation-limits";
 import { createBlobLeadStore } from "../../../netlify/lib/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
-import { leadRecord } from "../../helpers/function-harness";
+import { leadRecord, VALID } from "../../helpers/function-harness";
+import { newLead } from "../../../netlify/lib/leads/lead-record";
 
 let server: TestBlobsServer;
 let open: TestBlobsServer["open"];
@@ -27,7 +28,7 @@ afterAll(() => server.close());
 const keysOf = async (blobs: ReturnType<typeof getStore>) =>
   (await blobs.list()).blobs.map((blob) => blob.key).sort();
 
-test("create writes the pending marker and the lead under their prefixes; a repeated id is 'exists'", async () => {
+test("create writes the pending and unclaimed markers and the lead under their prefixes; a repeated id is 'exists'", async () => {
   const blobs = open("layout");
   const leads = createBlobLeadStore(blobs);
   expect(await leads.create(leadRecord("a", "pending"))).toBe("created");
@@ -35,17 +36,36 @@ test("create writes the pending marker and the lead under their prefixes; a repe
   expect(await leads.create({ ...leadRecord("a", "pending"), receivedAt: "2025-02-01T00:00:00.000Z" })).toBe(
     "exists",
   );
-  expect(await keysOf(blobs)).toEqual(["leads/a", "leads/b", "pending/a", "pending/b"]);
+  expect(await keysOf(blobs)).toEqual([
+    "leads/a",
+    "leads/b",
+    "pending/a",
+    "pending/b",
+    "unclaimed/a",
+    "unclaimed/b",
+  ]);
   expect(await leads.get("a")).toEqual(leadRecord("a", "pending"));
   expect((await leads.ids()).sort()).toEqual(["a", "b"]);
   expect((await leads.pendingIds()).sort()).toEqual(["a", "b"]);
 });
 
-test("settle removes only the marker; remove deletes the lead and its marker", async () => {
+test("a honeypot (spam) lead gets no unclaimed marker: nobody is ever asked to follow it up", async () => {
+  const blobs = open("spam-layout");
+  const leads = createBlobLeadStore(blobs);
+  const spam = newLead("s", { ...VALID }, new Date("2025-01-01T11:00:00.000Z"), {
+    verdict: { kind: "spam", reason: "honeypot field filled" },
+  });
+  expect(await leads.create(spam)).toBe("created");
+  expect(await keysOf(blobs)).toEqual(["leads/s", "pending/s"]);
+});
+
+test("settle removes only the marker; remove deletes the lead, its marker and its follow-up record and markers", async () => {
   const blobs = open("settle");
   const leads = createBlobLeadStore(blobs);
   await leads.create(leadRecord("a", "pending"));
   await leads.create(leadRecord("b", "pending"));
+  await blobs.setJSON("followup/b", { state: "claimed" });
+  await blobs.setJSON("claimed/b", { since: "2025-01-01T11:00:00.000Z" });
   expect(await leads.pendingSince("a")).toBe("2025-01-01T11:00:00.000Z");
   await leads.update({ ...leadRecord("a", "sent") });
   await leads.settle("a");
@@ -53,7 +73,7 @@ test("settle removes only the marker; remove deletes the lead and its marker", a
   expect(await leads.pendingIds()).toEqual(["b"]);
   expect((await leads.get("a"))?.state).toBe("sent");
   await leads.remove("b");
-  expect(await keysOf(blobs)).toEqual(["leads/a"]);
+  expect(await keysOf(blobs)).toEqual(["leads/a", "unclaimed/a"]);
   expect(await leads.get("b")).toBeNull();
 });
 

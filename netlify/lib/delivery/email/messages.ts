@@ -36,6 +36,12 @@ export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to s
  */
 export const MAX_SUBJECT_LENGTH = 200;
 
+/**
+ * The words of the link to a lead's claim page (docs/requirements.md#follow-up), the same in every
+ * message that carries it.
+ */
+export const CLAIM_LINK_TEXT = "Claim or update this lead";
+
 /** Subject prefix of a demo request one of the spam layers suspects (netlify/lib/demo-request/spam.ts). */
 export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
 
@@ -75,7 +81,8 @@ function sourceLines(attribution: Attribution | undefined): string[] {
  * with where the visit came from (docs/decisions/0024-lead-attribution.md; its values hold no line
  * breaks either), the multi-line message last as a quoted block (docs/requirements.md#spam-defence).
  * With `suspectedSpam` the subject starts
- * with "[Suspected spam]" and the body states the reason first.
+ * with "[Suspected spam]" and the body states the reason first. With `claimUrl` it carries the
+ * link to the lead's claim page (docs/requirements.md#follow-up).
  */
 export function buildSalesEmail(
   request: DemoRequest,
@@ -86,6 +93,8 @@ export function buildSalesEmail(
     requestId: string;
     suspectedSpam?: string;
     attribution?: Attribution;
+    /** The lead's signed claim page (netlify/lib/follow-up/claim-link.ts). */
+    claimUrl?: string;
   },
 ): MailMessage {
   const received = meta.receivedAt.toISOString();
@@ -101,6 +110,7 @@ export function buildSalesEmail(
     ...rows.map(([label, value]) => `${label}: ${value}`),
     `Received: ${received}`,
     `Request id: ${meta.requestId}`,
+    ...(meta.claimUrl ? ["", `${CLAIM_LINK_TEXT}: ${meta.claimUrl}`] : []),
     "",
     "Source",
     ...source.map((line) => `  ${line}`),
@@ -122,6 +132,7 @@ export function buildSalesEmail(
     `<table cellpadding="4">${htmlRows}` +
     `<tr><th align="left">Received</th><td>${received}</td></tr>` +
     `<tr><th align="left">Request id</th><td>${escapeHtml(meta.requestId)}</td></tr></table>` +
+    (meta.claimUrl ? `<p><a href="${escapeHtml(meta.claimUrl)}">${CLAIM_LINK_TEXT}</a></p>` : "") +
     `<h2>Source</h2><ul>${source.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
   const subject = singleLine(`Demo request: ${request.firstName} ${request.lastName} (${request.company})`);
   return {

@@ -10,11 +10,12 @@ import { logError, logInfo } from "../../log";
 import { sendWithRetry } from "./mailer";
 import { buildSalesEmail } from "./messages";
 import { maskEmail } from "../../text";
+import { claimUrlFor } from "../../follow-up/claim-link";
 
 export const salesEmail: DeliveryChannel = {
   name: "sales",
   plan: () => "send",
-  async send(lead, { config, mailer, retry }) {
+  async send(lead, { config, mailer, retry, linkOrigin }) {
     const message = buildSalesEmail(lead.request, {
       salesEmail: config.salesEmail,
       mailFrom: config.mailFrom,
@@ -22,6 +23,7 @@ export const salesEmail: DeliveryChannel = {
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,
+      claimUrl: claimUrlFor(config, lead.id, linkOrigin),
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status === "sent") {

@@ -5,7 +5,9 @@
  * teams.ts, standard.ts) turns one of these into a request body.
  */
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
-import { SUSPECTED_SPAM_PREFIX } from "../email/messages";
+import { CLAIM_LINK_TEXT, SUSPECTED_SPAM_PREFIX } from "../email/messages";
+
+export { CLAIM_LINK_TEXT };
 
 /** A stored lead as the webhook shows it. `receivedAt` is ISO 8601 UTC. */
 export interface WebhookLead {
@@ -19,7 +21,17 @@ export interface WebhookLead {
    * is (decision 0022). A `spam` lead (filled honeypot) is never posted.
    */
   suspectedSpam?: string;
+  /** Who holds the lead (the follow-up record's owner), e.g. "Ana Smith"; absent while unclaimed. */
+  owner?: string;
+  /** The lead's signed claim page (netlify/lib/follow-up/claim-link.ts), when the site's origin is known. */
+  claimUrl?: string;
 }
+
+/**
+ * The alerts about a lead's follow-up (netlify/lib/follow-up/reminders.ts), as against the one alert
+ * about its delivery ("failed", "unconfirmed", "overdue"). Each has its own event id.
+ */
+export const FOLLOW_UP_ALERTS: readonly string[] = ["nudge", "escalation", "promise-at-risk"];
 
 /** Why a lead is alerted, in the alert module's terms (e.g. "failed", "overdue"), and what to do. */
 export interface LeadAlert {
@@ -33,10 +45,14 @@ export type LeadEvent =
 
 /**
  * The `webhook-id` of an event: the lead id for the lead itself, so a receiver can drop a
- * repeated delivery (Standard Webhooks), and a distinct id for the lead's one alert.
+ * repeated delivery (Standard Webhooks), and a distinct id for the lead's one delivery alert and
+ * for each follow-up alert (`<id>.nudge`, ...).
  */
 export function eventId(event: LeadEvent): string {
-  return event.kind === "lead" ? event.lead.id : `${event.lead.id}.alert`;
+  if (event.kind === "lead") return event.lead.id;
+  return FOLLOW_UP_ALERTS.includes(event.alert.reason)
+    ? `${event.lead.id}.${event.alert.reason}`
+    : `${event.lead.id}.alert`;
 }
 
 /** One field for people reading a chat message; `multiLine` for the message box. */
@@ -65,6 +81,11 @@ export function headline(event: LeadEvent): { title: string; who: string } {
   const who = `${request.firstName} ${request.lastName} (${request.company})`;
   const title = event.kind === "lead" ? "New demo request" : "Demo request needs attention";
   return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
+}
+
+/** The follow-up line, e.g. `["Owner", "Ana Smith"]` or `["Owner", "nobody yet"]`. */
+export function ownerRow(lead: WebhookLead): [label: string, owner: string] {
+  return ["Owner", lead.owner ?? "nobody yet"];
 }
 
 /** The line saying why a lead is suspected, e.g. `["Suspected spam", "form token forged"]`; none when it is not. */

@@ -10,14 +10,19 @@ import type { LeadEvent, WebhookLead } from "./lead-event";
 import { postWebhook } from "./post-webhook";
 import { webhookRequest } from "./webhook-request";
 
-/** The part of a stored lead the webhook carries. */
-export function webhookLead(lead: LeadRecord): WebhookLead {
+/** The part of a stored lead the webhook carries, with its owner and claim link when known. */
+export function webhookLead(
+  lead: LeadRecord,
+  followUp: { owner?: string; claimUrl?: string } = {},
+): WebhookLead {
   return {
     id: lead.id,
     receivedAt: lead.receivedAt,
     request: lead.request,
     attribution: lead.attribution,
     suspectedSpam: lead.suspectedSpam,
+    ...(followUp.owner ? { owner: followUp.owner } : {}),
+    ...(followUp.claimUrl ? { claimUrl: followUp.claimUrl } : {}),
   };
 }
 

@@ -20,7 +20,7 @@ import type {
   SectionBlock,
 } from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
-import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
+import { CLAIM_LINK_TEXT, contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
 
 /**
  * An incoming-webhook body: `text` is the notification and fallback, `blocks` the message;
@@ -131,6 +131,13 @@ export function slackMessage(event: LeadEvent): SlackMessage {
     type: "context",
     elements: [plain(`Request id ${lead.id} · received ${lead.receivedAt}`, SECTION_MAX)],
   };
+  const [ownerLabel, owner] = ownerRow(lead);
+  // The owner is a staff member's name (SALES_TEAM or typed on the claim page): plain text too.
+  blocks.push({ type: "section", fields: [label(ownerLabel), plain(owner, FIELD_MAX)] });
+  if (lead.claimUrl) {
+    // Our own URL (the site's origin, a UUID and a base64url signature): safe in a mrkdwn link.
+    blocks.push({ type: "section", text: mrkdwn(`<${escapeSlack(lead.claimUrl)}|${CLAIM_LINK_TEXT}>`) });
+  }
   blocks.push(
     ...labelledFields(rows.filter((row) => !row.multiLine)),
     ...rows.filter((row) => row.multiLine).flatMap((row) => labelledText(row.label, row.value)),

@@ -3,8 +3,11 @@
  * Standard Webhooks specification (standardwebhooks.com) with the `standardwebhooks` package, for CRMs,
  * Zapier, Make, n8n or HubSpot workflows.
  *
- * Body: `{ type, timestamp, data }` with `type` "lead.received" or "lead.alert". Headers:
- * `webhook-id` (the lead id; `<lead id>.alert` for its alert) stays the same on every retry so a
+ * Body: `{ type, timestamp, data }` with `type` "lead.received" or "lead.alert" (a delivery alert,
+ * or a follow-up one: `data.alert.reason` "nudge", "escalation" or "promise-at-risk"); `data.owner`
+ * and `data.claimUrl` when known. Headers:
+ * `webhook-id` (the lead id; `<lead id>.alert` for its delivery alert, `<lead id>.<reason>` for a
+ * follow-up alert) stays the same on every retry so a
  * receiver can drop repeats; `webhook-timestamp` (Unix seconds) and `webhook-signature`
  * (`v1,<base64 HMAC-SHA256>`) are made per attempt, as receivers reject old timestamps.
  */
@@ -29,9 +32,11 @@ export interface SignedRequest {
  * reason under `data.suspectedSpam` (absent otherwise), so a receiver can route it apart.
  */
 export function standardPayload(event: LeadEvent, now: Date): StandardLeadPayload {
-  const { id, receivedAt, request, attribution, suspectedSpam } = event.lead;
+  const { id, receivedAt, request, attribution, suspectedSpam, owner, claimUrl } = event.lead;
   const data: Record<string, unknown> = { id, receivedAt, ...request, attribution: attribution ?? {} };
   if (suspectedSpam) data.suspectedSpam = suspectedSpam;
+  if (owner) data.owner = owner;
+  if (claimUrl) data.claimUrl = claimUrl;
   if (event.kind === "alert") data.alert = event.alert;
   return {
     type: event.kind === "lead" ? "lead.received" : "lead.alert",

@@ -9,7 +9,7 @@
  * came with the request, its id included, goes in a TextRun.
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
-import { contactRows, headline, suspicionRow, type LeadEvent } from "./lead-event";
+import { CLAIM_LINK_TEXT, contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
 
 interface TextRun {
   type: "TextRun";
@@ -66,6 +66,10 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
   if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
   const suspicion = suspicionRow(lead);
   if (suspicion) body.push(row(...suspicion));
+  body.push(row(...ownerRow(lead)));
+  // Our own URL (the site's origin, a UUID and a base64url signature), as a Markdown link.
+  if (lead.claimUrl)
+    body.push({ type: "TextBlock", text: `[${CLAIM_LINK_TEXT}](${lead.claimUrl})`, wrap: true });
   body.push(...contactRows(lead.request).map((field) => row(field.label, field.value)));
   const source = attributionEntries(lead.attribution);
   body.push({ type: "TextBlock", text: "Source", weight: "Bolder", wrap: true });

@@ -9,15 +9,18 @@
  */
 import type { DeliveryChannel } from "../delivery-channel";
 import { logError, logInfo } from "../../log";
+import { claimUrlFor } from "../../follow-up/claim-link";
 import { postLeadEvent, webhookLead } from "./post-lead-event";
 
 export const leadWebhook: DeliveryChannel = {
   name: "webhook",
   plan: (_lead, { config }) => (config.leadWebhook ? "send" : { skip: "LEAD_WEBHOOK_URL is not set" }),
-  async send(lead, { config, retry, now }) {
+  async send(lead, { config, retry, now, linkOrigin }) {
     const settings = config.leadWebhook;
     if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
-    const result = await postLeadEvent({ kind: "lead", lead: webhookLead(lead) }, settings, now, retry);
+    const claimUrl = claimUrlFor(config, lead.id, linkOrigin);
+    const event = { kind: "lead", lead: webhookLead(lead, { claimUrl }) } as const;
+    const result = await postLeadEvent(event, settings, now, retry);
     if (result.status === "sent") {
       logInfo("lead webhook accepted", {
         requestId: lead.id,

@@ -124,6 +124,7 @@ describe("slack", () => {
     // The mrkdwn left holds our own labels only (an alert or a suspected lead adds our own line).
     const mrkdwn = objects.filter((object) => object.type === "mrkdwn").map((object) => object.text);
     expect(mrkdwn).toEqual([
+      "*Owner*",
       "*First Name*",
       "*Last Name*",
       "*Work Email*",
@@ -190,6 +191,7 @@ describe("teams", () => {
         : [],
     );
     expect(rows).toEqual([
+      ["Owner: ", "nobody yet"],
       ["First Name: ", "Jane"],
       ["Last Name: ", "Driller"],
       ["Work Email: ", "jane@acme-mining.com"],

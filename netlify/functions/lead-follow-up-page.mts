@@ -1,0 +1,26 @@
+/**
+ * GET/POST /leads/<id>?sig=... — a lead's claim page, linked from the sales e-mail and the
+ * reminders (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md). See
+ * netlify/lib/pages/claim-handler.ts.
+ */
+import type { Config, Context } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { jsonBlobs } from "../lib/json-blobs";
+import { createFollowUpStore } from "../lib/leads/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+import { createClaimHandler } from "../lib/pages/claim-handler";
+
+const handle = createClaimHandler({
+  getConfig,
+  getStore: () => createBlobLeadStore(),
+  getFollowUps: () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+});
+
+export default async (req: Request, context: Context): Promise<Response> =>
+  handle(req, context.params.id ?? "");
+
+export const config: Config = {
+  path: "/leads/:id",
+  // The demo-request function's limit: per visitor IP and site, 10 requests a minute.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] },
+};

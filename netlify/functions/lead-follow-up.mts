@@ -1,0 +1,42 @@
+/**
+ * Scheduled every 5 minutes: nudges, escalates and reports at risk the leads nobody has taken in
+ * hand, and sends the daily suspected-spam digest (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md; see netlify/lib/delivery/follow-up/follow-up-job.ts).
+ * Locally: `npm run leads:follow-up`, which invokes this function through the Netlify emulation.
+ */
+import type { Config } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { runFollowUpCheck } from "../lib/delivery/follow-up/follow-up-job";
+import { createSendGridMailer } from "../lib/delivery/email/mailer";
+import { json } from "../lib/http";
+import { jsonBlobs } from "../lib/json-blobs";
+import { createFollowUpStore } from "../lib/leads/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+import { logError, logInfo } from "../lib/log";
+
+export default async (req: Request): Promise<Response> => {
+  const configResult = getConfig();
+  if (!configResult.ok) {
+    logError("server misconfigured", { problems: configResult.problems.join("; ") });
+    return json(500, { error: "Server misconfigured" });
+  }
+  const { config } = configResult;
+  try {
+    const result = await runFollowUpCheck({
+      leads: createBlobLeadStore(),
+      followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+      mailer: createSendGridMailer(config),
+      config,
+      linkOrigin: new URL(req.url).origin,
+    });
+    logInfo("follow-up run finished", { ...result });
+    return json(200, result);
+  } catch (error) {
+    logError("LEAD FOLLOW-UP: the follow-up check could not run", {
+      reason: error instanceof Error ? error.name : "unknown",
+    });
+    return json(503, { error: "Lead store unavailable" });
+  }
+};
+
+export const config: Config = { schedule: "*/5 * * * *" };

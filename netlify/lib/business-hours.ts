@@ -1,0 +1,115 @@
+/**
+ * Business hours for the follow-up clocks (docs/requirements.md#follow-up): BUSINESS_HOURS such as
+ * `Mon-Fri 08:00-17:00 Australia/Perth` (days, a daily window, an IANA time zone) pauses the claim
+ * nudge and escalation clocks outside the window, and the report counts time to claim in it. The
+ * zone's rules, daylight-saving changes included, come from the platform's time-zone data through
+ * Luxon; decision docs/decisions/0029-lead-follow-up.md.
+ */
+import { DateTime, IANAZone } from "luxon";
+
+/** A weekly window: `days` are ISO weekdays (1 = Monday ... 7 = Sunday); times are minutes after local midnight. */
+export interface BusinessHours {
+  days: ReadonlySet<number>;
+  openMinute: number;
+  closeMinute: number;
+  /** An IANA zone name, e.g. "Australia/Perth". */
+  zone: string;
+}
+
+const DAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const MINUTE = 60_000;
+
+function dayNumber(name: string): number | undefined {
+  const index = DAY_NAMES.indexOf(name.toLowerCase());
+  return index === -1 ? undefined : index + 1;
+}
+
+/** `Mon-Fri` (a range, wrapping over Sunday when it must), `Sat` or `Mon,Wed,Fri`; undefined when malformed. */
+function parseDays(text: string): Set<number> | undefined {
+  const days = new Set<number>();
+  for (const part of text.split(",")) {
+    const [from, to, extra] = part.split("-");
+    const start = dayNumber(from);
+    const end = to === undefined ? start : dayNumber(to);
+    if (start === undefined || end === undefined || extra !== undefined) return undefined;
+    for (let day = start; ; day = (day % 7) + 1) {
+      days.add(day);
+      if (day === end) break;
+    }
+  }
+  return days;
+}
+
+/** "08:00" -> 480; "24:00" is allowed as the end of a day; undefined when malformed. */
+function parseTime(text: string): number | undefined {
+  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(text);
+  if (!match) return undefined;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes <= 24 * 60 ? minutes : undefined;
+}
+
+/**
+ * Parses a BUSINESS_HOURS value: `<days> <HH:MM>-<HH:MM> <IANA zone>`, e.g. `Mon-Fri 08:00-17:00
+ * Australia/Perth`. Returns undefined for anything else: an unknown day or zone, or a window that
+ * does not open before it closes (a window past midnight is not supported).
+ */
+export function parseBusinessHours(value: string): BusinessHours | undefined {
+  const parts = value.trim().split(/\s+/);
+  if (parts.length !== 3) return undefined;
+  const [dayText, windowText, zone] = parts;
+  const days = parseDays(dayText);
+  const [openText, closeText, extra] = windowText.split("-");
+  const openMinute = parseTime(openText ?? "");
+  const closeMinute = parseTime(closeText ?? "");
+  if (!days || openMinute === undefined || closeMinute === undefined || extra !== undefined) return undefined;
+  if (openMinute >= closeMinute || !IANAZone.isValidZone(zone)) return undefined;
+  return { days, openMinute, closeMinute, zone };
+}
+
+/** The window's opening and closing instants on the local day starting at `day`. */
+function windowOn(day: DateTime, hours: BusinessHours): [DateTime, DateTime] {
+  const at = (minute: number) =>
+    minute === 24 * 60
+      ? day.plus({ days: 1 }).startOf("day")
+      : day.set({ hour: Math.floor(minute / 60), minute: minute % 60, second: 0, millisecond: 0 });
+  return [at(hours.openMinute), at(hours.closeMinute)];
+}
+
+/**
+ * Minutes (fractional) from `from` to `to` that fall inside `hours`; with no hours, the calendar
+ * minutes between them. 0 when `to` is not after `from`. A day whose clocks change counts the
+ * window's real length (an 08:00-17:00 window is 9 hours on either side of the change, and
+ * shorter only when the change falls inside it).
+ */
+export function businessMinutesBetween(hours: BusinessHours | undefined, from: Date, to: Date): number {
+  const total = to.getTime() - from.getTime();
+  if (total <= 0) return 0;
+  if (!hours) return total / MINUTE;
+  const end = DateTime.fromJSDate(to, { zone: hours.zone });
+  let day = DateTime.fromJSDate(from, { zone: hours.zone }).startOf("day");
+  let counted = 0;
+  while (day <= end) {
+    if (hours.days.has(day.weekday)) {
+      const [open, close] = windowOn(day, hours);
+      const start = Math.max(open.toMillis(), from.getTime());
+      const stop = Math.min(close.toMillis(), to.getTime());
+      if (stop > start) counted += stop - start;
+    }
+    day = day.plus({ days: 1 }).startOf("day");
+  }
+  return counted / MINUTE;
+}
+
+/** True when `at` falls inside `hours` (always, without hours). */
+export function isWithinBusinessHours(hours: BusinessHours | undefined, at: Date): boolean {
+  if (!hours) return true;
+  const local = DateTime.fromJSDate(at, { zone: hours.zone });
+  if (!hours.days.has(local.weekday)) return false;
+  const [open, close] = windowOn(local.startOf("day"), hours);
+  return open.toMillis() <= at.getTime() && at.getTime() < close.toMillis();
+}
+
+/** The calendar date (YYYY-MM-DD) of `at` in the hours' zone, or in UTC without hours. */
+export function localDate(hours: BusinessHours | undefined, at: Date): string {
+  return DateTime.fromJSDate(at, { zone: hours?.zone ?? "utc" }).toISODate() ?? at.toISOString().slice(0, 10);
+}

@@ -1,0 +1,51 @@
+/**
+ * The signed link to a lead's claim page (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md): `<site>/leads/<id>?sig=<signature>`, where the
+ * signature is an HMAC-SHA256 of the lead id under a key derived from the server's form secret
+ * (FORM_TOKEN_SECRET, else derived from SENDGRID_API_KEY). It never expires: it works as long as
+ * the lead is stored. Whoever holds the link (the sales e-mail, the team's channel) can act on the
+ * lead; without it nobody can, and rotating the secret voids every link.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** The claim page's path for a lead id. */
+export const claimPath = (id: string) => `/leads/${id}`;
+
+function signature(id: string, secret: string): Buffer {
+  const key = createHmac("sha256", secret).update("lead claim link v1").digest();
+  return createHmac("sha256", key).update(id).digest();
+}
+
+/** The signature of lead `id` (base64url, 43 characters). */
+export function claimSignature(id: string, secret: string): string {
+  return signature(id, secret).toString("base64url");
+}
+
+/** The absolute claim link, e.g. `https://example.com/leads/<id>?sig=...`. */
+export function claimUrl(origin: string, id: string, secret: string): string {
+  const url = new URL(claimPath(id), origin);
+  url.searchParams.set("sig", claimSignature(id, secret));
+  return url.toString();
+}
+
+/**
+ * The claim link of lead `id` for messages: under the site's own origin (URL), else under
+ * `fallbackOrigin` (the origin the running function was called at, locally); undefined when
+ * neither is known.
+ */
+export function claimUrlFor(
+  config: { siteOrigin?: string; formSecret: string },
+  id: string,
+  fallbackOrigin?: string,
+): string | undefined {
+  const origin = config.siteOrigin ?? fallbackOrigin;
+  return origin ? claimUrl(origin, id, config.formSecret) : undefined;
+}
+
+/** True when `sig` is lead `id`'s signature (compared in constant time); false for anything else. */
+export function isClaimSignature(id: string, sig: string | null, secret: string): boolean {
+  if (!sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
+  const given = Buffer.from(sig, "base64url");
+  const expected = signature(id, secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the team's follow-up report
+ * (docs/requirements.md#follow-up, netlify/lib/follow-up/report.ts): per ISO week and overall, and
+ * overall per source, the leads, the median and 90th-percentile time to claim, the shares claimed
+ * within 15 minutes and 1 hour, and the share contacted, booked or closed within 24 hours. Time to
+ * claim counts business hours when BUSINESS_HOURS is set in this shell (as the site has it).
+ * Reads the local Blobs folder of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
+ * set, the deployed site's store (lib/site-blobs.mjs), like `leads:export`.
+ * Exit code 0 when printed, 2 for a bad argument.
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createJiti } from "jiti";
+import { openSiteBlobs } from "./local/site-blobs.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const USAGE = [
+  "Usage: npm run leads:report [-- [--since YYYY-MM-DD] [--csv]]",
+  "  --since YYYY-MM-DD  only leads that arrived on or after that day (UTC)",
+  "  --csv               CSV instead of a table",
+].join("\n");
+const READ_BATCH = 50;
+const jiti = createJiti(import.meta.url);
+
+function usageError(message) {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: { since: { type: "string" }, csv: { type: "boolean" } },
+    allowPositionals: false,
+  });
+} catch (error) {
+  usageError(error.message);
+}
+let since;
+if (args.values.since !== undefined) {
+  since = new Date(`${args.values.since}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(args.values.since) || Number.isNaN(since.getTime())) {
+    usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(args.values.since)}.`);
+  }
+}
+const { parseBusinessHours } = await jiti.import("../netlify/lib/business-hours.ts");
+const hoursText = process.env.BUSINESS_HOURS?.trim();
+const hours = hoursText ? parseBusinessHours(hoursText) : undefined;
+if (hoursText && !hours) usageError("BUSINESS_HOURS is invalid (e.g. Mon-Fri 08:00-17:00 Australia/Perth).");
+
+const blobs = await openSiteBlobs(root);
+try {
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
+  const { createFollowUpStore } = await jiti.import("../netlify/lib/leads/follow-up-store.ts");
+  const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
+  const { followUpReport, reportToCsv, reportToText } = await jiti.import(
+    "../netlify/lib/follow-up/report.ts",
+  );
+  const raw = blobs.open(LEAD_STORE_NAME);
+  const store = createBlobLeadStore(raw);
+  const followUps = createFollowUpStore(jsonBlobsOver(raw));
+  const ids = await store.ids();
+  const items = [];
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const batch = ids.slice(start, start + READ_BATCH);
+    const read = await Promise.all(
+      batch.map(async (id) => {
+        const lead = await store.get(id);
+        return lead ? { lead, followUp: await followUps.get(id) } : null;
+      }),
+    );
+    items.push(...read.filter(Boolean));
+  }
+  const rows = followUpReport(items, { now: new Date(), since, hours });
+  if (args.values.csv) process.stdout.write(reportToCsv(rows));
+  else {
+    const clock = hours ? `business minutes (${hoursText})` : "calendar minutes";
+    console.log(`Follow-up report from ${blobs.where}${since ? ` since ${args.values.since}` : ""}`);
+    console.log(reportToText(rows, clock));
+  }
+} finally {
+  await blobs.close();
+}
