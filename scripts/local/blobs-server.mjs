@@ -9,10 +9,14 @@
  *   between makes the later conditional write fail (412) rather than overwrite unseen data;
  * - a listing never leaves a blob out: the server writes each blob to a temporary file and renames
  *   it, and a listing that met the temporary name while walking the folder stopped early and
- *   answered with the blobs found so far. The walk is run again (up to three times) instead.
+ *   answered with the blobs found so far. The walk is run again (up to three times) instead;
+ * - a conditional write (`onlyIfNew`, `onlyIfMatch`) is checked and applied in one step, as on
+ *   Netlify: the server checked the condition, then awaited the body and the file system, so two
+ *   simultaneous `onlyIfNew` writes could both succeed (two claims of one lead both winning,
+ *   docs/decisions/0029-lead-follow-up.md). Writes to one key now run one after another.
  *
  * `applyLocalBlobsFixes()` patches the class once per process (later calls do nothing) and returns
- * it. It relies on the server's private `get`, `parseAPIRequest`, `getLocalPaths`, static `walk` and
+ * it. It relies on the server's private `get`, `put`, `parseAPIRequest`, `getLocalPaths`, static `walk` and
  * static `generateETag` (build/INTERNALS.md); tests/unit/local/blobs-server.test.ts fails when an
  * upgrade changes them.
  *
@@ -62,10 +66,29 @@ function withCompleteListings(server) {
   };
 }
 
+function withAtomicWrites(server) {
+  const put = server.prototype.put;
+  const queues = new Map();
+  server.prototype.put = function putInTurn(req) {
+    const url = new URL(req.url ?? "", this.address);
+    const { dataPath } = this.parseAPIRequest(req) ? {} : this.getLocalPaths(url);
+    if (!dataPath) return put.call(this, req);
+    const previous = queues.get(dataPath) ?? Promise.resolve();
+    const turn = previous.then(() => put.call(this, req));
+    const done = turn.catch(() => undefined);
+    queues.set(dataPath, done);
+    void done.then(() => {
+      if (queues.get(dataPath) === done) queues.delete(dataPath);
+    });
+    return turn;
+  };
+}
+
 export function applyLocalBlobsFixes() {
   if (!BlobsServer[PATCHED]) {
     withReadEtag(BlobsServer);
     withCompleteListings(BlobsServer);
+    withAtomicWrites(BlobsServer);
     BlobsServer[PATCHED] = true;
   }
   return BlobsServer;

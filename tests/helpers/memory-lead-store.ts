@@ -1,12 +1,14 @@
 /**
  * An in-memory LeadStore for tests, with the key layout's behaviour (netlify/lib/leads/lead-store.ts):
  * `create` marks the lead pending before it writes it and never overwrites an existing id.
- * `records` and `markers` (id -> since) are its contents.
+ * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks a
+ * lead that is not spam unclaimed there, as the Blobs store does.
  */
+import type { FollowUpStore } from "../../netlify/lib/leads/follow-up-store";
 import { completeDeliveries, type LeadRecord } from "../../netlify/lib/leads/lead-record";
 import type { LeadStore } from "../../netlify/lib/leads/lead-store";
 
-export function createMemoryLeadStore(): LeadStore & {
+export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {}): LeadStore & {
   records: Map<string, LeadRecord>;
   markers: Map<string, string>;
 } {
@@ -18,6 +20,7 @@ export function createMemoryLeadStore(): LeadStore & {
     markers,
     async create(record) {
       markers.set(record.id, record.receivedAt);
+      if (record.state !== "spam") await options.followUps?.markUnclaimed(record.id, record.receivedAt);
       if (records.has(record.id)) return "exists";
       records.set(record.id, copy(record));
       return "created";

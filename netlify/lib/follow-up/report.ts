@@ -5,8 +5,8 @@
  *
  * Counted leads: every stored lead but honeypot ones (`spam`) and those closed as spam. Time to
  * claim runs from arrival to first touch (the claim, or the closing of a lead nobody claimed), in
- * business minutes when BUSINESS_HOURS is set; its median and 90th percentile (simple-statistics)
- * cover the touched leads. A share counts only the leads whose window is over or that made it in
+ * business minutes when BUSINESS_HOURS is set; its median and 90th percentile (simple-statistics;
+ * the percentile interpolated as a spreadsheet's PERCENTILE.INC does) cover the touched leads. A share counts only the leads whose window is over or that made it in
  * time, so a lead that arrived a minute ago does not count as missed: claimed within 15 minutes,
  * within 1 hour, and contacted, booked or closed within 24 calendar hours (the promise).
  */
@@ -157,9 +157,7 @@ export function reportToCsv(rows: readonly ReportRow[]): string {
     REPORT_COLUMNS,
     ...rows.map((r) =>
       REPORT_COLUMNS.map((column) =>
-        typeof r[column] === "number" || r[column] === null
-          ? round(r[column], 4)
-          : r[column],
+        typeof r[column] === "number" || r[column] === null ? round(r[column], 4) : r[column],
       ),
     ),
   ]);

@@ -1,0 +1,88 @@
+/**
+ * @jest-environment node
+ */
+// The follow-up record under its own key (docs/decisions/0029-lead-follow-up.md), on @netlify/blobs'
+// own server: the first of two simultaneous claims wins, and the lead's own writes (the request, the
+// retry job) never overwrite a claim.
+import { getStore } from "@netlify/blobs";
+import { jsonBlobsOver } from "../../../netlify/lib/json-blobs";
+import { applyAction } from "../../../netlify/lib/leads/follow-up-record";
+import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
+import { createBlobLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
+import { DOWN, leadRecord, runRetryJobNow, scriptedMailer } from "../../helpers/function-harness";
+
+let server: TestBlobsServer;
+beforeAll(async () => {
+  server = await startBlobsServer();
+});
+afterAll(() => server.close());
+
+const ANA = { name: "Ana Smith", email: "ana@example.com" };
+const BEN = { name: "Ben Lee", email: "ben@example.com" };
+const claim = (owner: typeof ANA, at: Date) => (current: Parameters<typeof applyAction>[0]) =>
+  applyAction(current, { kind: "claim", owner }, at);
+
+function stores(name: string) {
+  const blobs: ReturnType<typeof getStore> = server.open(name);
+  return { blobs, leads: createBlobLeadStore(blobs), followUps: createFollowUpStore(jsonBlobsOver(blobs)) };
+}
+
+test("of two simultaneous claims exactly one wins; the other learns who holds the lead", async () => {
+  for (let round = 0; round < 5; round += 1) {
+    const { leads, followUps } = stores(`race-${round}`);
+    await leads.create(leadRecord("a", "sent"));
+    const at = new Date("2025-01-01T11:05:00.000Z");
+    const [first, second] = await Promise.all([
+      followUps.update("a", claim(ANA, at)),
+      followUps.update("a", claim(BEN, at)),
+    ]);
+    expect([first.changed, second.changed].sort()).toEqual([false, true]);
+    const winner = first.changed ? ANA : BEN;
+    const loser = first.changed ? second : first;
+    expect(loser.reason).toBe(`This lead is already claimed by ${winner.name}.`);
+    expect((await followUps.get("a")).owner).toEqual(winner);
+  }
+});
+
+test("a claim made while the lead is still being delivered survives every write of the lead", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined); // the failed sends are logged
+  const { leads, followUps } = stores("claim-then-deliver");
+  await leads.create(leadRecord("a", "pending"));
+  const at = new Date("2025-01-01T11:02:00.000Z");
+  expect((await followUps.update("a", claim(ANA, at))).changed).toBe(true);
+  await followUps.syncMarkers("a", await followUps.get("a"), "2025-01-01T11:00:00.000Z");
+  // The retry job rewrites the lead record as it delivers it (a failure, then a success).
+  await runRetryJobNow(leads, scriptedMailer([DOWN, DOWN, DOWN]), {
+    now: () => new Date("2025-01-01T11:10:00Z"),
+  });
+  await runRetryJobNow(leads, scriptedMailer(), { now: () => new Date("2025-01-01T11:20:00Z") });
+  await leads.update({ ...(await leads.get("a"))!, state: "sent" });
+  expect((await leads.get("a"))?.state).toBe("sent");
+  expect(await followUps.get("a")).toEqual({ state: "claimed", owner: ANA, claimedAt: at.toISOString() });
+  // A repeated request for the same id writes the unclaimed marker again; the record stays the truth.
+  expect(await leads.create(leadRecord("a", "pending"))).toBe("exists");
+  expect((await followUps.get("a")).state).toBe("claimed");
+});
+
+test("markers follow the record: unclaimed while new, claimed while claimed, none once contacted", async () => {
+  const { blobs, leads, followUps } = stores("markers");
+  await leads.create(leadRecord("a", "sent"));
+  const keys = async () =>
+    (await blobs.list()).blobs
+      .map((b) => b.key)
+      .filter((k) => !k.startsWith("leads/") && !k.startsWith("pending/"));
+  expect(await keys()).toEqual(["unclaimed/a"]);
+  const since = "2025-01-01T11:00:00.000Z";
+  const claimed = await followUps.update("a", claim(ANA, new Date("2025-01-01T11:05:00Z")));
+  await followUps.syncMarkers("a", claimed.followUp, since);
+  expect((await keys()).sort()).toEqual(["claimed/a", "followup/a"]);
+  expect(await followUps.markers("claimed")).toEqual([{ id: "a", since }]);
+  const contacted = await followUps.update("a", (c) =>
+    applyAction(c, { kind: "contacted" }, new Date("2025-01-01T12:00:00Z")),
+  );
+  await followUps.syncMarkers("a", contacted.followUp, since);
+  expect(await keys()).toEqual(["followup/a"]);
+  await leads.remove("a");
+  expect(await keys()).toEqual([]);
+});

@@ -1,0 +1,155 @@
+/**
+ * @jest-environment node
+ */
+// `npm run leads:report` (docs/requirements.md#follow-up): time to claim (median, 90th percentile),
+// the shares claimed within 15 minutes and 1 hour and kept within 24 hours, per week, overall and
+// per source; honeypot leads and leads closed as spam left out; undecided leads not counted as missed.
+import { parseBusinessHours } from "../../../netlify/lib/business-hours";
+import { followUpReport, reportToCsv, reportToText, sourceOf } from "../../../netlify/lib/follow-up/report";
+import type { FollowUp } from "../../../netlify/lib/leads/follow-up-record";
+import { newLead, type LeadRecord } from "../../../netlify/lib/leads/lead-record";
+import { VALID } from "../../helpers/function-harness";
+
+const MINUTE = 60_000;
+const NOW = new Date("2026-11-30T12:00:00.000Z");
+let n = 0;
+
+/** A lead received at `at`, claimed after `claimMinutes` (undefined: never), kept after `keptHours`. */
+function item(
+  at: string,
+  claimMinutes: number | undefined,
+  options: {
+    keptHours?: number;
+    source?: string;
+    referrer?: string;
+    followUp?: Partial<FollowUp>;
+    lead?: Partial<LeadRecord>;
+  } = {},
+) {
+  const received = new Date(at);
+  const attribution = options.source
+    ? { utm_source: options.source }
+    : options.referrer
+      ? { referrer: options.referrer }
+      : undefined;
+  const lead = {
+    ...newLead(`lead-${(n += 1)}`, { ...VALID }, received, { attribution }),
+    state: "sent" as const,
+    ...options.lead,
+  };
+  const followUp: FollowUp =
+    claimMinutes === undefined
+      ? { state: "new" }
+      : {
+          state: options.keptHours === undefined ? "claimed" : "contacted",
+          owner: { name: "Ana Smith" },
+          claimedAt: new Date(received.getTime() + claimMinutes * MINUTE).toISOString(),
+          ...(options.keptHours === undefined
+            ? {}
+            : { contactedAt: new Date(received.getTime() + options.keptHours * 60 * MINUTE).toISOString() }),
+        };
+  return { lead: lead, followUp: { ...followUp, ...options.followUp } };
+}
+
+test("the median and 90th percentile of time to claim, and the shares within 15 minutes and 1 hour", () => {
+  // Ten leads claimed after 1..10 minutes, and five after 20, 40, 70, 120 and 600 minutes.
+  const claims = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 40, 70, 120, 600];
+  const items = claims.map((minutes, i) =>
+    item(`2026-11-24T0${i % 9}:00:00.000Z`, minutes, { keptHours: 2 }),
+  );
+  const [overall] = followUpReport(items, { now: NOW }).filter((row) => row.period === "overall");
+  // The 90th percentile as a spreadsheet's PERCENTILE.INC gives it: between the 13th (70) and 14th (120).
+  expect(overall.p90MinutesToClaim).toBeCloseTo(100, 9);
+  expect(overall).toEqual({
+    period: "overall",
+    source: "all",
+    leads: 15,
+    claimed: 15,
+    medianMinutesToClaim: 8,
+    p90MinutesToClaim: overall.p90MinutesToClaim,
+    claimedWithin15Min: 10 / 15,
+    claimedWithin1Hour: 12 / 15,
+    keptWithin24Hours: 1,
+  });
+});
+
+test("per ISO week, overall, then per source (utm_source, else the referrer's host, else direct)", () => {
+  const items = [
+    item("2026-11-17T10:00:00.000Z", 5, { source: "LinkedIn", keptHours: 3 }), // week 47
+    item("2026-11-24T10:00:00.000Z", 30, { source: "linkedin", keptHours: 30 }), // week 48, promise missed
+    item("2026-11-25T10:00:00.000Z", 90, { referrer: "https://www.google.com/search?q=x" }),
+    item("2026-11-26T10:00:00.000Z", undefined), // never claimed: missed every window
+  ];
+  const rows = followUpReport(items, { now: NOW });
+  expect(rows.map((r) => [r.period, r.source, r.leads])).toEqual([
+    ["2026-W47", "all", 1],
+    ["2026-W48", "all", 3],
+    ["overall", "all", 4],
+    ["overall", "linkedin", 2],
+    ["overall", "direct", 1],
+    ["overall", "www.google.com", 1],
+  ]);
+  const linkedin = rows.find((r) => r.source === "linkedin")!;
+  expect(linkedin).toMatchObject({ claimedWithin15Min: 0.5, claimedWithin1Hour: 1, keptWithin24Hours: 0.5 });
+  const direct = rows.find((r) => r.source === "direct")!;
+  expect(direct).toMatchObject({
+    claimed: 0,
+    medianMinutesToClaim: null,
+    claimedWithin15Min: 0,
+    keptWithin24Hours: 0,
+  });
+  expect(sourceOf(items[3].lead)).toBe("direct");
+});
+
+test("a lead whose window is not over yet is not counted as missed; --since leaves older leads out", () => {
+  const fresh = item(new Date(NOW.getTime() - 5 * MINUTE).toISOString(), undefined);
+  const old = item("2026-11-01T10:00:00.000Z", 5, { keptHours: 1 });
+  const overall = followUpReport([fresh, old], { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ leads: 2, claimedWithin15Min: 1, keptWithin24Hours: 1 });
+  const since = followUpReport([fresh, old], { now: NOW, since: new Date("2026-11-15T00:00:00Z") });
+  expect(since.find((r) => r.period === "overall" && r.source === "all")).toMatchObject({
+    leads: 1,
+    claimedWithin15Min: null,
+  });
+});
+
+test("honeypot leads and leads closed as spam are not prospects; a lead closed unclaimed was first touched then", () => {
+  const honeypot = item("2026-11-24T10:00:00.000Z", undefined, { lead: { state: "spam" } });
+  const spam = item("2026-11-24T10:00:00.000Z", undefined, {
+    followUp: { state: "closed", closedReason: "spam", closedAt: "2026-11-24T10:01:00.000Z" },
+  });
+  const duplicate = item("2026-11-24T10:00:00.000Z", undefined, {
+    followUp: { state: "closed", closedReason: "duplicate", closedAt: "2026-11-24T10:12:00.000Z" },
+  });
+  const rows = followUpReport([honeypot, spam, duplicate], { now: NOW });
+  expect(rows.find((r) => r.period === "overall")).toMatchObject({
+    leads: 1,
+    claimed: 1,
+    medianMinutesToClaim: 12,
+    claimedWithin15Min: 1,
+    keptWithin24Hours: 1,
+  });
+});
+
+test("with business hours, time to claim counts only the window (a Friday-evening lead claimed on Monday)", () => {
+  const hours = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth");
+  // Friday 16:50 Perth, claimed Monday 08:20 Perth: 10 + 20 business minutes.
+  const friday = item("2026-11-20T08:50:00.000Z", 63 * 60 + 30);
+  const [week, overall] = followUpReport([friday], { now: NOW, hours });
+  expect(week.period).toBe("2026-W47");
+  expect(overall).toMatchObject({ medianMinutesToClaim: 30, claimedWithin15Min: 0, claimedWithin1Hour: 1 });
+});
+
+test("the CSV is formula-safe (a source is visitor text) and the table keeps control characters out", () => {
+  const rows = followUpReport([item("2026-11-24T10:00:00.000Z", 5, { source: "=HYPERLINK(1)\u001b[2J" })], {
+    now: NOW,
+  });
+  const csv = reportToCsv(rows);
+  expect(csv.split("\r\n")[0]).toBe(
+    '"period","source","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours"',
+  );
+  expect(csv).toContain('"overall","\'=hyperlink(1)\u001b[2j","1","1","5","5","1","1","0"\r\n');
+  const text = reportToText(rows, "calendar minutes");
+  expect(text).not.toContain("\u001b");
+  expect(text).toContain("calendar minutes");
+});
