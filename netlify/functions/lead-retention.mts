@@ -4,7 +4,8 @@
  * limits LEAD_RETENTION_DAYS (default 180,
  * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
  * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
- * netlify/lib/delivery/email/confirmation-limits.ts).
+ * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page tickets
+ * and the follow-up digest records (netlify/lib/leads/follow-up-store.ts).
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
  * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
@@ -16,6 +17,7 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
 import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
 import { jsonBlobs } from "../lib/json-blobs";
 import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
+import { pruneDigests } from "../lib/leads/follow-up-store";
 import { logError } from "../lib/log";
 import { loadRetentionLimits } from "../lib/privacy/retention";
 import { runRetention } from "../lib/privacy/retention-job";
@@ -35,6 +37,7 @@ export default async (): Promise<Response> => {
       ["confirmation limits", () => pruneConfirmationLimits(blobLimitsStore(), now)],
       ["spent form tokens", () => pruneFormTokenNonces(blobLimitsStore(), now)],
       ["thanks-page tickets", () => pruneThanksTickets(jsonBlobs(LEAD_STORE_NAME), now)],
+      ["suspected-spam digest records", () => pruneDigests(jsonBlobs(LEAD_STORE_NAME), now)],
     ] as const;
     for (const [what, prune] of pruned) {
       await prune().catch((error: unknown) => {

@@ -4,7 +4,7 @@
  * <ben@example.com>`, parsed as an RFC 5322 address list by `email-addresses`. The claim page
  * offers these people; without a roster it asks for a name. Decision docs/decisions/0029-lead-follow-up.md.
  */
-import { parseAddressList } from "email-addresses";
+import emailAddresses from "email-addresses";
 import { z } from "zod";
 
 /** A person who may hold a lead: a name, and an address when the roster gives one. */
@@ -22,7 +22,7 @@ export const MAX_STAFF_NAME_LENGTH = 80;
  * mailboxes with valid, distinct addresses and names of at most MAX_STAFF_NAME_LENGTH characters.
  */
 export function parseSalesTeam(value: string): StaffMember[] | undefined {
-  const parsed = parseAddressList(value);
+  const parsed = emailAddresses.parseAddressList(value);
   if (!parsed || parsed.length === 0) return undefined;
   const members: StaffMember[] = [];
   for (const entry of parsed) {

@@ -111,6 +111,8 @@ async function invoke(name, { path, method = "GET", headers = {}, body, params =
     URL: SITE,
     FORM_TOKEN_SECRET: FORM_SECRET,
     BOOKING_URL: "https://booking.example/resources-ai/demo",
+    SALES_TEAM: "Ana Smith <ana@example.com>, Ben Lee <ben@example.com>",
+    BUSINESS_HOURS: "Mon-Fri 08:00-17:00 Australia/Perth",
   };
   const context = {
     requestId: "01BUNDLETEST",
@@ -149,6 +151,8 @@ test("each function is bundled for the Node runtime the site declares, and unpac
   assert.deepEqual(bundle.functions.map((f) => f.name).sort(), [
     "contact-thanks",
     "form-token",
+    "lead-follow-up",
+    "lead-follow-up-page",
     "lead-retention",
     "retry-demo-requests",
     "send-contact-email",
@@ -214,8 +218,52 @@ test("the bundled demo-request function stores a lead, e-mails sales and the pro
   assert.match(thanks.body, /Book a time now/);
 });
 
-test("the bundled scheduled functions run: the retry job and the retention job", async () => {
-  for (const name of ["retry-demo-requests", "lead-retention"]) {
+test("the bundled claim page shows a lead from its sales e-mail's link, takes a claim, and refuses a forged link", async () => {
+  sink.clear();
+  const answer = await invoke("send-contact-email", {
+    path: "/api/send-contact-email",
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE },
+    body: JSON.stringify({
+      firstName: "Cleo",
+      lastName: "Claim",
+      email: "cleo@bundle.example",
+      phone: "+61 8 5550 0101",
+      company: "Claim Mining",
+      message: "",
+      requestId: "1e7f9b3f-6c2d-4d4f-8a8b-3c9e5f7a2b4d",
+      formToken: issueFormToken(FORM_SECRET, new Date(Date.now() - 60_000)),
+    }),
+  });
+  assert.equal(answer.status, 200, answer.body);
+  const { reference } = JSON.parse(answer.body);
+  const sales = sink.messages().find((m) => m.customArgs?.kind === "sales");
+  const link = new URL(/Claim or update this lead: (\S+)/.exec(sales.text)[1]);
+  assert.equal(`${link.origin}${link.pathname}`, `${SITE}/leads/${reference}`);
+  const path = `${link.pathname}${link.search}`;
+  const page = await invoke("lead-follow-up-page", { path, params: { id: reference } });
+  assert.equal(page.status, 200, page.body);
+  assert.match(page.body, /<strong>Follow-up:<\/strong> new/);
+  assert.match(page.body, /<option value="ana@example.com">Ana Smith<\/option>/);
+  const claim = await invoke("lead-follow-up-page", {
+    path,
+    params: { id: reference },
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+    body: "action=claim&owner=ana%40example.com",
+  });
+  assert.equal(claim.status, 303, claim.body);
+  const after = await invoke("lead-follow-up-page", { path, params: { id: reference } });
+  assert.match(after.body, /<strong>Owner:<\/strong> Ana Smith/);
+  const forged = await invoke("lead-follow-up-page", {
+    path: `/leads/${reference}?sig=${"A".repeat(43)}`,
+    params: { id: reference },
+  });
+  assert.equal(forged.status, 403);
+});
+
+test("the bundled scheduled functions run: the retry job, the follow-up check and the retention job", async () => {
+  for (const name of ["retry-demo-requests", "lead-follow-up", "lead-retention"]) {
     const answer = await invoke(name, {
       path: `/.netlify/functions/${name}`,
       method: "POST",

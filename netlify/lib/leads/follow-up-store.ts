@@ -10,15 +10,18 @@
  *   is `new`, then while it is `claimed`; the follow-up job lists these prefixes, so it reads only
  *   the leads still waiting for a person. The lead store writes the first marker before the lead
  *   (leads/lead-store.ts); a marker that disagrees with its record is moved by the job.
- * - `digests/<date>`: that day's suspected-spam digest was sent (`{ at }`).
+ * - `digests/<date>`: that day's suspected-spam digest was sent (`{ at, expiresAt }`), kept a week
+ *   and then pruned by the retention job (`pruneDigests`).
  */
-import type { JsonBlobs } from "../json-blobs";
+import { deleteExpired, type JsonBlobs } from "../json-blobs";
 import { NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
 export const FOLLOW_UP_PREFIX = "followup/";
 export const UNCLAIMED_PREFIX = "unclaimed/";
 export const CLAIMED_PREFIX = "claimed/";
 const DIGEST_PREFIX = "digests/";
+/** How long a digest's record is kept: long enough that no run sends that day's digest twice. */
+const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 
 /** Every key the follow-up of lead `id` may use, for erasure and retention. */
 export function followUpKeys(id: string): string[] {
@@ -58,6 +61,11 @@ export interface FollowUpStore {
 
 const markerKey = (kind: "unclaimed" | "claimed", id: string) =>
   `${kind === "unclaimed" ? UNCLAIMED_PREFIX : CLAIMED_PREFIX}${id}`;
+
+/** Deletes the digest records past their week (the retention job); resolves with how many. May throw. */
+export function pruneDigests(blobs: JsonBlobs, now: Date): Promise<number> {
+  return deleteExpired(blobs, DIGEST_PREFIX, now);
+}
 
 /** A FollowUpStore over `blobs` (the lead store `demo-requests` as JsonBlobs). */
 export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
@@ -109,7 +117,12 @@ export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
       for (const key of followUpKeys(id)) await blobs.delete(key);
     },
     async recordDigest(date, at) {
-      return blobs.setJSON(`${DIGEST_PREFIX}${date}`, { at: at.toISOString() }, { onlyIfNew: true });
+      const expiresAt = new Date(at.getTime() + DIGEST_KEPT_MS).toISOString();
+      return blobs.setJSON(
+        `${DIGEST_PREFIX}${date}`,
+        { at: at.toISOString(), expiresAt },
+        { onlyIfNew: true },
+      );
     },
   };
 }

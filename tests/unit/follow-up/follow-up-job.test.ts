@@ -10,7 +10,11 @@ import type { ServerConfig } from "../../../netlify/lib/config";
 import { runFollowUpCheck } from "../../../netlify/lib/delivery/follow-up/follow-up-job";
 import { isClaimSignature } from "../../../netlify/lib/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../netlify/lib/leads/follow-up-record";
-import { createFollowUpStore, type FollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
+import {
+  createFollowUpStore,
+  pruneDigests,
+  type FollowUpStore,
+} from "../../../netlify/lib/leads/follow-up-store";
 import { newLead, type LeadRecord } from "../../../netlify/lib/leads/lead-record";
 import { startWebhookSink, type WebhookSink } from "../../../scripts/sinks/webhook-sink.mjs";
 import { NO_WAITS, scriptedMailer, sentOfKind, TEST_CONFIG, VALID } from "../../helpers/function-harness";
@@ -262,4 +266,15 @@ test("a marker whose lead is gone is removed once its lead could no longer be on
   w.setNow(after(3));
   await w.run();
   expect(await w.followUps.markers("unclaimed")).toEqual([]);
+});
+
+test("a day's digest record keeps that day from a second digest for a week, then the retention job prunes it", async () => {
+  const blobs = createMemoryBlobs();
+  const followUps = createFollowUpStore(blobs);
+  const at = new Date(T0);
+  expect(await followUps.recordDigest("2026-11-24", at)).toBe(true);
+  expect(await followUps.recordDigest("2026-11-24", after(60))).toBe(false);
+  expect(await pruneDigests(blobs, after(7 * 24 * 60))).toBe(0);
+  expect(await pruneDigests(blobs, after(7 * 24 * 60 + 1))).toBe(1);
+  expect(await blobs.keys("digests/")).toEqual([]);
 });
