@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_FOLLOW_UP } from "./tests/e2e/support/follow-up-env";
 import { E2E_SPEED_TO_LEAD } from "./tests/e2e/support/speed-to-lead-env";
 
 const port = Number(process.env.E2E_PORT ?? 8899);
@@ -36,7 +37,13 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     // Every spec posts from this one loopback IP, far past the function's 10 a minute; the limit
     // itself is tested against a server of its own (tests/e2e/rate-limit.spec.ts).
-    env: { PORT: String(port), GATSBY_TELEMETRY_DISABLED: "1", RATE_LIMIT: "off", ...E2E_SPEED_TO_LEAD },
+    env: {
+      PORT: String(port),
+      GATSBY_TELEMETRY_DISABLED: "1",
+      RATE_LIMIT: "off",
+      ...E2E_SPEED_TO_LEAD,
+      ...E2E_FOLLOW_UP,
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",

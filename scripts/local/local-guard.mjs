@@ -30,8 +30,9 @@ const TRIGGER_REFUSED = {
 };
 
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
+  // A function's `config.path` is a URLPattern pathname (e.g. `/leads/:id`), as Netlify reads it.
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
-    paths: new Set(paths.map((path) => path.toLowerCase())),
+    patterns: paths.map((pathname) => new URLPattern({ pathname }, { ignoreCase: true })),
     limiter: createSlidingWindowLimiter(rateLimit, now),
   }));
   return (req) => {
@@ -40,10 +41,11 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
     if (isTriggerPath(url.pathname) && !hasTriggerSecret(req.headers[LOCAL_TRIGGER_HEADER], triggerSecret)) {
       return TRIGGER_REFUSED;
     }
-    for (const { paths, limiter } of limited) {
+    for (const { patterns, limiter } of limited) {
       // The emulation's routing ignores one trailing slash and the path's case; so does the limit,
       // or it could be sidestepped.
-      if (!paths.has(url.pathname.replace(/(.)\/$/, "$1").toLowerCase())) continue;
+      const pathname = url.pathname.replace(/(.)\/$/, "$1");
+      if (!patterns.some((pattern) => pattern.test({ pathname }))) continue;
       // localhost, 127.0.0.1 and [::1] all name this one site: one window, not three.
       const domain = isLoopbackName(url.hostname) ? "localhost" : url.hostname;
       const taken = limiter.take({ ip: req.socket.remoteAddress ?? "", domain });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createJiti } from "jiti";
+import { createLocalGuard } from "../../scripts/local/local-guard.mjs";
 import {
   createSlidingWindowLimiter,
   functionRateLimits,
@@ -89,4 +90,25 @@ test("RATE_LIMIT: on unless off; anything else is an error, not a guess", () => 
   assert.equal(rateLimitEnabled({ RATE_LIMIT: "on" }), true);
   assert.equal(rateLimitEnabled({ RATE_LIMIT: " OFF " }), false);
   assert.throws(() => rateLimitEnabled({ RATE_LIMIT: "0" }), /RATE_LIMIT must be "on" or "off"; got "0"/);
+});
+
+test("a function path with a parameter is limited on every path it matches: the claim page at /leads/:id", async () => {
+  const limits = await functionRateLimits(FUNCTIONS);
+  const claimPage = limits.find((limit) => limit.name === "lead-follow-up-page");
+  assert.deepEqual(claimPage?.paths, ["/leads/:id"]);
+  const guard = createLocalGuard({
+    host: "127.0.0.1",
+    triggerSecret: "s".repeat(64),
+    rateLimits: limits,
+    now: () => 0,
+  });
+  const request = (path) => ({
+    url: path,
+    headers: { host: "localhost:8888" },
+    socket: { remoteAddress: "127.0.0.1" },
+  });
+  const id = "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+  for (let i = 0; i < 10; i++) assert.equal(guard(request(`/leads/${id}?sig=x${i}`)), null);
+  assert.equal(guard(request(`/LEADS/${id.toUpperCase()}/`))?.status, 429);
+  assert.equal(guard(request("/about")), null);
 });

@@ -45,7 +45,9 @@ export function claimUrlFor(
 /** True when `sig` is lead `id`'s signature (compared in constant time); false for anything else. */
 export function isClaimSignature(id: string, sig: string | null, secret: string): boolean {
   if (!sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
-  const given = Buffer.from(sig, "base64url");
-  const expected = signature(id, secret);
+  // The text is compared, not the decoded bytes: a decoder ignores the last character's two spare
+  // bits, so four spellings would decode to one signature.
+  const given = Buffer.from(sig);
+  const expected = Buffer.from(claimSignature(id, secret));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

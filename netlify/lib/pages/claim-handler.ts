@@ -13,8 +13,10 @@
  *   state (e.g. already claimed): 409 with the page, which names who holds it. Invalid: 422 with
  *   the page and what is missing. The signature in the URL is what a forged request cannot have.
  *
- * Every answer is HTML with the functions' security headers, the pages' CSP, `noindex` and no
- * referrer (its URL is a credential).
+ * Every answer is HTML with the functions' security headers, the pages' CSP, `noindex` and a
+ * same-origin referrer policy: its URL is a credential, never sent to another site; `no-referrer`
+ * would make the browser post the page's own forms with `Origin: null`, which the origin check
+ * refuses.
  */
 import type { ConfigResult, ServerConfig } from "../config";
 import { isClaimSignature } from "../follow-up/claim-link";
@@ -52,7 +54,7 @@ async function page(status: number, html: string, method: string, extra: Record<
       ...SECURITY_HEADERS,
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": await htmlPageCsp(),
-      "referrer-policy": "no-referrer",
+      "referrer-policy": "same-origin",
       "x-robots-tag": "noindex",
       ...extra,
     },
@@ -196,7 +198,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps): (req: Request, id: s
       });
       return new Response(null, {
         status: 303,
-        headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "no-referrer" },
+        headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "same-origin" },
       });
     } catch (error) {
       logError("claim page: follow-up record unreadable or not written", {

@@ -73,7 +73,7 @@ test("opening the link (GET or HEAD, any number of times) shows the lead and cha
   expect(snapshot()).toBe(before);
   expect((await followUps.get(ID)).state).toBe("new");
   expect(response.headers.get("x-robots-tag")).toBe("noindex");
-  expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  expect(response.headers.get("referrer-policy")).toBe("same-origin");
   expect(response.headers.get("cache-control")).toBe("no-store");
   expect(response.headers.get("content-security-policy")).toMatch(
     /^default-src 'none'; style-src 'sha256-.*form-action 'self'/,

@@ -1,0 +1,74 @@
+/**
+ * The lead's claim page (docs/requirements.md#follow-up; netlify/lib/pages/claim-page.ts) as the
+ * sales team reaches and reads it: the link in the lead's sales e-mail, and the page's status rows,
+ * forms and notice, found by role and label.
+ */
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
+import { salesEmailsFor } from "./mail-sink";
+
+/** The line of the sales e-mail's text that carries the link (CLAIM_LINK_TEXT in messages.ts). */
+const CLAIM_LINE = /^Claim or update this lead: (\S+)$/m;
+
+/**
+ * The claim link in the one sales e-mail about `email`, once the local mail sink has it. Asserts
+ * there is exactly one such e-mail and that it carries a link.
+ */
+export async function claimLinkFor(request: APIRequestContext, email: string): Promise<URL> {
+  await expect
+    .poll(() => salesEmailsFor(request, email).then((m) => m.length), {
+      message: `a sales e-mail about ${email}`,
+      timeout: 30_000,
+    })
+    .toBe(1);
+  const [sales] = await salesEmailsFor(request, email);
+  const match = (sales.text ?? "").match(CLAIM_LINE);
+  expect(match, `the sales e-mail has no claim link:\n${sales.text}`).not.toBeNull();
+  return new URL(match![1]);
+}
+
+/** The status row "<label>: <value>" of the page's list, e.g. statusRow(page, "Owner"). */
+export const statusRow = (page: Page, label: string) =>
+  page.getByRole("listitem").filter({ hasText: new RegExp(`^\\s*${label}:`) });
+
+/** Asserts the page shows the follow-up `state` and `owner` ("nobody yet" before a claim). */
+export async function expectFollowUp(page: Page, state: string, owner: string): Promise<void> {
+  await expect(statusRow(page, "Follow-up")).toHaveText(`Follow-up: ${state}`);
+  await expect(statusRow(page, "Owner")).toHaveText(`Owner: ${owner}`);
+}
+
+/** The roster's select, labelled "Claim as". */
+export const claimAs = (page: Page) => page.getByLabel("Claim as", { exact: true });
+
+/** The claim form's button. */
+export const claimButton = (page: Page) => page.getByRole("button", { name: "Claim this lead", exact: true });
+
+/** The notice the page shows when an action was refused or invalid (role="alert"). */
+export const claimNotice = (page: Page) => page.getByRole("alert");
+
+/**
+ * Clicks `button` (a submit button of the claim page) and resolves with the answer to the POST
+ * it sends (a 303 before the browser follows it, or the 409/422 page itself).
+ */
+export async function submitWith(page: Page, button: Locator): Promise<Response> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/leads/"),
+  );
+  await button.click();
+  return answered;
+}
+
+/** `link` with its `sig` replaced by `sig` (or without one, for null). */
+export function withSignature(link: URL, sig: string | null): string {
+  const forged = new URL(link);
+  if (sig === null) forged.searchParams.delete("sig");
+  else forged.searchParams.set("sig", sig);
+  return forged.toString();
+}
+
+/** `link`'s signature with its first character changed (a character that carries 6 full bits). */
+export function alteredSignature(link: URL): string {
+  const sig = link.searchParams.get("sig") ?? "";
+  expect(sig).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return (sig[0] === "A" ? "B" : "A") + sig.slice(1);
+}
