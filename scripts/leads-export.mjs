@@ -57,6 +57,15 @@ if (args.values.email !== undefined) {
   address = parsed.address;
 }
 
+// BUSINESS_HOURS as the site has it, for minutesToClaim: a malformed value is refused, not ignored.
+const hoursText = process.env.BUSINESS_HOURS?.trim();
+let hours;
+if (hoursText) {
+  const { parseBusinessHours } = await jiti.import("../netlify/lib/business-hours.ts");
+  hours = parseBusinessHours(hoursText);
+  if (!hours) usageError("BUSINESS_HOURS is invalid (e.g. Mon-Fri 08:00-17:00 Australia/Perth).");
+}
+
 const blobs = await openSiteBlobs(root);
 try {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
@@ -74,7 +83,6 @@ try {
   // Each lead's follow-up record (who holds it), and BUSINESS_HOURS as the site has it for minutesToClaim.
   const { createFollowUpStore } = await jiti.import("../netlify/lib/leads/follow-up-store.ts");
   const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
-  const { parseBusinessHours } = await jiti.import("../netlify/lib/business-hours.ts");
   const followUpStore = createFollowUpStore(jsonBlobsOver(blobs.open(LEAD_STORE_NAME)));
   const followUps = new Map();
   for (let start = 0; start < records.length; start += READ_BATCH) {
@@ -82,9 +90,8 @@ try {
     const read = await Promise.all(batch.map((record) => followUpStore.get(record.id)));
     batch.forEach((record, i) => followUps.set(record.id, read[i]));
   }
-  const hoursText = process.env.BUSINESS_HOURS?.trim();
   const { leadsToCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
-  const csv = leadsToCsv(records, followUps, hoursText ? parseBusinessHours(hoursText) : undefined);
+  const csv = leadsToCsv(records, followUps, hours);
   const which = !address
     ? "demo request(s)"
     : match === "exact"

@@ -41,7 +41,9 @@ try {
 let since;
 if (args.values.since !== undefined) {
   since = new Date(`${args.values.since}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(args.values.since) || Number.isNaN(since.getTime())) {
+  // A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
+  const real = !Number.isNaN(since.getTime()) && since.toISOString().slice(0, 10) === args.values.since;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(args.values.since) || !real) {
     usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(args.values.since)}.`);
   }
 }
@@ -62,13 +64,19 @@ try {
   const store = createBlobLeadStore(raw);
   const followUps = createFollowUpStore(jsonBlobsOver(raw));
   const ids = await store.ids();
+  // Leads with neither a follow-up record nor a marker were stored before follow-up existed.
+  const tracked = new Set();
+  for (const prefix of ["followup/", "unclaimed/", "claimed/"]) {
+    const { blobs: keys } = await raw.list({ prefix });
+    for (const { key } of keys) tracked.add(key.slice(prefix.length));
+  }
   const items = [];
   for (let start = 0; start < ids.length; start += READ_BATCH) {
     const batch = ids.slice(start, start + READ_BATCH);
     const read = await Promise.all(
       batch.map(async (id) => {
         const lead = await store.get(id);
-        return lead ? { lead, followUp: await followUps.get(id) } : null;
+        return lead ? { lead, followUp: await followUps.get(id), tracked: tracked.has(id) } : null;
       }),
     );
     items.push(...read.filter(Boolean));

@@ -5,7 +5,8 @@
  * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
  * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
  * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page tickets
- * and the follow-up digest records (netlify/lib/leads/follow-up-store.ts).
+ * and the follow-up digest records and the follow-up records and markers left without a lead
+ * (netlify/lib/leads/follow-up-store.ts).
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
  * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
@@ -17,7 +18,7 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
 import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
 import { jsonBlobs } from "../lib/json-blobs";
 import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
-import { pruneDigests } from "../lib/leads/follow-up-store";
+import { pruneDigests, pruneOrphanFollowUps } from "../lib/leads/follow-up-store";
 import { logError } from "../lib/log";
 import { loadRetentionLimits } from "../lib/privacy/retention";
 import { runRetention } from "../lib/privacy/retention-job";
@@ -29,7 +30,8 @@ export default async (): Promise<Response> => {
     return json(500, { error: "Server misconfigured" });
   }
   try {
-    const run = await runRetention({ store: createBlobLeadStore(), limits: limits.limits });
+    const store = createBlobLeadStore();
+    const run = await runRetention({ store, limits: limits.limits });
     const now = new Date();
     // What the spam layers keep only for a while: the confirmation bounds, spent form tokens and
     // the thanks page's tickets (decision docs/decisions/0028-second-hostile-review.md).
@@ -38,6 +40,10 @@ export default async (): Promise<Response> => {
       ["spent form tokens", () => pruneFormTokenNonces(blobLimitsStore(), now)],
       ["thanks-page tickets", () => pruneThanksTickets(jsonBlobs(LEAD_STORE_NAME), now)],
       ["suspected-spam digest records", () => pruneDigests(jsonBlobs(LEAD_STORE_NAME), now)],
+      [
+        "follow-up records of erased leads",
+        async () => pruneOrphanFollowUps(jsonBlobs(LEAD_STORE_NAME), new Set(await store.ids()), now),
+      ],
     ] as const;
     for (const [what, prune] of pruned) {
       await prune().catch((error: unknown) => {

@@ -17,7 +17,8 @@
  * http only locally).
  * Follow-up (docs/requirements.md#follow-up): SALES_TEAM (the roster, `Name <email>, ...`),
  * CLAIM_NUDGE_MINUTES (default 15) and CLAIM_ESCALATE_MINUTES (default 60; fractional allowed),
- * ESCALATION_EMAIL (default ALERT_EMAIL, else SALES_EMAIL) and BUSINESS_HOURS (e.g.
+ * ESCALATION_EMAIL (default SALES_EMAIL, never ALERT_EMAIL: the escalation links to the lead's
+ * page, which shows the prospect's details) and BUSINESS_HOURS (e.g.
  * `Mon-Fri 08:00-17:00 Australia/Perth`; without it the claim clocks run all day).
  */
 import { createHmac } from "node:crypto";
@@ -247,7 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         salesTeam: e.SALES_TEAM ? parseSalesTeam(e.SALES_TEAM) : undefined,
         nudgeMinutes: e.CLAIM_NUDGE_MINUTES,
         escalateMinutes: e.CLAIM_ESCALATE_MINUTES,
-        escalationEmail: e.ESCALATION_EMAIL ?? e.ALERT_EMAIL ?? e.SALES_EMAIL,
+        escalationEmail: e.ESCALATION_EMAIL ?? e.SALES_EMAIL,
         businessHours: e.BUSINESS_HOURS ? parseBusinessHours(e.BUSINESS_HOURS) : undefined,
       },
     },

@@ -22,6 +22,22 @@ import type { LeadRecord } from "../leads/lead-record";
 export const PROMISE_AT_RISK_HOURS = 20;
 const HOUR = 3_600_000;
 
+/**
+ * Whether any reminder may still fall due for `lead`: false once it is spam, contacted, booked or
+ * closed, or has had every reminder its state allows. The follow-up job then drops its marker, so
+ * a run reads only the leads that may still need one (a later claim marks the lead again).
+ */
+export function mayNeedReminders(
+  lead: Pick<LeadRecord, "state" | "suspectedSpam">,
+  followUp: FollowUp,
+): boolean {
+  if (lead.state === "spam" || !awaitsContact(followUp)) return false;
+  const had = followUp.reminders ?? {};
+  if (followUp.state === "claimed") return !had["promise-at-risk"];
+  if (lead.suspectedSpam) return !had.digest;
+  return !(had.nudge && had.escalation && had["promise-at-risk"]);
+}
+
 /** The reminders `lead` needs at `now` that it has not had, in the order they are sent. */
 export function dueReminders(
   lead: Pick<LeadRecord, "receivedAt" | "state" | "suspectedSpam">,

@@ -3,7 +3,8 @@
  * `npm run leads:report`): how fast the team takes leads in hand and how often the 24-hour promise
  * is kept, per ISO week and overall, and overall per source.
  *
- * Counted leads: every stored lead but honeypot ones (`spam`) and those closed as spam. Time to
+ * Counted leads: every stored lead but honeypot ones (`spam`), those closed as spam and those
+ * stored before follow-up existed (`tracked: false`). Time to
  * claim runs from arrival to first touch (the claim, or the closing of a lead nobody claimed), in
  * business minutes when BUSINESS_HOURS is set; its median and 90th percentile (simple-statistics;
  * the percentile interpolated as a spreadsheet's PERCENTILE.INC does) cover the touched leads. A share counts only the leads whose window is over or that made it in
@@ -21,6 +22,11 @@ import type { LeadRecord } from "../leads/lead-record";
 export interface ReportLead {
   lead: LeadRecord;
   followUp: FollowUp;
+  /**
+   * False for a lead stored before follow-up existed (no record and no marker): nobody was asked
+   * to claim it, so it is left out rather than counted as missed. Default true.
+   */
+  tracked?: boolean;
 }
 
 /** One line of the report. Minutes are fractional; shares are 0..1, null when no lead counts. */
@@ -116,7 +122,8 @@ export function followUpReport(
 ): ReportRow[] {
   const { now, since, hours } = options;
   const counted = items.filter(
-    ({ lead, followUp }) =>
+    ({ lead, followUp, tracked }) =>
+      tracked !== false &&
       lead.state !== "spam" &&
       followUp.closedReason !== "spam" &&
       (!since || Date.parse(lead.receivedAt) >= since.getTime()),

@@ -49,14 +49,21 @@ export interface FollowUpStore {
    * Moves the lead's marker to match. Throws when the store fails or after repeated conflicts.
    */
   update(id: string, change: (current: FollowUp) => ActionResult): Promise<FollowUpChange>;
-  /** Lead ids with a marker of that kind, and the marker's `since`. May throw. */
-  markers(kind: "unclaimed" | "claimed"): Promise<{ id: string; since: string | undefined }[]>;
-  /** Moves `id`'s marker to match `followUp` (one marker for `new` or `claimed`, none after). */
-  syncMarkers(id: string, followUp: FollowUp, since: string): Promise<void>;
+  /** Lead ids with a marker of that kind (one listing, nothing read). May throw. */
+  markerIds(kind: "unclaimed" | "claimed"): Promise<string[]>;
+  /** When the lead of `id`'s marker of that kind arrived (ISO time), or undefined. May throw. */
+  markerSince(kind: "unclaimed" | "claimed", id: string): Promise<string | undefined>;
+  /**
+   * Moves `id`'s marker to match `followUp` (one marker for `new` or `claimed`, none after);
+   * with "retire", removes both: nothing more can be due (netlify/lib/follow-up/reminders.ts).
+   */
+  syncMarkers(id: string, followUp: FollowUp | "retire", since: string): Promise<void>;
   /** Deletes the lead's record and markers. */
   remove(id: string): Promise<void>;
   /** Records `date`'s digest; false when it was recorded already. May throw. */
   recordDigest(date: string, at: Date): Promise<boolean>;
+  /** Forgets `date`'s digest (it could not be sent), so a later run sends it. May throw. */
+  forgetDigest(date: string): Promise<void>;
 }
 
 const markerKey = (kind: "unclaimed" | "claimed", id: string) =>
@@ -67,11 +74,41 @@ export function pruneDigests(blobs: JsonBlobs, now: Date): Promise<number> {
   return deleteExpired(blobs, DIGEST_PREFIX, now);
 }
 
+/** How long a marker may wait for its lead: the lead store writes the marker just before the lead. */
+const MARKER_GRACE_MS = 2 * 60_000;
+
+/**
+ * Deletes follow-up records and markers whose lead is gone (`leadIds` is every stored lead's id):
+ * what a claim or a reminder wrote while its lead was being erased. A marker younger than two
+ * minutes is kept (its lead may be on its way). For the daily retention job; resolves with how
+ * many keys it deleted. May throw.
+ */
+export async function pruneOrphanFollowUps(
+  blobs: JsonBlobs,
+  leadIds: ReadonlySet<string>,
+  now: Date,
+): Promise<number> {
+  let deleted = 0;
+  for (const prefix of [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX]) {
+    for (const key of await blobs.keys(prefix)) {
+      if (leadIds.has(key.slice(prefix.length))) continue;
+      if (prefix !== FOLLOW_UP_PREFIX) {
+        const since = ((await blobs.getWithEtag(key))?.data as { since?: unknown } | undefined)?.since;
+        if (typeof since === "string" && now.getTime() - Date.parse(since) < MARKER_GRACE_MS) continue;
+      }
+      await blobs.delete(key);
+      deleted += 1;
+    }
+  }
+  return deleted;
+}
+
 /** A FollowUpStore over `blobs` (the lead store `demo-requests` as JsonBlobs). */
 export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
   const recordKey = (id: string) => `${FOLLOW_UP_PREFIX}${id}`;
-  async function syncMarkers(id: string, followUp: FollowUp, since: string) {
-    const wanted = followUp.state === "new" ? "unclaimed" : followUp.state === "claimed" ? "claimed" : null;
+  async function syncMarkers(id: string, followUp: FollowUp | "retire", since: string) {
+    const state = followUp === "retire" ? "retired" : followUp.state;
+    const wanted = state === "new" ? "unclaimed" : state === "claimed" ? "claimed" : null;
     // The new marker first: a failure in between leaves the lead found twice, never lost.
     if (wanted) await blobs.setJSON(markerKey(wanted, id), { since });
     for (const kind of ["unclaimed", "claimed"] as const) {
@@ -99,18 +136,13 @@ export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
       }
       throw new Error(`follow-up record of ${id} kept changing; not written`);
     },
-    async markers(kind) {
+    async markerIds(kind) {
       const prefix = kind === "unclaimed" ? UNCLAIMED_PREFIX : CLAIMED_PREFIX;
-      const keys = await blobs.keys(prefix);
-      return Promise.all(
-        keys.map(async (key) => {
-          const data = (await blobs.getWithEtag(key))?.data as { since?: unknown } | undefined;
-          return {
-            id: key.slice(prefix.length),
-            since: typeof data?.since === "string" ? data.since : undefined,
-          };
-        }),
-      );
+      return (await blobs.keys(prefix)).map((key) => key.slice(prefix.length));
+    },
+    async markerSince(kind, id) {
+      const data = (await blobs.getWithEtag(markerKey(kind, id)))?.data as { since?: unknown } | undefined;
+      return typeof data?.since === "string" ? data.since : undefined;
     },
     syncMarkers,
     async remove(id) {
@@ -124,5 +156,6 @@ export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
         { onlyIfNew: true },
       );
     },
+    forgetDigest: (date) => blobs.delete(`${DIGEST_PREFIX}${date}`),
   };
 }

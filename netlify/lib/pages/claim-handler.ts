@@ -9,7 +9,7 @@
  * - GET and HEAD show the page and change nothing (mail scanners open every link).
  * - POST (form-encoded, at most 32 KB, from this site or no Origin at all) applies one action:
  *   `claim` (with `owner`, a roster member's address, or `ownerName` without a roster),
- *   `contacted`, or `close` (with `reason`). Done: 303 back to the page. Refused by the lead's
+ *   `contacted` (with `confirm=yes`, a ticked box), or `close` (with `reason`). Done: 303 back to the page. Refused by the lead's
  *   state (e.g. already claimed): 409 with the page, which names who holds it. Invalid: 422 with
  *   the page and what is missing. The signature in the URL is what a forged request cannot have.
  *
@@ -75,7 +75,12 @@ export function parseAction(
   team: readonly StaffMember[] | undefined,
 ): { ok: true; action: FollowUpAction } | { ok: false; error: string } {
   const kind = form.get("action");
-  if (kind === "contacted") return { ok: true, action: { kind: "contacted" } };
+  if (kind === "contacted") {
+    // A ticked box, so a scanner pressing every button cannot mark a lead contacted.
+    return form.get("confirm") === "yes"
+      ? { ok: true, action: { kind: "contacted" } }
+      : { ok: false, error: "Tick the box to confirm you have contacted the prospect." };
+  }
   if (kind === "close") {
     const reason = form.get("reason") ?? "";
     return (CLOSE_REASONS as readonly string[]).includes(reason)
@@ -91,8 +96,10 @@ export function parseAction(
         : { ok: false, error: "Choose who claims the lead." };
     }
     const name = (form.get("ownerName") ?? "").trim();
-    // A name shown on pages and in messages: one line of printable text.
-    if (!name || name.length > MAX_STAFF_NAME_LENGTH || /[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name)) {
+    // A name shown on pages and in messages: one line of visible text with at least one letter,
+    // nothing invisible (a blank filler such as U+3164 would make an owner nobody can read).
+    const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+    if (!name || name.length > MAX_STAFF_NAME_LENGTH || invisible.test(name) || !/\p{L}/u.test(name)) {
       return { ok: false, error: `Type your name (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).` };
     }
     return { ok: true, action: { kind: "claim", owner: { name } } };

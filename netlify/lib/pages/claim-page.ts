@@ -3,7 +3,8 @@
  * a lead's follow-up status, age and owner, and the actions its state allows, each an explicit
  * form posted to the page's own signed URL. Nothing on it submits by itself (no script at all):
  * mail scanners open and may script every link. The claim offers the roster with nobody chosen,
- * or, without a roster, a name field; both are required, so a blind submission claims nothing.
+ * or, without a roster, a name field; the close form a reason; marking contacted a ticked box:
+ * each is required, so a blind submission of any form changes nothing.
  * It shows the prospect's name, company, e-mail and phone, which the sales e-mail already shows,
  * nothing more. Every value is escaped with escape-html. Shell and style: pages/html-page.ts.
  */
@@ -101,7 +102,10 @@ export function renderClaimPage(
   const forms: string[] = [];
   if (followUp.state === "new") forms.push(claimForm(action, team));
   if (followUp.state === "claimed") {
-    forms.push(`<h2>Contacted</h2>${form(action, "contacted", "", "Mark as contacted")}`);
+    const confirm =
+      `<p><input type="checkbox" id="confirm-contacted" name="confirm" value="yes" required> ` +
+      `<label for="confirm-contacted">I have contacted the prospect</label></p>`;
+    forms.push(`<h2>Contacted</h2>${form(action, "contacted", confirm, "Mark as contacted")}`);
   }
   if (followUp.state !== "closed") forms.push(closeForm(action));
   const message = notice

@@ -100,13 +100,15 @@ describe("the follow-up variables are checked at start like the others", () => {
     MAIL_FROM: "no-reply@example.com",
   };
 
-  test("defaults: nudge after 15 minutes, escalation after 60 to the alert address, all day, no roster", () => {
+  // ALERT_EMAIL may be outside the team (it gets no visitor data); the escalation's link opens the
+  // lead's page, so it goes to the sales inbox unless ESCALATION_EMAIL names someone.
+  test("defaults: nudge after 15 minutes, escalation after 60 to the sales inbox, all day, no roster", () => {
     const result = loadConfig({ ...base, ALERT_EMAIL: "ops@example.com" });
     expect(result.ok && result.config.followUp).toEqual({
       salesTeam: undefined,
       nudgeMinutes: 15,
       escalateMinutes: 60,
-      escalationEmail: "ops@example.com",
+      escalationEmail: "sales@example.com",
       businessHours: undefined,
     });
   });

@@ -7,7 +7,7 @@
 import { getStore } from "@netlify/blobs";
 import { jsonBlobsOver } from "../../../netlify/lib/json-blobs";
 import { applyAction } from "../../../netlify/lib/leads/follow-up-record";
-import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
+import { createFollowUpStore, pruneOrphanFollowUps } from "../../../netlify/lib/leads/follow-up-store";
 import { createBlobLeadStore } from "../../../netlify/lib/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { DOWN, leadRecord, runRetryJobNow, scriptedMailer } from "../../helpers/function-harness";
@@ -77,7 +77,8 @@ test("markers follow the record: unclaimed while new, claimed while claimed, non
   const claimed = await followUps.update("a", claim(ANA, new Date("2025-01-01T11:05:00Z")));
   await followUps.syncMarkers("a", claimed.followUp, since);
   expect((await keys()).sort()).toEqual(["claimed/a", "followup/a"]);
-  expect(await followUps.markers("claimed")).toEqual([{ id: "a", since }]);
+  expect(await followUps.markerIds("claimed")).toEqual(["a"]);
+  expect(await followUps.markerSince("claimed", "a")).toBe(since);
   const contacted = await followUps.update("a", (c) =>
     applyAction(c, { kind: "contacted" }, new Date("2025-01-01T12:00:00Z")),
   );
@@ -85,4 +86,23 @@ test("markers follow the record: unclaimed while new, claimed while claimed, non
   expect(await keys()).toEqual(["followup/a"]);
   await leads.remove("a");
   expect(await keys()).toEqual([]);
+});
+
+test("what a claim or a reminder wrote while its lead was being erased is pruned by the retention job", async () => {
+  const { blobs, leads, followUps } = stores("orphans");
+  await leads.create(leadRecord("kept", "sent"));
+  await leads.create(leadRecord("erased", "sent"));
+  await leads.remove("erased");
+  // A claim that read the lead just before the erasure writes after it.
+  await followUps.update("erased", claim(ANA, new Date("2025-01-01T11:05:00Z")));
+  await followUps.syncMarkers("erased", await followUps.get("erased"), "2025-01-01T11:00:00.000Z");
+  // A lead on its way: its marker is written a moment before the lead.
+  const now = new Date("2025-01-02T00:00:00.000Z");
+  await followUps.markUnclaimed("arriving", new Date(now.getTime() - 1000).toISOString());
+  const jsonBlobs = jsonBlobsOver(blobs);
+  expect(await pruneOrphanFollowUps(jsonBlobs, new Set(await leads.ids()), now)).toBe(2);
+  const left = (await blobs.list()).blobs
+    .map((b) => b.key)
+    .filter((k) => !k.startsWith("leads/") && !k.startsWith("pending/"));
+  expect(left.sort()).toEqual(["unclaimed/arriving", "unclaimed/kept"]);
 });

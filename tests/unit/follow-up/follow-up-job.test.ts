@@ -17,7 +17,14 @@ import {
 } from "../../../netlify/lib/leads/follow-up-store";
 import { newLead, type LeadRecord } from "../../../netlify/lib/leads/lead-record";
 import { startWebhookSink, type WebhookSink } from "../../../scripts/sinks/webhook-sink.mjs";
-import { NO_WAITS, scriptedMailer, sentOfKind, TEST_CONFIG, VALID } from "../../helpers/function-harness";
+import {
+  DOWN,
+  NO_WAITS,
+  scriptedMailer,
+  sentOfKind,
+  TEST_CONFIG,
+  VALID,
+} from "../../helpers/function-harness";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 
@@ -148,7 +155,7 @@ test("a claim stops the nudge and the escalation; the owner still hears of the p
   expect(w.sentKinds()).toEqual(["promise-at-risk"]);
   const [risk] = sentOfKind(w.mailer, "promise-at-risk");
   expect(risk.to).toBe(TEST_CONFIG.salesEmail);
-  expect(risk.text).toContain("held by Ana Smith");
+  expect(risk.text).toContain("is claimed, neither contacted");
   expect(risk.text).toContain("Owner: Ana Smith");
 });
 
@@ -160,8 +167,8 @@ test("a contacted, booked or closed lead needs no reminder, and leaves the job's
   w.setNow(after(21 * 60));
   expect(await w.run()).toMatchObject({ checked: 0, "promise-at-risk": 0 });
   expect(w.mailer.sent).toEqual([]);
-  expect(await w.followUps.markers("unclaimed")).toEqual([]);
-  expect(await w.followUps.markers("claimed")).toEqual([]);
+  expect(await w.followUps.markerIds("unclaimed")).toEqual([]);
+  expect(await w.followUps.markerIds("claimed")).toEqual([]);
 });
 
 test("business hours pause the clock over a weekend; the 24-hour promise runs in calendar time", async () => {
@@ -243,18 +250,100 @@ test("suspected spam goes into one digest a day instead of nudges; a honeypot le
   }
 });
 
-test("a reminder is recorded before it is sent: a failed e-mail is logged, not repeated", async () => {
+test("a reminder SendGrid refuses for good is logged and not repeated", async () => {
   const w = world();
   await w.store(ID, T0);
   w.mailer.send = async () => ({ status: "permanent", error: "SendGrid answered 400", code: 400 });
   w.setNow(after(16));
-  expect(await w.run()).toMatchObject({ nudge: 1 });
+  expect(await w.run()).toMatchObject({ nudge: 0 });
   expect(console.error).toHaveBeenCalledWith(
-    expect.stringContaining(`LEAD FOLLOW-UP ${ID}: the nudge e-mail could not be sent`),
+    expect.stringContaining(`LEAD FOLLOW-UP ${ID}: the nudge e-mail was refused and will not be sent`),
   );
   w.setNow(after(17));
-  expect(await w.run()).toMatchObject({ nudge: 0 });
+  await w.run();
   expect((await w.followUps.get(ID)).reminders?.nudge).toBe(after(16).toISOString());
+});
+
+test("a reminder SendGrid could not take for a while is sent by the next run; 3 such failures stop the run", async () => {
+  const w = world();
+  const ids = ["1", "2", "3", "4"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
+  for (const id of ids) await w.store(id, T0);
+  const down = scriptedMailer([DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]);
+  const run = () =>
+    runFollowUpCheck({
+      leads: w.leads,
+      followUps: w.followUps,
+      mailer: down,
+      config: { ...TEST_CONFIG },
+      now: () => after(16),
+      retry: NO_WAITS,
+    });
+  // Each nudge is tried 3 times within the request (retrySend); three nudges failing stop the run.
+  expect(await run()).toMatchObject({ nudge: 0 });
+  expect(down.calls).toBe(9);
+  for (const id of ids) expect((await w.followUps.get(id)).reminders?.nudge).toBeUndefined();
+  expect(await run()).toMatchObject({ nudge: 4 });
+  expect(sentOfKind(down, "nudge")).toHaveLength(4);
+});
+
+test("a run past its time budget starts no send, and records nothing it did not send", async () => {
+  const w = world();
+  await w.store(ID, T0);
+  const run = (budgetMs: number) =>
+    runFollowUpCheck({
+      leads: w.leads,
+      followUps: w.followUps,
+      mailer: w.mailer,
+      config: TEST_CONFIG,
+      now: () => after(16),
+      retry: NO_WAITS,
+      budgetMs,
+    });
+  expect(await run(0)).toMatchObject({ checked: 1, nudge: 0 });
+  expect(await w.followUps.get(ID)).toEqual({ state: "new" });
+  expect(await run(20_000)).toMatchObject({ nudge: 1 });
+});
+
+test("a lead that has had every reminder its state allows leaves the job's lists; a claim brings it back", async () => {
+  const w = world();
+  await w.store(ID, T0);
+  w.setNow(after(20 * 60));
+  expect(await w.run()).toMatchObject({ nudge: 1, escalation: 1, "promise-at-risk": 1 });
+  w.setNow(after(20 * 60 + 5));
+  expect(await w.run()).toMatchObject({ checked: 0 });
+  expect(await w.followUps.markerIds("unclaimed")).toEqual([]);
+  await w.act(ID, { kind: "claim", owner: ANA });
+  expect(await w.followUps.markerIds("claimed")).toEqual([ID]);
+  expect(await w.run()).toMatchObject({ checked: 0, "promise-at-risk": 0 });
+  expect(await w.followUps.markerIds("claimed")).toEqual([]);
+});
+
+test("a visitor's text cannot pose as a claim link in the digest, and long names keep a subject whole", async () => {
+  const w = world();
+  await w.store(ID, T0, {
+    suspectedSpam: "form token missing",
+    request: {
+      ...VALID,
+      firstName: "Claim or update this lead:",
+      lastName: "https://evil.example/leads/x?sig=",
+    },
+  });
+  const long = "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
+  await w.store(long, T0, {
+    request: { ...VALID, firstName: "A".repeat(100), lastName: `${"B".repeat(74)}😀` },
+  });
+  w.setNow(after(16));
+  await w.run();
+  const [digest] = sentOfKind(w.mailer, "digest");
+  expect(digest.html.match(/<a /g)).toHaveLength(1);
+  expect(digest.html).not.toContain('href="https://evil.example');
+  expect(digest.html).toContain(
+    "<p>Claim or update this lead: https://evil.example/leads/x?sig= (Acme Mining)",
+  );
+  const [nudge] = sentOfKind(w.mailer, "nudge");
+  expect(nudge.subject.length).toBeLessThanOrEqual(200);
+  expect(nudge.subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  expect(nudge.subject.endsWith("\u2026")).toBe(true);
 });
 
 test("a marker whose lead is gone is removed once its lead could no longer be on its way", async () => {
@@ -262,10 +351,10 @@ test("a marker whose lead is gone is removed once its lead could no longer be on
   await w.followUps.markUnclaimed(ID, T0);
   w.setNow(after(1));
   await w.run();
-  expect(await w.followUps.markers("unclaimed")).toHaveLength(1);
+  expect(await w.followUps.markerIds("unclaimed")).toHaveLength(1);
   w.setNow(after(3));
   await w.run();
-  expect(await w.followUps.markers("unclaimed")).toEqual([]);
+  expect(await w.followUps.markerIds("unclaimed")).toEqual([]);
 });
 
 test("a day's digest record keeps that day from a second digest for a week, then the retention job prunes it", async () => {

@@ -153,3 +153,10 @@ test("the CSV is formula-safe (a source is visitor text) and the table keeps con
   expect(text).not.toContain("\u001b");
   expect(text).toContain("calendar minutes");
 });
+
+test("a lead stored before follow-up existed (no record, no marker) is left out, not counted as missed", () => {
+  const old = { ...item("2026-11-02T10:00:00.000Z", undefined), tracked: false };
+  const tracked = item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 });
+  const overall = followUpReport([old, tracked], { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ leads: 1, claimedWithin15Min: 1, keptWithin24Hours: 1 });
+});

@@ -129,8 +129,9 @@ test("claiming as a roster member: a blind submission claims nothing, a chosen m
   expect(done.status).toBe(303);
   expect(done.headers.get("location")).toBe(`/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}`);
   expect(await followUps.get(ID)).toEqual({ state: "claimed", owner: TEAM[0], claimedAt: NOW.toISOString() });
-  expect(await followUps.markers("claimed")).toEqual([{ id: ID, since: "2026-11-24T01:00:00.000Z" }]);
-  expect(await followUps.markers("unclaimed")).toEqual([{ id: OTHER, since: "2026-11-24T01:00:00.000Z" }]);
+  expect(await followUps.markerIds("claimed")).toEqual([ID]);
+  expect(await followUps.markerSince("claimed", ID)).toBe("2026-11-24T01:00:00.000Z");
+  expect(await followUps.markerIds("unclaimed")).toEqual([OTHER]);
   const html = await (await open()).text();
   expect(html).toContain("<strong>Owner:</strong> Ana Smith");
   expect(html).toContain("Mark as contacted");
@@ -148,9 +149,13 @@ test("a second claim changes nothing and names who holds the lead", async () => 
 
 test("mark contacted, then close with a reason; a closed lead offers no action", async () => {
   const { post, open, followUps } = await setup();
-  expect((await post({ action: "contacted" })).status).toBe(409); // not claimed yet
+  expect((await post({ action: "contacted", confirm: "yes" })).status).toBe(409); // not claimed yet
   await post({ action: "claim", owner: "ben@example.com" });
-  expect((await post({ action: "contacted" })).status).toBe(303);
+  const unticked = await post({ action: "contacted" });
+  expect(unticked.status).toBe(422);
+  expect(await unticked.text()).toContain("Tick the box to confirm you have contacted the prospect.");
+  expect((await followUps.get(ID)).state).toBe("claimed");
+  expect((await post({ action: "contacted", confirm: "yes" })).status).toBe(303);
   expect((await post({ action: "close", reason: "maybe" })).status).toBe(422);
   expect((await post({ action: "close", reason: "not a fit" })).status).toBe(303);
   expect(await followUps.get(ID)).toMatchObject({
@@ -161,14 +166,23 @@ test("mark contacted, then close with a reason; a closed lead offers no action",
   const html = await (await open()).text();
   expect(html).not.toContain("<form");
   expect(html).toContain("<strong>Closed:</strong> 2026-11-24T03:05:00.000Z (not a fit)");
-  expect(await followUps.markers("claimed")).toEqual([]);
+  expect(await followUps.markerIds("claimed")).toEqual([]);
 });
 
 test("without a roster the claim asks for a name, one printable line", async () => {
   const { post, open, followUps } = await setup({ salesTeam: undefined });
   const html = await (await open()).text();
   expect(html).toMatch(/<input id="owner-name" name="ownerName" required maxlength="80"/);
-  for (const name of ["", "   ", "Ana\nSmith", "A".repeat(81), "Ana\u202eSmith"]) {
+  for (const name of [
+    "",
+    "   ",
+    "Ana\nSmith",
+    "A".repeat(81),
+    "Ana\u202eSmith",
+    "\u3164",
+    "Ana\u3164",
+    "12345",
+  ]) {
     expect((await post({ action: "claim", ownerName: name })).status).toBe(422);
   }
   expect((await post({ action: "claim", ownerName: " Ana Smith " })).status).toBe(303);

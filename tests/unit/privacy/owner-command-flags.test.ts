@@ -33,3 +33,15 @@ test.each([
   expect(stderr).toContain("Usage: npm run leads:export [-- [--email <address> [--exact]] [file.csv]]");
   expect(stdout).toBe("");
 });
+
+test("leads:report and leads:export refuse a day that does not exist or malformed business hours (exit 2)", async () => {
+  const since = await command("leads-report.mjs", ["--since", "2026-02-30"]);
+  expect(since.code).toBe(2);
+  expect(since.stderr).toContain('--since wants a day as YYYY-MM-DD; got "2026-02-30".');
+  for (const script of ["leads-report.mjs", "leads-export.mjs"]) {
+    const hours = await command(script, [], { BUSINESS_HOURS: "weekdays 9 to 5" });
+    expect([script, hours.code]).toEqual([script, 2]);
+    expect(hours.stderr).toContain("BUSINESS_HOURS is invalid");
+    expect(hours.stdout).toBe("");
+  }
+});

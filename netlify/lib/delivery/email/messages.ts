@@ -45,7 +45,8 @@ export const CLAIM_LINK_TEXT = "Claim or update this lead";
 /** Subject prefix of a demo request one of the spam layers suspects (netlify/lib/demo-request/spam.ts). */
 export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
 
-function capSubject(subject: string): string {
+/** `subject` cut to MAX_SUBJECT_LENGTH characters with an ellipsis, never inside a surrogate pair. */
+export function capSubject(subject: string): string {
   if (subject.length <= MAX_SUBJECT_LENGTH) return subject;
   let cut = subject.slice(0, MAX_SUBJECT_LENGTH - 1);
   // A cut between the two halves of a surrogate pair (an emoji) would leave invalid text.

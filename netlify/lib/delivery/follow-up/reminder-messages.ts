@@ -2,14 +2,18 @@
  * The follow-up reminders as e-mails (docs/requirements.md#follow-up,
  * docs/decisions/0029-lead-follow-up.md): the nudge, the promise at risk and the suspected-spam
  * digest go to the sales inbox, the escalation to ESCALATION_EMAIL. Only the messages to the sales
- * inbox name the prospect (HTML-escaped, subjects on one line): the escalation holds the lead's
- * id, times, owner and claim link, never visitor text.
+ * inbox name the prospect (HTML-escaped, subjects on one line and capped as the sales e-mail's):
+ * the escalation holds the lead's id, times, owner and claim link, never visitor text. A link is
+ * built from a structured line, never recognised in text, so no typed value can pose as one.
  */
 import escapeHtml from "escape-html";
 import type { FollowUp, ReminderKind } from "../../leads/follow-up-record";
 import type { LeadRecord } from "../../leads/lead-record";
 import { singleLine } from "../../text";
-import { CLAIM_LINK_TEXT, type MailMessage } from "../email/messages";
+import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../email/messages";
+
+/** A line of a reminder: text (escaped in HTML), or the claim link (an anchor with our words). */
+type Line = string | { claimUrl: string };
 
 /** One lead as a reminder shows it: the lead, its follow-up record and its claim link. */
 export interface ReminderLead {
@@ -25,7 +29,10 @@ export function minutesInWords(minutes: number): string {
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }
 
-/** What a reminder says happened, in our words only (also the webhook alert's detail). */
+/**
+ * What a reminder says happened, in our words only: also the webhook alert's detail, which the
+ * Teams format renders as Markdown, so it names nobody (the owner has a row of its own).
+ */
 export function reminderDetail(
   kind: Exclude<ReminderKind, "digest">,
   lead: LeadRecord,
@@ -39,15 +46,15 @@ export function reminderDetail(
   if (kind === "escalation") {
     return `Demo request ${lead.id} is still unclaimed after ${minutesInWords(settings.escalateMinutes)}${clock}: please make sure someone takes it.`;
   }
-  const owner = followUp.owner ? `held by ${followUp.owner.name}` : "unclaimed";
-  return `Demo request ${lead.id} arrived 20 hours ago and is ${owner}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
+  const held = followUp.owner ? "claimed" : "unclaimed";
+  return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
 }
 
 function message(
   to: string,
   from: string,
   subject: string,
-  lines: string[],
+  lines: Line[],
   kind: ReminderKind,
   id?: string,
 ): MailMessage {
@@ -55,13 +62,15 @@ function message(
   return {
     to,
     from,
-    subject: singleLine(subject).slice(0, 200),
-    text: lines.join("\n"),
+    subject: capSubject(singleLine(subject)),
+    text: lines
+      .map((line) => (typeof line === "string" ? line : `${CLAIM_LINK_TEXT}: ${line.claimUrl}`))
+      .join("\n"),
     html: lines
       .map((line) =>
-        line.startsWith(`${CLAIM_LINK_TEXT}: `)
-          ? `<p><a href="${escapeHtml(line.slice(CLAIM_LINK_TEXT.length + 2))}">${CLAIM_LINK_TEXT}</a></p>`
-          : `<p>${escapeHtml(line)}</p>`,
+        typeof line === "string"
+          ? `<p>${escapeHtml(line)}</p>`
+          : `<p><a href="${escapeHtml(line.claimUrl)}">${CLAIM_LINK_TEXT}</a></p>`,
       )
       .join(""),
     // The kind tags the message for SendGrid's events, as the sales e-mail's and alerts' do.
@@ -69,12 +78,12 @@ function message(
   };
 }
 
-function statusLines({ lead, followUp, claimUrl }: ReminderLead): string[] {
+function statusLines({ lead, followUp, claimUrl }: ReminderLead): Line[] {
   return [
     `Received: ${lead.receivedAt}`,
     `Follow-up: ${followUp.state}`,
     `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
-    ...(claimUrl ? [`${CLAIM_LINK_TEXT}: ${claimUrl}`] : []),
+    ...(claimUrl ? [{ claimUrl }] : []),
   ];
 }
 
@@ -100,7 +109,7 @@ export function buildReminderEmail(
     );
   }
   const subject = kind === "nudge" ? `Unclaimed demo request: ${who}` : `24-hour promise at risk: ${who}`;
-  const lines = [meta.detail, "", `Prospect: ${who}`, ...statusLines(item)];
+  const lines: Line[] = [meta.detail, "", `Prospect: ${who}`, ...statusLines(item)];
   return message(meta.salesEmail, meta.mailFrom, subject, lines, kind, lead.id);
 }
 
@@ -113,7 +122,7 @@ export function buildDigestEmail(
   items: readonly ReminderLead[],
   meta: { salesEmail: string; mailFrom: string; date: string },
 ): MailMessage {
-  const lines = [
+  const lines: Line[] = [
     `${items.length} demo request(s) suspected as spam and not yet claimed (${meta.date}).`,
     "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
     "Claim any that is real, or close it as spam.",
@@ -122,7 +131,7 @@ export function buildDigestEmail(
       `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
       `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
       `Received: ${lead.receivedAt}, request id ${lead.id}`,
-      ...(claimUrl ? [`${CLAIM_LINK_TEXT}: ${claimUrl}`] : []),
+      ...(claimUrl ? [{ claimUrl }] : []),
     ]),
   ];
   return message(
