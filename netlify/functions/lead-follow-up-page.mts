@@ -17,7 +17,7 @@ const handle = createClaimHandler({
 });
 
 export default async (req: Request, context: Context): Promise<Response> =>
-  handle(req, context.params.id ?? "");
+  handle(req, context.params.id ?? "", context);
 
 export const config: Config = {
   path: "/leads/:id",

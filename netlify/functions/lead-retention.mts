@@ -4,9 +4,10 @@
  * limits LEAD_RETENTION_DAYS (default 180,
  * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
  * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
- * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page tickets
- * and the follow-up digest records and the follow-up records and markers left without a lead
- * (netlify/lib/leads/follow-up-store.ts).
+ * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page
+ * tickets, the follow-up digest records, the applied booking events
+ * (netlify/lib/inbound/booking-events.ts), and the follow-up records and markers left without a
+ * lead (netlify/lib/leads/follow-up-store.ts).
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
  * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
@@ -19,6 +20,7 @@ import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
 import { jsonBlobs } from "../lib/json-blobs";
 import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
 import { pruneDigests, pruneOrphanFollowUps } from "../lib/leads/follow-up-store";
+import { pruneBookingEvents } from "../lib/inbound/booking-events";
 import { logError } from "../lib/log";
 import { loadRetentionLimits } from "../lib/privacy/retention";
 import { runRetention } from "../lib/privacy/retention-job";
@@ -40,6 +42,7 @@ export default async (): Promise<Response> => {
       ["spent form tokens", () => pruneFormTokenNonces(blobLimitsStore(), now)],
       ["thanks-page tickets", () => pruneThanksTickets(jsonBlobs(LEAD_STORE_NAME), now)],
       ["suspected-spam digest records", () => pruneDigests(jsonBlobs(LEAD_STORE_NAME), now)],
+      ["applied booking events", () => pruneBookingEvents(jsonBlobs(LEAD_STORE_NAME), now)],
       [
         "follow-up records of erased leads",
         async () => pruneOrphanFollowUps(jsonBlobs(LEAD_STORE_NAME), new Set(await store.ids()), now),

@@ -20,11 +20,15 @@
  * ESCALATION_EMAIL (default SALES_EMAIL, never ALERT_EMAIL: the escalation links to the lead's
  * page, which shows the prospect's details) and BUSINESS_HOURS (e.g.
  * `Mon-Fri 08:00-17:00 Australia/Perth`; without it the claim clocks run all day).
+ * Closing the loop (docs/decisions/0030-slack-and-booking-loop.md): SLACK_SIGNING_SECRET (with the
+ * `slack` format, lead messages carry Claim and Contacted buttons answered at
+ * /api/slack/interactions), SLACK_USER_MAP (`<Slack user id>=<roster address>, ...`; needs
+ * SALES_TEAM) and CAL_WEBHOOK_SECRET (the Cal.com webhook at /api/booking-webhook).
  */
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { parseBusinessHours, type BusinessHours } from "./business-hours";
-import { parseSalesTeam, type StaffMember } from "./sales-team";
+import { parseSalesTeam, parseSlackUserMap, type StaffMember } from "./sales-team";
 
 /** The lead webhook's message formats (delivery/webhook/). */
 export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const;
@@ -85,6 +89,9 @@ const configSchema = z.object({
     .default(60),
   ESCALATION_EMAIL: address.optional(),
   BUSINESS_HOURS: z.string().optional(),
+  SLACK_SIGNING_SECRET: z.string().trim().min(16).optional(),
+  SLACK_USER_MAP: z.string().optional(),
+  CAL_WEBHOOK_SECRET: z.string().trim().min(16).optional(),
 });
 
 /** The environment variables the configuration reads (.env.example lists each with its default). */
@@ -102,6 +109,19 @@ export interface LeadWebhookConfig {
   secret?: string;
   /** Per-attempt timeout in milliseconds. */
   timeoutMs: number;
+  /**
+   * With the `slack` format and SLACK_SIGNING_SECRET: lead messages carry Claim and Contacted
+   * buttons instead of the claim link (docs/decisions/0030-slack-and-booking-loop.md).
+   */
+  slackButtons?: boolean;
+}
+
+/** Slack interactivity (docs/decisions/0030-slack-and-booking-loop.md), when SLACK_SIGNING_SECRET is set. */
+export interface SlackConfig {
+  /** The Slack app's signing secret: a credential, never logged. */
+  signingSecret: string;
+  /** Slack user id -> roster member (SLACK_USER_MAP). */
+  userMap: ReadonlyMap<string, StaffMember>;
 }
 
 /** Who may hold a lead and when an unclaimed one is raised (docs/decisions/0029-lead-follow-up.md). */
@@ -154,6 +174,10 @@ export interface ServerConfig {
    */
   bookingUrl?: string;
   followUp: FollowUpConfig;
+  /** Slack's interactivity, when SLACK_SIGNING_SECRET is set. */
+  slack?: SlackConfig;
+  /** The Cal.com webhook's secret (CAL_WEBHOOK_SECRET), when bookings are to mark leads booked. */
+  calWebhookSecret?: string;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -241,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             format: e.LEAD_WEBHOOK_FORMAT,
             secret: e.LEAD_WEBHOOK_SECRET,
             timeoutMs: e.LEAD_WEBHOOK_TIMEOUT_MS,
+            slackButtons: e.LEAD_WEBHOOK_FORMAT === "slack" && !!e.SLACK_SIGNING_SECRET,
           }
         : undefined,
       bookingUrl: e.BOOKING_URL,
@@ -251,6 +276,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         escalationEmail: e.ESCALATION_EMAIL ?? e.SALES_EMAIL,
         businessHours: e.BUSINESS_HOURS ? parseBusinessHours(e.BUSINESS_HOURS) : undefined,
       },
+      slack: e.SLACK_SIGNING_SECRET
+        ? {
+            signingSecret: e.SLACK_SIGNING_SECRET,
+            userMap: e.SLACK_USER_MAP
+              ? (parseSlackUserMap(e.SLACK_USER_MAP, parseSalesTeam(e.SALES_TEAM ?? "")) ?? new Map())
+              : new Map(),
+          }
+        : undefined,
+      calWebhookSecret: e.CAL_WEBHOOK_SECRET,
     },
   };
 }
@@ -285,6 +319,9 @@ function followUpProblems(e: z.output<typeof configSchema>): string[] {
   if (e.SALES_TEAM && !parseSalesTeam(e.SALES_TEAM)) problems.push("SALES_TEAM is invalid");
   if (e.BUSINESS_HOURS && !parseBusinessHours(e.BUSINESS_HOURS)) problems.push("BUSINESS_HOURS is invalid");
   if (e.CLAIM_ESCALATE_MINUTES < e.CLAIM_NUDGE_MINUTES) problems.push("CLAIM_ESCALATE_MINUTES is invalid");
+  if (e.SLACK_USER_MAP && !parseSlackUserMap(e.SLACK_USER_MAP, parseSalesTeam(e.SALES_TEAM ?? ""))) {
+    problems.push("SLACK_USER_MAP is invalid");
+  }
   return problems;
 }
 

@@ -11,6 +11,33 @@ import { z } from "zod";
 export interface StaffMember {
   name: string;
   email?: string;
+  /** The Slack user who claimed from Slack (docs/decisions/0030-slack-and-booking-loop.md), e.g. "U024BE7LH". */
+  slackUserId?: string;
+}
+
+/** A Slack user id, e.g. "U024BE7LH" (a "W" for an Enterprise Grid user). */
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
+
+/**
+ * SLACK_USER_MAP, e.g. `U024BE7LH=ana@example.com, U0G9QF9C6=ben@example.com`: which roster member
+ * a Slack user is, so a claim from Slack names them as the claim page does. Undefined when an
+ * entry is malformed or names an address that is not on `team`.
+ */
+export function parseSlackUserMap(
+  value: string,
+  team: readonly StaffMember[] | undefined,
+): Map<string, StaffMember> | undefined {
+  const map = new Map<string, StaffMember>();
+  for (const entry of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [id, email, extra] = entry.split("=").map((part) => part.trim());
+    const member = team?.find((m) => m.email?.toLowerCase() === email?.toLowerCase());
+    if (extra !== undefined || !SLACK_USER_ID.test(id ?? "") || !member || map.has(id)) return undefined;
+    map.set(id, member);
+  }
+  return map.size > 0 ? map : undefined;
 }
 
 const address = z.email();

@@ -156,13 +156,16 @@ const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 // stall every other request, the page's scripts included) and change nothing: the form-token
 // function issues a token, the demo-request function answers 405, the no-JS thanks page's
 // function answers a path that is not a request id with a 303 to the static page, the claim
-// page's function refuses an unsigned link with a 403. The retry, follow-up and retention jobs are
+// page's function refuses an unsigned link with a 403, the Slack and booking webhooks answer a GET
+// with a 405. The retry, follow-up and retention jobs are
 // not warmed: calling them runs them.
 const WARM_UP_PATHS = [
   "/api/form-token",
   "/api/send-contact-email",
   "/contact/thanks/warm-up",
   "/leads/warm-up",
+  "/api/slack/interactions",
+  "/api/booking-webhook",
 ];
 
 async function warmUpFunctions(netlifyDev) {

@@ -5,6 +5,7 @@
 // reached through ALLOW_SENDGRID_BASE_URL as a real SendGrid-compatible server would be. A file the
 // bundler leaves out (content/site.json, a dynamic import) fails here before a deploy does.
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,8 @@ const SITE = "https://www.example-resources-ai.com";
 const API_KEY = "SG.bundle-test";
 const BLOBS_TOKEN = "bundle-test-token";
 const FORM_SECRET = "a-server-secret-of-at-least-32-characters";
+const SLACK_SECRET = "bundle-slack-signing-secret-0123";
+const CAL_SECRET = "bundle-cal-webhook-secret-0123";
 const { issueFormToken } = await createJiti(import.meta.url).import(
   join(root, "netlify", "lib", "demo-request", "form-token.ts"),
 );
@@ -113,6 +116,8 @@ async function invoke(name, { path, method = "GET", headers = {}, body, params =
     BOOKING_URL: "https://booking.example/resources-ai/demo",
     SALES_TEAM: "Ana Smith <ana@example.com>, Ben Lee <ben@example.com>",
     BUSINESS_HOURS: "Mon-Fri 08:00-17:00 Australia/Perth",
+    SLACK_SIGNING_SECRET: SLACK_SECRET,
+    CAL_WEBHOOK_SECRET: CAL_SECRET,
   };
   const context = {
     requestId: "01BUNDLETEST",
@@ -149,6 +154,7 @@ async function invoke(name, { path, method = "GET", headers = {}, body, params =
 test("each function is bundled for the Node runtime the site declares, and unpacks without the project's node_modules", async () => {
   const major = readFileSync(join(root, ".nvmrc"), "utf8").trim();
   assert.deepEqual(bundle.functions.map((f) => f.name).sort(), [
+    "booking-webhook",
     "contact-thanks",
     "form-token",
     "lead-follow-up",
@@ -156,6 +162,7 @@ test("each function is bundled for the Node runtime the site declares, and unpac
     "lead-retention",
     "retry-demo-requests",
     "send-contact-email",
+    "slack-interactions",
   ]);
   for (const fn of bundle.functions) {
     assert.equal(fn.runtimeVersion, `nodejs${major}.x`, fn.name);
@@ -260,6 +267,57 @@ test("the bundled claim page shows a lead from its sales e-mail's link, takes a 
     params: { id: reference },
   });
   assert.equal(forged.status, 403);
+});
+
+test("the bundled Slack and booking webhooks refuse what is not signed and apply what is", async () => {
+  const unsigned = await invoke("slack-interactions", {
+    path: "/api/slack/interactions",
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "payload=%7B%7D",
+  });
+  assert.equal(unsigned.status, 401, unsigned.body);
+  const body = new URLSearchParams({ payload: JSON.stringify({ type: "block_actions" }) }).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `v0=${createHmac("sha256", SLACK_SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
+  const signed = await invoke("slack-interactions", {
+    path: "/api/slack/interactions",
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-slack-request-timestamp": timestamp,
+      "x-slack-signature": signature,
+    },
+    body,
+  });
+  assert.equal(signed.status, 400, "signed, but not a click on a follow-up button");
+
+  const event = JSON.stringify({
+    triggerEvent: "BOOKING_CREATED",
+    payload: {
+      uid: "bundle-booking-1",
+      startTime: "2030-01-01T01:00:00.000Z",
+      attendees: [{ email: "cleo@bundle.example" }],
+    },
+  });
+  const wrong = await invoke("booking-webhook", {
+    path: "/api/booking-webhook",
+    method: "POST",
+    headers: { "content-type": "application/json", "x-cal-signature-256": "0".repeat(64) },
+    body: event,
+  });
+  assert.equal(wrong.status, 401, wrong.body);
+  const booked = await invoke("booking-webhook", {
+    path: "/api/booking-webhook",
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-cal-signature-256": createHmac("sha256", CAL_SECRET).update(event).digest("hex"),
+    },
+    body: event,
+  });
+  assert.equal(booked.status, 200, booked.body);
+  assert.deepEqual(JSON.parse(booked.body), { applied: true, state: "booked" });
 });
 
 test("the bundled scheduled functions run: the retry job, the follow-up check and the retention job", async () => {

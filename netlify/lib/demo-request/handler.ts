@@ -21,6 +21,7 @@
  * Collaborators are injected so tests can swap the store, the mailer, the clock and the waits.
  */
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../src/lib/demo-request";
+import { bookingReference } from "../booking/booking-reference";
 import { prefilledBookingUrl } from "../booking/booking-url";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
 import type { ConfirmationLimits } from "../delivery/email/confirmation-limits";
@@ -255,7 +256,9 @@ async function handle(
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
   if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };
-  const booking: BookingOffer = { url: prefilledBookingUrl(config.bookingUrl, parsed.request) };
+  // The lead's sealed reference lets a booking through this link mark the lead booked (decision 0030).
+  const reference = bookingReference(outcome.leadId, config.formSecret);
+  const booking: BookingOffer = { url: prefilledBookingUrl(config.bookingUrl, parsed.request, reference) };
   if (format === "html") booking.ticket = await issueTicket(deps, outcome.leadId, now());
   return { outcome, booking };
 }

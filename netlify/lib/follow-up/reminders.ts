@@ -51,7 +51,9 @@ export function dueReminders(
   if (lead.suspectedSpam && followUp.state === "new") return had.digest ? [] : ["digest"];
   const due: ReminderKind[] = [];
   if (followUp.state === "new") {
-    const waited = businessMinutesBetween(settings.businessHours, arrived, now);
+    // A cancelled booking starts the clock again (docs/decisions/0030-slack-and-booking-loop.md).
+    const from = followUp.clockFrom ? new Date(followUp.clockFrom) : arrived;
+    const waited = businessMinutesBetween(settings.businessHours, from, now);
     if (!had.nudge && waited >= settings.nudgeMinutes) due.push("nudge");
     if (!had.escalation && waited >= settings.escalateMinutes) due.push("escalation");
   }

@@ -9,7 +9,9 @@
  * business minutes when BUSINESS_HOURS is set; its median and 90th percentile (simple-statistics;
  * the percentile interpolated as a spreadsheet's PERCENTILE.INC does) cover the touched leads. A share counts only the leads whose window is over or that made it in
  * time, so a lead that arrived a minute ago does not count as missed: claimed within 15 minutes,
- * within 1 hour, and contacted, booked or closed within 24 calendar hours (the promise).
+ * within 1 hour, and contacted, booked or closed within 24 calendar hours (the promise); and the
+ * leads booked now, with the share booked in the same visit (through the link offered right after
+ * the request, docs/decisions/0030-slack-and-booking-loop.md).
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -42,6 +44,10 @@ export interface ReportRow {
   claimedWithin15Min: number | null;
   claimedWithin1Hour: number | null;
   keptWithin24Hours: number | null;
+  /** Leads with a demo booked now (docs/decisions/0030-slack-and-booking-loop.md). */
+  booked: number;
+  /** The share of leads booked in the same visit: through the link offered right after the request. */
+  bookedSameVisit: number | null;
 }
 
 const MINUTE = 60_000;
@@ -108,6 +114,11 @@ function row(
     claimedWithin15Min: share(items.map(within(15))),
     claimedWithin1Hour: share(items.map(within(60))),
     keptWithin24Hours: share(items.map(kept)),
+    booked: items.filter((item) => item.followUp.state === "booked").length,
+    bookedSameVisit: items.length
+      ? items.filter((item) => item.followUp.state === "booked" && item.followUp.booking?.via === "reference")
+          .length / items.length
+      : null,
   };
 }
 
@@ -154,6 +165,8 @@ const REPORT_COLUMNS = [
   "claimedWithin15Min",
   "claimedWithin1Hour",
   "keptWithin24Hours",
+  "booked",
+  "bookedSameVisit",
 ] as const;
 
 const round = (value: number | null, digits = 2) => (value === null ? "" : Number(value.toFixed(digits)));
@@ -175,7 +188,19 @@ const minutes = (value: number | null) => (value === null ? "-" : `${Number(valu
 
 /** The report as a text table for a terminal; `clock` names how time to claim is counted. */
 export function reportToText(rows: readonly ReportRow[], clock: string): string {
-  const header = ["period", "source", "leads", "claimed", "median", "p90", "<=15 min", "<=1 h", "kept 24 h"];
+  const header = [
+    "period",
+    "source",
+    "leads",
+    "claimed",
+    "median",
+    "p90",
+    "<=15 min",
+    "<=1 h",
+    "kept 24 h",
+    "booked",
+    "same visit",
+  ];
   const body = rows.map((r) => [
     r.period,
     // A source is visitor text: no control character reaches the terminal.
@@ -187,6 +212,8 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
     percent(r.claimedWithin15Min),
     percent(r.claimedWithin1Hour),
     percent(r.keptWithin24Hours),
+    String(r.booked),
+    percent(r.bookedSameVisit),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>

@@ -21,6 +21,16 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
+/** The booking that made a lead `booked` (docs/decisions/0030-slack-and-booking-loop.md). */
+export interface LeadBooking {
+  /** The booking service's id for it (Cal.com's `uid`). */
+  uid: string;
+  /** When the demo is, ISO 8601 UTC, as the booking service gave it. */
+  startTime?: string;
+  /** How it was matched: the link's reference (booked in the same visit), or the prospect's e-mail. */
+  via: "reference" | "email";
+}
+
 export interface FollowUp {
   state: FollowUpState;
   owner?: StaffMember;
@@ -31,6 +41,11 @@ export interface FollowUp {
   closedReason?: CloseReason;
   /** When each reminder was recorded (it is recorded before it goes out, so it is sent once). */
   reminders?: Partial<Record<ReminderKind, string>>;
+  booking?: LeadBooking;
+  /** The state a booking replaced, restored when the booking is cancelled. */
+  beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
+  /** When the nudge and escalation clocks start, when not at arrival: a cancelled booking's cancellation. */
+  clockFrom?: string;
 }
 
 /** The record of a lead nobody has touched; a lead with no stored record is in this state. */
@@ -40,7 +55,8 @@ export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
 export type FollowUpAction =
   | { kind: "claim"; owner: StaffMember }
   | { kind: "contacted" }
-  | { kind: "booked" }
+  | { kind: "booked"; booking: LeadBooking }
+  | { kind: "booking-cancelled"; uid: string }
   | { kind: "close"; reason: CloseReason };
 
 /** The outcome of an action: the changed record, or why it changes nothing (our words, shown on the page). */
@@ -82,9 +98,38 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
         };
       }
       return { ok: true, followUp: { ...followUp, state: "contacted", contactedAt: when } };
-    case "booked":
-      if (followUp.state === "booked") return { ok: false, reason: "This lead is already booked." };
-      return { ok: true, followUp: { ...followUp, state: "booked", bookedAt: when } };
+    case "booked": {
+      // A reschedule moves the booking; the same booking told twice changes nothing.
+      const same = followUp.booking;
+      if (same && same.uid === action.booking.uid && same.startTime === action.booking.startTime) {
+        return { ok: false, reason: "This booking is already recorded." };
+      }
+      const before = followUp.state === "booked" ? followUp.beforeBooking : followUp.state;
+      return {
+        ok: true,
+        followUp: {
+          ...followUp,
+          state: "booked",
+          bookedAt: followUp.state === "booked" ? (followUp.bookedAt ?? when) : when,
+          booking: action.booking,
+          beforeBooking: before,
+        },
+      };
+    }
+    case "booking-cancelled": {
+      if (followUp.state !== "booked" || followUp.booking?.uid !== action.uid) {
+        return { ok: false, reason: "No booking with that id is recorded for this lead." };
+      }
+      // Back to where the lead was, and the nudge and escalation clocks run again from now.
+      const { booking: _booking, bookedAt: _bookedAt, beforeBooking, ...rest } = followUp;
+      const reminders = { ...rest.reminders };
+      delete reminders.nudge;
+      delete reminders.escalation;
+      return {
+        ok: true,
+        followUp: { ...rest, state: beforeBooking ?? "new", clockFrom: when, reminders },
+      };
+    }
     case "close":
       return {
         ok: true,

@@ -36,6 +36,17 @@ import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../sales-team";
 import { htmlPageCsp } from "./html-page";
+import { postFollowUpUpdate } from "../delivery/follow-up/follow-up-update";
+import type { LeadUpdate } from "../delivery/webhook/lead-event";
+
+/** The channel note for each action of the page. */
+const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
+  claim: "claimed",
+  contacted: "contacted",
+  close: "closed",
+  booked: "booked",
+  "booking-cancelled": "booking-cancelled",
+};
 import { renderClaimPage, renderLinkProblemPage, type ClaimPageNotice } from "./claim-page";
 
 export interface ClaimHandlerDeps {
@@ -127,9 +138,15 @@ async function checkPost(
 }
 
 /** Builds the handler for `/leads/<id>` from its collaborators (see the module comment). */
-export function createClaimHandler(deps: ClaimHandlerDeps): (req: Request, id: string) => Promise<Response> {
+export function createClaimHandler(
+  deps: ClaimHandlerDeps,
+): (
+  req: Request,
+  id: string,
+  context?: { waitUntil?: (promise: Promise<unknown>) => void },
+) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
-  return async (req, rawId) => {
+  return async (req, rawId, context) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD" && method !== "POST") {
       return problem(405, "Method not allowed", "Open this page from its link.", method, {
@@ -203,6 +220,14 @@ export function createClaimHandler(deps: ClaimHandlerDeps): (req: Request, id: s
         action: parsed.action.kind,
         state: change.followUp.state,
       });
+      // The team's channel hears of it (docs/decisions/0030-slack-and-booking-loop.md), after the answer.
+      const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[parsed.action.kind], {
+        config,
+        now,
+        by: parsed.action.kind === "claim" ? parsed.action.owner.name : undefined,
+      });
+      if (context?.waitUntil) context.waitUntil(told);
+      else await told;
       return new Response(null, {
         status: 303,
         headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "same-origin" },

@@ -10,6 +10,7 @@
  * booking page, never the prospect's details, and nothing is posted twice.
  */
 import escapeHtml from "escape-html";
+import { bookingReference } from "../booking/booking-reference";
 import { prefilledBookingUrl } from "../booking/booking-url";
 import type { ConfigResult } from "../config";
 import { SECURITY_HEADERS } from "../http";
@@ -69,7 +70,12 @@ export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string
     try {
       if (ticket && req.method === "GET" && (await tickets().redeem(ticket, leadId, now()))) {
         const lead = await deps.getStore()?.get(leadId);
-        if (lead) bookingUrl = prefilledBookingUrl(base, lead.request);
+        if (lead)
+          bookingUrl = prefilledBookingUrl(
+            base,
+            lead.request,
+            bookingReference(leadId, config.config.formSecret),
+          );
       }
     } catch (error) {
       logError("thanks page: ticket or lead unreadable; plain booking link", {

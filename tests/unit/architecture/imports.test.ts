@@ -19,6 +19,7 @@ const LAYERS = [
   "privacy",
   "delivery",
   "pages",
+  "inbound",
   "demo-request",
 ] as const;
 type Layer = (typeof LAYERS)[number];

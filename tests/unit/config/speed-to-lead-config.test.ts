@@ -28,6 +28,8 @@ test("a webhook defaults to the slack format and a 3 s timeout", () => {
     format: "slack",
     secret: undefined,
     timeoutMs: 3000,
+    // Buttons need the Slack app's signing secret (docs/decisions/0030-slack-and-booking-loop.md).
+    slackButtons: false,
   });
 });
 

@@ -26,12 +26,20 @@ import {
   TEST_CONFIG,
   VALID,
 } from "../../helpers/function-harness";
+import { bookingReference } from "../../../netlify/lib/booking/booking-reference";
 
 const ID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 const LEAD = leadIdOf(ID);
 const BOOKING = "https://cal.com/acme/demo";
-const PREFILLED = "https://cal.com/acme/demo?name=Jane%20Driller&email=jane%40acme-mining.com";
-const PREFILLED_LINK = `<a href="${PREFILLED.replace(/&/g, "&amp;")}" target="_blank" rel="noopener">Book a time now</a>`;
+/**
+ * The booking page prefilled for Jane, with lead `leadId`'s sealed reference, which Cal.com passes to
+ * its webhook (netlify/lib/booking/booking-reference.ts).
+ */
+const prefilled = (leadId: string) =>
+  `https://cal.com/acme/demo?name=Jane%20Driller&email=jane%40acme-mining.com&metadata%5BleadRef%5D=${bookingReference(leadId, TEST_CONFIG.formSecret)}`;
+const PREFILLED = prefilled(LEAD);
+const prefilledLink = (leadId: string) =>
+  `<a href="${prefilled(leadId).replace(/&/g, "&amp;")}" target="_blank" rel="noopener">Book a time now</a>`;
 const PLAIN_LINK = `<a href="${BOOKING}" target="_blank" rel="noopener">Book a time now</a>`;
 const T0 = new Date("2025-01-01T11:00:00.000Z");
 const withBooking = { bookingUrl: BOOKING };
@@ -184,6 +192,7 @@ describe("without JavaScript", () => {
     const location = res.headers.get("location")!;
     const [id] = await store.ids();
     expect(ticketed(location).leadId).toBe(id);
+    const PREFILLED_LINK = prefilledLink(id);
 
     const page = await open(location);
     expect(page.status).toBe(200);
@@ -208,7 +217,7 @@ describe("without JavaScript", () => {
   test("a reload of the same URL shows the same texts with the plain link, never the name or e-mail", async () => {
     const { handle, open } = setup();
     const location = (await handle(formRequest())).headers.get("location")!;
-    expect(await (await open(location)).text()).toContain(PREFILLED_LINK);
+    expect(await (await open(location)).text()).toContain(prefilledLink(ticketed(location).leadId));
     for (let reload = 0; reload < 2; reload++) {
       const html = await (await open(location)).text();
       expect(html).toContain(`<h1>${THANKS_TITLE}</h1>`);
@@ -224,7 +233,7 @@ describe("without JavaScript", () => {
     const head = await open(location, "HEAD");
     expect(head.status).toBe(200);
     expectNoProspectDetails(await head.text());
-    expect(await (await open(location)).text()).toContain(PREFILLED_LINK);
+    expect(await (await open(location)).text()).toContain(prefilledLink(ticketed(location).leadId));
   });
 
   test("without a ticket, with a made-up or malformed one, or with another lead's: the plain link", async () => {
@@ -251,10 +260,10 @@ describe("without JavaScript", () => {
     }
     // A ticket tried on another lead is not spent by it: each still opens its own lead's page once.
     expect(await (await open(`/contact/thanks/${first.leadId}?ticket=${first.ticket}`)).text()).toContain(
-      PREFILLED_LINK,
+      prefilledLink(first.leadId),
     );
     expect(await (await open(`/contact/thanks/${second.leadId}?ticket=${second.ticket}`)).text()).toContain(
-      PREFILLED_LINK.replace("Jane", "Joan").replace("jane%40", "joan%40"),
+      prefilledLink(second.leadId).replace("Jane", "Joan").replace("jane%40", "joan%40"),
     );
   });
 

@@ -70,6 +70,8 @@ test("the median and 90th percentile of time to claim, and the shares within 15 
     claimedWithin15Min: 10 / 15,
     claimedWithin1Hour: 12 / 15,
     keptWithin24Hours: 1,
+    booked: 0,
+    bookedSameVisit: 0,
   });
 });
 
@@ -146,9 +148,9 @@ test("the CSV is formula-safe (a source is visitor text) and the table keeps con
   });
   const csv = reportToCsv(rows);
   expect(csv.split("\r\n")[0]).toBe(
-    '"period","source","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours"',
+    '"period","source","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit"',
   );
-  expect(csv).toContain('"overall","\'=hyperlink(1)\u001b[2j","1","1","5","5","1","1","0"\r\n');
+  expect(csv).toContain('"overall","\'=hyperlink(1)\u001b[2j","1","1","5","5","1","1","0","0","0"\r\n');
   const text = reportToText(rows, "calendar minutes");
   expect(text).not.toContain("\u001b");
   expect(text).toContain("calendar minutes");
@@ -159,4 +161,20 @@ test("a lead stored before follow-up existed (no record, no marker) is left out,
   const tracked = item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 });
   const overall = followUpReport([old, tracked], { now: NOW }).find((r) => r.period === "overall");
   expect(overall).toMatchObject({ leads: 1, claimedWithin15Min: 1, keptWithin24Hours: 1 });
+});
+
+test("booked leads, and the share booked in the same visit (through the link offered after the request)", () => {
+  const booking = (via: "reference" | "email") => ({
+    state: "booked" as const,
+    bookedAt: "2026-11-24T10:30:00.000Z",
+    booking: { uid: `b-${via}`, via, startTime: "2026-11-26T01:00:00.000Z" },
+  });
+  const items = [
+    item("2026-11-24T10:00:00.000Z", 5, { followUp: booking("reference") }),
+    item("2026-11-24T10:00:00.000Z", 5, { followUp: booking("email") }),
+    item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 }),
+    item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 }),
+  ];
+  const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ booked: 2, bookedSameVisit: 0.25, keptWithin24Hours: 1 });
 });

@@ -10,6 +10,7 @@ import { claimSignature, claimUrl } from "../../../netlify/lib/follow-up/claim-l
 import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
 import { newLead } from "../../../netlify/lib/leads/lead-record";
 import { createClaimHandler } from "../../../netlify/lib/pages/claim-handler";
+import { startWebhookSink } from "../../../scripts/sinks/webhook-sink.mjs";
 import { TEST_CONFIG, VALID } from "../../helpers/function-harness";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
@@ -23,7 +24,10 @@ const TEAM = [
 ];
 const NOW = new Date("2026-11-24T03:05:00.000Z");
 
-async function setup(followUp: Partial<ServerConfig["followUp"]> = { salesTeam: TEAM }) {
+async function setup(
+  followUp: Partial<ServerConfig["followUp"]> = { salesTeam: TEAM },
+  extra: Partial<ServerConfig> = {},
+) {
   const blobs = createMemoryBlobs();
   const followUps = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
@@ -32,7 +36,11 @@ async function setup(followUp: Partial<ServerConfig["followUp"]> = { salesTeam: 
     ...newLead(OTHER, { ...VALID }, new Date("2026-11-24T01:00:00.000Z")),
     state: "sent",
   });
-  const config: ServerConfig = { ...TEST_CONFIG, followUp: { ...TEST_CONFIG.followUp, ...followUp } };
+  const config: ServerConfig = {
+    ...TEST_CONFIG,
+    ...extra,
+    followUp: { ...TEST_CONFIG.followUp, ...followUp },
+  };
   const handle = createClaimHandler({
     getConfig: () => ({ ok: true, config }),
     getStore: () => leads,
@@ -216,4 +224,35 @@ test("a visitor's markup in the lead is shown as text", async () => {
   const html = await (await open()).text();
   expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   expect(html).not.toContain("<img");
+});
+
+test("a change made on the page is told to the team's channel as a short note", async () => {
+  const sink = await startWebhookSink();
+  try {
+    const { post } = await setup(
+      { salesTeam: TEAM },
+      {
+        leadWebhook: {
+          url: sink.url,
+          format: "standard",
+          secret: `whsec_${Buffer.alloc(32, 9).toString("base64")}`,
+          timeoutMs: 2000,
+        },
+      },
+    );
+    await post({ action: "claim", owner: "ana@example.com" });
+    const [note] = sink.deliveries() as {
+      headers: Record<string, string>;
+      body: { type: string; data: { update: unknown } };
+    }[];
+    expect(note.body.type).toBe("lead.updated");
+    expect(note.body.data.update).toEqual({
+      action: "claimed",
+      at: NOW.toISOString(),
+      detail: "Claimed by Ana Smith, 2 h 5 min after arrival: Jane Driller (Acme Mining)",
+    });
+    expect(note.headers["webhook-id"]).toBe(`${ID}.claimed.${NOW.toISOString()}`);
+  } finally {
+    await sink.close();
+  }
 });

@@ -40,8 +40,22 @@ export interface LeadAlert {
   detail: string;
 }
 
+/**
+ * A change of a lead's follow-up posted to the team's channel (docs/decisions/0030-slack-and-booking-loop.md):
+ * a claim from the e-mail page, a booking, or a Slack click whose message can no longer be updated.
+ */
+export interface LeadUpdate {
+  action: "claimed" | "contacted" | "closed" | "booked" | "booking-cancelled";
+  /** When it happened, ISO 8601 UTC: with the action, the event's id. */
+  at: string;
+  /** One line, e.g. "Claimed by Ana Smith, 4 min after arrival: Jane Driller (Acme Mining)"; holds typed text. */
+  detail: string;
+}
+
 export type LeadEvent =
-  { kind: "lead"; lead: WebhookLead } | { kind: "alert"; lead: WebhookLead; alert: LeadAlert };
+  | { kind: "lead"; lead: WebhookLead }
+  | { kind: "alert"; lead: WebhookLead; alert: LeadAlert }
+  | { kind: "update"; lead: WebhookLead; update: LeadUpdate };
 
 /**
  * The `webhook-id` of an event: the lead id for the lead itself, so a receiver can drop a
@@ -50,6 +64,7 @@ export type LeadEvent =
  */
 export function eventId(event: LeadEvent): string {
   if (event.kind === "lead") return event.lead.id;
+  if (event.kind === "update") return `${event.lead.id}.${event.update.action}.${event.update.at}`;
   return FOLLOW_UP_ALERTS.includes(event.alert.reason)
     ? `${event.lead.id}.${event.alert.reason}`
     : `${event.lead.id}.alert`;
@@ -79,7 +94,12 @@ export function contactRows(request: DemoRequest): ContactRow[] {
 export function headline(event: LeadEvent): { title: string; who: string } {
   const { request, suspectedSpam } = event.lead;
   const who = `${request.firstName} ${request.lastName} (${request.company})`;
-  const title = event.kind === "lead" ? "New demo request" : "Demo request needs attention";
+  const title =
+    event.kind === "lead"
+      ? "New demo request"
+      : event.kind === "update"
+        ? "Demo request update"
+        : "Demo request needs attention";
   return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
 }
 

@@ -12,6 +12,7 @@
  * `mrkdwn: false` and link previews off, as far as Slack lets a message turn its parsing off.
  */
 import type {
+  ActionsBlock,
   ContextBlock,
   HeaderBlock,
   KnownBlock,
@@ -72,10 +73,48 @@ export function fitSlack(value: string, max: number): string {
   return `${out}…`;
 }
 
+/** The block ids the interactions endpoint finds again in a message it updates. */
+export const OWNER_BLOCK_ID = "follow_up_owner";
+export const ACTIONS_BLOCK_ID = "follow_up_actions";
+export const STATUS_BLOCK_ID = "follow_up_status";
+
+/** The follow-up buttons' action ids; each button's value is the lead id. */
+export const SLACK_ACTIONS = { claim: "Claim", contacted: "Contacted" } as const;
+export type SlackAction = keyof typeof SLACK_ACTIONS;
+
+/** The buttons for `actions` on lead `id` (our words; the value is the lead id, a UUID). */
+export function followUpButtons(id: string, actions: readonly SlackAction[]): ActionsBlock {
+  return {
+    type: "actions",
+    block_id: ACTIONS_BLOCK_ID,
+    elements: actions.map((action) => ({
+      type: "button",
+      action_id: action,
+      value: id,
+      text: { type: "plain_text", text: SLACK_ACTIONS[action], emoji: false },
+      ...(action === "claim" ? { style: "primary" as const } : {}),
+    })),
+  };
+}
+
+/** A short note about a lead (a follow-up change): the line as plain text, the request id below. */
+function slackUpdate(detail: string, id: string): SlackMessage {
+  return {
+    text: fitSlack(detail, SECTION_MAX),
+    blocks: [
+      { type: "section", text: plain(detail, SECTION_MAX) },
+      { type: "context", elements: [plain(`Request id ${id}`, SECTION_MAX)] },
+    ],
+    mrkdwn: false,
+    unfurl_links: false,
+    unfurl_media: false,
+  };
+}
+
 /** Our own words, bold or otherwise formatted. Never visitor text. */
 const mrkdwn = (text: string): MrkdwnElement => ({ type: "mrkdwn", text });
 /** Visitor text, shown as typed: escaped, cut to `max`, no formatting and no emoji codes. */
-const plain = (value: string, max: number): PlainTextElement => ({
+export const plain = (value: string, max: number): PlainTextElement => ({
   type: "plain_text",
   text: fitSlack(value, max),
   emoji: false,
@@ -102,13 +141,16 @@ function labelledFields(rows: { label: string; value: string }[]): SectionBlock[
  * The Slack message for a lead or an alert (docs/requirements.md#lead-path-and-alerts, decision
  * 0022).
  *
- * @param event the lead, or the alert about it
+ * @param event the lead, the alert about it, or a change of its follow-up (a short note)
+ * @param options `buttons`: Claim and Contacted buttons instead of the claim link, for a Slack app
+ *   with interactivity (SLACK_SIGNING_SECRET; docs/decisions/0030-slack-and-booking-loop.md)
  * @returns the incoming-webhook body; visitor text only in `plain_text` objects and in the
  *   escaped notification `text`
  */
-export function slackMessage(event: LeadEvent): SlackMessage {
+export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = {}): SlackMessage {
   const { lead } = event;
   const { title, who } = headline(event);
+  if (event.kind === "update") return slackUpdate(event.update.detail, lead.id);
   const rows = contactRows(lead.request);
   const source = attributionEntries(lead.attribution);
   const header: HeaderBlock = {
@@ -133,8 +175,14 @@ export function slackMessage(event: LeadEvent): SlackMessage {
   };
   const [ownerLabel, owner] = ownerRow(lead);
   // The owner is a staff member's name (SALES_TEAM or typed on the claim page): plain text too.
-  blocks.push({ type: "section", fields: [label(ownerLabel), plain(owner, FIELD_MAX)] });
-  if (lead.claimUrl) {
+  blocks.push({
+    type: "section",
+    block_id: OWNER_BLOCK_ID,
+    fields: [label(ownerLabel), plain(owner, FIELD_MAX)],
+  });
+  if (options.buttons)
+    blocks.push(followUpButtons(lead.id, lead.owner ? ["contacted"] : ["claim", "contacted"]));
+  else if (lead.claimUrl) {
     // Our own URL (the site's origin, a UUID and a base64url signature): safe in a mrkdwn link.
     blocks.push({ type: "section", text: mrkdwn(`<${escapeSlack(lead.claimUrl)}|${CLAIM_LINK_TEXT}>`) });
   }

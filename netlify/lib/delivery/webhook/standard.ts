@@ -16,7 +16,7 @@ import { eventId, type LeadEvent } from "./lead-event";
 
 /** The JSON body; `data` holds the API field names (firstName, ..., attribution). */
 export interface StandardLeadPayload {
-  type: "lead.received" | "lead.alert";
+  type: "lead.received" | "lead.alert" | "lead.updated";
   timestamp: string;
   data: Record<string, unknown>;
 }
@@ -38,8 +38,9 @@ export function standardPayload(event: LeadEvent, now: Date): StandardLeadPayloa
   if (owner) data.owner = owner;
   if (claimUrl) data.claimUrl = claimUrl;
   if (event.kind === "alert") data.alert = event.alert;
+  if (event.kind === "update") data.update = event.update;
   return {
-    type: event.kind === "lead" ? "lead.received" : "lead.alert",
+    type: event.kind === "lead" ? "lead.received" : event.kind === "update" ? "lead.updated" : "lead.alert",
     timestamp: now.toISOString(),
     data,
   };

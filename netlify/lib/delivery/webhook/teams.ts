@@ -60,6 +60,8 @@ function row(label: string, value: string): CardElement {
 export function teamsMessage(event: LeadEvent): TeamsMessage {
   const { lead } = event;
   const { title, who } = headline(event);
+  if (event.kind === "update")
+    return card([{ type: "RichTextBlock", inlines: [{ type: "TextRun", text: event.update.detail }] }]);
   const body: CardElement[] = [
     { type: "RichTextBlock", inlines: [{ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" }] },
   ];
@@ -84,6 +86,11 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
       ],
     },
   );
+  return card(body);
+}
+
+/** The workflow message around a card's `body`. */
+function card(body: CardElement[]): TeamsMessage {
   return {
     type: "message",
     attachments: [

@@ -13,6 +13,8 @@ import { teamsMessage } from "./teams";
 export interface WebhookFormatSettings {
   format: WebhookFormat;
   secret?: string;
+  /** Slack only: follow-up buttons instead of the claim link (config.ts `slackButtons`). */
+  slackButtons?: boolean;
 }
 
 export interface WebhookRequest {
@@ -31,6 +33,9 @@ export function webhookRequest(event: LeadEvent, settings: WebhookFormatSettings
     const signed = signedStandardRequest(event, settings.secret, now);
     return { body: signed.body, headers: { ...json, ...signed.headers } };
   }
-  const message = settings.format === "slack" ? slackMessage(event) : teamsMessage(event);
+  const message =
+    settings.format === "slack"
+      ? slackMessage(event, { buttons: settings.slackButtons })
+      : teamsMessage(event);
   return { body: JSON.stringify(message), headers: { ...json, "webhook-id": eventId(event) } };
 }

@@ -1,0 +1,26 @@
+/**
+ * POST /api/booking-webhook — Cal.com's booking webhook: a booking made through the booking link
+ * marks its lead booked, a cancellation undoes it (docs/requirements.md#closing-the-loop,
+ * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/inbound/booking-webhook.ts.
+ */
+import type { Config, Context } from "@netlify/functions";
+import { getConfig } from "../lib/config";
+import { createBookingWebhookHandler } from "../lib/inbound/booking-webhook";
+import { jsonBlobs } from "../lib/json-blobs";
+import { createFollowUpStore } from "../lib/leads/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+
+const handle = createBookingWebhookHandler({
+  getConfig,
+  getStore: () => createBlobLeadStore(),
+  getFollowUps: () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+  getEvents: () => jsonBlobs(LEAD_STORE_NAME),
+});
+
+export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
+
+export const config: Config = {
+  path: "/api/booking-webhook",
+  // Bookings come from Cal.com's servers: a limit per client IP far above a booking page's pace.
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ["ip", "domain"] },
+};

@@ -1,0 +1,55 @@
+/**
+ * The opaque reference the booking link carries for its lead (docs/decisions/0030-slack-and-booking-loop.md):
+ * Cal.com passes `metadata[...]` query parameters through to its webhook, so a booking made through
+ * the link offered after a request names its lead without naming the prospect or the lead id. The
+ * reference is the lead id sealed with AES-256-GCM (Node's crypto) under a key derived from the
+ * server's form secret: only this site can read it, and a changed one does not open. It holds
+ * nothing else and never expires (it works as long as the lead is stored).
+ */
+import { createCipheriv, createDecipheriv, createHmac } from "node:crypto";
+
+/** The query parameter the booking page passes through (`metadata[leadRef]`) and the webhook's key. */
+export const BOOKING_REFERENCE_KEY = "leadRef";
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+function key(secret: string): Buffer {
+  return createHmac("sha256", secret).update("booking reference v1").digest();
+}
+
+/**
+ * The reference for `leadId`, a UUID (base64url, 59 characters): the same for one lead every time,
+ * so a repeated request is answered with the same link; the nonce is derived from the lead id
+ * (a synthetic IV), which reveals only that two links are for one lead.
+ */
+export function bookingReference(leadId: string, secret: string): string {
+  const iv = createHmac("sha256", key(secret)).update(`iv:${leadId}`).digest().subarray(0, IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", key(secret), iv);
+  // A lead id is a UUID: its 16 bytes keep the link short.
+  const sealed = Buffer.concat([cipher.update(Buffer.from(leadId.replace(/-/g, ""), "hex")), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+}
+
+/**
+ * The lead id (a lower-case UUID) sealed in `reference`, or undefined for anything this site did
+ * not seal. Never throws.
+ */
+export function leadIdFromReference(reference: unknown, secret: string): string | undefined {
+  if (typeof reference !== "string" || !/^[A-Za-z0-9_-]{40,200}$/.test(reference)) return undefined;
+  const bytes = Buffer.from(reference, "base64url");
+  if (bytes.length <= IV_BYTES + TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key(secret), bytes.subarray(0, IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const id = Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+    if (id.length !== 16) return undefined;
+    const hex = id.toString("hex");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * A change of a lead's follow-up told to the team's channel (docs/decisions/0030-slack-and-booking-loop.md):
+ * a claim or close from the e-mail page, a booking or its cancellation, a Slack click whose message
+ * can no longer be updated. Posted to the lead webhook, when one is set, as a short note; never
+ * throws (a failure is logged: the record already holds the change).
+ */
+import type { ServerConfig } from "../../config";
+import type { FollowUp } from "../../leads/follow-up-record";
+import type { LeadRecord } from "../../leads/lead-record";
+import { logError } from "../../log";
+import type { RetryOptions } from "../send-result";
+import type { LeadUpdate } from "../webhook/lead-event";
+import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
+
+const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
+  claimed: "Claimed",
+  contacted: "Marked contacted",
+  closed: "Closed",
+  booked: "Demo booked",
+  "booking-cancelled": "Booking cancelled",
+};
+
+/** "4 min", "2 h 5 min", "1 d 3 h" after `from`. */
+export function elapsedInWords(from: string, at: Date): string {
+  const minutes = Math.max(0, Math.round((at.getTime() - Date.parse(from)) / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes % 60} min`;
+  return `${minutes} min`;
+}
+
+/**
+ * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" (`who` appends ": Jane
+ * Driller (Acme Mining)"). `by` is the staff member's name, when a person made the change.
+ */
+export function updateLine(
+  action: LeadUpdate["action"],
+  lead: LeadRecord,
+  followUp: FollowUp,
+  at: Date,
+  options: { by?: string; who?: boolean } = {},
+): string {
+  const by = options.by ? ` by ${options.by}` : "";
+  const reason = action === "closed" && followUp.closedReason ? ` (${followUp.closedReason})` : "";
+  const slot = action === "booked" && followUp.booking?.startTime ? ` for ${followUp.booking.startTime}` : "";
+  const line = `${ACTION_WORDS[action]}${by}${reason}${slot}, ${elapsedInWords(lead.receivedAt, at)} after arrival`;
+  const { firstName, lastName, company } = lead.request;
+  return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
+}
+
+/** Posts the change to the lead webhook, if one is set. Never throws. */
+export async function postFollowUpUpdate(
+  lead: LeadRecord,
+  followUp: FollowUp,
+  action: LeadUpdate["action"],
+  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions; by?: string },
+): Promise<void> {
+  const settings = context.config.leadWebhook;
+  if (!settings) return;
+  const at = context.now();
+  const update: LeadUpdate = {
+    action,
+    at: at.toISOString(),
+    detail: updateLine(action, lead, followUp, at, { by: context.by, who: true }),
+  };
+  const event = { kind: "update", lead: webhookLead(lead, { owner: followUp.owner?.name }), update } as const;
+  try {
+    const result = await postLeadEvent(event, settings, context.now, context.retry);
+    if (result.status !== "sent") {
+      logError("follow-up update not accepted by the webhook", {
+        requestId: lead.id,
+        action,
+        status: result.code,
+      });
+    }
+  } catch (error) {
+    logError("follow-up update not posted", {
+      requestId: lead.id,
+      action,
+      reason: error instanceof Error ? error.name : "unknown",
+    });
+  }
+}
