@@ -11,9 +11,9 @@
  * the roster member SLACK_USER_MAP names), or marks it contacted (claiming it first if nobody
  * had). Applying is idempotent per lead and action: a repeated click, or a second person's,
  * changes nothing and is told so privately. The message is then updated through the click's
- * `response_url` ("Claimed by Ana, 4 min after arrival"); Slack allows that for 30 minutes, so an
- * older message, or one the update fails for, gets a short note in the channel instead
- * (delivery/follow-up/follow-up-update.ts): the change is never lost.
+ * `response_url` ("Claimed by Ana, 4 min after arrival"); Slack takes that for 30 minutes after the
+ * click, so a click whose update fails (too late, or Slack down) gets a short note in the channel
+ * instead (delivery/follow-up/follow-up-update.ts): the change is never lost.
  */
 import { z } from "zod";
 import type { ConfigResult, ServerConfig } from "../config";
@@ -36,9 +36,6 @@ import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import type { StaffMember } from "../sales-team";
 import { verifySlackRequest } from "./slack-signature";
-
-/** How long Slack lets a message be updated through a click's `response_url`, less a margin. */
-const RESPONSE_URL_WINDOW_MS = 29 * 60_000;
 
 const payloadSchema = z.object({
   type: z.literal("block_actions"),
@@ -169,11 +166,8 @@ async function applyClick(
     const done = result.followUp.state === "contacted" ? "contacted" : "claimed";
     logInfo("lead follow-up changed from Slack", { requestId: id, action: done });
     const status = updateLine(done, lead, result.followUp, at, { by: owner.name });
-    const sentAt = Number(click.message?.ts ?? "0") * 1000;
-    const fresh = at.getTime() - sentAt < RESPONSE_URL_WINDOW_MS;
     const updated =
       !!responseUrl &&
-      fresh &&
       !!click.message?.blocks &&
       (await respondInSlack(
         responseUrl,

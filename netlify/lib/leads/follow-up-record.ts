@@ -83,8 +83,17 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
   }
   switch (action.kind) {
     case "claim":
+      // A lead booked before anyone claimed it can still be given an owner; it stays booked.
+      if (followUp.state === "booked" && !followUp.owner) {
+        return { ok: true, followUp: { ...followUp, owner: action.owner, claimedAt: when } };
+      }
       if (followUp.state !== "new") {
-        return { ok: false, reason: `This lead is already claimed${held(followUp)}.` };
+        return {
+          ok: false,
+          reason: followUp.owner
+            ? `This lead is already claimed${held(followUp)}.`
+            : `This lead is already ${followUp.state}.`,
+        };
       }
       return { ok: true, followUp: { ...followUp, state: "claimed", owner: action.owner, claimedAt: when } };
     case "contacted":
@@ -105,13 +114,15 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
         return { ok: false, reason: "This booking is already recorded." };
       }
       const before = followUp.state === "booked" ? followUp.beforeBooking : followUp.state;
+      // A reschedule matched by the inbox is still the booking made in the same visit.
+      const via = followUp.booking?.via === "reference" ? "reference" : action.booking.via;
       return {
         ok: true,
         followUp: {
           ...followUp,
           state: "booked",
           bookedAt: followUp.state === "booked" ? (followUp.bookedAt ?? when) : when,
-          booking: action.booking,
+          booking: { ...action.booking, via },
           beforeBooking: before,
         },
       };

@@ -39,6 +39,8 @@ import { htmlPageCsp } from "./html-page";
 import { postFollowUpUpdate } from "../delivery/follow-up/follow-up-update";
 import type { LeadUpdate } from "../delivery/webhook/lead-event";
 
+import { renderClaimPage, renderLinkProblemPage, type ClaimPageNotice } from "./claim-page";
+
 /** The channel note for each action of the page. */
 const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
   claim: "claimed",
@@ -47,7 +49,6 @@ const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
   booked: "booked",
   "booking-cancelled": "booking-cancelled",
 };
-import { renderClaimPage, renderLinkProblemPage, type ClaimPageNotice } from "./claim-page";
 
 export interface ClaimHandlerDeps {
   getConfig: () => ConfigResult;

@@ -1,6 +1,7 @@
 /**
  * A second `npm start` for the specs that need the function's rate limit
- * (docs/requirements.md#spam-defence). The suite's
+ * (docs/requirements.md#spam-defence), or another configuration than the shared server's (`extraEnv`,
+ * e.g. Slack buttons: tests/e2e/closing-the-loop.spec.ts). The suite's
  * shared server runs with RATE_LIMIT=off (playwright.config.ts): every spec posts from the same
  * loopback IP, far more than 10 a minute. This one is the real `npm start` with the limit on, on a
  * free port, with its own LOCAL_DATA_DIR so the shared server's `.data/` files (site URL, mail
@@ -18,6 +19,8 @@ export type RateLimitedServer = {
   sinkUrl: string;
   /** The server's per-run trigger secret. */
   triggerSecret: string;
+  /** The server's lead webhook sink, when started with LEAD_WEBHOOK_URL=local. */
+  webhookSinkUrl?: string;
   stop: () => Promise<void>;
 };
 
@@ -60,6 +63,7 @@ export async function startRateLimitedServer(
     url: read("site-url"),
     sinkUrl: read("mail-sink-url"),
     triggerSecret: read("local-trigger-secret"),
+    webhookSinkUrl: existsSync(join(dataDir, "webhook-sink-url")) ? read("webhook-sink-url") : undefined,
     stop: () => stop(child, dataDir),
   };
 }

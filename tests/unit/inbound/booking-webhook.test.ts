@@ -201,10 +201,48 @@ test("a booking that matches no stored lead is answered 200 and logged with the 
 
 test("other triggers (Cal.com's ping) change nothing; a body that is not a booking event is 400", async () => {
   const w = await setup();
-  expect((await w.deliver({ triggerEvent: "PING", payload: { uid: "x" } })).body).toEqual({
+  expect((await w.deliver({ triggerEvent: "PING", payload: {} })).body).toEqual({
     applied: false,
     reason: "PING is not a booking change",
   });
   expect((await w.deliver({ hello: "world" })).status).toBe(400);
   expect(await w.followUps.get(ID)).toEqual({ state: "new" });
+});
+
+test("a booking for a lead held as spam is not applied nor posted, but a person is told to look at it", async () => {
+  const w = await setup();
+  const spamId = "7b0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+  await w.leads.create(
+    newLead(spamId, { ...VALID }, new Date(RECEIVED), {
+      verdict: { kind: "spam", reason: "honeypot field filled" },
+    }),
+  );
+  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const answer = await w.deliver(
+    booking("BOOKING_CREATED", "bk-s", {
+      metadata: { leadRef: bookingReference(spamId, TEST_CONFIG.formSecret) },
+    }),
+  );
+  expect(answer.body).toEqual({ applied: false, reason: "the lead is held as spam" });
+  expect(error).toHaveBeenCalledWith(expect.stringContaining(`BOOKING FOR A LEAD HELD AS SPAM ${spamId}`));
+  expect(await w.followUps.get(spamId)).toEqual({ state: "new" });
+  error.mockRestore();
+});
+
+test("a lead booked before anyone claimed it can still be claimed, and stays booked; a reschedule keeps 'same visit'", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  await w.deliver(
+    booking("BOOKING_RESCHEDULED", "bk-2", { email: "jane@acme-mining.com", rescheduleUid: "bk-1" }),
+  );
+  expect((await w.followUps.get(ID)).booking).toEqual({ uid: "bk-2", startTime: SLOT, via: "reference" });
+  const claimed = await w.followUps.update(ID, (c) =>
+    applyAction(c, { kind: "claim", owner: { name: "Ben Lee" } }, NOW),
+  );
+  expect(claimed.changed).toBe(true);
+  expect(claimed.followUp).toMatchObject({ state: "booked", owner: { name: "Ben Lee" } });
+  const again = await w.followUps.update(ID, (c) =>
+    applyAction(c, { kind: "claim", owner: { name: "Ana" } }, NOW),
+  );
+  expect(again.reason).toBe("This lead is already claimed by Ben Lee.");
 });
