@@ -65,7 +65,9 @@ export function rewritePage(html: string, slices: ReadonlyMap<string, string>): 
 /**
  * Rewrites every built page under `publicDir` that has a Gatsby scripts slice (build/built-pages.ts:
  * not /admin/, not the slice files themselves, which stay as Gatsby wrote them).
- * @returns the pages (files relative to `publicDir`) whose HTML changed
+ * @returns the pages (files relative to `publicDir`) that start their scripts after the first
+ *   paint: rewritten now, or already, when a rebuild kept a page's HTML Gatsby found unchanged
+ *   ("no new or changed html files") and the page still holds the current loader
  */
 export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
   const sliceDir = join(publicDir, "_gatsby", "slices");
@@ -77,16 +79,15 @@ export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
         rewriteScriptsSlice(readFileSync(join(sliceDir, name), "utf8")),
       ]),
   );
-  const changed: string[] = [];
+  const afterPaint: string[] = [];
   for (const page of builtPages(publicDir)) {
     const file = join(publicDir, page);
     const html = readFileSync(file, "utf8");
     const rewritten = rewritePage(html, slices);
-    if (rewritten === html) continue;
-    writeFileSync(file, rewritten);
-    changed.push(page);
+    if (rewritten !== html) writeFileSync(file, rewritten);
+    if (rewritten.includes(`<script id="${LOADER_ID}">`)) afterPaint.push(page);
   }
-  return changed;
+  return afterPaint;
 }
 
 /**
