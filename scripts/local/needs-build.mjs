@@ -1,7 +1,12 @@
 /**
  * Decides whether `public/` is stale: true when there is no build yet, or when any
  * source the build reads (src/, content/, static/, gatsby-*.ts, package-lock.json)
- * changed after `public/index.html` was written.
+ * changed after the build finished: when `public/_headers` was written, which every build's
+ * post-build step rewrites (build/csp-headers.ts), else `public/index.html`. Gatsby leaves a page's
+ * HTML alone when it finds it unchanged ("no new or changed html files"), so the page's time says
+ * when it last changed, not when the site was last built: judged by it, a fresh build looked stale,
+ * and `npm start` built again under a running server, whose pages then no longer matched their
+ * CSP hashes.
  *
  * The query types the build itself writes (src/gatsby-types.d.ts, graphqlTypegen) are not a
  * source: counting them made every `npm start` after `npm run build` build again, and that
@@ -40,8 +45,9 @@ function newestMtime(path, root) {
 }
 
 export function needsBuild(root) {
-  const marker = join(root, "public", "index.html");
-  if (!existsSync(marker)) return true;
-  const builtAt = statSync(marker).mtimeMs;
+  const page = join(root, "public", "index.html");
+  if (!existsSync(page)) return true;
+  const headers = join(root, "public", "_headers");
+  const builtAt = statSync(existsSync(headers) ? headers : page).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source), root) > builtAt);
 }

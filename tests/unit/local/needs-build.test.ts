@@ -45,3 +45,13 @@ test("no build at all is stale", () => {
   rmSync(join(root, "public", "index.html"));
   expect(needsBuild(root)).toBe(true);
 });
+
+test("a build that kept an unchanged page's HTML is judged by when it finished (public/_headers)", () => {
+  // Gatsby left index.html from an older build; the post-build step wrote _headers after the source.
+  writeFileSync(join(root, "public", "_headers"), "");
+  at("src/page.tsx", 3_000);
+  at("public/_headers", 4_000);
+  expect(needsBuild(root)).toBe(false);
+  at("src/page.tsx", 5_000);
+  expect(needsBuild(root)).toBe(true);
+});
