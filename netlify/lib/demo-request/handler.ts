@@ -40,7 +40,8 @@ import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./r
 import { probeDelivery } from "./delivery-probe";
 import { MAX_TOKEN_AGE_MS } from "./form-token";
 import { createFormTokenNonces, type FormTokenNonces } from "./form-token-nonces";
-import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "./spam";
+import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, withEmailClass, type SpamVerdict } from "./spam";
+import { classifyEmail } from "../leads/email-class";
 import { jsonBlobs } from "../json-blobs";
 import { clientKeyOf, LIMITS_STORE_NAME } from "../delivery/email/confirmation-limits";
 import { maskEmail } from "../text";
@@ -176,6 +177,7 @@ function unstoredHoneypotAsSuspected(lead: LeadRecord): LeadRecord {
     },
     attribution: lead.attribution,
     clientKey: lead.clientKey,
+    emailClass: lead.emailClass,
   });
 }
 
@@ -237,8 +239,11 @@ async function handle(
   );
   // The client IP as Netlify's rate limit sees it (locally the emulation's header).
   const ip = context?.ip ?? req.headers.get("x-nf-client-connection-ip") ?? undefined;
+  // A signal for sales, never a rejection; a throwaway inbox makes the request suspected.
+  const emailClass = classifyEmail(parsed.request.email);
   const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
-    verdict,
+    verdict: withEmailClass(verdict, emailClass),
+    emailClass,
     honeypot: parsed.honeypot,
     attribution: parsed.attribution,
     clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,

@@ -1,7 +1,8 @@
 /**
  * The follow-up report (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md;
  * `npm run leads:report`): how fast the team takes leads in hand and how often the 24-hour promise
- * is kept, per ISO week and overall, and overall per source.
+ * is kept, per ISO week and overall, and overall per source and per e-mail class
+ * (docs/decisions/0031-email-classification.md).
  *
  * Counted leads: every stored lead but honeypot ones (`spam`), those closed as spam and those
  * stored before follow-up existed (`tracked: false`). Time to
@@ -19,6 +20,7 @@ import { businessMinutesBetween, type BusinessHours } from "../business-hours";
 import { csvText } from "../csv";
 import { firstTouchAt, keptAt, type FollowUp } from "../leads/follow-up-record";
 import type { LeadRecord } from "../leads/lead-record";
+import { classifyEmail, EMAIL_CLASSES, type EmailClassName } from "../leads/email-class";
 
 /** A lead with its follow-up record (a lead without one is `new`). */
 export interface ReportLead {
@@ -37,6 +39,8 @@ export interface ReportRow {
   period: string;
   /** "all", or a source: the attribution's utm_source, else the referrer's host, else "direct". */
   source: string;
+  /** "all", or an e-mail class (netlify/lib/leads/email-class.ts): "company", "free", "isp", "disposable". */
+  emailClass: string;
   leads: number;
   claimed: number;
   medianMinutesToClaim: number | null;
@@ -85,6 +89,7 @@ function row(
   items: ReportLead[],
   now: Date,
   hours?: BusinessHours,
+  emailClass = "all",
 ): ReportRow {
   const claimMinutes: number[] = [];
   const within = (limit: number) => (item: ReportLead) => {
@@ -107,6 +112,7 @@ function row(
   return {
     period,
     source,
+    emailClass,
     leads: items.length,
     claimed: claimMinutes.length,
     medianMinutesToClaim: claimMinutes.length ? median(claimMinutes) : null,
@@ -124,8 +130,9 @@ function row(
 
 /**
  * The report over `items` at `now`: one row per ISO week (oldest first, all sources), one
- * "overall" row, then one overall row per source (most leads first). With `since`, only leads that
- * arrived on or after it count.
+ * "overall" row, then one overall row per source (most leads first), then one per e-mail class
+ * (company, free, ISP, disposable: `emailClass`). With `since`, only leads that arrived on or after
+ * it count.
  */
 export function followUpReport(
   items: readonly ReportLead[],
@@ -145,6 +152,12 @@ export function followUpReport(
     return map;
   };
   const weeks = [...groups((item) => weekOf(item.lead, hours))].sort(([a], [b]) => a.localeCompare(b));
+  // A lead stored before classification is classified now, with today's lists.
+  const classOf = (item: ReportLead) =>
+    (item.lead.emailClass ?? classifyEmail(item.lead.request.email)).class;
+  const classes = [...groups(classOf)].sort(
+    ([a], [b]) => EMAIL_CLASSES.indexOf(a as EmailClassName) - EMAIL_CLASSES.indexOf(b as EmailClassName),
+  );
   const sources = [...groups((item) => sourceOf(item.lead))].sort(
     ([a, x], [b, y]) => y.length - x.length || a.localeCompare(b),
   );
@@ -152,12 +165,14 @@ export function followUpReport(
     ...weeks.map(([week, group]) => row(week, "all", group, now, hours)),
     row("overall", "all", counted, now, hours),
     ...sources.map(([source, group]) => row("overall", source, group, now, hours)),
+    ...classes.map(([cls, group]) => row("overall", "all", group, now, hours, cls)),
   ];
 }
 
 const REPORT_COLUMNS = [
   "period",
   "source",
+  "emailClass",
   "leads",
   "claimed",
   "medianMinutesToClaim",
@@ -191,6 +206,7 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
   const header = [
     "period",
     "source",
+    "e-mail",
     "leads",
     "claimed",
     "median",
@@ -205,6 +221,7 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
     r.period,
     // A source is visitor text: no control character reaches the terminal.
     r.source.replace(/[\p{Cc}\p{Cf}]/gu, "?"),
+    r.emailClass,
     String(r.leads),
     String(r.claimed),
     minutes(r.medianMinutesToClaim),

@@ -4,6 +4,7 @@
  * netlify/lib/leads/lead-store.ts, the sending netlify/lib/delivery/deliver.ts.
  */
 import type { Attribution, DemoRequest } from "../../../src/lib/demo-request";
+import type { EmailClass } from "./email-class";
 
 /**
  * Where a lead is delivered: the sales e-mail, then the confirmation; the lead webhook (decision 0022)
@@ -60,6 +61,8 @@ export interface LeadRecord {
    * for the per-client bound on confirmations; never the IP itself.
    */
   clientKey?: string;
+  /** The class of the prospect's e-mail address (./email-class.ts), a signal for sales; absent on leads stored before it. */
+  emailClass?: EmailClass;
   receivedAt: string;
   state: LeadState;
   deliveries: Record<ChannelName, Delivery>;
@@ -121,6 +124,8 @@ export interface NewLeadExtras {
   attribution?: Attribution;
   /** The keyed hash of the client IP (see LeadRecord). */
   clientKey?: string;
+  /** The class of the e-mail address (see LeadRecord). */
+  emailClass?: EmailClass;
 }
 
 /**
@@ -131,13 +136,14 @@ export function newLead(
   id: string,
   request: DemoRequest,
   receivedAt: Date,
-  { verdict = { kind: "clean" }, honeypot = "", attribution, clientKey }: NewLeadExtras = {},
+  { verdict = { kind: "clean" }, honeypot = "", attribution, clientKey, emailClass }: NewLeadExtras = {},
 ): LeadRecord {
   const lead: LeadRecord = {
     id,
     request,
     ...(attribution ? { attribution } : {}),
     ...(clientKey ? { clientKey } : {}),
+    ...(emailClass ? { emailClass } : {}),
     receivedAt: receivedAt.toISOString(),
     state: "pending",
     deliveries: allChannels("pending"),

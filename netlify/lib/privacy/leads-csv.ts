@@ -12,6 +12,7 @@ import { businessMinutesBetween, type BusinessHours } from "../business-hours";
 import { csvText, neutraliseFormula } from "../csv";
 import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../leads/follow-up-record";
 import type { LeadRecord } from "../leads/lead-record";
+import { classifyEmail, emailClassCell } from "../leads/email-class";
 
 export { neutraliseFormula };
 
@@ -33,6 +34,8 @@ export const CSV_COLUMNS: readonly string[] = [
   "suspectedSpam",
   // Where the visit came from.
   ...ATTRIBUTION_KEYS,
+  // The class of the address (docs/decisions/0031-email-classification.md), e.g. "free" or "company, role".
+  "emailClass",
   // Who holds the lead and how far the team got (docs/decisions/0029-lead-follow-up.md).
   "followUpState",
   "owner",
@@ -69,6 +72,8 @@ function flatten(
     lastError: record.deliveries.sales.lastError,
     spamReason: record.spamReason,
     suspectedSpam: record.suspectedSpam,
+    // A lead stored before classification is classified now, with today's lists.
+    emailClass: emailClassCell(record.emailClass ?? classifyEmail(record.request.email)),
     followUpState: follow?.state,
     owner: follow?.owner?.name,
     claimedAt: follow?.claimedAt,

@@ -140,6 +140,8 @@ describe("the honeypot", () => {
         state: "spam",
         spamReason: "honeypot field filled",
         honeypot: "https://autofill.example",
+        // Classified like any lead (docs/decisions/0031-email-classification.md), for its recovery.
+        emailClass: { class: "company", domain: "acme-mining.com", role: false },
         // The lead webhook too: a spam lead is never posted.
         deliveries: { sales: neverSent, confirmation: neverSent, webhook: neverSent },
         settledAt: NOW.toISOString(),

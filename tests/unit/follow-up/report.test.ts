@@ -63,6 +63,7 @@ test("the median and 90th percentile of time to claim, and the shares within 15 
   expect(overall).toEqual({
     period: "overall",
     source: "all",
+    emailClass: "all",
     leads: 15,
     claimed: 15,
     medianMinutesToClaim: 8,
@@ -90,7 +91,10 @@ test("per ISO week, overall, then per source (utm_source, else the referrer's ho
     ["overall", "linkedin", 2],
     ["overall", "direct", 1],
     ["overall", "www.google.com", 1],
+    // Then per e-mail class: every lead here is from jane@acme-mining.com.
+    ["overall", "all", 4],
   ]);
+  expect(rows.at(-1)?.emailClass).toBe("company");
   const linkedin = rows.find((r) => r.source === "linkedin")!;
   expect(linkedin).toMatchObject({ claimedWithin15Min: 0.5, claimedWithin1Hour: 1, keptWithin24Hours: 0.5 });
   const direct = rows.find((r) => r.source === "direct")!;
@@ -148,9 +152,9 @@ test("the CSV is formula-safe (a source is visitor text) and the table keeps con
   });
   const csv = reportToCsv(rows);
   expect(csv.split("\r\n")[0]).toBe(
-    '"period","source","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit"',
+    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit"',
   );
-  expect(csv).toContain('"overall","\'=hyperlink(1)\u001b[2j","1","1","5","5","1","1","0","0","0"\r\n');
+  expect(csv).toContain('"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","0"\r\n');
   const text = reportToText(rows, "calendar minutes");
   expect(text).not.toContain("\u001b");
   expect(text).toContain("calendar minutes");
@@ -177,4 +181,28 @@ test("booked leads, and the share booked in the same visit (through the link off
   ];
   const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall");
   expect(overall).toMatchObject({ booked: 2, bookedSameVisit: 0.25, keptWithin24Hours: 1 });
+});
+
+test("the report has one overall row per e-mail class, in the order company, free, ISP, disposable", () => {
+  const at = "2026-11-24T10:00:00.000Z";
+  const withEmail = (email: string) => {
+    const base = item(at, 5, { keptHours: 1 });
+    return { ...base, lead: { ...base.lead, request: { ...base.lead.request, email } } };
+  };
+  const rows = followUpReport(
+    [
+      withEmail("a@mailinator.com"),
+      withEmail("b@gmail.com"),
+      withEmail("c@gmail.com"),
+      withEmail("d@bhp.com"),
+      withEmail("e@bigpond.com"),
+    ],
+    { now: NOW },
+  ).filter((r) => r.emailClass !== "all");
+  expect(rows.map((r) => [r.emailClass, r.leads])).toEqual([
+    ["company", 1],
+    ["free", 2],
+    ["isp", 1],
+    ["disposable", 1],
+  ]);
 });

@@ -12,6 +12,7 @@ import {
   type DemoRequest,
 } from "../../../../src/lib/demo-request";
 import { singleLine } from "../../text";
+import { emailClassLine, emailClassTag, type EmailClass } from "../../leads/email-class";
 
 /** A message in the shape `@sendgrid/mail` sends (the subset we use). */
 export interface MailMessage {
@@ -83,7 +84,9 @@ function sourceLines(attribution: Attribution | undefined): string[] {
  * breaks either), the multi-line message last as a quoted block (docs/requirements.md#spam-defence).
  * With `suspectedSpam` the subject starts
  * with "[Suspected spam]" and the body states the reason first. With `claimUrl` it carries the
- * link to the lead's claim page (docs/requirements.md#follow-up).
+ * link to the lead's claim page (docs/requirements.md#follow-up). With `emailClass` the subject
+ * carries its tag ("Demo request [free mail]: ...", none for a company address) and the body names
+ * the class and domain (docs/requirements.md#lead-quality).
  */
 export function buildSalesEmail(
   request: DemoRequest,
@@ -96,6 +99,8 @@ export function buildSalesEmail(
     attribution?: Attribution;
     /** The lead's signed claim page (netlify/lib/follow-up/claim-link.ts). */
     claimUrl?: string;
+    /** The class of the prospect's address (netlify/lib/leads/email-class.ts). */
+    emailClass?: EmailClass;
   },
 ): MailMessage {
   const received = meta.receivedAt.toISOString();
@@ -109,6 +114,7 @@ export function buildSalesEmail(
     "",
     ...(suspicion ? [suspicion, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(meta.emailClass ? [`E-mail class: ${emailClassLine(meta.emailClass)}`] : []),
     `Received: ${received}`,
     `Request id: ${meta.requestId}`,
     ...(meta.claimUrl ? ["", `${CLAIM_LINK_TEXT}: ${meta.claimUrl}`] : []),
@@ -131,11 +137,18 @@ export function buildSalesEmail(
     `<h1>New demo request</h1>` +
     (suspicion ? `<p><strong>${escapeHtml(suspicion)}</strong></p>` : "") +
     `<table cellpadding="4">${htmlRows}` +
+    (meta.emailClass
+      ? `<tr><th align="left">E-mail class</th><td>${escapeHtml(emailClassLine(meta.emailClass))}</td></tr>`
+      : "") +
     `<tr><th align="left">Received</th><td>${received}</td></tr>` +
     `<tr><th align="left">Request id</th><td>${escapeHtml(meta.requestId)}</td></tr></table>` +
     (meta.claimUrl ? `<p><a href="${escapeHtml(meta.claimUrl)}">${CLAIM_LINK_TEXT}</a></p>` : "") +
     `<h2>Source</h2><ul>${source.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
-  const subject = singleLine(`Demo request: ${request.firstName} ${request.lastName} (${request.company})`);
+  // The class where sales scans: a short tag in the subject, none for a company address.
+  const tag = emailClassTag(meta.emailClass);
+  const subject = singleLine(
+    `Demo request${tag ? ` ${tag}` : ""}: ${request.firstName} ${request.lastName} (${request.company})`,
+  );
   return {
     to: meta.salesEmail,
     from: meta.mailFrom,

@@ -24,6 +24,7 @@ export const salesEmail: DeliveryChannel = {
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,
       claimUrl: claimUrlFor(config, lead.id, linkOrigin),
+      emailClass: lead.emailClass,
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status === "sent") {

@@ -6,6 +6,7 @@
  */
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT, SUSPECTED_SPAM_PREFIX } from "../email/messages";
+import { emailClassTag, type EmailClass } from "../../leads/email-class";
 
 export { CLAIM_LINK_TEXT };
 
@@ -25,6 +26,8 @@ export interface WebhookLead {
   owner?: string;
   /** The lead's signed claim page (netlify/lib/follow-up/claim-link.ts), when the site's origin is known. */
   claimUrl?: string;
+  /** The class of the prospect's address (netlify/lib/leads/email-class.ts), shown in the first line. */
+  emailClass?: EmailClass;
 }
 
 /**
@@ -89,17 +92,21 @@ export function contactRows(request: DemoRequest): ContactRow[] {
 /**
  * The message's title (our words) and who it is about (visitor text: each format escapes it),
  * e.g. `{ title: "New demo request", who: "Jane Driller (Acme Mining)" }`. A suspected lead's
- * title starts with "[Suspected spam]", like its sales e-mail's subject.
+ * title starts with "[Suspected spam]", like its sales e-mail's subject, and an address that is not
+ * a company's adds its tag, e.g. "New demo request [free mail]".
  */
 export function headline(event: LeadEvent): { title: string; who: string } {
-  const { request, suspectedSpam } = event.lead;
+  const { request, suspectedSpam, emailClass } = event.lead;
   const who = `${request.firstName} ${request.lastName} (${request.company})`;
-  const title =
+  const base =
     event.kind === "lead"
       ? "New demo request"
       : event.kind === "update"
         ? "Demo request update"
         : "Demo request needs attention";
+  // The address's class where the team scans: the first line (none for a company address).
+  const tag = emailClassTag(emailClass);
+  const title = tag ? `${base} ${tag}` : base;
   return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
 }
 

@@ -21,6 +21,7 @@ export function webhookLead(
     request: lead.request,
     attribution: lead.attribution,
     suspectedSpam: lead.suspectedSpam,
+    ...(lead.emailClass ? { emailClass: lead.emailClass } : {}),
     ...(followUp.owner ? { owner: followUp.owner } : {}),
     ...(followUp.claimUrl ? { claimUrl: followUp.claimUrl } : {}),
   };

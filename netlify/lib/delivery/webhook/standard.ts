@@ -32,10 +32,11 @@ export interface SignedRequest {
  * reason under `data.suspectedSpam` (absent otherwise), so a receiver can route it apart.
  */
 export function standardPayload(event: LeadEvent, now: Date): StandardLeadPayload {
-  const { id, receivedAt, request, attribution, suspectedSpam, owner, claimUrl } = event.lead;
+  const { id, receivedAt, request, attribution, suspectedSpam, owner, claimUrl, emailClass } = event.lead;
   const data: Record<string, unknown> = { id, receivedAt, ...request, attribution: attribution ?? {} };
   if (suspectedSpam) data.suspectedSpam = suspectedSpam;
   if (owner) data.owner = owner;
+  if (emailClass) data.emailClass = emailClass;
   if (claimUrl) data.claimUrl = claimUrl;
   if (event.kind === "alert") data.alert = event.alert;
   if (event.kind === "update") data.update = event.update;
