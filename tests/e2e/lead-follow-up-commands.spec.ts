@@ -55,7 +55,7 @@ test("leads:follow-up runs the check through the running server; leads:report co
 
   const table = await run(process.execPath, ["scripts/leads-report.mjs"], { timeout: 60_000 });
   expect(table.stdout).toContain("Follow-up report from the local store");
-  expect(table.stdout).toMatch(/^overall\s+all\s+\d+/m);
+  expect(table.stdout).toMatch(/^overall\s+all\s+all\s+\d+/m);
 });
 
 test("leads:report refuses a malformed --since with exit code 2 and its usage", async () => {

@@ -14,8 +14,9 @@ export const BOOKING_REFERENCE_KEY = "leadRef";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-function key(secret: string): Buffer {
-  return createHmac("sha256", secret).update("booking reference v1").digest();
+/** The AES key and the key the synthetic IV is derived with: two keys, each for one use. */
+function key(secret: string, use: "seal" | "iv" = "seal"): Buffer {
+  return createHmac("sha256", secret).update(`booking reference v1 ${use}`).digest();
 }
 
 /**
@@ -24,7 +25,7 @@ function key(secret: string): Buffer {
  * (a synthetic IV), which reveals only that two links are for one lead.
  */
 export function bookingReference(leadId: string, secret: string): string {
-  const iv = createHmac("sha256", key(secret)).update(`iv:${leadId}`).digest().subarray(0, IV_BYTES);
+  const iv = createHmac("sha256", key(secret, "iv")).update(leadId).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key(secret), iv);
   // A lead id is a UUID: its 16 bytes keep the link short.
   const sealed = Buffer.concat([cipher.update(Buffer.from(leadId.replace(/-/g, ""), "hex")), cipher.final()]);

@@ -12,8 +12,9 @@
  * booking that matches no stored lead (logged with the address masked).
  *
  * The lead is found by the opaque reference the booking link carries (`metadata.leadRef`,
- * booking/booking-reference.ts: booked in the same visit), else by an attendee's inbox among the
- * stored leads (the confirmation e-mail's plain link carries no reference), the latest first.
+ * booking/booking-reference.ts: booked in the same visit), else by the booker's inbox among the
+ * stored leads (the confirmation e-mail's plain link carries no reference), the latest lead the
+ * event changes. An event Cal.com created more than 7 days ago is not applied.
  */
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "../booking/booking-reference";
@@ -22,7 +23,7 @@ import { postFollowUpUpdate } from "../delivery/follow-up/follow-up-update";
 import type { RetryOptions } from "../delivery/send-result";
 import { BodyTooLargeError, json, readLimitedText } from "../http";
 import type { JsonBlobs } from "../json-blobs";
-import { applyAction, type FollowUpAction, type LeadBooking } from "../leads/follow-up-record";
+import { applyAction, type FollowUp, type FollowUpAction, type LeadBooking } from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { parseLeadAddress, requestsFrom } from "../leads/lead-address";
 import type { LeadRecord } from "../leads/lead-record";
@@ -40,6 +41,7 @@ const READ_BATCH = 50;
 const triggerSchema = z.object({ triggerEvent: z.string().max(100) });
 const eventSchema = z.object({
   triggerEvent: z.string().max(100),
+  createdAt: z.string().max(100).optional(),
   payload: z.object({
     uid: z.string().min(1).max(200),
     startTime: z.string().max(100).optional(),
@@ -62,45 +64,55 @@ export interface BookingWebhookDeps {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
-/** Every stored lead whose address is in one of `emails`' inboxes, the latest first. */
-async function leadsFromInboxes(store: LeadStore, emails: string[]): Promise<LeadRecord[]> {
-  const addresses = emails.flatMap((email) => {
-    const parsed = parseLeadAddress(email);
-    return parsed.ok ? [parsed.address] : [];
-  });
-  if (addresses.length === 0) return [];
+/** Every stored lead from `email`'s inbox, the latest first. */
+async function leadsFromInbox(store: LeadStore, email: string | undefined): Promise<LeadRecord[]> {
+  const parsed = parseLeadAddress(email);
+  if (!parsed.ok) return [];
   const ids = await store.ids();
   const leads: LeadRecord[] = [];
   for (let start = 0; start < ids.length; start += READ_BATCH) {
     const batch = await Promise.all(ids.slice(start, start + READ_BATCH).map((id) => store.get(id)));
     leads.push(...batch.filter((lead): lead is LeadRecord => lead !== null));
   }
-  const found = addresses.flatMap((address) => requestsFrom(leads, address, "inbox"));
-  return [...new Map(found.map((lead) => [lead.id, lead])).values()].sort((a, b) =>
+  return requestsFrom(leads, parsed.address, "inbox").sort((a, b) =>
     b.receivedAt.localeCompare(a.receivedAt),
   );
 }
 
-/** The lead a booking is for, and how it was found; undefined when none matches. */
-async function matchLead(
+/**
+ * The leads a booking may be for, in the order they are tried, and how they were found: the one
+ * the booking link's reference names; else the leads from the booker's own inbox (the first
+ * attendee: guests a booker adds name no lead), latest first. Cal.com does not verify an
+ * attendee's address, so an inbox match is a likely lead, not proof.
+ */
+async function candidates(
   event: BookingEvent,
   store: LeadStore,
   config: ServerConfig,
-): Promise<{ lead: LeadRecord; via: LeadBooking["via"] } | undefined> {
+): Promise<{ leads: LeadRecord[]; via: LeadBooking["via"] }> {
   const id = leadIdFromReference(event.payload.metadata?.[BOOKING_REFERENCE_KEY], config.formSecret);
   const byReference = id ? await store.get(id) : null;
-  if (byReference) return { lead: byReference, via: "reference" };
-  const emails = (event.payload.attendees ?? []).flatMap((a) => (a.email ? [a.email] : []));
-  const [latest] = (await leadsFromInboxes(store, emails)).filter((lead) => lead.state !== "spam");
-  return latest ? { lead: latest, via: "email" } : undefined;
+  if (byReference) return { leads: [byReference], via: "reference" };
+  const booker = event.payload.attendees?.[0]?.email;
+  return {
+    leads: (await leadsFromInbox(store, booker)).filter((lead) => lead.state !== "spam"),
+    via: "email",
+  };
 }
 
 /** The follow-up action an event asks for. */
 function actionOf(event: BookingEvent, via: LeadBooking["via"]): FollowUpAction {
-  const { uid, startTime } = event.payload;
+  const { uid, startTime, rescheduleUid } = event.payload;
   if (event.triggerEvent === "BOOKING_CANCELLED") return { kind: "booking-cancelled", uid };
-  return { kind: "booked", booking: { uid, via, ...(startTime ? { startTime } : {}) } };
+  return {
+    kind: "booked",
+    booking: { uid, via, ...(startTime ? { startTime } : {}) },
+    ...(rescheduleUid ? { replaces: rescheduleUid } : {}),
+  };
 }
+
+/** Events older than this are not applied: a captured delivery replayed later changes nothing. */
+const MAX_EVENT_AGE_MS = 7 * 24 * 3_600_000;
 
 /** Builds the handler for `/api/booking-webhook` from its collaborators (see the module comment). */
 export function createBookingWebhookHandler(
@@ -142,23 +154,27 @@ export function createBookingWebhookHandler(
     if (!checked.success) return json(400, { error: "Not a booking event" });
     const event: BookingEvent = checked.data;
     const { uid } = event.payload;
+    const created = Date.parse(event.createdAt ?? "");
+    if (Number.isFinite(created) && now().getTime() - created > MAX_EVENT_AGE_MS) {
+      return json(200, { applied: false, reason: "the event is more than 7 days old" });
+    }
     try {
       const events = deps.getEvents();
       if (await wasApplied(events, event.triggerEvent, uid)) {
         return json(200, { applied: false, reason: "already applied" });
       }
       const store = deps.getStore();
-      const match = await matchLead(event, store, config);
-      if (!match) {
-        const emails = (event.payload.attendees ?? []).map((a) => maskEmail(a.email ?? "")).join(",");
-        logInfo("booking matches no stored lead", { trigger: event.triggerEvent, attendees: emails });
+      const { leads, via } = await candidates(event, store, config);
+      if (leads.length === 0) {
+        const booker = maskEmail(event.payload.attendees?.[0]?.email ?? "");
+        logInfo("booking matches no stored lead", { trigger: event.triggerEvent, booker });
         return json(200, { applied: false, reason: "no stored lead matches this booking" });
       }
-      const { lead, via } = match;
-      if (lead.state === "spam") {
+      const [first] = leads;
+      if (first.state === "spam") {
         // A person booked after a spam layer held their request: nothing is posted about a spam
         // lead (decision 0022), but someone must look at it.
-        logError(`BOOKING FOR A LEAD HELD AS SPAM ${lead.id}: recover it with npm run leads:export`, {
+        logError(`BOOKING FOR A LEAD HELD AS SPAM ${first.id}: recover it with npm run leads:export`, {
           trigger: event.triggerEvent,
         });
         return json(200, { applied: false, reason: "the lead is held as spam" });
@@ -166,10 +182,22 @@ export function createBookingWebhookHandler(
       const at = now();
       const followUps = deps.getFollowUps();
       const action = actionOf(event, via);
-      const result = await followUps.update(lead.id, (current) => applyAction(current, action, at));
+      // The first lead the event changes is its lead (a closed one, or one without the cancelled
+      // booking, refuses it and the next is tried).
+      let changed: { lead: LeadRecord; followUp: FollowUp } | undefined;
+      let refusal: string | undefined;
+      for (const lead of leads) {
+        const result = await followUps.update(lead.id, (current) => applyAction(current, action, at));
+        if (result.changed) {
+          changed = { lead, followUp: result.followUp };
+          break;
+        }
+        refusal ??= result.reason;
+      }
       await noteApplied(events, event.triggerEvent, uid, at);
-      if (!result.changed) return json(200, { applied: false, reason: result.reason });
-      await followUps.syncMarkers(lead.id, result.followUp, lead.receivedAt).catch(() => undefined);
+      if (!changed) return json(200, { applied: false, reason: refusal });
+      const { lead } = changed;
+      await followUps.syncMarkers(lead.id, changed.followUp, lead.receivedAt).catch(() => undefined);
       logInfo("lead follow-up changed by a booking", {
         requestId: lead.id,
         trigger: event.triggerEvent,
@@ -177,17 +205,13 @@ export function createBookingWebhookHandler(
       });
       const posted = postFollowUpUpdate(
         lead,
-        result.followUp,
+        changed.followUp,
         action.kind === "booked" ? "booked" : "booking-cancelled",
-        {
-          config,
-          now,
-          retry: deps.retry,
-        },
+        { config, now, retry: deps.retry },
       );
       if (context?.waitUntil) context.waitUntil(posted);
       else await posted;
-      return json(200, { applied: true, state: result.followUp.state });
+      return json(200, { applied: true, state: changed.followUp.state });
     } catch (error) {
       logError("BOOKING NOT APPLIED: the lead store did not answer", {
         trigger: event.triggerEvent,

@@ -3,7 +3,7 @@
  * (docs/requirements.md#closing-the-loop, docs/decisions/0030-slack-and-booking-loop.md).
  *
  * Answers, before any store work: 405 for another method, 404 when SLACK_SIGNING_SECRET is unset,
- * 413 over 32 KB, 401 for a request Slack did not sign now (inbound/slack-signature.ts), 400 for a
+ * 413 over 64 KB, 401 for a request Slack did not sign now (inbound/slack-signature.ts), 400 for a
  * payload that is not a click on one of our buttons, else 200 with an empty body at once: Slack
  * wants an answer within 3 seconds, so the click is applied after the answer (`waitUntil`).
  *
@@ -27,7 +27,7 @@ import {
   STATUS_BLOCK_ID,
   type SlackAction,
 } from "../delivery/webhook/slack";
-import { BodyTooLargeError, json, MAX_BODY_BYTES, readLimitedText } from "../http";
+import { BodyTooLargeError, json, readLimitedText } from "../http";
 import { applyAction, type ActionResult, type FollowUp } from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { isUuid } from "../leads/lead-id";
@@ -36,6 +36,12 @@ import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import type { StaffMember } from "../sales-team";
 import { verifySlackRequest } from "./slack-signature";
+
+/**
+ * Largest click accepted, in bytes: a click echoes the whole message, and a lead's longest texts,
+ * escaped by Slack, come near 32 KB.
+ */
+export const SLACK_MAX_BODY_BYTES = 64 * 1024;
 
 const payloadSchema = z.object({
   type: z.literal("block_actions"),
@@ -210,7 +216,7 @@ export function createSlackInteractionsHandler(
     if (!config.slack) return json(404, { error: "Slack interactivity is not configured" });
     let body: string;
     try {
-      body = await readLimitedText(req, MAX_BODY_BYTES);
+      body = await readLimitedText(req, SLACK_MAX_BODY_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return json(413, { error: "Request body too large" });
       throw error;

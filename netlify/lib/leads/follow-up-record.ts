@@ -55,7 +55,7 @@ export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
 export type FollowUpAction =
   | { kind: "claim"; owner: StaffMember }
   | { kind: "contacted" }
-  | { kind: "booked"; booking: LeadBooking }
+  | { kind: "booked"; booking: LeadBooking; replaces?: string }
   | { kind: "booking-cancelled"; uid: string }
   | { kind: "close"; reason: CloseReason };
 
@@ -85,7 +85,9 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
     case "claim":
       // A lead booked before anyone claimed it can still be given an owner; it stays booked.
       if (followUp.state === "booked" && !followUp.owner) {
-        return { ok: true, followUp: { ...followUp, owner: action.owner, claimedAt: when } };
+        // A cancellation then puts it back as claimed, not as new with an owner.
+        const beforeBooking = followUp.beforeBooking === "new" ? "claimed" : followUp.beforeBooking;
+        return { ok: true, followUp: { ...followUp, owner: action.owner, claimedAt: when, beforeBooking } };
       }
       if (followUp.state !== "new") {
         return {
@@ -114,8 +116,9 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
         return { ok: false, reason: "This booking is already recorded." };
       }
       const before = followUp.state === "booked" ? followUp.beforeBooking : followUp.state;
-      // A reschedule matched by the inbox is still the booking made in the same visit.
-      const via = followUp.booking?.via === "reference" ? "reference" : action.booking.via;
+      // A reschedule of the booking made in the same visit is still that booking, however matched.
+      const rescheduled = !!action.replaces && action.replaces === followUp.booking?.uid;
+      const via = rescheduled && followUp.booking?.via === "reference" ? "reference" : action.booking.via;
       return {
         ok: true,
         followUp: {

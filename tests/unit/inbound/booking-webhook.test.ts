@@ -246,3 +246,71 @@ test("a lead booked before anyone claimed it can still be claimed, and stays boo
   );
   expect(again.reason).toBe("This lead is already claimed by Ben Lee.");
 });
+
+test("by inbox, the lead the event changes: a newer lead closed as a duplicate refuses, the open one is booked", async () => {
+  const w = await setup();
+  await w.followUps.update(ID, (c) => applyAction(c, { kind: "close", reason: "duplicate" }, NOW));
+  const answer = await w.deliver(booking("BOOKING_CREATED", "bk-4", { email: "jane@acme-mining.com" }));
+  expect(answer.body).toEqual({ applied: true, state: "booked" });
+  expect((await w.followUps.get(EARLIER)).booking?.uid).toBe("bk-4");
+  expect((await w.followUps.get(ID)).state).toBe("closed");
+});
+
+test("a cancellation matched by inbox reaches the lead that holds the booking, not merely the latest", async () => {
+  const w = await setup();
+  await w.followUps.update(EARLIER, (c) =>
+    applyAction(c, { kind: "booked", booking: { uid: "bk-old", via: "email" } }, NOW),
+  );
+  const answer = await w.deliver(booking("BOOKING_CANCELLED", "bk-old", { email: "jane@acme-mining.com" }));
+  expect(answer.body).toEqual({ applied: true, state: "new" });
+  expect((await w.followUps.get(EARLIER)).booking).toBeUndefined();
+});
+
+test("only the booker's inbox is matched: a guest the booker adds books nothing of theirs", async () => {
+  const w = await setup();
+  const event = {
+    ...booking("BOOKING_CREATED", "bk-5", { email: "someone@elsewhere.example" }),
+  };
+  event.payload.attendees.push({ email: "jane@acme-mining.com", name: "Jane Driller" });
+  const answer = await w.deliver(event);
+  expect(answer.body).toEqual({ applied: false, reason: "no stored lead matches this booking" });
+  expect((await w.followUps.get(ID)).state).toBe("new");
+});
+
+test("booked, then claimed, then cancelled: the lead is claimed by that person, not new with an owner", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  await w.followUps.update(ID, (c) => applyAction(c, { kind: "claim", owner: { name: "Ana Smith" } }, NOW));
+  await w.deliver(booking("BOOKING_CANCELLED", "bk-1", withReference));
+  expect(await w.followUps.get(ID)).toMatchObject({ state: "claimed", owner: { name: "Ana Smith" } });
+  const second = await w.followUps.update(ID, (c) =>
+    applyAction(c, { kind: "claim", owner: { name: "Ben" } }, NOW),
+  );
+  expect(second.changed).toBe(false);
+});
+
+test("another booking that does not replace the first takes its own 'how matched'", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  await w.deliver(
+    booking("BOOKING_CREATED", "bk-6", {
+      email: "jane@acme-mining.com",
+      startTime: "2026-12-01T01:00:00.000Z",
+    }),
+  );
+  expect((await w.followUps.get(ID)).booking).toEqual({
+    uid: "bk-6",
+    startTime: "2026-12-01T01:00:00.000Z",
+    via: "email",
+  });
+});
+
+test("an event Cal.com created more than 7 days ago is not applied", async () => {
+  const w = await setup();
+  const old = { ...booking("BOOKING_CREATED", "bk-7", withReference), createdAt: "2026-11-10T00:00:00.000Z" };
+  expect((await w.deliver(old)).body).toEqual({
+    applied: false,
+    reason: "the event is more than 7 days old",
+  });
+  expect((await w.followUps.get(ID)).state).toBe("new");
+});

@@ -71,8 +71,11 @@ test("an override wins over every list, for the domain and its subdomains", () =
   expect(classifyEmail("x@mailinator.com", lists).class).toBe("company");
   expect(classifyEmail("x@sub.mailinator.com", lists).class).toBe("company");
   expect(classifyEmail("x@bhp.com", lists).class).toBe("free");
-  // The repository's own file: a reserved documentation domain a list names as a provider.
+  // The repository's own file: a reserved documentation domain a list names as a provider, free
+  // subdomain registries the disposable list names whole, a company the free-mail list names.
   expect(classifyEmail("x@example.com").class).toBe("company");
+  expect(classifyEmail("jane@acme.co.cc").class).toBe("company");
+  expect(classifyEmail("ops@team.telstra.com").class).toBe("company");
 });
 
 test("the tags, the body line and the CSV cell", () => {
