@@ -55,7 +55,9 @@ if (hoursText && !hours) usageError("BUSINESS_HOURS is invalid (e.g. Mon-Fri 08:
 const blobs = await openSiteBlobs(root);
 try {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
-  const { createFollowUpStore } = await jiti.import("../netlify/lib/leads/follow-up-store.ts");
+  const { createFollowUpStore, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX } = await jiti.import(
+    "../netlify/lib/leads/follow-up-store.ts",
+  );
   const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
   const { followUpReport, reportToCsv, reportToText } = await jiti.import(
     "../netlify/lib/follow-up/report.ts",
@@ -66,7 +68,7 @@ try {
   const ids = await store.ids();
   // Leads with neither a follow-up record nor a marker were stored before follow-up existed.
   const tracked = new Set();
-  for (const prefix of ["followup/", "unclaimed/", "claimed/"]) {
+  for (const prefix of [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX]) {
     const { blobs: keys } = await raw.list({ prefix });
     for (const { key } of keys) tracked.add(key.slice(prefix.length));
   }

@@ -18,7 +18,8 @@
  * | misconfigured                 | 500 "Server misconfigured"            | 500, page            |
  * | undeliverable                 | 502 (neither stored nor sent)         | 502, page            |
  */
-import { errorPageCsp, renderErrorPage } from "../pages/error-page";
+import { renderErrorPage } from "../pages/error-page";
+import { htmlResponse } from "../pages/html-page";
 import { THANKS_PATH } from "../pages/thanks-page";
 import { json, SECURITY_HEADERS } from "../http";
 import type { Rejection } from "./parse-request";
@@ -89,13 +90,5 @@ export async function respond(
   }
   const { status, error, fields, headers } = failure(outcome);
   if (format === "json") return json(status, fields ? { error, fields } : { error }, headers);
-  return new Response(renderErrorPage(error, fields), {
-    status,
-    headers: {
-      ...SECURITY_HEADERS,
-      ...headers,
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": await errorPageCsp(),
-    },
-  });
+  return htmlResponse(renderErrorPage(error, fields), status, headers);
 }

@@ -35,7 +35,7 @@ import type { LeadRecord } from "../leads/lead-record";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../sales-team";
-import { htmlPageCsp } from "./html-page";
+import { htmlResponse } from "./html-page";
 import { postFollowUpUpdate } from "../delivery/follow-up/follow-up-update";
 import type { LeadUpdate } from "../delivery/webhook/lead-event";
 
@@ -59,19 +59,12 @@ export interface ClaimHandlerDeps {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
-async function page(status: number, html: string, method: string, extra: Record<string, string> = {}) {
-  return new Response(method === "HEAD" ? null : html, {
-    status,
-    headers: {
-      ...SECURITY_HEADERS,
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": await htmlPageCsp(),
-      "referrer-policy": "same-origin",
-      "x-robots-tag": "noindex",
-      ...extra,
-    },
+const page = (status: number, html: string, method: string, extra: Record<string, string> = {}) =>
+  htmlResponse(method === "HEAD" ? null : html, status, {
+    "referrer-policy": "same-origin",
+    "x-robots-tag": "noindex",
+    ...extra,
   });
-}
 
 const problem = (
   status: number,

@@ -12,6 +12,7 @@ import escapeHtml from "escape-html";
 import { CLOSE_REASONS, type FollowUp } from "../leads/follow-up-record";
 import type { LeadRecord } from "../leads/lead-record";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../sales-team";
+import { durationInWords } from "../text";
 import { htmlPage } from "./html-page";
 
 /** The page's title. */
@@ -20,17 +21,6 @@ export const CLAIM_PAGE_TITLE = "Demo request follow-up";
 /** The trust statement the page and the README make. */
 export const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out.";
-
-/** "3 h 5 min", "12 min", "2 d 4 h" */
-export function ageInWords(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${rest} min`;
-  return `${rest} min`;
-}
 
 const row = (label: string, value: string) =>
   `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
@@ -41,7 +31,11 @@ function statusList(lead: LeadRecord, followUp: FollowUp, now: Date): string {
     row("Prospect", `${request.firstName} ${request.lastName} (${request.company})`),
     row("E-mail", request.email),
     row("Phone", request.phone || "(none)"),
-    row("Received", `${lead.receivedAt} (${ageInWords(now.getTime() - Date.parse(lead.receivedAt))} ago)`),
+    // The age in whole minutes elapsed, rounded down.
+    row(
+      "Received",
+      `${lead.receivedAt} (${durationInWords(Math.floor((now.getTime() - Date.parse(lead.receivedAt)) / 60_000))} ago)`,
+    ),
     row("Request id", lead.id),
     row("Follow-up", followUp.state),
     row("Owner", followUp.owner?.name ?? "nobody yet"),

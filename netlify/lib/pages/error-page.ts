@@ -6,12 +6,9 @@
  */
 import escapeHtml from "escape-html";
 import { DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";
-import { htmlPage, htmlPageCsp } from "./html-page";
+import { htmlPage } from "./html-page";
 
 const FORM_PATH = "/contact";
-
-/** The page's Content-Security-Policy (netlify/lib/pages/html-page.ts). */
-export const errorPageCsp = htmlPageCsp;
 
 function page(title: string, body: string): string {
   return htmlPage(

@@ -6,6 +6,7 @@
  * its hash in the page's own Content-Security-Policy; no script.
  */
 import escapeHtml from "escape-html";
+import { SECURITY_HEADERS } from "../http";
 
 const STYLE =
   "body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;" +
@@ -22,6 +23,26 @@ export async function htmlPageCsp(): Promise<string> {
     styleHash = `'sha256-${Buffer.from(digest).toString("base64")}'`;
   }
   return `default-src 'none'; style-src ${styleHash}; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`;
+}
+
+/**
+ * An answer carrying one of these pages: `html` (null for a HEAD) with the functions' security
+ * headers, the pages' Content-Security-Policy and `headers` (e.g. a referrer policy) on top.
+ */
+export async function htmlResponse(
+  html: string | null,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return new Response(html, {
+    status,
+    headers: {
+      ...SECURITY_HEADERS,
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": await htmlPageCsp(),
+      ...headers,
+    },
+  });
 }
 
 /** A page titled `title` (escaped here) around `body` (HTML the caller escaped). */

@@ -14,7 +14,7 @@ import { bookingReference } from "../booking/booking-reference";
 import { prefilledBookingUrl } from "../booking/booking-url";
 import type { ConfigResult } from "../config";
 import { SECURITY_HEADERS } from "../http";
-import { htmlPage, htmlPageCsp } from "./html-page";
+import { htmlPage, htmlResponse } from "./html-page";
 import { isUuid } from "../leads/lead-id";
 import type { LeadStore } from "../leads/lead-store";
 import { logError } from "../log";
@@ -83,15 +83,9 @@ export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string
         reason: error instanceof Error ? error.name : "unknown",
       });
     }
-    return new Response(req.method === "HEAD" ? null : renderThanksPage(bookingUrl), {
-      status: 200,
-      headers: {
-        ...SECURITY_HEADERS,
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": await htmlPageCsp(),
-        // Its URL holds a ticket: not sent to the booking service or any other site.
-        "referrer-policy": "no-referrer",
-      },
+    // Its URL holds a ticket: not sent to the booking service or any other site.
+    return htmlResponse(req.method === "HEAD" ? null : renderThanksPage(bookingUrl), 200, {
+      "referrer-policy": "no-referrer",
     });
   };
 }

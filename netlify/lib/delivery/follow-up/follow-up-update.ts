@@ -8,6 +8,7 @@ import type { ServerConfig } from "../../config";
 import type { FollowUp } from "../../leads/follow-up-record";
 import type { LeadRecord } from "../../leads/lead-record";
 import { logError } from "../../log";
+import { durationInWords } from "../../text";
 import type { RetryOptions } from "../send-result";
 import type { LeadUpdate } from "../webhook/lead-event";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
@@ -19,16 +20,6 @@ const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
   booked: "Demo booked",
   "booking-cancelled": "Booking cancelled",
 };
-
-/** "4 min", "2 h 5 min", "1 d 3 h" after `from`. */
-export function elapsedInWords(from: string, at: Date): string {
-  const minutes = Math.max(0, Math.round((at.getTime() - Date.parse(from)) / 60_000));
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes % 60} min`;
-  return `${minutes} min`;
-}
 
 /**
  * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" (`who` appends ": Jane
@@ -44,7 +35,7 @@ export function updateLine(
   const by = options.by ? ` by ${options.by}` : "";
   const reason = action === "closed" && followUp.closedReason ? ` (${followUp.closedReason})` : "";
   const slot = action === "booked" && followUp.booking?.startTime ? ` for ${followUp.booking.startTime}` : "";
-  const line = `${ACTION_WORDS[action]}${by}${reason}${slot}, ${elapsedInWords(lead.receivedAt, at)} after arrival`;
+  const line = `${ACTION_WORDS[action]}${by}${reason}${slot}, ${durationInWords(Math.round((at.getTime() - Date.parse(lead.receivedAt)) / 60_000))} after arrival`;
   const { firstName, lastName, company } = lead.request;
   return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
 }

@@ -7,6 +7,7 @@
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT, SUSPECTED_SPAM_PREFIX } from "../email/messages";
 import { emailClassTag, type EmailClass } from "../../leads/email-class";
+import { REMINDER_KINDS } from "../../leads/follow-up-record";
 
 export { CLAIM_LINK_TEXT };
 
@@ -34,7 +35,7 @@ export interface WebhookLead {
  * The alerts about a lead's follow-up (netlify/lib/follow-up/reminders.ts), as against the one alert
  * about its delivery ("failed", "unconfirmed", "overdue"). Each has its own event id.
  */
-export const FOLLOW_UP_ALERTS: readonly string[] = ["nudge", "escalation", "promise-at-risk"];
+export const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
 
 /** Why a lead is alerted, in the alert module's terms (e.g. "failed", "overdue"), and what to do. */
 export interface LeadAlert {
