@@ -25,6 +25,18 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  */
 export const MAX_BODY_BYTES = 32 * 1024;
 
+/** The part of a Functions context that lets work finish after the answer (`context.waitUntil`). */
+export type AfterAnswerContext = { waitUntil?: (promise: Promise<unknown>) => void } | undefined;
+
+/**
+ * Hands `work` to the context to finish after the answer; without `waitUntil` (unit tests) waits
+ * for it before answering.
+ */
+export async function finishAfterAnswer(context: AfterAnswerContext, work: Promise<unknown>): Promise<void> {
+  if (context?.waitUntil) context.waitUntil(work);
+  else await work;
+}
+
 /** Thrown by `readLimitedText` when the body exceeds its limit. */
 export class BodyTooLargeError extends Error {}
 

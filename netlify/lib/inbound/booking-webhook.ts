@@ -21,13 +21,15 @@ import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "../booking/booking-r
 import type { ConfigResult, ServerConfig } from "../config";
 import { postFollowUpUpdate } from "../delivery/follow-up/follow-up-update";
 import type { RetryOptions } from "../delivery/send-result";
-import { BodyTooLargeError, json, readLimitedText } from "../http";
+import { finishAfterAnswer, json, type AfterAnswerContext } from "../http";
+import { readInboundRequest } from "./inbound-request";
 import type { JsonBlobs } from "../json-blobs";
 import { applyAction, type FollowUp, type FollowUpAction, type LeadBooking } from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { parseLeadAddress, requestsFrom } from "../leads/lead-address";
 import type { LeadRecord } from "../leads/lead-record";
 import type { LeadStore } from "../leads/lead-store";
+import { inBatches } from "../in-batches";
 import { logError, logInfo } from "../log";
 import { maskEmail } from "../text";
 import { isCalSignature } from "./cal-signature";
@@ -36,7 +38,6 @@ import { noteApplied, wasApplied } from "./booking-events";
 /** Largest accepted body in bytes: a booking's payload carries the booking form's answers. */
 export const BOOKING_MAX_BODY_BYTES = 64 * 1024;
 const TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"] as const;
-const READ_BATCH = 50;
 
 const triggerSchema = z.object({ triggerEvent: z.string().max(100) });
 const eventSchema = z.object({
@@ -68,12 +69,13 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unk
 async function leadsFromInbox(store: LeadStore, email: string | undefined): Promise<LeadRecord[]> {
   const parsed = parseLeadAddress(email);
   if (!parsed.ok) return [];
-  const ids = await store.ids();
   const leads: LeadRecord[] = [];
-  for (let start = 0; start < ids.length; start += READ_BATCH) {
-    const batch = await Promise.all(ids.slice(start, start + READ_BATCH).map((id) => store.get(id)));
-    leads.push(...batch.filter((lead): lead is LeadRecord => lead !== null));
-  }
+  const unreadable = await inBatches(await store.ids(), async (id) => {
+    const lead = await store.get(id);
+    if (lead) leads.push(lead);
+  });
+  // A lead that could not be read may be the one: the event is not applied (503), not misapplied.
+  if (unreadable.length > 0) throw new Error(`${unreadable.length} stored lead(s) unreadable`);
   return requestsFrom(leads, parsed.address, "inbox").sort((a, b) =>
     b.receivedAt.localeCompare(a.receivedAt),
   );
@@ -117,25 +119,17 @@ const MAX_EVENT_AGE_MS = 7 * 24 * 3_600_000;
 /** Builds the handler for `/api/booking-webhook` from its collaborators (see the module comment). */
 export function createBookingWebhookHandler(
   deps: BookingWebhookDeps,
-): (req: Request, context?: { waitUntil?: (promise: Promise<unknown>) => void }) => Promise<Response> {
+): (req: Request, context?: AfterAnswerContext) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   return async (req, context) => {
-    if (req.method !== "POST") return json(405, { error: "Method not allowed" }, { allow: "POST" });
-    const configResult = deps.getConfig();
-    if (!configResult.ok) {
-      logError("server misconfigured", { problems: configResult.problems.join("; ") });
-      return json(500, { error: "Server misconfigured" });
-    }
-    const config = configResult.config;
-    if (!config.calWebhookSecret) return json(404, { error: "The booking webhook is not configured" });
-    let body: string;
-    try {
-      body = await readLimitedText(req, BOOKING_MAX_BODY_BYTES);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return json(413, { error: "Request body too large" });
-      throw error;
-    }
-    if (!isCalSignature(config.calWebhookSecret, body, req.headers.get("x-cal-signature-256"))) {
+    const read = await readInboundRequest(req, deps.getConfig, {
+      secretOf: (config) => config.calWebhookSecret,
+      notConfigured: "The booking webhook is not configured",
+      maxBytes: BOOKING_MAX_BODY_BYTES,
+    });
+    if (read instanceof Response) return read;
+    const { config, secret, body } = read;
+    if (!isCalSignature(secret, body, req.headers.get("x-cal-signature-256"))) {
       logInfo("booking webhook refused: wrong signature");
       return json(401, { error: "Wrong signature" });
     }
@@ -209,8 +203,7 @@ export function createBookingWebhookHandler(
         action.kind === "booked" ? "booked" : "booking-cancelled",
         { config, now, retry: deps.retry },
       );
-      if (context?.waitUntil) context.waitUntil(posted);
-      else await posted;
+      await finishAfterAnswer(context, posted);
       return json(200, { applied: true, state: changed.followUp.state });
     } catch (error) {
       logError("BOOKING NOT APPLIED: the lead store did not answer", {

@@ -27,7 +27,8 @@ import {
   STATUS_BLOCK_ID,
   type SlackAction,
 } from "../delivery/webhook/slack";
-import { BodyTooLargeError, json, readLimitedText } from "../http";
+import { json, type AfterAnswerContext } from "../http";
+import { readInboundRequest } from "./inbound-request";
 import { applyAction, type ActionResult, type FollowUp } from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { isUuid } from "../leads/lead-id";
@@ -66,9 +67,6 @@ export interface SlackInteractionDeps {
   fetch?: typeof fetch;
   retry?: RetryOptions;
 }
-
-/** The part of the Functions context the handler uses: work to finish after the answer. */
-export type InteractionContext = { waitUntil?: (promise: Promise<unknown>) => void } | undefined;
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
@@ -203,26 +201,18 @@ async function applyClick(
 /** Builds the handler for `/api/slack/interactions` from its collaborators (see the module comment). */
 export function createSlackInteractionsHandler(
   deps: SlackInteractionDeps,
-): (req: Request, context?: InteractionContext) => Promise<Response> {
+): (req: Request, context?: AfterAnswerContext) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   return async (req, context) => {
-    if (req.method !== "POST") return json(405, { error: "Method not allowed" }, { allow: "POST" });
-    const configResult = deps.getConfig();
-    if (!configResult.ok) {
-      logError("server misconfigured", { problems: configResult.problems.join("; ") });
-      return json(500, { error: "Server misconfigured" });
-    }
-    const config = configResult.config;
-    if (!config.slack) return json(404, { error: "Slack interactivity is not configured" });
-    let body: string;
-    try {
-      body = await readLimitedText(req, SLACK_MAX_BODY_BYTES);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return json(413, { error: "Request body too large" });
-      throw error;
-    }
+    const read = await readInboundRequest(req, deps.getConfig, {
+      secretOf: (config) => config.slack?.signingSecret,
+      notConfigured: "Slack interactivity is not configured",
+      maxBytes: SLACK_MAX_BODY_BYTES,
+    });
+    if (read instanceof Response) return read;
+    const { config, secret, body } = read;
     const verdict = verifySlackRequest({
-      secret: config.slack.signingSecret,
+      secret,
       timestamp: req.headers.get("x-slack-request-timestamp"),
       signature: req.headers.get("x-slack-signature"),
       body,

@@ -22,11 +22,13 @@ import type { ConfigResult, ServerConfig } from "../config";
 import { isClaimSignature } from "../follow-up/claim-link";
 import {
   BodyTooLargeError,
+  finishAfterAnswer,
   isAllowedOrigin,
   isFormContentType,
   MAX_BODY_BYTES,
   readLimitedText,
   SECURITY_HEADERS,
+  type AfterAnswerContext,
 } from "../http";
 import { CLOSE_REASONS, type CloseReason, type FollowUpAction, applyAction } from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
@@ -134,11 +136,7 @@ async function checkPost(
 /** Builds the handler for `/leads/<id>` from its collaborators (see the module comment). */
 export function createClaimHandler(
   deps: ClaimHandlerDeps,
-): (
-  req: Request,
-  id: string,
-  context?: { waitUntil?: (promise: Promise<unknown>) => void },
-) => Promise<Response> {
+): (req: Request, id: string, context?: AfterAnswerContext) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   return async (req, rawId, context) => {
     const method = req.method;
@@ -220,8 +218,7 @@ export function createClaimHandler(
         now,
         by: parsed.action.kind === "claim" ? parsed.action.owner.name : undefined,
       });
-      if (context?.waitUntil) context.waitUntil(told);
-      else await told;
+      await finishAfterAnswer(context, told);
       return new Response(null, {
         status: 303,
         headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "same-origin" },

@@ -25,6 +25,7 @@ import { dueReminders, mayNeedReminders } from "../../follow-up/reminders";
 import type { FollowUp, ReminderKind } from "../../leads/follow-up-record";
 import type { FollowUpStore } from "../../leads/follow-up-store";
 import type { LeadStore } from "../../leads/lead-store";
+import { inBatches } from "../../in-batches";
 import { logError, logInfo } from "../../log";
 import { sendWithRetry, type Mailer } from "../email/mailer";
 import type { MailMessage } from "../email/messages";
@@ -34,7 +35,6 @@ import { buildDigestEmail, buildReminderEmail, reminderDetail, type ReminderLead
 
 /** How long a marker may be without its lead before it is removed (its lead may still be being written). */
 const ORPHAN_GRACE_MS = 2 * 60_000;
-const READ_BATCH = 50;
 const BREAKER_LIMIT = 3;
 /** Default time after which a run starts no more sends, in ms of real time. */
 const DEFAULT_BUDGET_MS = 20_000;
@@ -209,24 +209,19 @@ async function openLead(
 
 /** The leads behind the markers that may still need a reminder, oldest first; read 50 at a time. */
 async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
-  const marked = [...(await markedIds(options.followUps))];
+  const marked = await markedIds(options.followUps);
   const items: ReminderLead[] = [];
-  for (let start = 0; start < marked.length; start += READ_BATCH) {
-    const batch = marked.slice(start, start + READ_BATCH);
-    const results = await Promise.allSettled(
-      batch.map(([id, kinds]) => openLead(id, kinds, options, readAt)),
-    );
-    results.forEach((result, i) => {
-      if (result.status === "fulfilled") {
-        if (result.value) items.push(result.value);
-      } else {
-        logError("follow-up of one demo request not checked; the others go on", {
-          requestId: batch[i][0],
-          reason: reasonOf(result.reason),
-        });
-      }
-    });
-  }
+  await inBatches([...marked.keys()], async (id) => {
+    try {
+      const item = await openLead(id, marked.get(id)!, options, readAt);
+      if (item) items.push(item);
+    } catch (error) {
+      logError("follow-up of one demo request not checked; the others go on", {
+        requestId: id,
+        reason: reasonOf(error),
+      });
+    }
+  });
   return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
 }
 
