@@ -6,8 +6,9 @@
  * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
  * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page
  * tickets, the follow-up digest records, the applied booking events
- * (netlify/lib/inbound/booking-events.ts), and the follow-up records and markers left without a
- * lead (netlify/lib/leads/follow-up-store.ts).
+ * (netlify/lib/inbound/booking-events.ts), and the follow-up records, markers, booking uid entries
+ * (netlify/lib/leads/follow-up-store.ts) and inbox index entries (netlify/lib/leads/lead-store.ts)
+ * left without a lead.
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
  * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
@@ -15,7 +16,7 @@
 import type { Config } from "@netlify/functions";
 import { blobLimitsStore, pruneConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
 import { json } from "../lib/http";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+import { createBlobLeadStore, LEAD_STORE_NAME, pruneOrphanInboxEntries } from "../lib/leads/lead-store";
 import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
 import { jsonBlobs } from "../lib/json-blobs";
 import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
@@ -46,6 +47,10 @@ export default async (): Promise<Response> => {
       [
         "follow-up records of erased leads",
         async () => pruneOrphanFollowUps(jsonBlobs(LEAD_STORE_NAME), new Set(await store.ids()), now),
+      ],
+      [
+        "inbox index entries of erased leads",
+        async () => pruneOrphanInboxEntries(jsonBlobs(LEAD_STORE_NAME), new Set(await store.ids()), now),
       ],
     ] as const;
     for (const [what, prune] of pruned) {

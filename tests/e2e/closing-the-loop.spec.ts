@@ -131,6 +131,7 @@ test("a signed BOOKING_CREATED for the prospect marks the lead booked; a wrongly
   expect(leadRef).toMatch(/^[A-Za-z0-9_-]{59}$/);
   const event = JSON.stringify({
     triggerEvent: "BOOKING_CREATED",
+    createdAt: new Date().toISOString(),
     payload: {
       uid: `e2e-${id}`,
       startTime: "2030-01-07T01:00:00.000Z",

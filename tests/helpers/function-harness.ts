@@ -99,6 +99,7 @@ export const failingStore: LeadStore = {
   pendingSince: () => Promise.reject(new Error("blobs down")),
   settle: () => Promise.reject(new Error("blobs down")),
   ids: () => Promise.reject(new Error("blobs down")),
+  idsFromInbox: () => Promise.reject(new Error("blobs down")),
   remove: () => Promise.reject(new Error("blobs down")),
 };
 

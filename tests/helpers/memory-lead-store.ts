@@ -44,9 +44,13 @@ export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {
     async ids() {
       return [...records.keys()];
     },
+    async idsFromInbox(key) {
+      return [...records.values()].filter((r) => r.inboxKey === key).map((r) => r.id);
+    },
     async remove(id) {
       records.delete(id);
       markers.delete(id);
+      await options.followUps?.remove(id);
     },
   };
 }

@@ -39,7 +39,8 @@ export function bookingReference(leadId: string, secret: string): string {
 export function leadIdFromReference(reference: unknown, secret: string): string | undefined {
   if (typeof reference !== "string" || !/^[A-Za-z0-9_-]{40,200}$/.test(reference)) return undefined;
   const bytes = Buffer.from(reference, "base64url");
-  if (bytes.length <= IV_BYTES + TAG_BYTES) return undefined;
+  // One spelling only: the spare bits of the last character would let four spellings open.
+  if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString("base64url") !== reference) return undefined;
   try {
     const decipher = createDecipheriv("aes-256-gcm", key(secret), bytes.subarray(0, IV_BYTES));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));

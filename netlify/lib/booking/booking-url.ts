@@ -12,16 +12,19 @@ import { BOOKING_REFERENCE_KEY } from "./booking-reference";
  * `base` with `name` ("First Last") and `email` set, every other parameter and the fragment kept,
  * values percent-encoded (a space as %20, which both services decode; `+` would be ambiguous),
  * e.g. `https://cal.com/acme/demo?name=Jane%20Driller&email=jane%40acme.com`; with `reference`, also
- * `metadata%5BleadRef%5D=<reference>`.
+ * `metadata%5BleadRef%5D=<reference>`. Without `prospect` (the confirmation e-mail, which carries
+ * nothing the visitor typed) only the reference is added.
  */
 export function prefilledBookingUrl(
   base: string,
-  prospect: { firstName: string; lastName: string; email: string },
+  prospect: { firstName: string; lastName: string; email: string } | undefined,
   reference?: string,
 ): string {
   const url = new URL(base);
-  url.searchParams.set("name", `${prospect.firstName} ${prospect.lastName}`);
-  url.searchParams.set("email", prospect.email);
+  if (prospect) {
+    url.searchParams.set("name", `${prospect.firstName} ${prospect.lastName}`);
+    url.searchParams.set("email", prospect.email);
+  }
   if (reference) url.searchParams.set(`metadata[${BOOKING_REFERENCE_KEY}]`, reference);
   // URLSearchParams writes a space as "+", and a literal "+" as "%2B", so every "+" left is a space.
   url.search = url.searchParams.toString().replace(/\+/g, "%20");

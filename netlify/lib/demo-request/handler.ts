@@ -28,6 +28,7 @@ import type { ConfirmationLimits } from "../delivery/email/confirmation-limits";
 import { deliverLead } from "../delivery/deliver";
 import { isFormContentType } from "../http";
 import { isSettled, newLead, type LeadRecord } from "../leads/lead-record";
+import { inboxKeyOf } from "../leads/lead-address";
 import { leadIdFor } from "../leads/lead-id";
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { CreateResult, LeadStore } from "../leads/lead-store";
@@ -247,6 +248,7 @@ async function handle(
     honeypot: parsed.honeypot,
     attribution: parsed.attribution,
     clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,
+    inboxKey: inboxKeyOf(parsed.request.email, config.formSecret),
   });
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";

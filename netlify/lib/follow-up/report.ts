@@ -18,7 +18,13 @@ import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
 import { businessMinutesBetween, type BusinessHours } from "../business-hours";
 import { csvText } from "../csv";
-import { firstTouchAt, keptAt, type FollowUp } from "../leads/follow-up-record";
+import {
+  firstTouchAt,
+  isConfirmedBooking,
+  keptAt,
+  liveBookings,
+  type FollowUp,
+} from "../leads/follow-up-record";
 import type { LeadRecord } from "../leads/lead-record";
 import { classifyEmail, EMAIL_CLASSES, type EmailClassName } from "../leads/email-class";
 
@@ -52,6 +58,11 @@ export interface ReportRow {
   booked: number;
   /** The share of leads booked in the same visit: through the link offered right after the request. */
   bookedSameVisit: number | null;
+  /**
+   * Leads not booked that hold a booking matched by the booker's inbox only, which nobody has
+   * confirmed (docs/decisions/0032-bookings-by-uid.md): counted apart, never as booked.
+   */
+  bookedByInboxOnly: number;
 }
 
 const MINUTE = 60_000;
@@ -122,9 +133,17 @@ function row(
     keptWithin24Hours: share(items.map(kept)),
     booked: items.filter((item) => item.followUp.state === "booked").length,
     bookedSameVisit: items.length
-      ? items.filter((item) => item.followUp.state === "booked" && item.followUp.booking?.via === "reference")
-          .length / items.length
+      ? items.filter(
+          (item) =>
+            item.followUp.state === "booked" &&
+            liveBookings(item.followUp).some((booking) => booking.via === "reference"),
+        ).length / items.length
       : null,
+    bookedByInboxOnly: items.filter(
+      (item) =>
+        item.followUp.state !== "booked" &&
+        liveBookings(item.followUp).some((booking) => !isConfirmedBooking(booking)),
+    ).length,
   };
 }
 
@@ -182,6 +201,7 @@ const REPORT_COLUMNS = [
   "keptWithin24Hours",
   "booked",
   "bookedSameVisit",
+  "bookedByInboxOnly",
 ] as const;
 
 const round = (value: number | null, digits = 2) => (value === null ? "" : Number(value.toFixed(digits)));
@@ -216,6 +236,7 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
     "kept 24 h",
     "booked",
     "same visit",
+    "by inbox",
   ];
   const body = rows.map((r) => [
     r.period,
@@ -231,6 +252,7 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
     percent(r.keptWithin24Hours),
     String(r.booked),
     percent(r.bookedSameVisit),
+    String(r.bookedByInboxOnly),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>
@@ -239,7 +261,7 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
       .join("  ")
       .trimEnd();
   return [
-    `Time to claim (arrival to first touch) in ${clock}; "kept 24 h": contacted, booked or closed within 24 hours.`,
+    `Time to claim (arrival to first touch) in ${clock}; "kept 24 h": contacted, booked or closed within 24 hours; "by inbox": bookings matched by e-mail address only, not confirmed, counted apart.`,
     line(header),
     ...body.map(line),
   ].join("\n");

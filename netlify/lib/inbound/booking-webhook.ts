@@ -1,20 +1,20 @@
 /**
  * POST /api/booking-webhook: Cal.com's booking webhook (docs/requirements.md#closing-the-loop,
- * docs/decisions/0030-slack-and-booking-loop.md). A prospect who books a slot has been answered:
- * `BOOKING_CREATED` and `BOOKING_RESCHEDULED` make the lead `booked` (with the slot's start time),
- * `BOOKING_CANCELLED` puts it back in its previous follow-up state with the nudge clock running
- * again from the cancellation.
+ * docs/decisions/0030-slack-and-booking-loop.md, docs/decisions/0032-bookings-by-uid.md). Each lead
+ * keeps its live bookings by uid (leads/follow-up-record.ts); one that is confirmed makes it `booked`.
  *
  * Answers: 405 for another method, 404 when CAL_WEBHOOK_SECRET is unset, 413 over 64 KB, 401 when
  * `X-Cal-Signature-256` is not the body's (inbound/cal-signature.ts; nothing changes), 400 for a
- * body that is not a booking event, 200 otherwise: `{ applied: true, state }`, or `{ applied:
- * false, reason }` for another trigger, an event already applied (inbound/booking-events.ts) or a
- * booking that matches no stored lead (logged with the address masked).
+ * body that is not a booking event or has no readable `createdAt`, 503 when the store fails, 200
+ * otherwise: `{ applied: true, state }`, or `{ applied: false, reason }` for another trigger, an
+ * event older than 7 days or already applied, or one that changes no lead.
  *
- * The lead is found by the opaque reference the booking link carries (`metadata.leadRef`,
- * booking/booking-reference.ts: booked in the same visit), else by the booker's inbox among the
- * stored leads (the confirmation e-mail's plain link carries no reference), the latest lead the
- * event changes. An event Cal.com created more than 7 days ago is not applied.
+ * Which lead: a booking already recorded is found by its uid (a reschedule by the uid it replaces,
+ * `rescheduleUid`), and a cancellation only so; a new booking by the sealed reference of the link
+ * offered after the request (`metadata.leadRef`, booking/booking-reference.ts), else by the booker's
+ * inbox through the lead store's keyed inbox index, the latest lead that takes it. Cal.com does not
+ * verify a booker's address, so an inbox match is recorded unconfirmed: it stops no reminder until
+ * a person confirms it on the lead page. Only an event that changed a lead is noted as applied.
  */
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "../booking/booking-reference";
@@ -26,10 +26,9 @@ import { readInboundRequest } from "./inbound-request";
 import type { JsonBlobs } from "../json-blobs";
 import { applyAction, type FollowUp, type FollowUpAction, type LeadBooking } from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
-import { parseLeadAddress, requestsFrom } from "../leads/lead-address";
+import { inboxKeyOf, parseLeadAddress } from "../leads/lead-address";
 import type { LeadRecord } from "../leads/lead-record";
 import type { LeadStore } from "../leads/lead-store";
-import { inBatches } from "../in-batches";
 import { logError, logInfo } from "../log";
 import { maskEmail } from "../text";
 import { isCalSignature } from "./cal-signature";
@@ -42,7 +41,7 @@ const TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"]
 const triggerSchema = z.object({ triggerEvent: z.string().max(100) });
 const eventSchema = z.object({
   triggerEvent: z.string().max(100),
-  createdAt: z.string().max(100).optional(),
+  createdAt: z.string().max(100),
   payload: z.object({
     uid: z.string().min(1).max(200),
     startTime: z.string().max(100).optional(),
@@ -65,41 +64,62 @@ export interface BookingWebhookDeps {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
-/** Every stored lead from `email`'s inbox, the latest first. */
-async function leadsFromInbox(store: LeadStore, email: string | undefined): Promise<LeadRecord[]> {
+/** A stored lead a booking may be for fails the record's schema: the event is refused, not guessed. */
+class UnreadableLeadError extends Error {
+  override name = "UnreadableLeadError";
+}
+
+/** The stored lead `id`, or null; a record that fails its schema throws UnreadableLeadError. */
+async function readLead(store: LeadStore, id: string): Promise<LeadRecord | null> {
+  try {
+    return await store.get(id);
+  } catch (error) {
+    if (error instanceof Error && error.name === "MalformedLeadError") throw new UnreadableLeadError();
+    throw error;
+  }
+}
+
+/** The stored leads of `email`'s inbox (the keyed index, nothing else read), the latest first. */
+async function leadsFromInbox(
+  store: LeadStore,
+  email: string | undefined,
+  secret: string,
+): Promise<LeadRecord[]> {
   const parsed = parseLeadAddress(email);
   if (!parsed.ok) return [];
   const leads: LeadRecord[] = [];
-  const unreadable = await inBatches(await store.ids(), async (id) => {
-    const lead = await store.get(id);
+  for (const id of await store.idsFromInbox(inboxKeyOf(parsed.address, secret))) {
+    const lead = await readLead(store, id);
     if (lead) leads.push(lead);
-  });
-  // A lead that could not be read may be the one: the event is not applied (503), not misapplied.
-  if (unreadable.length > 0) throw new Error(`${unreadable.length} stored lead(s) unreadable`);
-  return requestsFrom(leads, parsed.address, "inbox").sort((a, b) =>
-    b.receivedAt.localeCompare(a.receivedAt),
-  );
+  }
+  return leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
 }
 
 /**
- * The leads a booking may be for, in the order they are tried, and how they were found: the one
- * the booking link's reference names; else the leads from the booker's own inbox (the first
- * attendee: guests a booker adds name no lead), latest first. Cal.com does not verify an
- * attendee's address, so an inbox match is a likely lead, not proof.
+ * The leads a booking may be for, in the order they are tried, how a new booking was matched, and
+ * whether it was found by a uid already recorded (see the module comment). The booker is the first
+ * attendee: guests a booker adds name no lead.
  */
 async function candidates(
   event: BookingEvent,
   store: LeadStore,
+  followUps: FollowUpStore,
   config: ServerConfig,
-): Promise<{ leads: LeadRecord[]; via: LeadBooking["via"] }> {
+): Promise<{ leads: LeadRecord[]; via: LeadBooking["via"]; byUid: boolean }> {
+  const { uid, rescheduleUid } = event.payload;
+  const held =
+    (await followUps.leadOfBooking(uid)) ??
+    (rescheduleUid ? await followUps.leadOfBooking(rescheduleUid) : undefined);
+  if (held || event.triggerEvent === "BOOKING_CANCELLED") {
+    const lead = held ? await readLead(store, held) : null;
+    return { leads: lead ? [lead] : [], via: "email", byUid: true };
+  }
   const id = leadIdFromReference(event.payload.metadata?.[BOOKING_REFERENCE_KEY], config.formSecret);
-  const byReference = id ? await store.get(id) : null;
-  if (byReference) return { leads: [byReference], via: "reference" };
+  const byReference = id ? await readLead(store, id) : null;
+  if (byReference) return { leads: [byReference], via: "reference", byUid: false };
   const booker = event.payload.attendees?.[0]?.email;
-  return {
-    leads: (await leadsFromInbox(store, booker)).filter((lead) => lead.state !== "spam"),
-    via: "email",
-  };
+  const leads = await leadsFromInbox(store, booker, config.formSecret);
+  return { leads: leads.filter((lead) => lead.state !== "spam"), via: "email", byUid: false };
 }
 
 /** The follow-up action an event asks for. */
@@ -147,9 +167,10 @@ export function createBookingWebhookHandler(
     const checked = eventSchema.safeParse(parsed);
     if (!checked.success) return json(400, { error: "Not a booking event" });
     const event: BookingEvent = checked.data;
-    const { uid } = event.payload;
-    const created = Date.parse(event.createdAt ?? "");
-    if (Number.isFinite(created) && now().getTime() - created > MAX_EVENT_AGE_MS) {
+    const { uid, rescheduleUid } = event.payload;
+    const created = Date.parse(event.createdAt);
+    if (!Number.isFinite(created)) return json(400, { error: "Not a booking event" });
+    if (now().getTime() - created > MAX_EVENT_AGE_MS) {
       return json(200, { applied: false, reason: "the event is more than 7 days old" });
     }
     try {
@@ -158,11 +179,13 @@ export function createBookingWebhookHandler(
         return json(200, { applied: false, reason: "already applied" });
       }
       const store = deps.getStore();
-      const { leads, via } = await candidates(event, store, config);
+      const followUps = deps.getFollowUps();
+      const { leads, via, byUid } = await candidates(event, store, followUps, config);
       if (leads.length === 0) {
         const booker = maskEmail(event.payload.attendees?.[0]?.email ?? "");
         logInfo("booking matches no stored lead", { trigger: event.triggerEvent, booker });
-        return json(200, { applied: false, reason: "no stored lead matches this booking" });
+        const reason = byUid ? "no booking with that id is recorded" : "no stored lead matches this booking";
+        return json(200, { applied: false, reason });
       }
       const [first] = leads;
       if (first.state === "spam") {
@@ -174,13 +197,15 @@ export function createBookingWebhookHandler(
         return json(200, { applied: false, reason: "the lead is held as spam" });
       }
       const at = now();
-      const followUps = deps.getFollowUps();
       const action = actionOf(event, via);
-      // The first lead the event changes is its lead (a closed one, or one without the cancelled
-      // booking, refuses it and the next is tried).
+      // The first lead the event changes is its lead (a closed one, or one with five live
+      // bookings, refuses it and the next is tried).
       let changed: { lead: LeadRecord; followUp: FollowUp } | undefined;
       let refusal: string | undefined;
       for (const lead of leads) {
+        // The uid is indexed before the record holds it: a failure between leaves an entry that
+        // names a lead without that booking, which refuses a later event rather than losing it.
+        if (action.kind === "booked" && !byUid) await followUps.indexBooking(uid, lead.id);
         const result = await followUps.update(lead.id, (current) => applyAction(current, action, at));
         if (result.changed) {
           changed = { lead, followUp: result.followUp };
@@ -188,9 +213,25 @@ export function createBookingWebhookHandler(
         }
         refusal ??= result.reason;
       }
-      await noteApplied(events, event.triggerEvent, uid, at);
-      if (!changed) return json(200, { applied: false, reason: refusal });
+      if (!changed) {
+        if (action.kind === "booked" && !byUid) await followUps.indexBooking(uid, null);
+        logInfo("booking not applied", { trigger: event.triggerEvent, via, reason: refusal });
+        return json(200, { applied: false, reason: refusal });
+      }
       const { lead } = changed;
+      if (action.kind === "booking-cancelled") await followUps.indexBooking(uid, null);
+      else {
+        await followUps.indexBooking(uid, lead.id);
+        // A reschedule moved the booking it replaces to the new uid.
+        if (
+          rescheduleUid &&
+          rescheduleUid !== uid &&
+          (await followUps.leadOfBooking(rescheduleUid)) === lead.id
+        ) {
+          await followUps.indexBooking(rescheduleUid, null);
+        }
+      }
+      await noteApplied(events, event.triggerEvent, uid, at);
       await followUps.syncMarkers(lead.id, changed.followUp, lead.receivedAt).catch(() => undefined);
       logInfo("lead follow-up changed by a booking", {
         requestId: lead.id,
@@ -201,11 +242,22 @@ export function createBookingWebhookHandler(
         lead,
         changed.followUp,
         action.kind === "booked" ? "booked" : "booking-cancelled",
-        { config, now, retry: deps.retry },
+        {
+          config,
+          now,
+          retry: deps.retry,
+          booking: action.kind === "booked" ? action.booking.uid : undefined,
+        },
       );
       await finishAfterAnswer(context, posted);
       return json(200, { applied: true, state: changed.followUp.state });
     } catch (error) {
+      if (error instanceof UnreadableLeadError) {
+        logError("BOOKING NOT APPLIED: a stored lead for this booking fails its schema", {
+          trigger: event.triggerEvent,
+        });
+        return json(200, { applied: false, reason: "a stored lead for this booking is unreadable" });
+      }
       logError("BOOKING NOT APPLIED: the lead store did not answer", {
         trigger: event.triggerEvent,
         bookingUid: uid,

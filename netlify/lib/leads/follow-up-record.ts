@@ -4,8 +4,8 @@
  * visible only to the sales team. The spec has no business states; these are ours. Plain data and
  * pure functions; the store is netlify/lib/leads/follow-up-store.ts.
  *
- * `new` -> `claimed` (owner, claimedAt) -> `contacted` (contactedAt); `booked` (bookedAt) once a
- * demo is booked; `closed` (closedAt, closedReason) from any state but `closed`. Times are ISO
+ * `new` -> `claimed` (owner, claimedAt) -> `contacted` (contactedAt); `booked` (bookedAt) while a
+ * confirmed booking is live (`isConfirmedBooking`); `closed` (closedAt, closedReason) from any state but `closed`. Times are ISO
  * 8601 UTC strings.
  */
 import type { StaffMember } from "../sales-team";
@@ -21,15 +21,26 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
-/** The booking that made a lead `booked` (docs/decisions/0030-slack-and-booking-loop.md). */
+/**
+ * A live booking of the lead (docs/decisions/0030-slack-and-booking-loop.md,
+ * docs/decisions/0032-bookings-by-uid.md).
+ */
 export interface LeadBooking {
   /** The booking service's id for it (Cal.com's `uid`). */
   uid: string;
   /** When the demo is, ISO 8601 UTC, as the booking service gave it. */
   startTime?: string;
-  /** How it was matched: the link's reference (booked in the same visit), or the prospect's e-mail. */
+  /** How it was matched: the link's sealed reference, or only the booker's inbox (unverified). */
   via: "reference" | "email";
+  /** For a booking matched by inbox only: when a person confirmed it on the lead page. */
+  confirmedAt?: string;
 }
+
+/** How a booking matched by the booker's inbox alone is labelled until a person confirms it. */
+export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
+
+/** Live bookings kept per lead; a further booking matched by inbox is logged, not applied. */
+export const MAX_LIVE_BOOKINGS = 5;
 
 export interface FollowUp {
   state: FollowUpState;
@@ -41,8 +52,11 @@ export interface FollowUp {
   closedReason?: CloseReason;
   /** When each reminder was recorded (it is recorded before it goes out, so it is sent once). */
   reminders?: Partial<Record<ReminderKind, string>>;
+  /** The live bookings, oldest first (read them with `liveBookings`). */
+  bookings?: LeadBooking[];
+  /** The one booking a record written before `bookings` holds. */
   booking?: LeadBooking;
-  /** The state a booking replaced, restored when the booking is cancelled. */
+  /** The state a confirmed booking replaced, restored when the last one is cancelled. */
   beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
   /** When the nudge and escalation clocks start, when not at arrival: a cancelled booking's cancellation. */
   clockFrom?: string;
@@ -57,6 +71,7 @@ export type FollowUpAction =
   | { kind: "contacted" }
   | { kind: "booked"; booking: LeadBooking; replaces?: string }
   | { kind: "booking-cancelled"; uid: string }
+  | { kind: "confirm-booking"; uid: string }
   | { kind: "close"; reason: CloseReason };
 
 /** The outcome of an action: the changed record, or why it changes nothing (our words, shown on the page). */
@@ -73,8 +88,9 @@ function held(followUp: FollowUp): string {
 
 /**
  * Applies `action` at `at`. A claim succeeds only on a `new` lead (the first claim wins; a later
- * one learns who holds it); `contacted` needs a claimed lead; `booked` and `close` apply to any
- * lead not closed. Never throws.
+ * one learns who holds it); `contacted` needs a claimed lead; `booked` adds or moves a live
+ * booking, `booking-cancelled` removes one and `confirm-booking` confirms one matched by inbox (each
+ * by uid); these and `close` apply to any lead not closed. Never throws.
  */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
   const when = at.toISOString();
@@ -110,39 +126,54 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
       }
       return { ok: true, followUp: { ...followUp, state: "contacted", contactedAt: when } };
     case "booked": {
-      // A reschedule moves the booking; the same booking told twice changes nothing.
-      const same = followUp.booking;
-      if (same && same.uid === action.booking.uid && same.startTime === action.booking.startTime) {
+      const bookings = liveBookings(followUp);
+      const { booking, replaces } = action;
+      const same = bookings.findIndex((b) => b.uid === booking.uid);
+      if (same >= 0 && bookings[same].startTime === booking.startTime) {
         return { ok: false, reason: "This booking is already recorded." };
       }
-      const before = followUp.state === "booked" ? followUp.beforeBooking : followUp.state;
-      // A reschedule of the booking made in the same visit is still that booking, however matched.
-      const rescheduled = !!action.replaces && action.replaces === followUp.booking?.uid;
-      const via = rescheduled && followUp.booking?.via === "reference" ? "reference" : action.booking.via;
-      return {
-        ok: true,
-        followUp: {
-          ...followUp,
-          state: "booked",
-          bookedAt: followUp.state === "booked" ? (followUp.bookedAt ?? when) : when,
-          booking: { ...action.booking, via },
-          beforeBooking: before,
-        },
-      };
-    }
-    case "booking-cancelled": {
-      if (followUp.state !== "booked" || followUp.booking?.uid !== action.uid) {
-        return { ok: false, reason: "No booking with that id is recorded for this lead." };
+      // A reschedule (or the same booking told again) moves the live booking it names: it keeps
+      // how it was matched and its confirmation, however this event was matched.
+      const moved = same >= 0 ? same : bookings.findIndex((b) => b.uid === replaces);
+      if (moved >= 0) {
+        const { startTime: _old, ...kept } = bookings[moved];
+        const next = {
+          ...kept,
+          uid: booking.uid,
+          ...(booking.startTime ? { startTime: booking.startTime } : {}),
+        };
+        return {
+          ok: true,
+          followUp: withBookings(
+            followUp,
+            bookings.map((b, i) => (i === moved ? next : b)),
+            when,
+          ),
+        };
       }
-      // Back to where the lead was, and the nudge and escalation clocks run again from now.
-      const { booking: _booking, bookedAt: _bookedAt, beforeBooking, ...rest } = followUp;
-      const reminders = { ...rest.reminders };
-      delete reminders.nudge;
-      delete reminders.escalation;
-      return {
-        ok: true,
-        followUp: { ...rest, state: beforeBooking ?? "new", clockFrom: when, reminders },
-      };
+      if (bookings.length >= MAX_LIVE_BOOKINGS) {
+        return { ok: false, reason: `This lead has ${MAX_LIVE_BOOKINGS} live bookings already.` };
+      }
+      return { ok: true, followUp: withBookings(followUp, [...bookings, booking], when) };
+    }
+    case "booking-cancelled":
+    case "confirm-booking": {
+      const bookings = liveBookings(followUp);
+      const found = bookings.find((b) => b.uid === action.uid);
+      if (!found) return { ok: false, reason: "No booking with that id is recorded for this lead." };
+      if (action.kind === "booking-cancelled") {
+        return {
+          ok: true,
+          followUp: withBookings(
+            followUp,
+            bookings.filter((b) => b !== found),
+            when,
+          ),
+        };
+      }
+      if (isConfirmedBooking(found)) return { ok: false, reason: "This booking is already confirmed." };
+      const confirmed = bookings.map((b) => (b === found ? { ...b, confirmedAt: when } : b));
+      return { ok: true, followUp: withBookings(followUp, confirmed, when) };
     }
     case "close":
       return {
@@ -150,6 +181,43 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
         followUp: { ...followUp, state: "closed", closedAt: when, closedReason: action.reason },
       };
   }
+}
+
+/** The lead's live bookings, oldest first; never throws. */
+export function liveBookings(followUp: FollowUp): LeadBooking[] {
+  return followUp.bookings ?? (followUp.booking ? [followUp.booking] : []);
+}
+
+/**
+ * Whether a booking shows the prospect booked: made through the link with the sealed reference, or
+ * confirmed by a person. Cal.com does not verify a booker's address, so an inbox match alone is not.
+ */
+export function isConfirmedBooking(booking: LeadBooking): boolean {
+  return booking.via === "reference" || booking.confirmedAt !== undefined;
+}
+
+/**
+ * `followUp` with `bookings` as its live bookings at `when`: `booked` while one of them is
+ * confirmed (`isConfirmedBooking`); when the last confirmed one goes, back to the state before
+ * it, with the nudge and escalation clocks running again from `when`.
+ */
+function withBookings(followUp: FollowUp, bookings: LeadBooking[], when: string): FollowUp {
+  const { booking: _single, bookings: _live, ...rest } = followUp;
+  const next: FollowUp = bookings.length > 0 ? { ...rest, bookings } : rest;
+  const confirmed = bookings.some(isConfirmedBooking);
+  if (confirmed && followUp.state !== "booked") {
+    // `closed` never reaches here (applyAction refuses it), nor does `booked`.
+    const before = followUp.state as Exclude<FollowUpState, "booked" | "closed">;
+    return { ...next, state: "booked", bookedAt: when, beforeBooking: before };
+  }
+  if (!confirmed && followUp.state === "booked") {
+    const { bookedAt: _bookedAt, beforeBooking, ...back } = next;
+    const reminders = { ...back.reminders };
+    delete reminders.nudge;
+    delete reminders.escalation;
+    return { ...back, state: beforeBooking ?? "new", clockFrom: when, reminders };
+  }
+  return next;
 }
 
 /**

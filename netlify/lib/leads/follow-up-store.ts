@@ -10,16 +10,22 @@
  *   is `new`, then while it is `claimed`; the follow-up job lists these prefixes, so it reads only
  *   the leads still waiting for a person. The lead store writes the first marker before the lead
  *   (leads/lead-store.ts); a marker that disagrees with its record is moved by the job.
+ * - `booking-uids/<SHA-256 of the uid>`: `{ leadId }` for each live booking
+ *   (docs/decisions/0032-bookings-by-uid.md), so a later event finds its booking by uid, never by
+ *   inbox; removed with the booking or the lead, and pruned with orphans.
  * - `digests/<date>`: that day's suspected-spam digest was sent (`{ at, expiresAt }`), kept a week
  *   and then pruned by the retention job (`pruneDigests`).
  */
+import { createHash } from "node:crypto";
 import { deleteExpired, type JsonBlobs } from "../json-blobs";
-import { NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
+import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
 export const FOLLOW_UP_PREFIX = "followup/";
 export const UNCLAIMED_PREFIX = "unclaimed/";
 export const CLAIMED_PREFIX = "claimed/";
 const DIGEST_PREFIX = "digests/";
+const BOOKING_UID_PREFIX = "booking-uids/";
+const bookingKey = (uid: string) => `${BOOKING_UID_PREFIX}${createHash("sha256").update(uid).digest("hex")}`;
 /** How long a digest's record is kept: long enough that no run sends that day's digest twice. */
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 
@@ -58,7 +64,11 @@ export interface FollowUpStore {
    * with "retire", removes both: nothing more can be due (netlify/lib/follow-up/reminders.ts).
    */
   syncMarkers(id: string, followUp: FollowUp | "retire", since: string): Promise<void>;
-  /** Deletes the lead's record and markers. */
+  /** The id of the lead holding live booking `uid`, or undefined. May throw. */
+  leadOfBooking(uid: string): Promise<string | undefined>;
+  /** Records that lead `leadId` holds booking `uid`, or with `leadId` null that nobody does. May throw. */
+  indexBooking(uid: string, leadId: string | null): Promise<void>;
+  /** Deletes the lead's record, markers and its bookings' uid entries. */
   remove(id: string): Promise<void>;
   /** Records `date`'s digest; false when it was recorded already. May throw. */
   recordDigest(date: string, at: Date): Promise<boolean>;
@@ -78,7 +88,7 @@ export function pruneDigests(blobs: JsonBlobs, now: Date): Promise<number> {
 const MARKER_GRACE_MS = 2 * 60_000;
 
 /**
- * Deletes follow-up records and markers whose lead is gone (`leadIds` is every stored lead's id):
+ * Deletes follow-up records, markers and booking uid entries whose lead is gone (`leadIds` is every stored lead's id):
  * what a claim or a reminder wrote while its lead was being erased. A marker younger than two
  * minutes is kept (its lead may be on its way). For the daily retention job; resolves with how
  * many keys it deleted. May throw.
@@ -89,6 +99,12 @@ export async function pruneOrphanFollowUps(
   now: Date,
 ): Promise<number> {
   let deleted = 0;
+  for (const key of await blobs.keys(BOOKING_UID_PREFIX)) {
+    const leadId = ((await blobs.getWithEtag(key))?.data as { leadId?: unknown } | undefined)?.leadId;
+    if (typeof leadId === "string" && leadIds.has(leadId)) continue;
+    await blobs.delete(key);
+    deleted += 1;
+  }
   for (const prefix of [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX]) {
     for (const key of await blobs.keys(prefix)) {
       if (leadIds.has(key.slice(prefix.length))) continue;
@@ -145,7 +161,17 @@ export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
       return typeof data?.since === "string" ? data.since : undefined;
     },
     syncMarkers,
+    async leadOfBooking(uid) {
+      const data = (await blobs.getWithEtag(bookingKey(uid)))?.data as { leadId?: unknown } | undefined;
+      return typeof data?.leadId === "string" ? data.leadId : undefined;
+    },
+    async indexBooking(uid, leadId) {
+      if (leadId) await blobs.setJSON(bookingKey(uid), { leadId });
+      else await blobs.delete(bookingKey(uid));
+    },
     async remove(id) {
+      const found = (await blobs.getWithEtag(recordKey(id)))?.data as FollowUp | undefined;
+      for (const booking of found ? liveBookings(found) : []) await blobs.delete(bookingKey(booking.uid));
       for (const key of followUpKeys(id)) await blobs.delete(key);
     },
     async recordDigest(date, at) {

@@ -61,6 +61,11 @@ export interface LeadRecord {
    * for the per-client bound on confirmations; never the IP itself.
    */
   clientKey?: string;
+  /**
+   * A keyed hash of the prospect's inbox (leads/lead-address.ts `inboxKeyOf`), the key of the lead
+   * store's inbox index; absent on leads stored before it.
+   */
+  inboxKey?: string;
   /** The class of the prospect's e-mail address (./email-class.ts), a signal for sales; absent on leads stored before it. */
   emailClass?: EmailClass;
   receivedAt: string;
@@ -124,6 +129,8 @@ export interface NewLeadExtras {
   attribution?: Attribution;
   /** The keyed hash of the client IP (see LeadRecord). */
   clientKey?: string;
+  /** The keyed hash of the inbox (see LeadRecord). */
+  inboxKey?: string;
   /** The class of the e-mail address (see LeadRecord). */
   emailClass?: EmailClass;
 }
@@ -136,13 +143,21 @@ export function newLead(
   id: string,
   request: DemoRequest,
   receivedAt: Date,
-  { verdict = { kind: "clean" }, honeypot = "", attribution, clientKey, emailClass }: NewLeadExtras = {},
+  {
+    verdict = { kind: "clean" },
+    honeypot = "",
+    attribution,
+    clientKey,
+    inboxKey,
+    emailClass,
+  }: NewLeadExtras = {},
 ): LeadRecord {
   const lead: LeadRecord = {
     id,
     request,
     ...(attribution ? { attribution } : {}),
     ...(clientKey ? { clientKey } : {}),
+    ...(inboxKey ? { inboxKey } : {}),
     ...(emailClass ? { emailClass } : {}),
     receivedAt: receivedAt.toISOString(),
     state: "pending",

@@ -13,11 +13,16 @@
  *   `spam`, so the follow-up job finds it; it and the other follow-up keys (`followup/<id>`,
  *   `claimed/<id>`) belong to netlify/lib/leads/follow-up-store.ts, and `remove` deletes them with
  *   the lead (docs/decisions/0029-lead-follow-up.md).
+ * - `inboxes/<inbox key>/<id>`: a marker `{ since }` for every lead with an `inboxKey` (a keyed hash
+ *   of its inbox, leads/lead-address.ts `inboxKeyOf`, never the address), written before the lead,
+ *   so a booking is matched to the leads of its booker's inbox with one listing
+ *   (docs/decisions/0032-bookings-by-uid.md); `remove` deletes it with the lead.
  *
  * Decision record: docs/decisions/0019-lead-path.md.
  */
 import { getStore } from "@netlify/blobs";
-import { followUpKeys, UNCLAIMED_PREFIX } from "./follow-up-store";
+import { jsonBlobsOver, type JsonBlobs } from "../json-blobs";
+import { createFollowUpStore, UNCLAIMED_PREFIX } from "./follow-up-store";
 import { completeDeliveries, type LeadRecord } from "./lead-record";
 
 export const LEAD_STORE_NAME = "demo-requests";
@@ -25,6 +30,8 @@ const LEAD_PREFIX = "leads/";
 const PENDING_PREFIX = "pending/";
 const leadKey = (id: string) => `${LEAD_PREFIX}${id}`;
 const pendingKey = (id: string) => `${PENDING_PREFIX}${id}`;
+const INBOX_PREFIX = "inboxes/";
+const inboxKey = (key: string, id: string) => `${INBOX_PREFIX}${key}/${id}`;
 
 /** What `create` did: stored it, found the id stored already, or could not reach the store. */
 export type CreateResult = "created" | "exists" | "unavailable";
@@ -43,8 +50,10 @@ export interface LeadStore {
   settle(id: string): Promise<void>;
   /** The id of every stored lead, settled or not. */
   ids(): Promise<string[]>;
+  /** The ids of the leads whose `inboxKey` is `key` (one listing, nothing read). */
+  idsFromInbox(key: string): Promise<string[]>;
   /**
-   * Deletes the lead, its marker and its follow-up record and markers (erasure and retention,
+   * Deletes the lead, its markers (pending, inbox) and its follow-up keys (erasure and retention,
    * docs/requirements.md#personal-data).
    */
   remove(id: string): Promise<void>;
@@ -57,6 +66,30 @@ async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
   return blobs.map((blob) => blob.key.slice(prefix.length));
 }
 
+/** How long an inbox entry may wait for its lead: it is written just before the lead. */
+const ENTRY_GRACE_MS = 2 * 60_000;
+
+/**
+ * Deletes the inbox index entries whose lead is gone (`leadIds` is every stored lead's id) and that
+ * are older than two minutes: what a lead whose own write failed left behind. For the daily
+ * retention job; resolves with how many it deleted. May throw.
+ */
+export async function pruneOrphanInboxEntries(
+  blobs: JsonBlobs,
+  leadIds: ReadonlySet<string>,
+  now: Date,
+): Promise<number> {
+  let deleted = 0;
+  for (const key of await blobs.keys(INBOX_PREFIX)) {
+    if (leadIds.has(key.slice(key.lastIndexOf("/") + 1))) continue;
+    const since = ((await blobs.getWithEtag(key))?.data as { since?: unknown } | undefined)?.since;
+    if (typeof since === "string" && now.getTime() - Date.parse(since) < ENTRY_GRACE_MS) continue;
+    await blobs.delete(key);
+    deleted += 1;
+  }
+  return deleted;
+}
+
 /** A LeadStore over a Blobs store (by default `getStore("demo-requests")`, strongly consistent). */
 export function createBlobLeadStore(
   store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
@@ -65,6 +98,9 @@ export function createBlobLeadStore(
     async create(record) {
       try {
         await store.setJSON(pendingKey(record.id), { since: record.receivedAt });
+        if (record.inboxKey) {
+          await store.setJSON(inboxKey(record.inboxKey, record.id), { since: record.receivedAt });
+        }
         if (record.state !== "spam") {
           await store.setJSON(`${UNCLAIMED_PREFIX}${record.id}`, { since: record.receivedAt });
         }
@@ -90,11 +126,15 @@ export function createBlobLeadStore(
       await store.delete(pendingKey(id));
     },
     ids: () => keysUnder(store, LEAD_PREFIX),
+    idsFromInbox: (key) => keysUnder(store, `${INBOX_PREFIX}${key}/`),
     async remove(id) {
+      // Read raw: even a record that fails its schema names its inbox entry.
+      const stored = (await store.get(leadKey(id), { type: "json" })) as { inboxKey?: unknown } | null;
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
       await store.delete(leadKey(id));
       await store.delete(pendingKey(id));
-      for (const key of followUpKeys(id)) await store.delete(key);
+      if (typeof stored?.inboxKey === "string") await store.delete(inboxKey(stored.inboxKey, id));
+      await createFollowUpStore(jsonBlobsOver(store)).remove(id);
     },
   };
 }

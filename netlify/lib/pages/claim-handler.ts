@@ -9,7 +9,8 @@
  * - GET and HEAD show the page and change nothing (mail scanners open every link).
  * - POST (form-encoded, at most 32 KB, from this site or no Origin at all) applies one action:
  *   `claim` (with `owner`, a roster member's address, or `ownerName` without a roster),
- *   `contacted` (with `confirm=yes`, a ticked box), or `close` (with `reason`). Done: 303 back to the page. Refused by the lead's
+ *   `contacted` (with `confirm=yes`, a ticked box), `confirm-booking` (with `booking`, the uid of a
+ *   booking matched by inbox only), or `close` (with `reason`). Done: 303 back to the page. Refused by the lead's
  *   state (e.g. already claimed): 409 with the page, which names who holds it. Invalid: 422 with
  *   the page and what is missing. The signature in the URL is what a forged request cannot have.
  *
@@ -50,6 +51,7 @@ const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
   close: "closed",
   booked: "booked",
   "booking-cancelled": "booking-cancelled",
+  "confirm-booking": "booked",
 };
 
 export interface ClaimHandlerDeps {
@@ -87,6 +89,12 @@ export function parseAction(
     return form.get("confirm") === "yes"
       ? { ok: true, action: { kind: "contacted" } }
       : { ok: false, error: "Tick the box to confirm you have contacted the prospect." };
+  }
+  if (kind === "confirm-booking") {
+    const uid = form.get("booking") ?? "";
+    return uid
+      ? { ok: true, action: { kind: "confirm-booking", uid } }
+      : { ok: false, error: "Choose the booking to confirm." };
   }
   if (kind === "close") {
     const reason = form.get("reason") ?? "";
@@ -217,6 +225,7 @@ export function createClaimHandler(
         config,
         now,
         by: parsed.action.kind === "claim" ? parsed.action.owner.name : undefined,
+        booking: parsed.action.kind === "confirm-booking" ? parsed.action.uid : undefined,
       });
       await finishAfterAnswer(context, told);
       return new Response(null, {

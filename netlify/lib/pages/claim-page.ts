@@ -9,7 +9,13 @@
  * nothing more. Every value is escaped with escape-html. Shell and style: pages/html-page.ts.
  */
 import escapeHtml from "escape-html";
-import { CLOSE_REASONS, type FollowUp } from "../leads/follow-up-record";
+import {
+  CLOSE_REASONS,
+  INBOX_ONLY_LABEL,
+  isConfirmedBooking,
+  liveBookings,
+  type FollowUp,
+} from "../leads/follow-up-record";
 import type { LeadRecord } from "../leads/lead-record";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../sales-team";
 import { durationInWords } from "../text";
@@ -43,6 +49,15 @@ function statusList(lead: LeadRecord, followUp: FollowUp, now: Date): string {
   if (followUp.claimedAt) rows.push(row("Claimed", followUp.claimedAt));
   if (followUp.contactedAt) rows.push(row("Contacted", followUp.contactedAt));
   if (followUp.bookedAt) rows.push(row("Booked", followUp.bookedAt));
+  for (const booking of liveBookings(followUp)) {
+    const how =
+      booking.via === "reference"
+        ? "booked through the link sent after the request"
+        : booking.confirmedAt
+          ? `matched by e-mail address, confirmed ${booking.confirmedAt}`
+          : INBOX_ONLY_LABEL;
+    rows.push(row("Demo booking", `${booking.startTime ?? "time not given"} (${how})`));
+  }
   if (followUp.closedAt)
     rows.push(row("Closed", `${followUp.closedAt} (${followUp.closedReason ?? "no reason"})`));
   return `<ul>${rows.join("")}</ul>`;
@@ -101,7 +116,15 @@ export function renderClaimPage(
       `<label for="confirm-contacted">I have contacted the prospect</label></p>`;
     forms.push(`<h2>Contacted</h2>${form(action, "contacted", confirm, "Mark as contacted")}`);
   }
-  if (followUp.state !== "closed") forms.push(closeForm(action));
+  if (followUp.state !== "closed") {
+    // Cal.com does not verify a booker's address: a person says whether the booking is the prospect's.
+    for (const booking of liveBookings(followUp).filter((b) => !isConfirmedBooking(b))) {
+      const fields = `<input type="hidden" name="booking" value="${escapeHtml(booking.uid)}">`;
+      const label = `Confirm the booking for ${booking.startTime ?? "the time not given"}`;
+      forms.push(`<h2>Booking</h2>${form(action, "confirm-booking", fields, label)}`);
+    }
+    forms.push(closeForm(action));
+  }
   const message = notice
     ? `<p role="${notice.kind === "done" ? "status" : "alert"}"><strong>${escapeHtml(notice.text)}</strong></p>`
     : "";

@@ -378,12 +378,13 @@ describe("without JavaScript", () => {
 });
 
 describe("the confirmation e-mail", () => {
-  test("offers the plain booking page, never prefilled with what the visitor typed", async () => {
+  test("offers the booking page with the lead's sealed reference, never prefilled with what the visitor typed", async () => {
     const mailer = scriptedMailer();
     await harness({ mailer, config: withBooking }).post({ ...VALID, requestId: ID });
     const [confirmation] = mailer.sent.filter((m) => m.customArgs?.kind === "confirmation");
-    expect(confirmation.text).toContain(`Or book a time that suits you now: ${BOOKING}\n`);
-    expect(confirmation.html).toContain(`<a href="${BOOKING}">Book a time now</a>`);
+    const link = `${BOOKING}?metadata%5BleadRef%5D=${bookingReference(LEAD, TEST_CONFIG.formSecret)}`;
+    expect(confirmation.text).toContain(`Or book a time that suits you now: ${link}\n`);
+    expect(confirmation.html).toContain(`<a href="${link}">Book a time now</a>`);
     expect(`${confirmation.text}${confirmation.html}`).not.toMatch(/name=|email=|Driller|acme-mining/);
   });
 

@@ -8,6 +8,7 @@
 // expired) deliver to sales as suspected spam without a confirmation; no token is not suspect.
 import { issueFormToken } from "../../../netlify/lib/demo-request/form-token";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
+import { inboxKeyOf } from "../../../netlify/lib/leads/lead-address";
 import { leadsToCsv } from "../../../netlify/lib/privacy/leads-csv";
 import { retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import { HONEYPOT_FIELD, LEGACY_HONEYPOT_FIELD } from "../../../src/lib/demo-request";
@@ -142,6 +143,8 @@ describe("the honeypot", () => {
         honeypot: "https://autofill.example",
         // Classified like any lead (docs/decisions/0031-email-classification.md), for its recovery.
         emailClass: { class: "company", domain: "acme-mining.com", role: false },
+        // The keyed hash of the inbox, never the address (docs/decisions/0032-bookings-by-uid.md).
+        inboxKey: inboxKeyOf(VALID_REQUEST.email, TEST_CONFIG.formSecret),
         // The lead webhook too: a spam lead is never posted.
         deliveries: { sales: neverSent, confirmation: neverSent, webhook: neverSent },
         settledAt: NOW.toISOString(),

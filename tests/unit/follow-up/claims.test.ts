@@ -8,7 +8,7 @@ import { getStore } from "@netlify/blobs";
 import { jsonBlobsOver } from "../../../netlify/lib/json-blobs";
 import { applyAction } from "../../../netlify/lib/leads/follow-up-record";
 import { createFollowUpStore, pruneOrphanFollowUps } from "../../../netlify/lib/leads/follow-up-store";
-import { createBlobLeadStore } from "../../../netlify/lib/leads/lead-store";
+import { createBlobLeadStore, pruneOrphanInboxEntries } from "../../../netlify/lib/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { DOWN, leadRecord, runRetryJobNow, scriptedMailer } from "../../helpers/function-harness";
 
@@ -105,4 +105,22 @@ test("what a claim or a reminder wrote while its lead was being erased is pruned
     .map((b) => b.key)
     .filter((k) => !k.startsWith("leads/") && !k.startsWith("pending/"));
   expect(left.sort()).toEqual(["unclaimed/arriving", "unclaimed/kept"]);
+});
+
+test("booking uid and inbox index entries left without their lead are pruned by the retention job", async () => {
+  const { blobs, leads, followUps } = stores("index-orphans");
+  await leads.create({ ...leadRecord("kept", "sent"), inboxKey: "k" });
+  await followUps.indexBooking("bk-kept", "kept");
+  // Written for a lead whose own write then failed, or whose erasure raced a booking.
+  await followUps.indexBooking("bk-gone", "gone");
+  const now = new Date("2025-01-02T00:00:00.000Z");
+  const jsonBlobs = jsonBlobsOver(blobs);
+  await jsonBlobs.setJSON("inboxes/k/gone", { since: "2025-01-01T00:00:00.000Z" });
+  await jsonBlobs.setJSON("inboxes/k/arriving", { since: new Date(now.getTime() - 1000).toISOString() });
+  const ids = new Set(await leads.ids());
+  expect(await pruneOrphanFollowUps(jsonBlobs, ids, now)).toBe(1);
+  expect(await pruneOrphanInboxEntries(jsonBlobs, ids, now)).toBe(1);
+  expect(await followUps.leadOfBooking("bk-kept")).toBe("kept");
+  expect(await followUps.leadOfBooking("bk-gone")).toBeUndefined();
+  expect((await jsonBlobs.keys("inboxes/")).sort()).toEqual(["inboxes/k/arriving", "inboxes/k/kept"]);
 });

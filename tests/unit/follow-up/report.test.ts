@@ -73,6 +73,7 @@ test("the median and 90th percentile of time to claim, and the shares within 15 
     keptWithin24Hours: 1,
     booked: 0,
     bookedSameVisit: 0,
+    bookedByInboxOnly: 0,
   });
 });
 
@@ -152,9 +153,11 @@ test("the CSV is formula-safe (a source is visitor text) and the table keeps con
   });
   const csv = reportToCsv(rows);
   expect(csv.split("\r\n")[0]).toBe(
-    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit"',
+    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit","bookedByInboxOnly"',
   );
-  expect(csv).toContain('"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","0"\r\n');
+  expect(csv).toContain(
+    '"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","0","0"\r\n',
+  );
   const text = reportToText(rows, "calendar minutes");
   expect(text).not.toContain("\u001b");
   expect(text).toContain("calendar minutes");
@@ -181,6 +184,20 @@ test("booked leads, and the share booked in the same visit (through the link off
   ];
   const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall");
   expect(overall).toMatchObject({ booked: 2, bookedSameVisit: 0.25, keptWithin24Hours: 1 });
+});
+
+test("a booking matched by inbox only, not confirmed, is counted apart and never as booked or kept", () => {
+  const unconfirmed = {
+    state: "new" as const,
+    bookings: [{ uid: "b-1", via: "email" as const, startTime: "2026-11-26T01:00:00.000Z" }],
+  };
+  const items = [
+    item("2026-11-24T10:00:00.000Z", 5, { followUp: unconfirmed }),
+    item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 }),
+  ];
+  const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ booked: 0, bookedByInboxOnly: 1 });
+  expect(reportToText([overall!], "calendar minutes")).toContain("by inbox");
 });
 
 test("the report has one overall row per e-mail class, in the order company, free, ISP, disposable", () => {

@@ -2,15 +2,17 @@
  * @jest-environment node
  */
 // A booking marks the lead booked (docs/requirements.md#closing-the-loop,
-// docs/decisions/0030-slack-and-booking-loop.md): Cal.com's signature, the three events, matching by
-// the booking link's sealed reference then by the prospect's inbox, an unmatched booking, and each
-// event applied once.
+// docs/decisions/0030-slack-and-booking-loop.md, docs/decisions/0032-bookings-by-uid.md): Cal.com's
+// signature, the three events, bookings kept by uid, matching by the booking link's sealed
+// reference then (unconfirmed) by the prospect's inbox index, an unmatched booking, and each event
+// applied once.
 import { bookingReference, leadIdFromReference } from "../../../netlify/lib/booking/booking-reference";
 import { dueReminders } from "../../../netlify/lib/follow-up/reminders";
 import { calSignature } from "../../../netlify/lib/inbound/cal-signature";
 import { createBookingWebhookHandler } from "../../../netlify/lib/inbound/booking-webhook";
 import { applyAction } from "../../../netlify/lib/leads/follow-up-record";
 import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
+import { inboxKeyOf } from "../../../netlify/lib/leads/lead-address";
 import { newLead } from "../../../netlify/lib/leads/lead-record";
 import { TEST_CONFIG, VALID } from "../../helpers/function-harness";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
@@ -27,11 +29,12 @@ async function setup() {
   const blobs = createMemoryBlobs();
   const followUps = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
+  const inboxKey = inboxKeyOf(VALID.email, TEST_CONFIG.formSecret);
   await leads.create({
-    ...newLead(EARLIER, { ...VALID }, new Date("2026-11-20T01:00:00.000Z")),
+    ...newLead(EARLIER, { ...VALID }, new Date("2026-11-20T01:00:00.000Z"), { inboxKey }),
     state: "sent",
   });
-  await leads.create({ ...newLead(ID, { ...VALID }, new Date(RECEIVED)), state: "sent" });
+  await leads.create({ ...newLead(ID, { ...VALID }, new Date(RECEIVED), { inboxKey }), state: "sent" });
   let now = NOW;
   const handle = createBookingWebhookHandler({
     getConfig: () => ({ ok: true, config: { ...TEST_CONFIG, calWebhookSecret: SECRET } }),
@@ -54,7 +57,7 @@ async function setup() {
     );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  return { leads, followUps, blobs, deliver, setNow: (at: Date) => (now = at) };
+  return { leads, followUps, blobs, deliver, inboxKey, setNow: (at: Date) => (now = at) };
 }
 
 function booking(
@@ -94,6 +97,16 @@ test("the reference seals the lead id: only this site opens it, and a changed on
   expect(leadIdFromReference(42, TEST_CONFIG.formSecret)).toBeUndefined();
 });
 
+test("the reference opens in its one canonical spelling only", () => {
+  const reference = withReference.metadata.leadRef;
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const last = alphabet.indexOf(reference.at(-1)!);
+  // 59 characters carry 354 bits for 44 bytes (352): the last character's two low bits are spare.
+  const spellings = [0, 1, 2, 3].map((spare) => `${reference.slice(0, -1)}${alphabet[(last & ~3) | spare]}`);
+  const opened = spellings.filter((r) => leadIdFromReference(r, TEST_CONFIG.formSecret) !== undefined);
+  expect(opened).toEqual([reference]);
+});
+
 test("a wrongly signed or unsigned event is 401 and changes nothing", async () => {
   const w = await setup();
   const event = booking("BOOKING_CREATED", "bk-1", withReference);
@@ -113,19 +126,30 @@ test("BOOKING_CREATED through the link offered after the request marks that lead
   expect(await w.followUps.get(ID)).toEqual({
     state: "booked",
     bookedAt: NOW.toISOString(),
-    booking: { uid: "bk-1", startTime: SLOT, via: "reference" },
+    bookings: [{ uid: "bk-1", startTime: SLOT, via: "reference" }],
     beforeBooking: "new",
   });
+  expect(await w.followUps.leadOfBooking("bk-1")).toBe(ID);
   expect(await w.followUps.markerIds("unclaimed")).toEqual([EARLIER]);
   expect((await w.followUps.get(EARLIER)).state).toBe("new");
 });
 
-test("without a reference (the confirmation e-mail's plain link) the prospect's inbox finds the latest lead", async () => {
+test("without a reference the prospect's inbox finds the latest lead, which keeps the booking unconfirmed", async () => {
   const w = await setup();
   const answer = await w.deliver(booking("BOOKING_CREATED", "bk-2", { email: "jane+demo@acme-mining.com" }));
-  expect(answer.body).toEqual({ applied: true, state: "booked" });
-  expect((await w.followUps.get(ID)).booking).toEqual({ uid: "bk-2", startTime: SLOT, via: "email" });
+  expect(answer.body).toEqual({ applied: true, state: "new" });
+  const followUp = await w.followUps.get(ID);
+  expect(followUp.bookings).toEqual([{ uid: "bk-2", startTime: SLOT, via: "email" }]);
   expect((await w.followUps.get(EARLIER)).state).toBe("new");
+  // Unconfirmed, it stops no reminder: the nudge is still due.
+  const lead = { receivedAt: RECEIVED, state: "sent" as const };
+  expect(dueReminders(lead, followUp, NOW, TEST_CONFIG.followUp)).toContain("nudge");
+  // A person confirms it on the lead page: then the lead is booked.
+  const confirmed = await w.followUps.update(ID, (c) =>
+    applyAction(c, { kind: "confirm-booking", uid: "bk-2" }, NOW),
+  );
+  expect(confirmed.followUp).toMatchObject({ state: "booked", bookedAt: NOW.toISOString() });
+  expect(dueReminders(lead, confirmed.followUp, NOW, TEST_CONFIG.followUp)).toEqual([]);
 });
 
 test("an event is applied once: the same delivery again changes nothing", async () => {
@@ -147,7 +171,8 @@ test("BOOKING_RESCHEDULED moves the slot; BOOKING_CANCELLED restores the state a
     booking("BOOKING_RESCHEDULED", "bk-3", { ...withReference, startTime: moved, rescheduleUid: "bk-1" }),
   );
   expect(rescheduled.body).toEqual({ applied: true, state: "booked" });
-  expect((await w.followUps.get(ID)).booking).toEqual({ uid: "bk-3", startTime: moved, via: "reference" });
+  expect((await w.followUps.get(ID)).bookings).toEqual([{ uid: "bk-3", startTime: moved, via: "reference" }]);
+  expect(await w.followUps.leadOfBooking("bk-1")).toBeUndefined();
 
   const cancelledAt = new Date(NOW.getTime() + 3_600_000);
   w.setNow(cancelledAt);
@@ -164,8 +189,9 @@ test("BOOKING_RESCHEDULED moves the slot; BOOKING_CANCELLED restores the state a
     owner: { name: "Ana Smith" },
     clockFrom: cancelledAt.toISOString(),
   });
-  expect(after.booking).toBeUndefined();
+  expect(after.bookings).toBeUndefined();
   expect(await w.followUps.markerIds("claimed")).toEqual([ID]);
+  expect(await w.followUps.leadOfBooking("bk-3")).toBeUndefined();
 });
 
 test("a cancelled booking of an unclaimed lead sets the nudge clock running again from the cancellation", async () => {
@@ -188,6 +214,7 @@ test("a cancelled booking of an unclaimed lead sets the nudge clock running agai
 test("a booking that matches no stored lead is answered 200 and logged with the address masked", async () => {
   const w = await setup();
   const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+  log.mockClear();
   const answer = await w.deliver(booking("BOOKING_CREATED", "bk-9", { email: "someone@elsewhere.example" }));
   expect(answer).toEqual({
     status: 200,
@@ -235,7 +262,7 @@ test("a lead booked before anyone claimed it can still be claimed, and stays boo
   await w.deliver(
     booking("BOOKING_RESCHEDULED", "bk-2", { email: "jane@acme-mining.com", rescheduleUid: "bk-1" }),
   );
-  expect((await w.followUps.get(ID)).booking).toEqual({ uid: "bk-2", startTime: SLOT, via: "reference" });
+  expect((await w.followUps.get(ID)).bookings).toEqual([{ uid: "bk-2", startTime: SLOT, via: "reference" }]);
   const claimed = await w.followUps.update(ID, (c) =>
     applyAction(c, { kind: "claim", owner: { name: "Ben Lee" } }, NOW),
   );
@@ -247,23 +274,139 @@ test("a lead booked before anyone claimed it can still be claimed, and stays boo
   expect(again.reason).toBe("This lead is already claimed by Ben Lee.");
 });
 
-test("by inbox, the lead the event changes: a newer lead closed as a duplicate refuses, the open one is booked", async () => {
+test("by inbox, the lead the event changes: a newer lead closed as a duplicate refuses, the open one takes it", async () => {
   const w = await setup();
   await w.followUps.update(ID, (c) => applyAction(c, { kind: "close", reason: "duplicate" }, NOW));
   const answer = await w.deliver(booking("BOOKING_CREATED", "bk-4", { email: "jane@acme-mining.com" }));
-  expect(answer.body).toEqual({ applied: true, state: "booked" });
-  expect((await w.followUps.get(EARLIER)).booking?.uid).toBe("bk-4");
+  expect(answer.body).toEqual({ applied: true, state: "new" });
+  expect((await w.followUps.get(EARLIER)).bookings?.map((b) => b.uid)).toEqual(["bk-4"]);
+  expect(await w.followUps.leadOfBooking("bk-4")).toBe(EARLIER);
   expect((await w.followUps.get(ID)).state).toBe("closed");
 });
 
-test("a cancellation matched by inbox reaches the lead that holds the booking, not merely the latest", async () => {
+test("a cancellation reaches the lead that holds the booking's uid, whoever the booker is", async () => {
   const w = await setup();
-  await w.followUps.update(EARLIER, (c) =>
-    applyAction(c, { kind: "booked", booking: { uid: "bk-old", via: "email" } }, NOW),
+  await w.deliver(booking("BOOKING_CREATED", "bk-old", withReference));
+  const answer = await w.deliver(
+    booking("BOOKING_CANCELLED", "bk-old", { email: "other@elsewhere.example" }),
   );
-  const answer = await w.deliver(booking("BOOKING_CANCELLED", "bk-old", { email: "jane@acme-mining.com" }));
   expect(answer.body).toEqual({ applied: true, state: "new" });
-  expect((await w.followUps.get(EARLIER)).booking).toBeUndefined();
+  expect((await w.followUps.get(ID)).bookings).toBeUndefined();
+});
+
+test("a stranger who knows the prospect's address cannot rewrite or cancel the booking made through the link", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-real", withReference));
+  // Another spelling of the prospect's inbox, on Cal.com's public page, which verifies no address.
+  const stranger = { email: "Jane+x@Acme-Mining.com", startTime: "2026-12-03T01:00:00.000Z" };
+  expect((await w.deliver(booking("BOOKING_CREATED", "bk-fake", stranger))).body).toEqual({
+    applied: true,
+    state: "booked",
+  });
+  expect((await w.deliver(booking("BOOKING_CANCELLED", "bk-fake", stranger))).body).toEqual({
+    applied: true,
+    state: "booked",
+  });
+  // A cancellation of the real uid sent with the stranger's address is the only way to move it,
+  // and it names the uid the stranger cannot know; guessing another uid changes nothing.
+  expect((await w.deliver(booking("BOOKING_CANCELLED", "bk-guess", stranger))).body).toEqual({
+    applied: false,
+    reason: "no booking with that id is recorded",
+  });
+  expect(await w.followUps.get(ID)).toMatchObject({
+    state: "booked",
+    bookings: [{ uid: "bk-real", startTime: SLOT, via: "reference" }],
+  });
+});
+
+test("a stranger's booking by inbox does not silence an unbooked lead's reminders", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-fake", { email: "jane+x@acme-mining.com" }));
+  const followUp = await w.followUps.get(ID);
+  expect(followUp.state).toBe("new");
+  const lead = { receivedAt: RECEIVED, state: "sent" as const };
+  const late = new Date(Date.parse(RECEIVED) + 21 * 3_600_000);
+  expect(dueReminders(lead, followUp, late, TEST_CONFIG.followUp)).toEqual([
+    "nudge",
+    "escalation",
+    "promise-at-risk",
+  ]);
+});
+
+test("at most five live bookings per lead: a sixth inbox match is logged, not applied", async () => {
+  const w = await setup();
+  await w.followUps.update(EARLIER, (c) => applyAction(c, { kind: "close", reason: "duplicate" }, NOW));
+  for (const n of [1, 2, 3, 4, 5]) {
+    const answer = await w.deliver(booking("BOOKING_CREATED", `bk-${n}`, { email: "jane@acme-mining.com" }));
+    expect(answer.body).toMatchObject({ applied: true });
+  }
+  const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+  const sixth = await w.deliver(booking("BOOKING_CREATED", "bk-6", { email: "jane@acme-mining.com" }));
+  expect(sixth.body).toMatchObject({ applied: false });
+  expect(log.mock.calls.map((args) => args.join(" ")).join("\n")).toContain("booking not applied");
+  log.mockRestore();
+  expect((await w.followUps.get(ID)).bookings).toHaveLength(5);
+  expect(await w.followUps.leadOfBooking("bk-6")).toBeUndefined();
+});
+
+test("a reschedule found by the uid it replaces moves that booking, however it is matched", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  const moved = "2026-11-28T03:00:00.000Z";
+  const answer = await w.deliver(
+    booking("BOOKING_RESCHEDULED", "bk-2", {
+      email: "other@elsewhere.example",
+      rescheduleUid: "bk-1",
+      startTime: moved,
+    }),
+  );
+  expect(answer.body).toEqual({ applied: true, state: "booked" });
+  expect((await w.followUps.get(ID)).bookings).toEqual([{ uid: "bk-2", startTime: moved, via: "reference" }]);
+  expect(await w.followUps.leadOfBooking("bk-2")).toBe(ID);
+});
+
+test("an event that changed nothing is not remembered: a later correct delivery of it applies", async () => {
+  const w = await setup();
+  // The cancellation arrives before the booking it cancels (out of order).
+  const cancel = booking("BOOKING_CANCELLED", "bk-1", withReference);
+  expect((await w.deliver(cancel)).body).toMatchObject({ applied: false });
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  expect((await w.deliver(cancel)).body).toEqual({ applied: true, state: "new" });
+});
+
+test("an event without a readable createdAt is 400 and changes nothing", async () => {
+  const w = await setup();
+  const { createdAt: _dropped, ...missing } = booking("BOOKING_CREATED", "bk-1", withReference);
+  expect((await w.deliver(missing)).status).toBe(400);
+  expect((await w.deliver({ ...missing, createdAt: "yesterday" })).status).toBe(400);
+  expect(await w.followUps.get(ID)).toEqual({ state: "new" });
+});
+
+test("a booking matched by inbox reads only the leads its inbox index names", async () => {
+  const w = await setup();
+  const read = jest.spyOn(w.leads, "get");
+  const ids = jest.spyOn(w.leads, "ids");
+  await w.deliver(booking("BOOKING_CREATED", "bk-2", { email: "jane@acme-mining.com" }));
+  expect(ids).not.toHaveBeenCalled();
+  expect(new Set(read.mock.calls.map(([id]) => id))).toEqual(new Set([ID, EARLIER]));
+});
+
+test("a lead of the inbox that fails its schema refuses the event; a store fault answers 503", async () => {
+  const w = await setup();
+  const malformed = Object.assign(new Error("lead fails its schema"), { name: "MalformedLeadError" });
+  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const get = jest.spyOn(w.leads, "get").mockRejectedValueOnce(malformed);
+  const refused = await w.deliver(booking("BOOKING_CREATED", "bk-2", { email: "jane@acme-mining.com" }));
+  expect(refused).toEqual({
+    status: 200,
+    body: { applied: false, reason: "a stored lead for this booking is unreadable" },
+  });
+  get.mockRejectedValueOnce(new Error("blobs down"));
+  const down = await w.deliver(booking("BOOKING_CREATED", "bk-2", { email: "jane@acme-mining.com" }));
+  expect(down).toEqual({ status: 503, body: { error: "Lead store unavailable" } });
+  expect(error.mock.calls.map((args) => args.join(" ")).join("\n")).not.toContain("blobs down");
+  error.mockRestore();
+  expect((await w.followUps.get(ID)).bookings).toBeUndefined();
 });
 
 test("only the booker's inbox is matched: a guest the booker adds books nothing of theirs", async () => {
@@ -289,7 +432,7 @@ test("booked, then claimed, then cancelled: the lead is claimed by that person, 
   expect(second.changed).toBe(false);
 });
 
-test("another booking that does not replace the first takes its own 'how matched'", async () => {
+test("another booking that does not replace the first is kept beside it, with its own 'how matched'", async () => {
   const w = await setup();
   await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
   await w.deliver(
@@ -298,11 +441,18 @@ test("another booking that does not replace the first takes its own 'how matched
       startTime: "2026-12-01T01:00:00.000Z",
     }),
   );
-  expect((await w.followUps.get(ID)).booking).toEqual({
-    uid: "bk-6",
-    startTime: "2026-12-01T01:00:00.000Z",
-    via: "email",
-  });
+  expect((await w.followUps.get(ID)).bookings).toEqual([
+    { uid: "bk-1", startTime: SLOT, via: "reference" },
+    { uid: "bk-6", startTime: "2026-12-01T01:00:00.000Z", via: "email" },
+  ]);
+});
+
+test("erasing a lead removes its bookings' uid entries and its inbox entry", async () => {
+  const w = await setup();
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  await w.leads.remove(ID);
+  expect(await w.followUps.leadOfBooking("bk-1")).toBeUndefined();
+  expect(await w.leads.idsFromInbox(w.inboxKey)).toEqual([EARLIER]);
 });
 
 test("an event Cal.com created more than 7 days ago is not applied", async () => {

@@ -15,6 +15,9 @@ import { createBlobLeadStore } from "../../../netlify/lib/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { leadRecord, VALID } from "../../helpers/function-harness";
 import { newLead } from "../../../netlify/lib/leads/lead-record";
+import { applyAction } from "../../../netlify/lib/leads/follow-up-record";
+import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
+import { jsonBlobsOver } from "../../../netlify/lib/json-blobs";
 
 let server: TestBlobsServer;
 let open: TestBlobsServer["open"];
@@ -75,6 +78,26 @@ test("settle removes only the marker; remove deletes the lead, its marker and it
   await leads.remove("b");
   expect(await keysOf(blobs)).toEqual(["leads/a", "unclaimed/a"]);
   expect(await leads.get("b")).toBeNull();
+});
+
+test("the inbox index: a lead with an inboxKey is listed under it; remove deletes the entry and the lead's booking uid entries", async () => {
+  const blobs = open("inbox-index");
+  const leads = createBlobLeadStore(blobs);
+  await leads.create({ ...leadRecord("a", "pending"), inboxKey: "k1" });
+  await leads.create({ ...leadRecord("b", "pending"), inboxKey: "k1" });
+  await leads.create({ ...leadRecord("c", "pending"), inboxKey: "k2" });
+  expect((await leads.idsFromInbox("k1")).sort()).toEqual(["a", "b"]);
+  expect(await leads.idsFromInbox("k3")).toEqual([]);
+  const followUps = createFollowUpStore(jsonBlobsOver(blobs));
+  await followUps.indexBooking("bk-1", "a");
+  await followUps.update("a", (c) =>
+    applyAction(c, { kind: "booked", booking: { uid: "bk-1", via: "reference" } }, new Date()),
+  );
+  expect(await followUps.leadOfBooking("bk-1")).toBe("a");
+  await leads.remove("a");
+  expect(await leads.idsFromInbox("k1")).toEqual(["b"]);
+  expect(await followUps.leadOfBooking("bk-1")).toBeUndefined();
+  expect((await keysOf(blobs)).filter((key) => key.includes("/a"))).toEqual([]);
 });
 
 test("a store that cannot be reached: create answers 'unavailable' and never throws", async () => {

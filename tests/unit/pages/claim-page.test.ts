@@ -7,6 +7,7 @@
 // changes nothing and names the first owner.
 import type { ServerConfig } from "../../../netlify/lib/config";
 import { claimSignature, claimUrl } from "../../../netlify/lib/follow-up/claim-link";
+import { applyAction, INBOX_ONLY_LABEL } from "../../../netlify/lib/leads/follow-up-record";
 import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
 import { newLead } from "../../../netlify/lib/leads/lead-record";
 import { createClaimHandler } from "../../../netlify/lib/pages/claim-handler";
@@ -255,4 +256,25 @@ test("a change made on the page is told to the team's channel as a short note", 
   } finally {
     await sink.close();
   }
+});
+
+test("a booking matched by inbox only is labelled on the page until a person confirms it; then the lead is booked", async () => {
+  const { followUps, open, post } = await setup();
+  await followUps.update(ID, (c) =>
+    applyAction(
+      c,
+      { kind: "booked", booking: { uid: "bk-1", via: "email", startTime: "2026-11-26T02:00:00.000Z" } },
+      NOW,
+    ),
+  );
+  const before = await (await open()).text();
+  expect(before).toContain(`2026-11-26T02:00:00.000Z (${INBOX_ONLY_LABEL})`);
+  expect(before).toContain('name="booking" value="bk-1"');
+  expect((await followUps.get(ID)).state).toBe("new");
+  expect((await post({ action: "confirm-booking" })).status).toBe(422);
+  expect((await post({ action: "confirm-booking", booking: "bk-1" })).status).toBe(303);
+  expect(await followUps.get(ID)).toMatchObject({ state: "booked", bookedAt: NOW.toISOString() });
+  const after = await (await open()).text();
+  expect(after).toContain(`matched by e-mail address, confirmed ${NOW.toISOString()}`);
+  expect(after).not.toContain('name="booking"');
 });

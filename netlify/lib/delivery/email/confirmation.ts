@@ -9,6 +9,8 @@
  * bounds once, on its first attempt, so the retry job may send that same confirmation again after a failure
  * without counting it twice.
  */
+import { bookingReference } from "../../booking/booking-reference";
+import { prefilledBookingUrl } from "../../booking/booking-url";
 import site from "../../../../content/site.json";
 import type { DeliveryChannel, DeliveryNotice } from "../delivery-channel";
 import type { ConfirmationVerdict } from "./confirmation-limits";
@@ -61,7 +63,11 @@ export const confirmation: DeliveryChannel = {
       mailFrom: config.mailFrom,
       requestId: lead.id,
       contact: CONTACT_DETAILS,
-      bookingUrl: config.bookingUrl,
+      // The sealed reference, not the typed name: a booking from this link is matched to its lead
+      // as surely as one made right after the request (docs/decisions/0032-bookings-by-uid.md).
+      bookingUrl: config.bookingUrl
+        ? prefilledBookingUrl(config.bookingUrl, undefined, bookingReference(lead.id, config.formSecret))
+        : undefined,
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status !== "sent") {

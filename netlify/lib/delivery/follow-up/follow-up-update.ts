@@ -5,7 +5,12 @@
  * throws (a failure is logged: the record already holds the change).
  */
 import type { ServerConfig } from "../../config";
-import type { FollowUp } from "../../leads/follow-up-record";
+import {
+  INBOX_ONLY_LABEL,
+  isConfirmedBooking,
+  liveBookings,
+  type FollowUp,
+} from "../../leads/follow-up-record";
 import type { LeadRecord } from "../../leads/lead-record";
 import { logError } from "../../log";
 import { durationInWords } from "../../text";
@@ -23,18 +28,26 @@ const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
 
 /**
  * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" (`who` appends ": Jane
- * Driller (Acme Mining)"). `by` is the staff member's name, when a person made the change.
+ * Driller (Acme Mining)"). `by` is the staff member's name, when a person made the change;
+ * `booking` the uid of the booking a `booked` line is about (default: the latest), whose slot it
+ * names and, when it is matched by inbox only, says so (docs/decisions/0032-bookings-by-uid.md).
  */
 export function updateLine(
   action: LeadUpdate["action"],
   lead: LeadRecord,
   followUp: FollowUp,
   at: Date,
-  options: { by?: string; who?: boolean } = {},
+  options: { by?: string; who?: boolean; booking?: string } = {},
 ): string {
   const by = options.by ? ` by ${options.by}` : "";
   const reason = action === "closed" && followUp.closedReason ? ` (${followUp.closedReason})` : "";
-  const slot = action === "booked" && followUp.booking?.startTime ? ` for ${followUp.booking.startTime}` : "";
+  const bookings = liveBookings(followUp);
+  const booking = bookings.find((b) => b.uid === options.booking) ?? bookings.at(-1);
+  let slot = "";
+  if (action === "booked" && booking) {
+    slot = booking.startTime ? ` for ${booking.startTime}` : "";
+    if (!isConfirmedBooking(booking)) slot += ` (${INBOX_ONLY_LABEL})`;
+  }
   const line = `${ACTION_WORDS[action]}${by}${reason}${slot}, ${durationInWords(Math.round((at.getTime() - Date.parse(lead.receivedAt)) / 60_000))} after arrival`;
   const { firstName, lastName, company } = lead.request;
   return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
@@ -45,7 +58,7 @@ export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
   action: LeadUpdate["action"],
-  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions; by?: string },
+  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions; by?: string; booking?: string },
 ): Promise<void> {
   const settings = context.config.leadWebhook;
   if (!settings) return;
@@ -53,7 +66,7 @@ export async function postFollowUpUpdate(
   const update: LeadUpdate = {
     action,
     at: at.toISOString(),
-    detail: updateLine(action, lead, followUp, at, { by: context.by, who: true }),
+    detail: updateLine(action, lead, followUp, at, { by: context.by, who: true, booking: context.booking }),
   };
   const event = { kind: "update", lead: webhookLead(lead, { owner: followUp.owner?.name }), update } as const;
   try {
