@@ -1,6 +1,7 @@
 /**
  * Text helpers for e-mails and logs: header-safe single lines, and masking of a visitor's
- * e-mail address and phone number (logs never hold them in full). HTML escaping is escape-html's.
+ * e-mail address, phone number and the hostnames they chose (logs never hold them in full). HTML
+ * escaping is escape-html's.
  */
 
 /** Collapses CR/LF (and other line breaks) to single spaces, for e-mail subjects. */
@@ -28,11 +29,18 @@ export function durationInWords(minutes: number): string {
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at < 1) return "***";
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
+  return `${email[0]}***@${maskDomain(email.slice(at + 1))}`;
+}
+
+/**
+ * Masks a hostname a visitor chose (an address's domain) for logs as `maskEmail` masks the
+ * domain part, keeping its first letter and top-level domain, e.g.
+ * `promo-login-microsoft-com.mailinator.com` -> `p***.com`.
+ */
+export function maskDomain(domain: string): string {
   const dot = domain.lastIndexOf(".");
   const tld = dot > 0 ? domain.slice(dot) : "";
-  return `${local[0]}***@${domain[0] ?? ""}***${tld}`;
+  return `${domain[0] ?? ""}***${tld}`;
 }
 
 /** Masks a phone number for logs, keeping only its last two digits, e.g. `+61 400 123 456` -> `***56`. */

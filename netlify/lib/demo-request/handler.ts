@@ -45,7 +45,7 @@ import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, withEmailClass, type S
 import { classifyEmail } from "../leads/email-class";
 import { jsonBlobs } from "../json-blobs";
 import { clientKeyOf, LIMITS_STORE_NAME } from "../delivery/email/confirmation-limits";
-import { maskEmail } from "../text";
+import { maskDomain, maskEmail } from "../text";
 
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
@@ -193,7 +193,10 @@ async function delivered(
   linkOrigin: string,
 ): Promise<Outcome> {
   if (lead.suspectedSpam) {
-    logInfo("suspected spam; delivered with the reason", { requestId: lead.id, reason: lead.suspectedSpam });
+    // A disposable address's reason names its domain, which the visitor chose: masked as an address.
+    const domain = lead.emailClass?.domain;
+    const reason = domain ? lead.suspectedSpam.replaceAll(domain, maskDomain(domain)) : lead.suspectedSpam;
+    logInfo("suspected spam; delivered with the reason", { requestId: lead.id, reason });
   }
   if (!store) logInfo("no lead store; sending without a record", { requestId: lead.id });
   else if (stored === "unavailable")

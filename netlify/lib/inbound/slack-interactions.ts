@@ -21,9 +21,11 @@ import { postFollowUpUpdate, updateLine } from "../delivery/follow-up/follow-up-
 import type { RetryOptions } from "../delivery/send-result";
 import {
   ACTIONS_BLOCK_ID,
+  fitSlack,
   followUpButtons,
   OWNER_BLOCK_ID,
   plain,
+  slackLine,
   STATUS_BLOCK_ID,
   type SlackAction,
 } from "../delivery/webhook/slack";
@@ -148,9 +150,14 @@ async function applyClick(
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
+  // A reply may name a person (an owner typed on the claim page): plain text, as visitor text is.
   const tell = (text: string) =>
     responseUrl
-      ? respondInSlack(responseUrl, { response_type: "ephemeral", replace_original: false, text }, doFetch)
+      ? respondInSlack(
+          responseUrl,
+          { response_type: "ephemeral", replace_original: false, ...slackLine(text) },
+          doFetch,
+        )
       : Promise.resolve(false);
   try {
     const lead = isUuid(id) ? await deps.getStore().get(id) : null;
@@ -177,7 +184,8 @@ async function applyClick(
         responseUrl,
         {
           replace_original: true,
-          text: status,
+          text: fitSlack(status, 3000),
+          mrkdwn: false,
           blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
         },
         doFetch,

@@ -55,6 +55,21 @@ test("a disposable address arrives suspected with the reason, and gets no confir
   expect(sentOfKind(mailer, "confirmation")).toEqual([]);
 });
 
+test("a disposable address's domain, which the visitor chose, is masked in the log as an address is", async () => {
+  const log = jest.spyOn(console, "log");
+  log.mockClear();
+  const { lead } = await send(
+    "eve@promo-login-microsoft-com.mailinator.com",
+    "4d6f8a2e-5b1c-4c3e-9f7a-2b8d4e6f1a3c",
+  );
+  expect(lead.suspectedSpam).toBe("disposable e-mail address (promo-login-microsoft-com.mailinator.com)");
+  const lines = log.mock.calls.map((args) => args.join(" "));
+  expect(lines.find((line) => line.includes("suspected spam"))).toContain(
+    '"reason":"disposable e-mail address (p***.com)"',
+  );
+  expect(lines.filter((line) => line.includes("promo-login") || line.includes("mailinator"))).toEqual([]);
+});
+
 test("the webhook's first line carries the tag; the standard payload the class; the CSV one column", () => {
   const lead = {
     ...leadRecord("a", "sent"),

@@ -10,6 +10,8 @@ import { slackMessage } from "../../../netlify/lib/delivery/webhook/slack";
 import { webhookRequest } from "../../../netlify/lib/delivery/webhook/webhook-request";
 import { createSlackInteractionsHandler } from "../../../netlify/lib/inbound/slack-interactions";
 import { slackSignature } from "../../../netlify/lib/inbound/slack-signature";
+import { claimUrl } from "../../../netlify/lib/follow-up/claim-link";
+import { createClaimHandler } from "../../../netlify/lib/pages/claim-handler";
 import { createFollowUpStore, type FollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
 import { newLead } from "../../../netlify/lib/leads/lead-record";
 import { startWebhookSink, type WebhookSink } from "../../../scripts/sinks/webhook-sink.mjs";
@@ -113,7 +115,16 @@ async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { stor
   const settle = async () => {
     await Promise.all(pending.splice(0));
   };
-  return { followUps, send, settle, posted, release, setSlackAnswers: (ok: boolean) => (slackAnswers = ok) };
+  return {
+    leads,
+    config,
+    followUps,
+    send,
+    settle,
+    posted,
+    release,
+    setSlackAnswers: (ok: boolean) => (slackAnswers = ok),
+  };
 }
 
 test("a signed Claim click is answered at once; the claim is applied after the answer, by the Slack user", async () => {
@@ -158,12 +169,65 @@ test("clicks are idempotent: the same click again, or another person's, changes 
   await w.settle();
   expect((await w.followUps.get(ID)).owner).toEqual({ name: "ana", slackUserId: "U024BE7LH" });
   const [, again, other] = w.posted.map((p) => p.body);
-  expect(again).toEqual({
+  expect(again).toMatchObject({
     response_type: "ephemeral",
     replace_original: false,
     text: "This lead is already claimed by ana.",
   });
   expect(other).toEqual(again);
+});
+
+test("an owner name typed on the claim page, and a Slack name, reach Slack as plain text, never as mrkdwn", async () => {
+  const hostile = "<https://evil.example/login|Open the lead> <!channel> *x*";
+  const escaped = "&lt;https://evil.example/login|Open the lead&gt; &lt;!channel&gt; *x*";
+  const w = await setup();
+  const claimPage = createClaimHandler({
+    getConfig: () => ({
+      ok: true,
+      config: { ...w.config, followUp: { ...w.config.followUp, salesTeam: undefined } },
+    }),
+    getStore: () => w.leads,
+    getFollowUps: () => w.followUps,
+    now: () => NOW,
+  });
+  const link = claimUrl(TEST_CONFIG.siteOrigin!, ID, TEST_CONFIG.formSecret);
+  const notes: Promise<unknown>[] = [];
+  const claimed = await claimPage(
+    new Request(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_CONFIG.siteOrigin! },
+      body: new URLSearchParams({ action: "claim", ownerName: hostile }).toString(),
+    }),
+    ID,
+    { waitUntil: (promise) => void notes.push(promise) },
+  );
+  expect(claimed.status).toBe(303);
+  await Promise.all(notes);
+  await w.send(click("claim", { id: "U0G9QF9C6", name: "ben" }));
+  await w.send(click("contacted", { id: "U0G9QF9C6", name: "<!here> *ben*" }));
+  await w.settle();
+  const [reply, update] = w.posted.map((p) => p.body);
+  const line = `This lead is already claimed by ${escaped}.`;
+  expect(reply).toEqual({
+    response_type: "ephemeral",
+    replace_original: false,
+    text: line,
+    blocks: [{ type: "section", text: { type: "plain_text", text: line, emoji: false } }],
+    mrkdwn: false,
+  });
+  expect(update).toMatchObject({
+    text: "Marked contacted by &lt;!here&gt; *ben*, 4 min after arrival",
+    mrkdwn: false,
+  });
+  // Nothing Slack receives (replies, the update, the channel's note of the claim) holds the raw text.
+  const sent = [...w.posted.map((p) => JSON.stringify(p.body)), ...sink.deliveries().map((d) => d.raw)];
+  expect(sent).toHaveLength(3);
+  for (const body of sent) {
+    expect(body).not.toContain("<https://evil");
+    expect(body).not.toContain("<!channel>");
+    expect(body).not.toContain("<!here>");
+    expect(body).not.toMatch(/"type":"mrkdwn","text":"[^"]*(evil|ben)/);
+  }
 });
 
 test("Contacted on an unclaimed lead claims it for the clicker and marks it contacted", async () => {

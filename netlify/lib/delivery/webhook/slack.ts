@@ -97,15 +97,27 @@ export function followUpButtons(id: string, actions: readonly SlackAction[]): Ac
   };
 }
 
+/**
+ * One line that may hold typed text (a staff member's name, a prospect's), e.g. a reply to a
+ * click: the escaped `text` with mrkdwn off, and the line as a `plain_text` section.
+ *
+ * @param line e.g. "This lead is already claimed by Ana Smith."
+ * @returns the message fields of a webhook or `response_url` body (decisions 0022, 0030)
+ */
+export function slackLine(line: string): Pick<SlackMessage, "text" | "blocks" | "mrkdwn"> {
+  return {
+    text: fitSlack(line, SECTION_MAX),
+    blocks: [{ type: "section", text: plain(line, SECTION_MAX) }],
+    mrkdwn: false,
+  };
+}
+
 /** A short note about a lead (a follow-up change): the line as plain text, the request id below. */
 function slackUpdate(detail: string, id: string): SlackMessage {
+  const line = slackLine(detail);
   return {
-    text: fitSlack(detail, SECTION_MAX),
-    blocks: [
-      { type: "section", text: plain(detail, SECTION_MAX) },
-      { type: "context", elements: [plain(`Request id ${id}`, SECTION_MAX)] },
-    ],
-    mrkdwn: false,
+    ...line,
+    blocks: [...line.blocks, { type: "context", elements: [plain(`Request id ${id}`, SECTION_MAX)] }],
     unfurl_links: false,
     unfurl_media: false,
   };
@@ -159,14 +171,9 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
   };
   const blocks: KnownBlock[] = [header];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
+  // The reason may name the address's domain, which the visitor chose: plain text, never a link.
   const suspicion = suspicionRow(lead);
-  if (suspicion) {
-    const [name, reason] = suspicion;
-    blocks.push({
-      type: "section",
-      text: mrkdwn(`*${name}*\n${fitSlack(reason, SECTION_MAX - name.length - 3)}`),
-    });
-  }
+  if (suspicion) blocks.push(...labelledText(...suspicion));
   const sourceText =
     source.length > 0 ? source.map(([key, value]) => `${key}: ${value}`).join("\n") : "(none recorded)";
   const context: ContextBlock = {

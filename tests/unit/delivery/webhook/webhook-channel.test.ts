@@ -261,7 +261,9 @@ describe("with the spam layers", () => {
     await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, formToken, requestId: ID });
     const [delivery] = deliveriesFor(LEAD);
     expect(delivery.raw).toContain("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
-    expect(delivery.raw).toContain("*Suspected spam*\\nsent 0.8 s after the form loaded");
+    expect(delivery.raw).toContain(
+      '"text":"*Suspected spam*"}},{"type":"section","text":{"type":"plain_text","text":"sent 0.8 s after the form loaded',
+    );
     expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "sent" });
   });
 

@@ -293,12 +293,51 @@ describe("a lead a spam layer suspects", () => {
   const REASON = "form token forged";
   const SUSPECTED: LeadEvent = { kind: "lead", lead: { ...LEAD, suspectedSpam: REASON } };
 
-  test("slack: the title is marked like the e-mail's subject, the reason is a section", () => {
+  test("slack: the title is marked like the e-mail's subject, the reason a plain-text section under its label", () => {
     const message = slackMessage(SUSPECTED);
     expect(message.text).toBe("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
     expect(message.blocks[0]).toMatchObject({ text: { text: "[Suspected spam] New demo request" } });
-    expect(JSON.stringify(message)).toContain(`*Suspected spam*\\n${REASON}`);
+    expect(message.blocks.slice(1, 3)).toEqual([
+      { type: "section", text: { type: "mrkdwn", text: "*Suspected spam*" } },
+      { type: "section", text: { type: "plain_text", text: REASON, emoji: false } },
+    ]);
     expect(JSON.stringify(slackMessage(NEW_LEAD))).not.toContain("Suspected spam");
+  });
+
+  test("a disposable address's domain, which the visitor chose, is in no mrkdwn (Slack) or Markdown (Teams) text", () => {
+    const domain = "promo-login-microsoft-com.mailinator.com";
+    const reason = `disposable e-mail address (${domain})`;
+    const event: LeadEvent = {
+      kind: "lead",
+      lead: {
+        ...LEAD,
+        request: { ...LEAD.request, email: `eve@${domain}` },
+        suspectedSpam: reason,
+        emailClass: { class: "disposable", domain, role: false },
+      },
+    };
+    const slack = slackMessage(event);
+    const mrkdwn: string[] = [];
+    JSON.stringify(slack.blocks, (_key, value: unknown) => {
+      const element = value as { type?: unknown; text?: unknown } | null;
+      if (element?.type === "mrkdwn" && typeof element.text === "string") mrkdwn.push(element.text);
+      return value;
+    });
+    expect(mrkdwn).toContain("*Suspected spam*");
+    expect(mrkdwn.filter((text) => text.includes("mailinator"))).toEqual([]);
+    expect(slack.blocks).toContainEqual({
+      type: "section",
+      text: { type: "plain_text", text: reason, emoji: false },
+    });
+    const card = teamsMessage(event).attachments[0].content.body;
+    expect(card.filter((e) => e.type === "TextBlock" && e.text.includes("mailinator"))).toEqual([]);
+    expect(card).toContainEqual({
+      type: "RichTextBlock",
+      inlines: [
+        { type: "TextRun", text: "Suspected spam: ", weight: "Bolder" },
+        { type: "TextRun", text: reason },
+      ],
+    });
   });
 
   test("teams: the title is marked and the reason is a row", () => {
