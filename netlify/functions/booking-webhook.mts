@@ -5,7 +5,7 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
-import { createBookingWebhookHandler } from "../lib/inbound/booking-webhook";
+import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/inbound/booking-webhook";
 import { jsonBlobs } from "../lib/json-blobs";
 import { createFollowUpStore } from "../lib/leads/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
@@ -18,6 +18,9 @@ const handle = createBookingWebhookHandler({
 });
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
+
+/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+export const maxBodyBytes = BOOKING_MAX_BODY_BYTES;
 
 export const config: Config = {
   path: "/api/booking-webhook",

@@ -5,6 +5,7 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
+import { MAX_BODY_BYTES } from "../lib/http";
 import { jsonBlobs } from "../lib/json-blobs";
 import { createFollowUpStore } from "../lib/leads/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
@@ -18,6 +19,9 @@ const handle = createClaimHandler({
 
 export default async (req: Request, context: Context): Promise<Response> =>
   handle(req, context.params.id ?? "", context);
+
+/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+export const maxBodyBytes = MAX_BODY_BYTES;
 
 export const config: Config = {
   path: "/leads/:id",

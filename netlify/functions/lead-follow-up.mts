@@ -14,7 +14,7 @@ import { createFollowUpStore } from "../lib/leads/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
 import { logError, logInfo } from "../lib/log";
 
-export default async (req: Request): Promise<Response> => {
+export default async (): Promise<Response> => {
   const configResult = getConfig();
   if (!configResult.ok) {
     logError("server misconfigured", { problems: configResult.problems.join("; ") });
@@ -27,7 +27,6 @@ export default async (req: Request): Promise<Response> => {
       followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
       mailer: createSendGridMailer(config),
       config,
-      linkOrigin: new URL(req.url).origin,
     });
     logInfo("follow-up run finished", { ...result });
     return json(200, result);

@@ -28,7 +28,6 @@ export default async (req: Request): Promise<Response> => {
     mailer: createSendGridMailer(config),
     config,
     ignoreBackoff,
-    linkOrigin: new URL(req.url).origin,
   });
   logInfo("retry run finished", { ...result });
   return json(200, result);

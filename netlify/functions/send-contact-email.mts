@@ -8,6 +8,7 @@ import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
 import { blobConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
 import { createDemoRequestHandler } from "../lib/demo-request/handler";
+import { MAX_BODY_BYTES } from "../lib/demo-request/parse-request";
 import { createBlobLeadStore } from "../lib/leads/lead-store";
 import { createSendGridMailer } from "../lib/delivery/email/mailer";
 
@@ -19,6 +20,9 @@ const handle = createDemoRequestHandler({
 });
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
+
+/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+export const maxBodyBytes = MAX_BODY_BYTES;
 
 export const config: Config = {
   path: "/api/send-contact-email",

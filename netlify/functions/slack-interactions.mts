@@ -5,7 +5,7 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/config";
-import { createSlackInteractionsHandler } from "../lib/inbound/slack-interactions";
+import { createSlackInteractionsHandler, SLACK_MAX_BODY_BYTES } from "../lib/inbound/slack-interactions";
 import { jsonBlobs } from "../lib/json-blobs";
 import { createFollowUpStore } from "../lib/leads/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
@@ -17,6 +17,9 @@ const handle = createSlackInteractionsHandler({
 });
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
+
+/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+export const maxBodyBytes = SLACK_MAX_BODY_BYTES;
 
 export const config: Config = {
   path: "/api/slack/interactions",

@@ -3,8 +3,9 @@
  * validated with zod once per process (docs/requirements.md#the-demo-request-end-to-end).
  *
  * Required: SENDGRID_API_KEY, SALES_EMAIL (the sales inbox), MAIL_FROM (the verified sender).
- * Optional: SENDGRID_TIMEOUT_MS (per-attempt timeout, default 3000), URL (the site's own origin,
- * set by Netlify), CONFIRMATION_EMAIL (`off` sends no confirmations), CONFIRMATION_DAILY_LIMIT
+ * Optional: SENDGRID_TIMEOUT_MS (per-attempt timeout, default 3000), URL (the site's own http(s)
+ * origin for links in messages: set by Netlify on every deploy, and by `npm start` to its own
+ * address), CONFIRMATION_EMAIL (`off` sends no confirmations), CONFIRMATION_DAILY_LIMIT
  * (default 200), FORM_TOKEN_SECRET (at least 32 characters; derived from SENDGRID_API_KEY when
  * unset), SENDGRID_API_BASE_URL (a SendGrid-compatible server: honoured only when running locally
  * or with ALLOW_SENDGRID_BASE_URL=true), NETLIFY_DEV (`true` marks a local run;
@@ -51,6 +52,18 @@ export function isAllowedBookingUrl(value: string, isLocal: boolean): boolean {
 
 const address = z.email();
 
+/** Whether `value` is an http(s) origin, as Netlify's URL is ("https://example.com"): no credentials, path or query. */
+function isHttpOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const http = url.protocol === "https:" || url.protocol === "http:";
+  return http && !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+}
+
 const configSchema = z.object({
   SENDGRID_API_KEY: z.string().trim().min(1),
   SALES_EMAIL: address,
@@ -58,7 +71,7 @@ const configSchema = z.object({
   SENDGRID_API_BASE_URL: z.url().optional(),
   ALLOW_SENDGRID_BASE_URL: z.enum(["true", "false"]).optional(),
   SENDGRID_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
-  URL: z.url().optional(),
+  URL: z.string().trim().refine(isHttpOrigin).optional(),
   NETLIFY_DEV: z.string().optional(),
   CONFIRMATION_EMAIL: z.enum(["on", "off"]).default("on"),
   CONFIRMATION_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
@@ -148,7 +161,10 @@ export interface ServerConfig {
   sendgridBaseUrl?: string;
   /** Per-attempt SendGrid timeout in milliseconds. */
   sendgridTimeoutMs: number;
-  /** The site's own origin, e.g. "https://example.com" (from Netlify's URL variable). */
+  /**
+   * The site's own origin, e.g. "https://example.com" (Netlify's URL variable): links in e-mails
+   * and webhooks are built on it, never on a request's Host. Unset, they carry no claim link.
+   */
   siteOrigin?: string;
   /** True only when the environment says so positively (NETLIFY_DEV=true); see `isLocalRun`. */
   isLocal: boolean;

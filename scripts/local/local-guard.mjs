@@ -18,6 +18,7 @@
  */
 import { isAllowedHost, isLoopbackName, misdirectedRequest } from "./host-check.mjs";
 import { hasTriggerSecret, isTriggerPath, LOCAL_TRIGGER_HEADER } from "./local-trigger.mjs";
+import { pathMatcher } from "./function-modules.mjs";
 import { createSlidingWindowLimiter, tooManyRequests } from "./rate-limit.mjs";
 
 const TRIGGER_REFUSED = {
@@ -30,9 +31,10 @@ const TRIGGER_REFUSED = {
 };
 
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
-  // A function's `config.path` is a URLPattern pathname (e.g. `/leads/:id`), as Netlify reads it.
+  // The emulation's routing ignores one trailing slash and the path's case; so does the limit,
+  // or it could be sidestepped.
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
-    patterns: paths.map((pathname) => new URLPattern({ pathname }, { ignoreCase: true })),
+    matches: pathMatcher(paths),
     limiter: createSlidingWindowLimiter(rateLimit, now),
   }));
   return (req) => {
@@ -41,11 +43,8 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
     if (isTriggerPath(url.pathname) && !hasTriggerSecret(req.headers[LOCAL_TRIGGER_HEADER], triggerSecret)) {
       return TRIGGER_REFUSED;
     }
-    for (const { patterns, limiter } of limited) {
-      // The emulation's routing ignores one trailing slash and the path's case; so does the limit,
-      // or it could be sidestepped.
-      const pathname = url.pathname.replace(/(.)\/$/, "$1");
-      if (!patterns.some((pattern) => pattern.test({ pathname }))) continue;
+    for (const { matches, limiter } of limited) {
+      if (!matches(url.pathname)) continue;
       // localhost, 127.0.0.1 and [::1] all name this one site: one window, not three.
       const domain = isLoopbackName(url.hostname) ? "localhost" : url.hostname;
       const taken = limiter.take({ ip: req.socket.remoteAddress ?? "", domain });

@@ -17,11 +17,7 @@
  * checks that the traffic rule in the bundle's manifest has the numbers and keys enforced here
  * (decision docs/decisions/0012-local-server-hardening.md).
  */
-import { readdir } from "node:fs/promises";
-import { extname, join } from "node:path";
-import { createJiti } from "jiti";
-
-const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
+import { readFunctionModules } from "./function-modules.mjs";
 
 /**
  * @param {string} functionsDir absolute path of netlify/functions
@@ -29,20 +25,9 @@ const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
  *   windowSize: number, aggregateBy?: string | string[] } }>>}
  */
 export async function functionRateLimits(functionsDir) {
-  const jiti = createJiti(import.meta.url);
-  const limits = [];
-  for (const file of (await readdir(functionsDir)).sort()) {
-    const extension = extname(file);
-    if (!FUNCTION_FILE.has(extension)) continue;
-    const { config } = await jiti.import(join(functionsDir, file));
-    if (config?.rateLimit && config.path)
-      limits.push({
-        name: file.slice(0, -extension.length),
-        paths: [config.path].flat(),
-        rateLimit: config.rateLimit,
-      });
-  }
-  return limits;
+  return (await readFunctionModules(functionsDir))
+    .filter(({ config, paths }) => config.rateLimit && paths.length > 0)
+    .map(({ name, paths, config }) => ({ name, paths, rateLimit: config.rateLimit }));
 }
 
 /**

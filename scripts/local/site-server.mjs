@@ -1,21 +1,26 @@
 /**
  * The local site server: a Node HTTP server that runs every request through
  * `@netlify/dev` (publish folder, netlify.toml headers, Functions v2 at their
- * `config.path`, Blobs) and answers paths nothing matches with `public/404.html`
+ * `config.path`) and answers paths nothing matches with `public/404.html`
  * and status 404, as Netlify's CDN does. Before the emulation, lib/local-guard.mjs refuses a
  * foreign Host (421), a manual job run without the per-run trigger secret (403) and requests
  * past a function's `config.rateLimit` (429); then the request's whole body is read, within
- * `bodyTimeoutMs` (408) and `LOCAL_MAX_BODY_BYTES` (413), before the call may take one of the
- * few function slots (readRequestBody); docs/decisions/0012-local-server-hardening.md.
+ * `bodyTimeoutMs` (408) and the function's own body limit (413, lib/body-limits.mjs), before the
+ * call may take one of the few function slots (readRequestBody); docs/decisions/0012-local-server-hardening.md.
+ * The functions get what Netlify gives them, from this server and never from the request: the
+ * client IP is the socket's (`context.ip`), the site's origin (`URL`, for links in messages) is
+ * this server's own, and Blobs is a server of its own on 127.0.0.1 (lib/local-blobs.mjs).
  *
  * @param {{ root: string, port: number, host?: string, triggerSecret?: string,
- *   rateLimit?: boolean, bodyTimeoutMs?: number }} options root is the absolute project root;
- *   port 0 picks a free port; host is the listen address (default HOST or 127.0.0.1,
- *   lib/host-check.mjs); triggerSecret defaults to a fresh one; rateLimit defaults to
+ *   rateLimit?: boolean, bodyTimeoutMs?: number, blobsDirectory?: string }} options root is the
+ *   absolute project root; port 0 picks a free port; host is the listen address (default HOST or
+ *   127.0.0.1, lib/host-check.mjs); triggerSecret defaults to a fresh one; rateLimit defaults to
  *   RATE_LIMIT (lib/rate-limit.mjs); bodyTimeoutMs is how long a request body may take to
- *   arrive whole (default 10 s).
+ *   arrive whole (default 10 s); blobsDirectory is where the blobs live (default
+ *   `.netlify/blobs-serve` in the project).
  * @returns {Promise<{ url: string, triggerSecret: string, close: () => Promise<void> }>} url
- *   like http://localhost:8888 (the listen address when that is not loopback)
+ *   like http://localhost:8888 (the listen address when that is not loopback); the functions get
+ *   it as `URL` while the server runs
  * @throws when the port is taken, `public/` has not been built or RATE_LIMIT is malformed.
  */
 import { createServer } from "node:http";
@@ -26,37 +31,44 @@ import pLimit from "p-limit";
 import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
 import { createLocalGuard } from "./local-guard.mjs";
 import { newTriggerSecret } from "./local-trigger.mjs";
-import { applyLocalBlobsFixes } from "./blobs-server.mjs";
+import { bodyLimits } from "./body-limits.mjs";
+import { readFunctionModules } from "./function-modules.mjs";
+import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from "./local-blobs.mjs";
 import { enablePersistentFunctionBuilds } from "./persistent-function-builds.mjs";
 import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
 /** Whether a request of this method carries a body the emulation passes on. */
 const hasBody = (method) => method !== "GET" && method !== "HEAD";
 
-/** The web Request for the emulation, with the body already read whole (or none for GET/HEAD). */
+/**
+ * Request headers Netlify's edge sets itself, so a client's own are dropped: X-Forwarded-For and
+ * Netlify's `x-nf-*` (among them `x-nf-client-connection-ip`, the functions' `context.ip`).
+ */
+const isPlatformHeader = (name) => name === "x-forwarded-for" || name.startsWith("x-nf-");
+
+/** The socket's address as Netlify names a client: an IPv4 client on an IPv6 socket as IPv4. */
+const clientAddress = (remoteAddress = "") => remoteAddress.replace(/^::ffff:(?=\d+\.)/, "");
+
+/**
+ * The web Request for the emulation, with the body already read whole (or none for GET/HEAD).
+ * The emulation takes the functions' `context.ip` from X-Forwarded-For, so that header is set to
+ * the socket's address and nothing a client sends.
+ */
 function toWebRequest(req, origin, body) {
   const url = new URL(req.url ?? "/", origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (isPlatformHeader(name)) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
+  headers.set("x-forwarded-for", clientAddress(req.socket.remoteAddress));
   return new Request(url, { method: req.method, headers, body });
 }
 
 // Netlify buffers a request's body before it calls a function; the emulation streams it into the
 // call instead, so a body trickling in held a function slot (of MAX_CONCURRENT_FUNCTION_CALLS)
 // for as long as its sender liked. The server reads the body first, outside the slots.
-
-// The demo-request function's own limit (MAX_BODY_BYTES, netlify/lib/demo-request/parse-request.ts),
-// which the local 413 names as the function's does.
-const FUNCTION_MAX_BODY_BYTES = 32 * 1024;
-/**
- * Largest body the local server reads, in bytes: a little above the functions' 32 KB limit, so the
- * function still gives its own 413 for bodies just past that, while a huge body cannot fill this
- * process's memory.
- */
-export const LOCAL_MAX_BODY_BYTES = 48 * 1024;
 /** How long a request body may take to arrive whole, in ms (startSiteServer's bodyTimeoutMs). */
 const BODY_TIMEOUT_MS = 10_000;
 
@@ -77,18 +89,19 @@ const bodyRefusal = (status, error) => ({
  *
  * @param {import("node:stream").Readable & { headers: import("node:http").IncomingHttpHeaders }} req
  *   the Node request (its body stream and headers)
- * @param {{ maxBytes: number, timeoutMs: number }} limits the size cap and the deadline for the
+ * @param {{ limitBytes: number, capBytes: number, timeoutMs: number }} limits the function's
+ *   body limit (named in the 413), how many bytes to read at most, and the deadline for the
  *   whole body, counted from the call
  * @returns {Promise<{ body: Buffer } | { refusal: { status: 408 | 413,
  *   headers: Record<string, string>, body: string } } | { aborted: true }>} the body; or the
- *   answer to send instead: 413 when the declared or received size passes `maxBytes` (read no
+ *   answer to send instead: 413 when the declared or received size passes `capBytes` (read no
  *   further), 408 when the body is not complete by the deadline, both JSON `{ "error" }` with
  *   `connection: close`; or `aborted` when the client went away first. Never rejects.
  */
-export function readRequestBody(req, { maxBytes, timeoutMs }) {
-  const tooLarge = () => bodyRefusal(413, `Request body must be at most ${FUNCTION_MAX_BODY_BYTES} bytes`);
+export function readRequestBody(req, { limitBytes, capBytes, timeoutMs }) {
+  const tooLarge = () => bodyRefusal(413, `Request body must be at most ${limitBytes} bytes`);
   const declared = Number(req.headers["content-length"] ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve({ refusal: tooLarge() });
+  if (Number.isFinite(declared) && declared > capBytes) return Promise.resolve({ refusal: tooLarge() });
   return new Promise((resolve) => {
     const chunks = [];
     let size = 0;
@@ -106,7 +119,7 @@ export function readRequestBody(req, { maxBytes, timeoutMs }) {
     req.on("data", (chunk) => {
       if (settled) return;
       size += chunk.length;
-      if (size > maxBytes) return settle({ refusal: tooLarge() });
+      if (size > capBytes) return settle({ refusal: tooLarge() });
       chunks.push(chunk);
     });
     req.on("end", () => settle({ body: Buffer.concat(chunks, size) }));
@@ -181,6 +194,19 @@ async function warmUpFunctions(netlifyDev) {
 // as a socket spells it, or every interface): the functions' allowed local origins use that name.
 const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
 
+/**
+ * Sets `process.env[name]` for the functions this process runs (each call's worker copies the
+ * environment when it starts) and returns how to put back the value it had.
+ */
+function setFunctionEnv(name, value) {
+  const previous = process.env[name];
+  process.env[name] = value;
+  return () => {
+    if (previous === undefined) delete process.env[name];
+    else process.env[name] = previous;
+  };
+}
+
 export async function startSiteServer({
   root,
   port,
@@ -188,15 +214,21 @@ export async function startSiteServer({
   triggerSecret = newTriggerSecret(),
   rateLimit = rateLimitEnabled(),
   bodyTimeoutMs = BODY_TIMEOUT_MS,
+  blobsDirectory = join(root, ".netlify", "blobs-serve"),
 }) {
   // The functions decide "local" only when told so positively (netlify/lib/config.ts,
   // docs/requirements.md#spam-defence):
   // localhost origins and the local mail sink's SendGrid base URL are honoured only then.
   process.env.NETLIFY_DEV = "true";
   enablePersistentFunctionBuilds(join(root, ".netlify", "functions-serve", "persistent"));
-  applyLocalBlobsFixes();
+  const functionsDir = join(root, "netlify", "functions");
+  const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
+  const blobs = await startLocalBlobs({ directory: blobsDirectory });
+  const restoreEnv = [setFunctionEnv(BLOBS_CONTEXT_VARIABLE, blobs.context)];
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
+    // Its own Blobs server would listen on every interface; the functions use ours (above).
+    blobs: { enabled: false },
     edgeFunctions: { enabled: false },
     geolocation: { enabled: false },
     images: { enabled: false },
@@ -205,14 +237,24 @@ export async function startSiteServer({
     // The passthrough server is only for a separate dev server (Vite); we serve public/ ourselves.
     serverAddress: null,
   });
-  await netlifyDev.start();
-  await warmUpFunctions(netlifyDev);
+  const stop = async () => {
+    await netlifyDev.stop();
+    await blobs.stop();
+    restoreEnv.reverse().forEach((restore) => restore());
+  };
+  try {
+    await netlifyDev.start();
+    await warmUpFunctions(netlifyDev);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   const notFoundPage = await readFile(join(root, "public", "404.html"));
   const functionCalls = pLimit(MAX_CONCURRENT_FUNCTION_CALLS);
   const guard = createLocalGuard({
     host,
     triggerSecret,
-    rateLimits: rateLimit ? await functionRateLimits(join(root, "netlify", "functions")) : [],
+    rateLimits: rateLimit ? await functionRateLimits(functionsDir) : [],
   });
 
   const server = createServer(async (req, res) => {
@@ -222,9 +264,11 @@ export async function startSiteServer({
         res.writeHead(refusal.status, refusal.headers);
         return void res.end(req.method === "HEAD" ? undefined : refusal.body);
       }
+      const origin = `http://${req.headers.host}`;
       let body;
       if (hasBody(req.method)) {
-        const read = await readRequestBody(req, { maxBytes: LOCAL_MAX_BODY_BYTES, timeoutMs: bodyTimeoutMs });
+        const limits = limitsFor(new URL(req.url ?? "/", origin).pathname);
+        const read = await readRequestBody(req, { ...limits, timeoutMs: bodyTimeoutMs });
         if (read.aborted) return void res.destroy();
         if (read.refusal) {
           res.writeHead(read.refusal.status, read.refusal.headers);
@@ -232,7 +276,6 @@ export async function startSiteServer({
         }
         body = read.body;
       }
-      const origin = `http://${req.headers.host}`;
       const request = toWebRequest(req, origin, body);
       const handle = () => netlifyDev.handle(request, { serverAddress: origin });
       const response = await (FUNCTION_PATH.test(new URL(request.url).pathname)
@@ -257,19 +300,28 @@ export async function startSiteServer({
     }
   });
 
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, resolve);
-  });
+  try {
+    await new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, resolve);
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const name = isLocalhostAddress(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const url = `http://${name}:${actualPort}`;
+  // Links in e-mails and webhooks name the site's own origin, as Netlify's URL does on a deploy,
+  // never the Host a request was sent with. Set before any request is taken.
+  restoreEnv.push(setFunctionEnv("URL", url));
   return {
-    url: `http://${name}:${actualPort}`,
+    url,
     triggerSecret,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
-      await netlifyDev.stop();
+      await stop();
     },
   };
 }

@@ -3,11 +3,11 @@
 // loopback by default, 421 for a Host that is not this machine (DNS rebinding), the manual job
 // runs only with the per-run trigger secret, the function's rate limit from its own config, and
 // mail-sink control only for JSON requests without an Origin; a request's body is read whole,
-// within a deadline and a size cap, before it may take a function slot (the server itself:
-// tests/local/slow-request-bodies.test.mjs).
+// within a deadline and its function's own size limit, before it may take a function slot (the
+// server itself: tests/security/slow-request-bodies.test.mjs, local-server-boundaries.test.mjs).
 import assert from "node:assert/strict";
 import { request } from "node:http";
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -22,6 +22,8 @@ import {
 } from "../../scripts/local/local-trigger.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import { functionRateLimits } from "../../scripts/local/rate-limit.mjs";
+import { bodyLimits, LOCAL_BODY_MARGIN_BYTES } from "../../scripts/local/body-limits.mjs";
+import { readFunctionModules } from "../../scripts/local/function-modules.mjs";
 import * as siteServer from "../../scripts/local/site-server.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
@@ -188,18 +190,41 @@ function fakeBody(headers = {}) {
 
 const parseRefusal = (refusal) => ({ ...refusal, body: JSON.parse(refusal.body) });
 
-test("the local body cap sits a little above the function's own 32 KB limit, which answers first", async () => {
+test("each path's body limit is its function's own; the server reads a little past it, so the function answers first", async () => {
   const jiti = createJiti(import.meta.url);
-  const { MAX_BODY_BYTES } = await jiti.import(
-    join(FUNCTIONS, "..", "lib", "demo-request", "parse-request.ts"),
+  const lib = (...path) => jiti.import(join(FUNCTIONS, "..", "lib", ...path));
+  const { MAX_BODY_BYTES } = await lib("demo-request", "parse-request.ts");
+  const { SLACK_MAX_BODY_BYTES } = await lib("inbound", "slack-interactions.ts");
+  const { BOOKING_MAX_BODY_BYTES } = await lib("inbound", "booking-webhook.ts");
+  const limitsFor = bodyLimits(await readFunctionModules(FUNCTIONS));
+  const limits = (limitBytes) => ({ limitBytes, capBytes: limitBytes + LOCAL_BODY_MARGIN_BYTES });
+  for (const [path, limit] of [
+    ["/api/send-contact-email", MAX_BODY_BYTES],
+    ["/leads/0b7c3a55-1f7e-4e8e-9a51-6c1d2f3e4a5b", MAX_BODY_BYTES],
+    ["/api/slack/interactions", SLACK_MAX_BODY_BYTES],
+    ["/API/Slack/Interactions/", SLACK_MAX_BODY_BYTES],
+    ["/.netlify/functions/slack-interactions", SLACK_MAX_BODY_BYTES],
+    ["/api/booking-webhook", BOOKING_MAX_BODY_BYTES],
+    ["/contact", MAX_BODY_BYTES],
+  ])
+    assert.deepEqual(limitsFor(path), limits(limit), path);
+  assert.ok(LOCAL_BODY_MARGIN_BYTES > 0, "the function's 413 stays the function's");
+  assert.ok(LOCAL_BODY_MARGIN_BYTES <= MAX_BODY_BYTES, "a huge body is cut off early");
+});
+
+test("a function module's maxBodyBytes must be a positive integer", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "body-limit-"));
+  writeFileSync(
+    join(dir, "bad.mjs"),
+    'export const config = { path: "/x" };\nexport const maxBodyBytes = "64k";\n',
   );
-  assert.ok(siteServer.LOCAL_MAX_BODY_BYTES > MAX_BODY_BYTES, "the function's 413 stays the function's");
-  assert.ok(siteServer.LOCAL_MAX_BODY_BYTES <= 4 * MAX_BODY_BYTES, "a huge body is cut off early");
+  await assert.rejects(readFunctionModules(dir), /bad\.mjs: maxBodyBytes must be a positive integer/);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("readRequestBody: the whole body, or 413 past the cap without reading further, or 408 at the deadline", async () => {
   const complete = fakeBody({ "content-length": "5" });
-  const read = siteServer.readRequestBody(complete, { maxBytes: 10, timeoutMs: 5000 });
+  const read = siteServer.readRequestBody(complete, { limitBytes: 8, capBytes: 10, timeoutMs: 5000 });
   complete.write("ab");
   complete.end("cde");
   assert.deepEqual(await read, { body: Buffer.from("abcde") });
@@ -207,27 +232,33 @@ test("readRequestBody: the whole body, or 413 past the cap without reading furth
   // Declared too large: refused before a byte is read.
   const declared = fakeBody({ "content-length": "11" });
   declared.write("x");
-  const tooLarge = (await siteServer.readRequestBody(declared, { maxBytes: 10, timeoutMs: 5000 })).refusal;
+  const tooLarge = (
+    await siteServer.readRequestBody(declared, { limitBytes: 8, capBytes: 10, timeoutMs: 5000 })
+  ).refusal;
   assert.equal(declared.readableLength, 1, "nothing was read");
   assert.equal(tooLarge?.status, 413);
   assert.equal(tooLarge.headers.connection, "close");
   assert.match(tooLarge.headers["content-type"], /^application\/json/);
   assert.equal(
     parseRefusal(tooLarge).body.error,
-    "Request body must be at most 32768 bytes",
-    "the function's words",
+    "Request body must be at most 8 bytes",
+    "the function's limit",
   );
 
   // Sent in pieces without a length (chunked): refused once the cap is passed.
   const streamed = fakeBody({ "transfer-encoding": "chunked" });
-  const streamedAnswer = siteServer.readRequestBody(streamed, { maxBytes: 10, timeoutMs: 5000 });
+  const streamedAnswer = siteServer.readRequestBody(streamed, {
+    limitBytes: 8,
+    capBytes: 10,
+    timeoutMs: 5000,
+  });
   streamed.write("x".repeat(6));
   streamed.write("x".repeat(6));
   assert.equal((await streamedAnswer).refusal?.status, 413);
 
   // Trickling: not complete at the deadline.
   const slow = fakeBody({ "content-length": "100" });
-  const slowAnswer = siteServer.readRequestBody(slow, { maxBytes: 1000, timeoutMs: 200 });
+  const slowAnswer = siteServer.readRequestBody(slow, { limitBytes: 800, capBytes: 1000, timeoutMs: 200 });
   slow.write("{");
   const { refusal } = await slowAnswer;
   assert.equal(refusal?.status, 408);

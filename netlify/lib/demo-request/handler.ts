@@ -190,7 +190,6 @@ async function delivered(
   deps: HandlerDeps,
   config: ServerConfig,
   now: () => Date,
-  linkOrigin: string,
 ): Promise<Outcome> {
   if (lead.suspectedSpam) {
     // A disposable address's reason names its domain, which the visitor chose: masked as an address.
@@ -208,7 +207,6 @@ async function delivered(
     confirmationLimits: openLimits(deps, config),
     retry: deps.retry,
     now,
-    linkOrigin,
   });
   const sent = results.sales?.status === "sent";
   return !sent && stored !== "created"
@@ -241,8 +239,8 @@ async function handle(
     deps,
     receivedAt,
   );
-  // The client IP as Netlify's rate limit sees it (locally the emulation's header).
-  const ip = context?.ip ?? req.headers.get("x-nf-client-connection-ip") ?? undefined;
+  // The client IP as Netlify's rate limit sees it (`npm start` gives the socket's address).
+  const ip = context?.ip || undefined;
   // A signal for sales, never a rejection; a throwaway inbox makes the request suspected.
   const emailClass = classifyEmail(parsed.request.email);
   const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
@@ -262,7 +260,7 @@ async function handle(
     outcome = await heldAsSpam(lead, store!, deps, config);
   else {
     const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
-    outcome = await delivered(toSend, store, stored, deps, config, now, new URL(req.url).origin);
+    outcome = await delivered(toSend, store, stored, deps, config, now);
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
   if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };

@@ -3,6 +3,7 @@
  */
 // The time token cannot be skipped or replayed, and one client cannot spend the day's
 // confirmations (docs/requirements.md#spam-defence, docs/decisions/0028-second-hostile-review.md).
+import { clientKeyOf } from "../../../netlify/lib/delivery/email/confirmation-limits";
 import { issueFormToken } from "../../../netlify/lib/demo-request/form-token";
 import { NO_TOKEN_REASON, REUSED_TOKEN_REASON } from "../../../netlify/lib/demo-request/spam";
 import {
@@ -93,6 +94,23 @@ test("one client IP gets at most CONFIRMATION_CLIENT_DAILY_LIMIT confirmations a
     "throwaway1@mail.example",
     "throwaway9@mail.example",
   ]);
+});
+
+test("the client is the function's context.ip, as Netlify gives it; no request header is taken for it", async () => {
+  const { handle, store } = harness();
+  const from = (requestId: string, headers: Record<string, string>) =>
+    new Request("https://resources.example/api/send-contact-email", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ ...VALID, requestId, formToken: token() }),
+    });
+  const spoofed = { "x-nf-client-connection-ip": "203.0.113.7", "x-forwarded-for": "203.0.113.7" };
+  expect((await handle(from(KEY_A, spoofed))).status).toBe(200);
+  expect((await store!.get(leadIdOf(KEY_A)))?.clientKey).toBeUndefined();
+  expect((await handle(from(KEY_B, spoofed), { ip: "198.51.100.7" })).status).toBe(200);
+  expect((await store!.get(leadIdOf(KEY_B)))?.clientKey).toBe(
+    clientKeyOf("198.51.100.7", TEST_CONFIG.formSecret),
+  );
 });
 
 test("the confirmation that reaches 80 % of the daily limit sends one alert to ALERT_EMAIL, with no visitor data", async () => {

@@ -2,8 +2,8 @@
  * @jest-environment node
  */
 // The claim link every new lead's sales e-mail and webhook message carry (docs/requirements.md#follow-up):
-// signed with the server secret, under the site's own origin (or, locally, the origin the function
-// was called at).
+// signed with the server secret, under the site's own origin (URL; `npm start` sets it to its own
+// address), never the Host a request was sent with (tests/unit/follow-up/claim-link-origin.test.ts).
 import { claimSignature, isClaimSignature } from "../../../netlify/lib/follow-up/claim-link";
 import { slackMessage } from "../../../netlify/lib/delivery/webhook/slack";
 import { teamsMessage } from "../../../netlify/lib/delivery/webhook/teams";
@@ -33,10 +33,10 @@ test("the sales e-mail links to the lead's claim page, signed for that lead only
   );
 });
 
-test("without URL (a local run) the link uses the origin the function was called at", async () => {
-  const { handle, mailer } = harness({ config: { siteOrigin: undefined, isLocal: true } });
+test("in a local run the link names the local server's origin (its URL), not the Host the request named", async () => {
+  const { handle, mailer } = harness({ config: { siteOrigin: "http://localhost:8888", isLocal: true } });
   const response = await handle(
-    new Request("http://localhost:8888/api/send-contact-email", {
+    new Request("http://localhost:1/api/send-contact-email", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ...VALID, requestId: REQUEST_ID, formToken: undefined }),
