@@ -5,7 +5,8 @@
  * - 405 for a method other than GET, HEAD or POST; 403 for a signature that is not this id's
  *   (netlify/lib/follow-up/claim-link.ts), whatever the id, so the page never tells whether an id
  *   exists; 404 for a correctly signed lead that is no longer stored (erased, or past retention);
- *   503 when the store cannot be read; 500 when the server is misconfigured.
+ *   409 for one whose stored record is malformed (netlify/lib/leads/lead-record-schema.ts: nothing
+ *   can be shown or changed); 503 when the store cannot be read; 500 when the server is misconfigured.
  * - GET and HEAD show the page and change nothing (mail scanners open every link).
  * - POST (form-encoded, at most 32 KB, from this site or no Origin at all) applies one action:
  *   `claim` (with `owner`, a roster member's address, or `ownerName` without a roster),
@@ -34,6 +35,7 @@ import { CLOSE_REASONS, type CloseReason, type FollowUpAction, applyAction } fro
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { isUuid } from "../leads/lead-id";
 import type { LeadRecord } from "../leads/lead-record";
+import { logMalformedLead, MalformedLeadError } from "../leads/lead-record-schema";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../sales-team";
@@ -170,6 +172,15 @@ export function createClaimHandler(
     try {
       lead = await deps.getStore().get(id);
     } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        logMalformedLead(id, "the claim page");
+        return problem(
+          409,
+          "This lead cannot be shown",
+          `Its stored record is damaged, so it cannot be shown or changed here. Tell the site's owner: request ${id}.`,
+          method,
+        );
+      }
       logError("claim page: lead unreadable", { requestId: id, reason: reasonOf(error) });
       return problem(
         503,
