@@ -7,13 +7,14 @@
  * (netlify/lib/privacy/lead-erasure.ts). It prints what it removed by id and date, never the data,
  * and the stored addresses it erased, so the owner sees which spellings matched.
  * `--exact` erases only the address as typed (trimmed, any case); `--dry-run` lists the matching
- * requests and addresses and erases nothing.
+ * requests and addresses and erases nothing. `--id <request id>` erases that one stored request
+ * instead, also when its record is malformed and no address can match it (`eraseRequestById`).
  * Works on the local store of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed
  * site's (lib/site-blobs.mjs).
  *
  * Exit code 0 when the erasure is complete (also when nothing was stored) or the dry run read every
- * record, 1 when a record could not be read or deleted (run it again), 2 for a missing or malformed
- * address or an unknown option.
+ * record, 1 when a record could not be read or deleted (run it again) or is malformed (check it), 2
+ * for a missing or malformed address or request id, or an unknown option.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +30,8 @@ const USAGE = [
   "  Gmail with or without dots, googlemail.com), and prints the addresses it erased.",
   "  --dry-run  list the matching request ids and addresses; erase nothing",
   "  --exact    only the address as typed (any case), not the other spellings of its inbox",
+  "   or: npm run leads:erase -- --id <request id> [--dry-run]",
+  "  Erases that one stored request (also a malformed one), with its markers and notes.",
 ].join("\n");
 // The functions' own TypeScript modules: the store layout and address matching live there once.
 const jiti = createJiti(import.meta.url);
@@ -41,7 +44,7 @@ function usageError(message) {
 let args;
 try {
   args = parseArgs({
-    options: { "dry-run": { type: "boolean" }, exact: { type: "boolean" } },
+    options: { "dry-run": { type: "boolean" }, exact: { type: "boolean" }, id: { type: "string" } },
     allowPositionals: true,
   });
 } catch (error) {
@@ -50,15 +53,30 @@ try {
 if (args.positionals.length > 1) usageError(`One address at a time; got ${args.positionals.length}.`);
 const dryRun = args.values["dry-run"] === true;
 const match = args.values.exact ? "exact" : "inbox";
+const id = args.values.id?.trim().toLowerCase();
 
-const { parseLeadAddress } = await jiti.import("../netlify/lib/leads/lead-address.ts");
-const parsed = parseLeadAddress(args.positionals[0]);
-if (!parsed.ok) usageError(parsed.error);
+let parsed;
+if (id !== undefined) {
+  if (args.positionals.length > 0 || args.values.exact) usageError("--id takes no address and no --exact.");
+  const { isUuid } = await jiti.import("../netlify/lib/leads/lead-id.ts");
+  if (!isUuid(id)) usageError(`${JSON.stringify(args.values.id)} is not a request id.`);
+} else {
+  const { parseLeadAddress } = await jiti.import("../netlify/lib/leads/lead-address.ts");
+  parsed = parseLeadAddress(args.positionals[0]);
+  if (!parsed.ok) usageError(parsed.error);
+}
 
-const { eraseRequestsFrom, describeErasure, findRequestsFrom, describeDryRun } = await jiti.import(
-  "../netlify/lib/privacy/lead-erasure.ts",
-);
+const {
+  eraseRequestsFrom,
+  describeErasure,
+  findRequestsFrom,
+  describeDryRun,
+  eraseRequestById,
+  describeErasureById,
+  erasureStore,
+} = await jiti.import("../netlify/lib/privacy/lead-erasure.ts");
 const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
+const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
 
 /**
  * The form secret the functions key the confirmation counters with: the deployed site's from
@@ -84,8 +102,14 @@ async function formSecret(deployed) {
 const blobs = await openSiteBlobs(root);
 let complete = false;
 try {
-  const store = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
-  if (dryRun) {
+  const raw = blobs.open(LEAD_STORE_NAME);
+  const store = erasureStore(createBlobLeadStore(raw), jsonBlobsOver(raw));
+  if (id !== undefined) {
+    const found = await eraseRequestById({ store, id, dryRun });
+    console.log(`leads:erase${dryRun ? " --dry-run" : ""} on ${blobs.where}`);
+    console.log(describeErasureById(found, id, dryRun));
+    complete = true;
+  } else if (dryRun) {
     const findings = await findRequestsFrom({ store, address: parsed.address, match });
     const description = describeDryRun(findings, parsed.address, match);
     complete = description.complete;

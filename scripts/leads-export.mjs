@@ -10,7 +10,8 @@
  * address match are the functions' own TypeScript modules (netlify/lib/leads/lead-store.ts,
  * leads-csv.ts, lead-address.ts), loaded through jiti.
  * Each row carries the lead's follow-up columns (docs/requirements.md#follow-up); minutesToClaim
- * counts business minutes when BUSINESS_HOURS is set in this shell.
+ * counts business minutes when BUSINESS_HOURS is set in this shell. A stored record that is not a
+ * lead record is left out, its id logged on stderr.
  * Exit code 0 when written, 2 for a bad argument or a malformed address (or `--exact` without `--email`).
  */
 import { writeFileSync } from "node:fs";
@@ -27,7 +28,6 @@ const USAGE = [
   "                     Gmail with or without dots, googlemail.com)",
   "  --exact            with --email, only the address as typed (any case)",
 ].join("\n");
-const READ_BATCH = 50;
 const jiti = createJiti(import.meta.url);
 
 function usageError(message) {
@@ -69,28 +69,17 @@ if (hoursText) {
 const blobs = await openSiteBlobs(root);
 try {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
-  const store = createBlobLeadStore(blobs.open(LEAD_STORE_NAME));
-  const ids = await store.ids();
-  let records = [];
-  for (let start = 0; start < ids.length; start += READ_BATCH) {
-    const batch = await Promise.all(ids.slice(start, start + READ_BATCH).map((id) => store.get(id)));
-    records.push(...batch.filter(Boolean));
-  }
-  if (address) {
-    const { requestsFrom } = await jiti.import("../netlify/lib/leads/lead-address.ts");
-    records = requestsFrom(records, address, match);
-  }
-  // Each lead's follow-up record (who holds it), and BUSINESS_HOURS as the site has it for minutesToClaim.
   const { createFollowUpStore } = await jiti.import("../netlify/lib/leads/follow-up-store.ts");
   const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
-  const followUpStore = createFollowUpStore(jsonBlobsOver(blobs.open(LEAD_STORE_NAME)));
-  const followUps = new Map();
-  for (let start = 0; start < records.length; start += READ_BATCH) {
-    const batch = records.slice(start, start + READ_BATCH);
-    const read = await Promise.all(batch.map((record) => followUpStore.get(record.id)));
-    batch.forEach((record, i) => followUps.set(record.id, read[i]));
-  }
-  const { leadsToCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
+  const { leadsToCsv, readLeadsForCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
+  const raw = blobs.open(LEAD_STORE_NAME);
+  // Each lead with its follow-up record (who holds it); a malformed record is logged and left out.
+  const { records, followUps } = await readLeadsForCsv({
+    leads: createBlobLeadStore(raw),
+    followUps: createFollowUpStore(jsonBlobsOver(raw)),
+    address,
+    match,
+  });
   const csv = leadsToCsv(records, followUps, hours);
   const which = !address
     ? "demo request(s)"

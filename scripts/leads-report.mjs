@@ -6,7 +6,8 @@
  * within 15 minutes and 1 hour, and the share contacted, booked or closed within 24 hours. Time to
  * claim counts business hours when BUSINESS_HOURS is set in this shell (as the site has it).
  * Reads the local Blobs folder of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
- * set, the deployed site's store (lib/site-blobs.mjs), like `leads:export`.
+ * set, the deployed site's store (lib/site-blobs.mjs), like `leads:export`. A stored record that
+ * is not a lead record is left out, its id logged on stderr.
  * Exit code 0 when printed, 2 for a bad argument.
  */
 import { dirname, resolve } from "node:path";
@@ -21,7 +22,6 @@ const USAGE = [
   "  --since YYYY-MM-DD  only leads that arrived on or after that day (UTC)",
   "  --csv               CSV instead of a table",
 ].join("\n");
-const READ_BATCH = 50;
 const jiti = createJiti(import.meta.url);
 
 function usageError(message) {
@@ -59,30 +59,22 @@ try {
     "../netlify/lib/leads/follow-up-store.ts",
   );
   const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
-  const { followUpReport, reportToCsv, reportToText } = await jiti.import(
+  const { followUpReport, readReportLeads, reportToCsv, reportToText } = await jiti.import(
     "../netlify/lib/follow-up/report.ts",
   );
   const raw = blobs.open(LEAD_STORE_NAME);
-  const store = createBlobLeadStore(raw);
-  const followUps = createFollowUpStore(jsonBlobsOver(raw));
-  const ids = await store.ids();
   // Leads with neither a follow-up record nor a marker were stored before follow-up existed.
   const tracked = new Set();
   for (const prefix of [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX]) {
     const { blobs: keys } = await raw.list({ prefix });
     for (const { key } of keys) tracked.add(key.slice(prefix.length));
   }
-  const items = [];
-  for (let start = 0; start < ids.length; start += READ_BATCH) {
-    const batch = ids.slice(start, start + READ_BATCH);
-    const read = await Promise.all(
-      batch.map(async (id) => {
-        const lead = await store.get(id);
-        return lead ? { lead, followUp: await followUps.get(id), tracked: tracked.has(id) } : null;
-      }),
-    );
-    items.push(...read.filter(Boolean));
-  }
+  // A malformed record is logged and left out.
+  const items = await readReportLeads({
+    leads: createBlobLeadStore(raw),
+    followUps: createFollowUpStore(jsonBlobsOver(raw)),
+    tracked,
+  });
   const rows = followUpReport(items, { now: new Date(), since, hours });
   if (args.values.csv) process.stdout.write(reportToCsv(rows));
   else {

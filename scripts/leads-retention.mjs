@@ -23,11 +23,16 @@ import { openSiteBlobs } from "./local/site-blobs.mjs";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const JOB_PATH = "/.netlify/functions/lead-retention";
 
-/** `{ deleted, kept, unreadable, undeleted }` as one line; exit code 0 only for a clean run. */
+/**
+ * `{ deleted, kept, unreadable, undeleted, malformed }` as one line; exit code 0 only for a clean
+ * run. A malformed record is kept and reported (its id is in the log above), not a failed run:
+ * running again would not change it.
+ */
 function report(where, run) {
   console.log(
     `leads:retention on ${where}: deleted ${run.deleted} stored demo request(s) past their retention ` +
-      `period; kept ${run.kept}; unreadable ${run.unreadable}; not deleted ${run.undeleted}.`,
+      `period; kept ${run.kept}; unreadable ${run.unreadable}; not deleted ${run.undeleted}; ` +
+      `malformed (kept) ${run.malformed ?? 0}.`,
   );
   return run.unreadable === 0 && run.undeleted === 0 ? 0 : 1;
 }

@@ -3,6 +3,8 @@
  * hand, and sends the daily suspected-spam digest (docs/requirements.md#follow-up,
  * docs/decisions/0029-lead-follow-up.md; see netlify/lib/delivery/follow-up/follow-up-job.ts).
  * Locally: `npm run leads:follow-up`, which invokes this function through the Netlify emulation.
+ * Answers the run's counts, or 503 with a fixed text when the store cannot be listed (the reason
+ * is logged by name only).
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
@@ -27,6 +29,7 @@ export default async (): Promise<Response> => {
       followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
       mailer: createSendGridMailer(config),
       config,
+      malformedNotes: jsonBlobs(LEAD_STORE_NAME),
     });
     logInfo("follow-up run finished", { ...result });
     return json(200, result);

@@ -6,15 +6,20 @@
  * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
  * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page
  * tickets, the follow-up digest records, the applied booking events
- * (netlify/lib/inbound/booking-events.ts), and the follow-up records, markers, booking uid entries
+ * (netlify/lib/inbound/booking-events.ts), the malformed-lead notes
+ * (netlify/lib/leads/lead-record-schema.ts), and the follow-up records, markers, booking uid entries
  * (netlify/lib/leads/follow-up-store.ts) and inbox index entries (netlify/lib/leads/lead-store.ts)
- * left without a lead.
- * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0 }`; 500
- * when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
+ * left without a lead. A malformed stored lead is kept and logged, and, when the server's
+ * configuration is complete, told to ALERT_EMAIL once (netlify/lib/delivery/malformed-lead-alert.ts).
+ * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0, malformed: 0 }`;
+ * 500 when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
  */
 import type { Config } from "@netlify/functions";
+import { getConfig } from "../lib/config";
 import { blobLimitsStore, pruneConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
+import { createSendGridMailer } from "../lib/delivery/email/mailer";
+import { reportMalformedLead, type MalformedLeadAlerts } from "../lib/delivery/malformed-lead-alert";
 import { json } from "../lib/http";
 import { createBlobLeadStore, LEAD_STORE_NAME, pruneOrphanInboxEntries } from "../lib/leads/lead-store";
 import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
@@ -22,9 +27,21 @@ import { jsonBlobs } from "../lib/json-blobs";
 import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
 import { pruneDigests, pruneOrphanFollowUps } from "../lib/leads/follow-up-store";
 import { pruneBookingEvents } from "../lib/inbound/booking-events";
+import { pruneMalformedNotes } from "../lib/leads/lead-record-schema";
 import { logError } from "../lib/log";
 import { loadRetentionLimits } from "../lib/privacy/retention";
 import { runRetention } from "../lib/privacy/retention-job";
+
+/** The alerts about malformed leads, when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
+function malformedLeadAlerts(): MalformedLeadAlerts | undefined {
+  const result = getConfig();
+  if (!result.ok) return undefined;
+  return {
+    blobs: jsonBlobs(LEAD_STORE_NAME),
+    mailer: createSendGridMailer(result.config),
+    config: result.config,
+  };
+}
 
 export default async (): Promise<Response> => {
   const limits = loadRetentionLimits();
@@ -34,7 +51,12 @@ export default async (): Promise<Response> => {
   }
   try {
     const store = createBlobLeadStore();
-    const run = await runRetention({ store, limits: limits.limits });
+    const alerts = malformedLeadAlerts();
+    const run = await runRetention({
+      store,
+      limits: limits.limits,
+      onMalformed: (id) => reportMalformedLead(id, "the retention job", alerts),
+    });
     const now = new Date();
     // What the spam layers keep only for a while: the confirmation bounds, spent form tokens and
     // the thanks page's tickets (decision docs/decisions/0028-second-hostile-review.md).
@@ -44,6 +66,7 @@ export default async (): Promise<Response> => {
       ["thanks-page tickets", () => pruneThanksTickets(jsonBlobs(LEAD_STORE_NAME), now)],
       ["suspected-spam digest records", () => pruneDigests(jsonBlobs(LEAD_STORE_NAME), now)],
       ["applied booking events", () => pruneBookingEvents(jsonBlobs(LEAD_STORE_NAME), now)],
+      ["malformed-lead notes", () => pruneMalformedNotes(jsonBlobs(LEAD_STORE_NAME), now)],
       [
         "follow-up records of erased leads",
         async () => pruneOrphanFollowUps(jsonBlobs(LEAD_STORE_NAME), new Set(await store.ids()), now),

@@ -3,12 +3,14 @@
  * alerts a person about those that cannot be (docs/requirements.md#durable-capture,
  * docs/decisions/0019-lead-path.md; see netlify/lib/delivery/retry-job.ts).
  * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
+ * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/config";
 import { blobConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
 import { json } from "../lib/http";
-import { createBlobLeadStore } from "../lib/leads/lead-store";
+import { jsonBlobs } from "../lib/json-blobs";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
 import { logError, logInfo } from "../lib/log";
 import { createSendGridMailer } from "../lib/delivery/email/mailer";
 import { retryPendingLeads } from "../lib/delivery/retry-job";
@@ -22,15 +24,23 @@ export default async (req: Request): Promise<Response> => {
   // The local command asks to skip the backoff; the schedule never sends this header.
   const ignoreBackoff = req.headers.get("x-leads-retry") === "now";
   const { config } = configResult;
-  const result = await retryPendingLeads({
-    store: createBlobLeadStore(),
-    limits: blobConfirmationLimits(config),
-    mailer: createSendGridMailer(config),
-    config,
-    ignoreBackoff,
-  });
-  logInfo("retry run finished", { ...result });
-  return json(200, result);
+  try {
+    const result = await retryPendingLeads({
+      store: createBlobLeadStore(),
+      limits: blobConfirmationLimits(config),
+      mailer: createSendGridMailer(config),
+      config,
+      ignoreBackoff,
+      malformedNotes: jsonBlobs(LEAD_STORE_NAME),
+    });
+    logInfo("retry run finished", { ...result });
+    return json(200, result);
+  } catch (error) {
+    logError("retry run could not list the pending leads; the next run tries again", {
+      reason: error instanceof Error ? error.name : "unknown",
+    });
+    return json(503, { error: "Lead store unavailable" });
+  }
 };
 
 export const config: Config = { schedule: "*/5 * * * *" };

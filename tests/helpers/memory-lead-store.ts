@@ -2,10 +2,12 @@
  * An in-memory LeadStore for tests, with the key layout's behaviour (netlify/lib/leads/lead-store.ts):
  * `create` marks the lead pending before it writes it and never overwrites an existing id.
  * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks a
- * lead that is not spam unclaimed there, as the Blobs store does.
+ * lead that is not spam unclaimed there, as the Blobs store does. `get` checks what `records` holds
+ * as the Blobs store does (a test may put any value there, e.g. a malformed record).
  */
 import type { FollowUpStore } from "../../netlify/lib/leads/follow-up-store";
-import { completeDeliveries, type LeadRecord } from "../../netlify/lib/leads/lead-record";
+import type { LeadRecord } from "../../netlify/lib/leads/lead-record";
+import { parseStoredLead } from "../../netlify/lib/leads/lead-record-schema";
 import type { LeadStore } from "../../netlify/lib/leads/lead-store";
 
 export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {}): LeadStore & {
@@ -26,8 +28,7 @@ export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {
       return "created";
     },
     async get(id) {
-      const r = records.get(id);
-      return r ? completeDeliveries(copy(r)) : null;
+      return records.has(id) ? parseStoredLead(structuredClone(records.get(id)), id) : null;
     },
     async update(record) {
       records.set(record.id, copy(record));

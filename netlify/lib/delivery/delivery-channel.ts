@@ -19,11 +19,6 @@ export interface DeliveryContext {
   confirmationLimits: ConfirmationLimits;
   retry?: RetryOptions;
   now: () => Date;
-  /**
-   * The origin this run was called at, for links in messages when the site's own (URL) is unset,
-   * as locally (netlify/lib/follow-up/claim-link.ts `claimUrlFor`).
-   */
-  linkOrigin?: string;
 }
 
 /** A send's outcome, or a channel deciding at send time not to send (e.g. past a bound). */

@@ -12,16 +12,20 @@
  *   `ignoreBackoff`); older than `maxAgeMs` (a day) it is `failed` without another send;
  * - after 3 retryable failures in a row on one channel (SendGrid busy or down) that channel
  *   sends no more this run; a permanent refusal does not count.
- * One lead's failure (a corrupt record, a store error) is logged and skips that lead only.
+ * One lead's failure (a store error) is logged and skips that lead only; a lead whose stored record
+ * is malformed is logged, skipped, and told to ALERT_EMAIL once (./malformed-lead-alert.ts).
  */
 import type { ServerConfig } from "../config";
 import type { ConfirmationLimits } from "./email/confirmation-limits";
 import { deliverLead } from "./deliver";
+import type { JsonBlobs } from "../json-blobs";
 import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "../leads/lead-record";
+import { MalformedLeadError } from "../leads/lead-record-schema";
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import type { Mailer } from "./email/mailer";
+import { reportMalformedLead } from "./malformed-lead-alert";
 import type { RetryOptions, SendResult } from "./send-result";
 
 const MINUTE = 60_000;
@@ -51,8 +55,8 @@ export interface RetryJobOptions {
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
-  /** The origin the job was called at, for claim links when URL is unset (DeliveryContext). */
-  linkOrigin?: string;
+  /** Where a malformed lead's alert is noted (the lead store's blobs); without it the lead is only logged. */
+  malformedNotes?: JsonBlobs;
 }
 
 /** Leads whose sales e-mail this run delivered, that this run gave up on, and that still wait. */
@@ -64,17 +68,22 @@ export interface RetryJobResult {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
-/** Reads `ids` in batches: the leads, the ids with no lead, and (logged) those that would not read. */
+/**
+ * Reads `ids` in batches: the leads, the ids with no lead, the malformed ones, and (logged) those
+ * that would not read.
+ */
 async function readLeads(store: LeadStore, ids: string[]) {
   const leads: LeadRecord[] = [];
   const missing: string[] = [];
+  const malformed: string[] = [];
   const unreadable: string[] = [];
   for (let start = 0; start < ids.length; start += READ_BATCH) {
     const batch = ids.slice(start, start + READ_BATCH);
     const results = await Promise.allSettled(batch.map((id) => store.get(id)));
     results.forEach((result, i) => {
-      if (result.status === "rejected") unreadable.push(batch[i]);
-      else if (result.value) leads.push(result.value);
+      if (result.status === "rejected") {
+        (result.reason instanceof MalformedLeadError ? malformed : unreadable).push(batch[i]);
+      } else if (result.value) leads.push(result.value);
       else missing.push(batch[i]);
     });
   }
@@ -84,7 +93,7 @@ async function readLeads(store: LeadStore, ids: string[]) {
       requestIds: unreadable.slice(0, 5).join(","),
     });
   }
-  return { leads, missing };
+  return { leads, missing, malformed };
 }
 
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
@@ -157,8 +166,11 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
   // The grace is judged at read time: a lead read while its request was in flight is left to
   // that request even when a slow run reaches it minutes later.
   const readAt = now().getTime();
-  const { leads, missing } = await readLeads(store, await store.pendingIds());
+  const { leads, missing, malformed } = await readLeads(store, await store.pendingIds());
   await removeOrphanMarkers(store, missing, readAt);
+  const blobs = options.malformedNotes;
+  const alerts = blobs ? { blobs, mailer, config, retry: options.retry, now } : undefined;
+  for (const id of malformed) await reportMalformedLead(id, "the retry job", alerts);
   leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 
   const breaker = createBreaker();
@@ -168,7 +180,6 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
     confirmationLimits: options.limits,
     retry: options.retry,
     now,
-    linkOrigin: options.linkOrigin,
   };
   const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
     !breaker.open(channel) &&

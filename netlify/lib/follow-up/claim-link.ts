@@ -29,17 +29,14 @@ export function claimUrl(origin: string, id: string, secret: string): string {
 }
 
 /**
- * The claim link of lead `id` for messages: under the site's own origin (URL), else under
- * `fallbackOrigin` (the origin the running function was called at, locally); undefined when
- * neither is known.
+ * The claim link of lead `id` for messages, under the site's configured origin (Netlify's URL, or
+ * the local server's own), never a request's; undefined when it is unset.
  */
 export function claimUrlFor(
   config: { siteOrigin?: string; formSecret: string },
   id: string,
-  fallbackOrigin?: string,
 ): string | undefined {
-  const origin = config.siteOrigin ?? fallbackOrigin;
-  return origin ? claimUrl(origin, id, config.formSecret) : undefined;
+  return config.siteOrigin ? claimUrl(config.siteOrigin, id, config.formSecret) : undefined;
 }
 
 /** True when `sig` is lead `id`'s signature (compared in constant time); false for anything else. */

@@ -12,7 +12,8 @@
  * time, so a lead that arrived a minute ago does not count as missed: claimed within 15 minutes,
  * within 1 hour, and contacted, booked or closed within 24 calendar hours (the promise); and the
  * leads booked now, with the share booked in the same visit (through the link offered right after
- * the request, docs/decisions/0030-slack-and-booking-loop.md).
+ * the request, docs/decisions/0030-slack-and-booking-loop.md). A malformed stored record is logged
+ * by id and left out (`readReportLeads`).
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -25,7 +26,10 @@ import {
   liveBookings,
   type FollowUp,
 } from "../leads/follow-up-record";
+import type { FollowUpStore } from "../leads/follow-up-store";
 import type { LeadRecord } from "../leads/lead-record";
+import { readLeads } from "../leads/lead-record-schema";
+import type { LeadStore } from "../leads/lead-store";
 import { classifyEmail, EMAIL_CLASSES, type EmailClassName } from "../leads/email-class";
 
 /** A lead with its follow-up record (a lead without one is `new`). */
@@ -63,6 +67,29 @@ export interface ReportRow {
    * confirmed (docs/decisions/0032-bookings-by-uid.md): counted apart, never as booked.
    */
   bookedByInboxOnly: number;
+}
+
+/**
+ * Every stored lead with its follow-up record, read 50 at a time, for `followUpReport`. `tracked`
+ * holds the ids with a follow-up record or marker (the others were stored before follow-up
+ * existed). A malformed record is logged by id and left out; the others are read.
+ *
+ * @throws when the store fails
+ */
+export async function readReportLeads(options: {
+  leads: Pick<LeadStore, "ids" | "get">;
+  followUps: Pick<FollowUpStore, "get">;
+  tracked: ReadonlySet<string>;
+}): Promise<ReportLead[]> {
+  const { leads, followUps, tracked } = options;
+  const stored = await readLeads(leads, await leads.ids(), "the report");
+  const items: ReportLead[] = [];
+  for (let start = 0; start < stored.length; start += 50) {
+    const batch = stored.slice(start, start + 50);
+    const read = await Promise.all(batch.map((lead) => followUps.get(lead.id)));
+    batch.forEach((lead, i) => items.push({ lead, followUp: read[i], tracked: tracked.has(lead.id) }));
+  }
+  return items;
 }
 
 const MINUTE = 60_000;

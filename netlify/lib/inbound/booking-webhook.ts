@@ -24,10 +24,17 @@ import type { RetryOptions } from "../delivery/send-result";
 import { finishAfterAnswer, json, type AfterAnswerContext } from "../http";
 import { readInboundRequest } from "./inbound-request";
 import type { JsonBlobs } from "../json-blobs";
-import { applyAction, type FollowUp, type FollowUpAction, type LeadBooking } from "../leads/follow-up-record";
+import {
+  applyAction,
+  liveBookings,
+  type FollowUp,
+  type FollowUpAction,
+  type LeadBooking,
+} from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { inboxKeyOf, parseLeadAddress } from "../leads/lead-address";
 import type { LeadRecord } from "../leads/lead-record";
+import { MalformedLeadError } from "../leads/lead-record-schema";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import { maskEmail } from "../text";
@@ -64,21 +71,6 @@ export interface BookingWebhookDeps {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
-/** A stored lead a booking may be for fails the record's schema: the event is refused, not guessed. */
-class UnreadableLeadError extends Error {
-  override name = "UnreadableLeadError";
-}
-
-/** The stored lead `id`, or null; a record that fails its schema throws UnreadableLeadError. */
-async function readLead(store: LeadStore, id: string): Promise<LeadRecord | null> {
-  try {
-    return await store.get(id);
-  } catch (error) {
-    if (error instanceof Error && error.name === "MalformedLeadError") throw new UnreadableLeadError();
-    throw error;
-  }
-}
-
 /** The stored leads of `email`'s inbox (the keyed index, nothing else read), the latest first. */
 async function leadsFromInbox(
   store: LeadStore,
@@ -89,7 +81,7 @@ async function leadsFromInbox(
   if (!parsed.ok) return [];
   const leads: LeadRecord[] = [];
   for (const id of await store.idsFromInbox(inboxKeyOf(parsed.address, secret))) {
-    const lead = await readLead(store, id);
+    const lead = await store.get(id);
     if (lead) leads.push(lead);
   }
   return leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
@@ -110,12 +102,16 @@ async function candidates(
   const held =
     (await followUps.leadOfBooking(uid)) ??
     (rescheduleUid ? await followUps.leadOfBooking(rescheduleUid) : undefined);
-  if (held || event.triggerEvent === "BOOKING_CANCELLED") {
-    const lead = held ? await readLead(store, held) : null;
-    return { leads: lead ? [lead] : [], via: "email", byUid: true };
-  }
   const id = leadIdFromReference(event.payload.metadata?.[BOOKING_REFERENCE_KEY], config.formSecret);
-  const byReference = id ? await readLead(store, id) : null;
+  if (held || event.triggerEvent === "BOOKING_CANCELLED") {
+    // A cancellation of a booking recorded before uids were indexed: the reference's lead, which
+    // changes only if it holds that uid.
+    const found = held ?? id;
+    const lead = found ? await store.get(found) : null;
+    // A delivery retried after a fault may find its uid indexed but not yet recorded.
+    return { leads: lead ? [lead] : [], via: id && id === held ? "reference" : "email", byUid: true };
+  }
+  const byReference = id ? await store.get(id) : null;
   if (byReference) return { leads: [byReference], via: "reference", byUid: false };
   const booker = event.payload.attendees?.[0]?.email;
   const leads = await leadsFromInbox(store, booker, config.formSecret);
@@ -198,24 +194,38 @@ export function createBookingWebhookHandler(
       }
       const at = now();
       const action = actionOf(event, via);
-      // The first lead the event changes is its lead (a closed one, or one with five live
-      // bookings, refuses it and the next is tried).
+      // The first lead the event changes is its lead (a closed one, or one with five unconfirmed
+      // bookings, refuses it and the next is tried). The uid is indexed before the record holds it:
+      // a failure between leaves an entry naming a lead without that booking, which a retried
+      // delivery then completes.
+      const indexFirst = action.kind === "booked" && !byUid;
       let changed: { lead: LeadRecord; followUp: FollowUp } | undefined;
+      let cancelled: LeadBooking | undefined;
+      let holder: string | undefined;
       let refusal: string | undefined;
-      for (const lead of leads) {
-        // The uid is indexed before the record holds it: a failure between leaves an entry that
-        // names a lead without that booking, which refuses a later event rather than losing it.
-        if (action.kind === "booked" && !byUid) await followUps.indexBooking(uid, lead.id);
-        const result = await followUps.update(lead.id, (current) => applyAction(current, action, at));
-        if (result.changed) {
-          changed = { lead, followUp: result.followUp };
-          break;
+      try {
+        for (const lead of leads) {
+          if (indexFirst) await followUps.indexBooking(uid, lead.id);
+          const result = await followUps.update(lead.id, (current) => {
+            cancelled = liveBookings(current).find((b) => b.uid === uid);
+            return applyAction(current, action, at);
+          });
+          if (result.changed) {
+            changed = { lead, followUp: result.followUp };
+            break;
+          }
+          // Another delivery of this event may have recorded it meanwhile: its entry stays.
+          if (liveBookings(result.followUp).some((b) => b.uid === uid)) holder ??= lead.id;
+          refusal ??= result.reason;
         }
-        refusal ??= result.reason;
+      } finally {
+        if (indexFirst && !changed) {
+          await followUps.indexBooking(uid, holder ?? null).catch(() => undefined);
+        }
       }
       if (!changed) {
-        if (action.kind === "booked" && !byUid) await followUps.indexBooking(uid, null);
-        logInfo("booking not applied", { trigger: event.triggerEvent, via, reason: refusal });
+        const log = refusal?.includes("unconfirmed bookings") ? logError : logInfo;
+        log("booking not applied", { trigger: event.triggerEvent, via, reason: refusal });
         return json(200, { applied: false, reason: refusal });
       }
       const { lead } = changed;
@@ -246,13 +256,14 @@ export function createBookingWebhookHandler(
           config,
           now,
           retry: deps.retry,
-          booking: action.kind === "booked" ? action.booking.uid : undefined,
+          booking:
+            action.kind === "booked" ? liveBookings(changed.followUp).find((b) => b.uid === uid) : cancelled,
         },
       );
       await finishAfterAnswer(context, posted);
       return json(200, { applied: true, state: changed.followUp.state });
     } catch (error) {
-      if (error instanceof UnreadableLeadError) {
+      if (error instanceof MalformedLeadError) {
         logError("BOOKING NOT APPLIED: a stored lead for this booking fails its schema", {
           trigger: event.triggerEvent,
         });
@@ -260,7 +271,6 @@ export function createBookingWebhookHandler(
       }
       logError("BOOKING NOT APPLIED: the lead store did not answer", {
         trigger: event.triggerEvent,
-        bookingUid: uid,
         reason: reasonOf(error),
       });
       return json(503, { error: "Lead store unavailable" });

@@ -35,6 +35,7 @@ import { applyAction, type ActionResult, type FollowUp } from "../leads/follow-u
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { isUuid } from "../leads/lead-id";
 import type { LeadRecord } from "../leads/lead-record";
+import { logMalformedLead, MalformedLeadError } from "../leads/lead-record-schema";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import type { StaffMember } from "../sales-team";
@@ -198,6 +199,13 @@ async function applyClick(
         by: owner.name,
       });
   } catch (error) {
+    if (error instanceof MalformedLeadError) {
+      logMalformedLead(id, "the Slack buttons");
+      await tell(
+        "This lead's stored record is damaged, so it cannot be changed; tell the site's owner its request id.",
+      );
+      return;
+    }
     logError("Slack click not applied; the person can use the claim link", {
       requestId: id,
       reason: reasonOf(error),

@@ -39,7 +39,7 @@ export interface LeadBooking {
 /** How a booking matched by the booker's inbox alone is labelled until a person confirms it. */
 export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
 
-/** Live bookings kept per lead; a further booking matched by inbox is logged, not applied. */
+/** Unconfirmed bookings kept per lead; a further booking matched by inbox is logged, not applied. */
 export const MAX_LIVE_BOOKINGS = 5;
 
 export interface FollowUp {
@@ -136,9 +136,8 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
       // how it was matched and its confirmation, however this event was matched.
       const moved = same >= 0 ? same : bookings.findIndex((b) => b.uid === replaces);
       if (moved >= 0) {
-        const { startTime: _old, ...kept } = bookings[moved];
         const next = {
-          ...kept,
+          ...bookings[moved],
           uid: booking.uid,
           ...(booking.startTime ? { startTime: booking.startTime } : {}),
         };
@@ -151,8 +150,10 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
           ),
         };
       }
-      if (bookings.length >= MAX_LIVE_BOOKINGS) {
-        return { ok: false, reason: `This lead has ${MAX_LIVE_BOOKINGS} live bookings already.` };
+      // Only unconfirmed bookings are capped: strangers' bookings never crowd out a referenced one.
+      const unconfirmed = bookings.filter((b) => !isConfirmedBooking(b)).length;
+      if (!isConfirmedBooking(booking) && unconfirmed >= MAX_LIVE_BOOKINGS) {
+        return { ok: false, reason: `This lead has ${MAX_LIVE_BOOKINGS} unconfirmed bookings already.` };
       }
       return { ok: true, followUp: withBookings(followUp, [...bookings, booking], when) };
     }
@@ -183,9 +184,17 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
   }
 }
 
-/** The lead's live bookings, oldest first; never throws. */
+/**
+ * The lead's live bookings, oldest first. A record written before bookings were kept by uid holds
+ * one `booking`, which made the lead `booked`: it counts as confirmed then. Never throws.
+ */
 export function liveBookings(followUp: FollowUp): LeadBooking[] {
-  return followUp.bookings ?? (followUp.booking ? [followUp.booking] : []);
+  if (followUp.bookings) return followUp.bookings;
+  const single = followUp.booking;
+  if (!single) return [];
+  return single.via === "email" && followUp.state === "booked" && followUp.bookedAt
+    ? [{ ...single, confirmedAt: single.confirmedAt ?? followUp.bookedAt }]
+    : [single];
 }
 
 /**

@@ -23,7 +23,8 @@
 import { getStore } from "@netlify/blobs";
 import { jsonBlobsOver, type JsonBlobs } from "../json-blobs";
 import { createFollowUpStore, UNCLAIMED_PREFIX } from "./follow-up-store";
-import { completeDeliveries, type LeadRecord } from "./lead-record";
+import type { LeadRecord } from "./lead-record";
+import { MalformedLeadError, parseStoredLead } from "./lead-record-schema";
 
 export const LEAD_STORE_NAME = "demo-requests";
 const LEAD_PREFIX = "leads/";
@@ -40,6 +41,10 @@ export type CreateResult = "created" | "exists" | "unavailable";
 export interface LeadStore {
   /** Marks the lead pending, then writes it unless its id is stored already. Never throws. */
   create(record: LeadRecord): Promise<CreateResult>;
+  /**
+   * The lead, every channel present, or null when none is stored under `id`.
+   * @throws MalformedLeadError when the stored value is not a lead record (./lead-record-schema.ts); the store's error when it fails
+   */
   get(id: string): Promise<LeadRecord | null>;
   update(record: LeadRecord): Promise<void>;
   /** Ids with a pending marker (one listing request per 1,000 with Blobs; nothing read). */
@@ -111,8 +116,16 @@ export function createBlobLeadStore(
       }
     },
     async get(id) {
-      const lead = (await store.get(leadKey(id), { type: "json" })) as LeadRecord | null;
-      return lead ? completeDeliveries(lead) : null;
+      // Read as text: JSON that does not parse is a malformed record, not a store fault.
+      const text = await store.get(leadKey(id), { type: "text" });
+      if (text === null) return null;
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new MalformedLeadError(id);
+      }
+      return parseStoredLead(data, id);
     },
     async update(record) {
       await store.setJSON(leadKey(record.id), record);

@@ -5,7 +5,8 @@
  * - 405 for a method other than GET, HEAD or POST; 403 for a signature that is not this id's
  *   (netlify/lib/follow-up/claim-link.ts), whatever the id, so the page never tells whether an id
  *   exists; 404 for a correctly signed lead that is no longer stored (erased, or past retention);
- *   503 when the store cannot be read; 500 when the server is misconfigured.
+ *   409 for one whose stored record is malformed (netlify/lib/leads/lead-record-schema.ts: nothing
+ *   can be shown or changed); 503 when the store cannot be read; 500 when the server is misconfigured.
  * - GET and HEAD show the page and change nothing (mail scanners open every link).
  * - POST (form-encoded, at most 32 KB, from this site or no Origin at all) applies one action:
  *   `claim` (with `owner`, a roster member's address, or `ownerName` without a roster),
@@ -31,10 +32,17 @@ import {
   SECURITY_HEADERS,
   type AfterAnswerContext,
 } from "../http";
-import { CLOSE_REASONS, type CloseReason, type FollowUpAction, applyAction } from "../leads/follow-up-record";
+import {
+  applyAction,
+  CLOSE_REASONS,
+  liveBookings,
+  type CloseReason,
+  type FollowUpAction,
+} from "../leads/follow-up-record";
 import type { FollowUpStore } from "../leads/follow-up-store";
 import { isUuid } from "../leads/lead-id";
 import type { LeadRecord } from "../leads/lead-record";
+import { logMalformedLead, MalformedLeadError } from "../leads/lead-record-schema";
 import type { LeadStore } from "../leads/lead-store";
 import { logError, logInfo } from "../log";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../sales-team";
@@ -178,6 +186,15 @@ export function createClaimHandler(
     try {
       lead = await deps.getStore().get(id);
     } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        logMalformedLead(id, "the claim page");
+        return problem(
+          409,
+          "This lead cannot be shown",
+          `Its stored record is damaged, so it cannot be shown or changed here. Tell the site's owner: request ${id}.`,
+          method,
+        );
+      }
       logError("claim page: lead unreadable", { requestId: id, reason: reasonOf(error) });
       return problem(
         503,
@@ -225,7 +242,10 @@ export function createClaimHandler(
         config,
         now,
         by: parsed.action.kind === "claim" ? parsed.action.owner.name : undefined,
-        booking: parsed.action.kind === "confirm-booking" ? parsed.action.uid : undefined,
+        booking:
+          parsed.action.kind === "confirm-booking"
+            ? liveBookings(change.followUp).find((b) => b.uid === (parsed.action as { uid: string }).uid)
+            : undefined,
       });
       await finishAfterAnswer(context, told);
       return new Response(null, {

@@ -9,10 +9,15 @@
  * spellings of the address that matched are listed apart (`describeErasedAddresses`), for the
  * owner's terminal only. Erasure is complete only when every stored record could be read and
  * every match deleted: a record that could not be read may be from this address, so the report
- * says so and the command fails.
+ * says so and the command fails. A malformed record (netlify/lib/leads/lead-record-schema.ts) cannot
+ * be matched by its address either: it is logged and listed by id, and `eraseRequestById`
+ * (`leads:erase -- --id <id>`) erases it, or any one stored request, by its id.
  */
 import { inBatches } from "../in-batches";
+import type { JsonBlobs } from "../json-blobs";
 import { requestsFrom, type AddressMatch } from "../leads/lead-address";
+import { forgetMalformedLead, logMalformedLead, MalformedLeadError } from "../leads/lead-record-schema";
+import type { LeadStore } from "../leads/lead-store";
 import { maskEmail } from "../text";
 
 /** The fields of a stored demo request erasure reads. */
@@ -27,9 +32,25 @@ export interface ErasableRecord {
 export interface ErasureStore {
   /** The id of every stored demo request. */
   ids(): Promise<string[]>;
+  /** The record, null when none is stored; throws MalformedLeadError for one that is not a lead record. */
   get(id: string): Promise<ErasableRecord | null>;
-  /** Deletes the demo request and every marker or index entry it has. */
+  /** Deletes the demo request and every marker, index entry or note it has. */
   remove(id: string): Promise<void>;
+}
+
+/**
+ * `leads` as erasure's store: removing a lead also deletes its malformed-lead note
+ * (netlify/lib/leads/lead-record-schema.ts), kept in the same Blobs store `blobs` beside it.
+ */
+export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
+  return {
+    ids: () => leads.ids(),
+    get: (id) => leads.get(id),
+    async remove(id) {
+      await leads.remove(id);
+      await forgetMalformedLead(blobs, id);
+    },
+  };
 }
 
 /**
@@ -56,14 +77,17 @@ export interface ErasureReport {
   counters: number | "unavailable";
   /** Ids whose read failed: they may be from this address. */
   unreadable: string[];
+  /** Ids of malformed records: they may be from this address (erase them by id). */
+  malformed: string[];
   /** Ids from this address whose delete failed. */
   undeleted: string[];
 }
 
-/** What a dry run found: the matches, oldest first, and the ids it could not read. */
+/** What a dry run found: the matches, oldest first, the ids it could not read and the malformed ones. */
 export interface ErasureFindings {
   matches: ErasureMatch[];
   unreadable: string[];
+  malformed: string[];
 }
 
 /**
@@ -72,7 +96,8 @@ export interface ErasureFindings {
  *
  * @param options store: the lead store; address: as `parseLeadAddress` returns it; match: `inbox`
  *   (default, every spelling of the inbox) or `exact` (the address as typed, any case)
- * @returns the matches oldest first, and the ids whose read failed (they may be from this address)
+ * @returns the matches oldest first, the ids whose read failed and the malformed ones (each logged);
+ *   both may be from this address
  * @throws when the ids cannot be listed
  */
 export async function findRequestsFrom(options: {
@@ -82,14 +107,20 @@ export async function findRequestsFrom(options: {
 }): Promise<ErasureFindings> {
   const { store, address, match = "inbox" } = options;
   const records: ErasableRecord[] = [];
+  const malformed: string[] = [];
   const unreadable = await inBatches(await store.ids(), async (id) => {
-    const record = await store.get(id);
+    const record = await store.get(id).catch((error: unknown) => {
+      if (!(error instanceof MalformedLeadError)) throw error;
+      logMalformedLead(id, "erasure by address");
+      malformed.push(id);
+      return null;
+    });
     if (record) records.push(record);
   });
   const matches = requestsFrom(records, address, match)
     .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
     .map(({ id, receivedAt, state, request }) => ({ id, receivedAt, state, address: request.email.trim() }));
-  return { matches, unreadable };
+  return { matches, unreadable, malformed };
 }
 
 /**
@@ -109,14 +140,53 @@ export async function eraseRequestsFrom(options: {
   match?: AddressMatch;
 }): Promise<ErasureReport> {
   const { store, counters, address, match } = options;
-  const { matches, unreadable } = await findRequestsFrom({ store, address, match });
+  const { matches, unreadable, malformed } = await findRequestsFrom({ store, address, match });
   const undeleted = await inBatches(
     matches.map((record) => record.id),
     (id) => store.remove(id),
   );
   const removed = matches.filter((record) => !undeleted.includes(record.id));
   const removedCounters = await counters.remove(address).catch(() => "unavailable" as const);
-  return { removed, counters: removedCounters, unreadable, undeleted };
+  return { removed, counters: removedCounters, unreadable, malformed, undeleted };
+}
+
+/**
+ * Erases the one stored request `id` (`leads:erase -- --id <id>`; docs/requirements.md#personal-data,
+ * decision 0018), also when its record is malformed: the record, its markers and notes. The inbox's
+ * per-address counters are not touched (erase by address for those). With `dryRun`, only looks.
+ *
+ * @returns what was stored: `lead` (a lead record), `malformed` or `absent`; all but `absent` erased
+ *   unless `dryRun`
+ * @throws when the store fails
+ */
+export async function eraseRequestById(options: {
+  store: Pick<ErasureStore, "get" | "remove">;
+  id: string;
+  dryRun?: boolean;
+}): Promise<"lead" | "malformed" | "absent"> {
+  const { store, id, dryRun = false } = options;
+  const found = await store.get(id).then(
+    (record) => (record ? ("lead" as const) : ("absent" as const)),
+    (error: unknown) => {
+      if (error instanceof MalformedLeadError) return "malformed" as const;
+      throw error;
+    },
+  );
+  if (found !== "absent" && !dryRun) await store.remove(id);
+  return found;
+}
+
+/** The report of `leads:erase -- --id <id>`: one line, by id only. */
+export function describeErasureById(
+  found: "lead" | "malformed" | "absent",
+  id: string,
+  dryRun = false,
+): string {
+  if (found === "absent") return `No stored demo request ${id}.`;
+  const what = found === "malformed" ? "malformed stored record" : "stored demo request";
+  return dryRun
+    ? `Dry run: the ${what} ${id} would be erased, with its markers and notes.`
+    : `Erased the ${what} ${id}, with its markers and notes (not the inbox's per-address counters).`;
 }
 
 /**
@@ -150,10 +220,12 @@ export function describeErasure(
       `NOT ERASED: ${report.undeleted.length} request(s) could not be deleted: ${report.undeleted.join(", ")}.`,
     );
   }
-  lines.push(...notChecked(report.unreadable));
-  const complete =
-    report.undeleted.length === 0 && report.unreadable.length === 0 && report.counters !== "unavailable";
-  if (!complete) lines.push("Erasure is incomplete; run the command again.");
+  lines.push(...notChecked(report.unreadable), ...notMatched(report.malformed));
+  const retry =
+    report.undeleted.length > 0 || report.unreadable.length > 0 || report.counters === "unavailable";
+  const complete = !retry && report.malformed.length === 0;
+  if (retry) lines.push("Erasure is incomplete; run the command again.");
+  else if (!complete) lines.push("Erasure is not proven complete until the malformed record(s) are checked.");
   lines.push(
     "Not reached by this command: SendGrid's activity history, the sales inbox, and any CRM or webhook " +
       "receiver (README, data map: what erasure cannot reach).",
@@ -171,6 +243,16 @@ function spellings(matches: readonly ErasureMatch[]): string[] {
 
 function matchedBy(match: AddressMatch): string {
   return match === "exact" ? "the address as typed, any case" : "every stored spelling of its inbox";
+}
+
+function notMatched(malformed: readonly string[]): string[] {
+  return malformed.length > 0
+    ? [
+        `NOT CHECKED: ${malformed.length} stored record(s) are malformed and cannot be matched to an ` +
+          `address: ${malformed.join(", ")}. Inspect each (key leads/<id> in the Blobs store ` +
+          "demo-requests) and, if it is this person's, erase it with `npm run leads:erase -- --id <id>`.",
+      ]
+    : [];
 }
 
 function notChecked(unreadable: readonly string[]): string[] {
@@ -201,7 +283,7 @@ export function describeErasedAddresses(report: ErasureReport, match: AddressMat
  * The report of `leads:erase --dry-run` (docs/requirements.md#personal-data, decision 0018): each
  * matching request's id, stored address, arrival time and state, and the distinct addresses that
  * would be erased; nothing else of the requests. `complete` is false when a record could not be
- * read (it may be from this address).
+ * read or is malformed (it may be from this address).
  *
  * @param findings what `findRequestsFrom` returned
  * @param address the address asked for (shown masked, as in `describeErasure`)
@@ -225,6 +307,6 @@ export function describeDryRun(
     );
   }
   lines.push("The inbox's per-address counter entry, if any, would be removed too.");
-  lines.push(...notChecked(findings.unreadable));
-  return { lines, complete: findings.unreadable.length === 0 };
+  lines.push(...notChecked(findings.unreadable), ...notMatched(findings.malformed));
+  return { lines, complete: findings.unreadable.length === 0 && findings.malformed.length === 0 };
 }

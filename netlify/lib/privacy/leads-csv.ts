@@ -5,13 +5,18 @@
  * normalisation, is = + - @ (or tab/CR) gets a leading apostrophe (`neutraliseFormula`, netlify/lib/csv.ts).
  * The follow-up columns (docs/requirements.md#follow-up) say who holds each lead and how fast it was taken.
  * The six request columns come from the field table (src/lib/demo-request.ts), the source columns from the
- * attribution keys (src/lib/attribution.ts).
+ * attribution keys (src/lib/attribution.ts). A malformed stored record is logged by id and left out
+ * (`readLeadsForCsv`).
  */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";
 import { businessMinutesBetween, type BusinessHours } from "../business-hours";
 import { csvText, neutraliseFormula } from "../csv";
+import { requestsFrom, type AddressMatch } from "../leads/lead-address";
 import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../leads/follow-up-record";
+import type { FollowUpStore } from "../leads/follow-up-store";
 import type { LeadRecord } from "../leads/lead-record";
+import { readLeads } from "../leads/lead-record-schema";
+import type { LeadStore } from "../leads/lead-store";
 import { classifyEmail, emailClassCell } from "../leads/email-class";
 
 export { neutraliseFormula };
@@ -100,4 +105,29 @@ export function leadsToCsv(
       return CSV_COLUMNS.map((column) => flat[column]);
     });
   return csvText([CSV_COLUMNS, ...rows]);
+}
+
+/**
+ * What `leads:export` writes: every stored lead (with `address`, those from that inbox, matched
+ * as `match` says) and each one's follow-up record, read 50 at a time. A malformed record is logged
+ * by id and left out; the others are exported.
+ *
+ * @throws when the store fails
+ */
+export async function readLeadsForCsv(options: {
+  leads: Pick<LeadStore, "ids" | "get">;
+  followUps: Pick<FollowUpStore, "get">;
+  address?: string;
+  match?: AddressMatch;
+}): Promise<{ records: LeadRecord[]; followUps: Map<string, FollowUp> }> {
+  const { leads, address, match } = options;
+  const stored = await readLeads(leads, await leads.ids(), "the export");
+  const records = address ? requestsFrom(stored, address, match) : stored;
+  const followUps = new Map<string, FollowUp>();
+  for (let start = 0; start < records.length; start += 50) {
+    const batch = records.slice(start, start + 50);
+    const read = await Promise.all(batch.map((record) => options.followUps.get(record.id)));
+    batch.forEach((record, i) => followUps.set(record.id, read[i]));
+  }
+  return { records, followUps };
 }

@@ -10,10 +10,13 @@
  * is settled; a later run then deletes the lead.
  *
  * Records are read and deleted 50 at a time. A record whose read or delete fails is counted and
- * logged by id, never a reason to stop: the next run tries it again. Listing the ids or the
- * pending markers may throw (the run then fails as a whole and the next one starts over).
+ * logged by id, never a reason to stop: the next run tries it again. A malformed record
+ * (netlify/lib/leads/lead-record-schema.ts) is counted, kept and reported through `onMalformed`:
+ * its times cannot be read, so it is never deleted on a guess. Listing the ids or the pending
+ * markers may throw (the run then fails as a whole and the next one starts over).
  */
 import { inBatches } from "../in-batches";
+import { logMalformedLead, MalformedLeadError } from "../leads/lead-record-schema";
 import { logError, logInfo } from "../log";
 import { isPastRetention, type RetainedRecord, type RetentionLimits } from "./retention";
 
@@ -28,30 +31,45 @@ export interface RetentionStore {
   remove(id: string): Promise<void>;
 }
 
-/** Counts of one run, e.g. `{ deleted: 3, kept: 120, unreadable: 0, undeleted: 0 }`. */
+/** Counts of one run, e.g. `{ deleted: 3, kept: 120, unreadable: 0, undeleted: 0, malformed: 0 }`. */
 export interface RetentionRun {
   deleted: number;
+  /** Records kept, the malformed ones included. */
   kept: number;
   /** Records whose read failed this run (kept). */
   unreadable: number;
   /** Records past their period whose delete failed this run. */
   undeleted: number;
+  /** Records that are not lead records (kept, reported). */
+  malformed: number;
 }
 
-/** One run at `now` (default the current time). */
+/**
+ * One run at `now` (default the current time). `onMalformed` reports a malformed record (default:
+ * the log line); the scheduled function also alerts (netlify/lib/delivery/malformed-lead-alert.ts).
+ */
 export async function runRetention(options: {
   store: RetentionStore;
   limits: RetentionLimits;
   now?: Date;
+  onMalformed?: (id: string) => Promise<void>;
 }): Promise<RetentionRun> {
   const { store, limits, now = new Date() } = options;
+  const onMalformed =
+    options.onMalformed ?? (async (id: string) => logMalformedLead(id, "the retention job"));
   const ids = await store.ids();
   const pending = new Set(await store.pendingIds());
   const expired: string[] = [];
+  const malformed: string[] = [];
   const unreadable = await inBatches(ids, async (id) => {
-    const record = await store.get(id);
+    const record = await store.get(id).catch((error: unknown) => {
+      if (!(error instanceof MalformedLeadError)) throw error;
+      malformed.push(id);
+      return null;
+    });
     if (record && isPastRetention(record, now, limits) && !pending.has(id)) expired.push(id);
   });
+  for (const id of malformed) await onMalformed(id);
   const undeleted = await inBatches(expired, (id) => store.remove(id));
   if (unreadable.length > 0 || undeleted.length > 0) {
     logError("retention: some records not handled; the next run tries again", {
@@ -64,6 +82,7 @@ export async function runRetention(options: {
     kept: ids.length - unreadable.length - expired.length,
     unreadable: unreadable.length,
     undeleted: undeleted.length,
+    malformed: malformed.length,
   };
   logInfo("retention run finished", { ...run, leadDays: limits.leadDays, spamDays: limits.spamDays });
   return run;

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { LeadRecord } from "../../../netlify/lib/leads/lead-record";
+import { createMemoryBlobs } from "../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../netlify/lib/delivery/retry-job";
 import {
@@ -247,6 +248,29 @@ test("one unreadable record is skipped and reported; the others are still delive
   expect(await run({ store })).toEqual({ sent: 2, failed: 0, waiting: 0 });
   expect(logged(errors)).toMatch(/unreadable; skipped this run .*"requestIds":"bad"/);
   expect(await store.pendingIds()).toEqual(["bad"]);
+});
+
+test("malformed records are skipped, logged and alerted once; the others are still delivered", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const store = await storeWith(lead("p1", "pending"), lead("p2", "pending"));
+  const bad = { string: "a lead", array: [lead("array", "pending")], email: { ...lead("email", "pending") } };
+  bad.email.request = { ...bad.email.request, email: 42 as unknown as string };
+  for (const [id, data] of Object.entries(bad)) {
+    store.markers.set(id, "2025-01-01T11:00:00.000Z");
+    store.records.set(id, data as unknown as LeadRecord);
+  }
+  const notes = createMemoryBlobs();
+  const mailer = scriptedMailer();
+  expect(await run({ store, mailer, malformedNotes: notes })).toEqual({ sent: 2, failed: 0, waiting: 0 });
+  expect(salesIds(mailer)).toEqual(["p1", "p2"]);
+  expect(sentOfKind(mailer, "alert").map((m) => m.customArgs?.requestId)).toEqual(Object.keys(bad));
+  for (const id of Object.keys(bad)) {
+    expect(logged(errors)).toContain(`the retry job skipped it {"requestId":"${id}"}`);
+  }
+  expect(logged(errors)).not.toContain("unreadable; skipped this run");
+  await run({ store, mailer, malformedNotes: notes });
+  expect(sentOfKind(mailer, "alert")).toHaveLength(3);
+  expect((await store.pendingIds()).sort()).toEqual(["array", "email", "string"]);
 });
 
 test("leads are read at most 50 at a time", async () => {

@@ -45,7 +45,8 @@ afterEach(() => jest.restoreAllMocks());
 
 /** A store, a clock and a job run, with `config` added to TEST_CONFIG's follow-up settings. */
 function world(followUp: Partial<ServerConfig["followUp"]> = {}, extra: Partial<ServerConfig> = {}) {
-  const followUps: FollowUpStore = createFollowUpStore(createMemoryBlobs());
+  const blobs = createMemoryBlobs();
+  const followUps: FollowUpStore = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
   const mailer = scriptedMailer();
   const config: ServerConfig = {
@@ -57,6 +58,7 @@ function world(followUp: Partial<ServerConfig["followUp"]> = {}, extra: Partial<
   return {
     leads,
     followUps,
+    blobs,
     mailer,
     setNow: (iso: string | Date) => void (now = new Date(iso)),
     /** Stores a delivered lead received at `receivedAt`. */
@@ -72,7 +74,16 @@ function world(followUp: Partial<ServerConfig["followUp"]> = {}, extra: Partial<
           await followUps.syncMarkers(id, change.followUp, (await leads.get(id))!.receivedAt);
           return change;
         }),
-    run: () => runFollowUpCheck({ leads, followUps, mailer, config, now: () => now, retry: NO_WAITS }),
+    run: () =>
+      runFollowUpCheck({
+        leads,
+        followUps,
+        mailer,
+        config,
+        now: () => now,
+        retry: NO_WAITS,
+        malformedNotes: blobs,
+      }),
     /** The kinds of reminder e-mails sent so far, in order. */
     sentKinds: () => mailer.sent.map((m) => m.customArgs?.kind),
   };
@@ -344,6 +355,41 @@ test("a visitor's text cannot pose as a claim link in the digest, and long names
   expect(nudge.subject.length).toBeLessThanOrEqual(200);
   expect(nudge.subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   expect(nudge.subject.endsWith("\u2026")).toBe(true);
+});
+
+test("malformed stored leads are skipped, logged and alerted once; the others get their reminders and digest", async () => {
+  const w = world();
+  const good = ["1", "2"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
+  for (const id of good) await w.store(id, T0);
+  const suspected = "5b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
+  await w.store(suspected, T0, { suspectedSpam: "form token missing" });
+  const bad = {
+    "6b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d": "a JSON string",
+    "7b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d": [1, 2],
+    "8b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d": {
+      ...newLead("8b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", { ...VALID }, new Date(T0)),
+      request: { ...VALID, email: 42 },
+    },
+  };
+  for (const [id, data] of Object.entries(bad)) {
+    await w.followUps.markUnclaimed(id, T0);
+    w.leads.records.set(id, data as unknown as LeadRecord);
+  }
+  w.setNow(after(16));
+  expect(await w.run()).toMatchObject({ checked: 3, nudge: 2, digest: 1 });
+  expect(sentOfKind(w.mailer, "nudge").map((m) => m.customArgs?.requestId)).toEqual(good);
+  const alerts = sentOfKind(w.mailer, "alert");
+  expect(alerts.map((m) => m.customArgs?.requestId).sort()).toEqual(Object.keys(bad));
+  expect(alerts.every((m) => m.to === TEST_CONFIG.alertEmail && !m.text.includes("42"))).toBe(true);
+  const logged = (console.error as jest.Mock).mock.calls.join("\n");
+  for (const id of Object.keys(bad)) {
+    expect(logged).toContain(`the follow-up job skipped it {"requestId":"${id}"}`);
+  }
+
+  // The next run (the digested lead has had its reminder): the bad records skipped again, no second alert.
+  w.setNow(after(61));
+  expect(await w.run()).toMatchObject({ checked: 2, escalation: 2 });
+  expect(sentOfKind(w.mailer, "alert")).toHaveLength(3);
 });
 
 test("a marker whose lead is gone is removed once its lead could no longer be on its way", async () => {

@@ -5,10 +5,19 @@
 // the shares claimed within 15 minutes and 1 hour and kept within 24 hours, per week, overall and
 // per source; honeypot leads and leads closed as spam left out; undecided leads not counted as missed.
 import { parseBusinessHours } from "../../../netlify/lib/business-hours";
-import { followUpReport, reportToCsv, reportToText, sourceOf } from "../../../netlify/lib/follow-up/report";
+import {
+  followUpReport,
+  readReportLeads,
+  reportToCsv,
+  reportToText,
+  sourceOf,
+} from "../../../netlify/lib/follow-up/report";
+import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
 import type { FollowUp } from "../../../netlify/lib/leads/follow-up-record";
 import { newLead, type LeadRecord } from "../../../netlify/lib/leads/lead-record";
-import { VALID } from "../../helpers/function-harness";
+import { leadRecord, VALID } from "../../helpers/function-harness";
+import { createMemoryBlobs } from "../../helpers/memory-blobs";
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 
 const MINUTE = 60_000;
 const NOW = new Date("2026-11-30T12:00:00.000Z");
@@ -222,4 +231,28 @@ test("the report has one overall row per e-mail class, in the order company, fre
     ["isp", 1],
     ["disposable", 1],
   ]);
+});
+
+test("a malformed stored record is logged and left out of the report; the others are counted", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const followUps = createFollowUpStore(createMemoryBlobs());
+  const leads = createMemoryLeadStore({ followUps });
+  await leads.create(leadRecord("a", "sent"));
+  await leads.create(leadRecord("b", "sent"));
+  await followUps.update("b", () => ({ ok: true, followUp: { state: "claimed", owner: { name: "Ana" } } }));
+  leads.records.set("string", "a lead" as unknown as LeadRecord);
+  leads.records.set("email", {
+    ...leadRecord("email", "sent"),
+    request: { email: 42 },
+  } as unknown as LeadRecord);
+  const items = await readReportLeads({ leads, followUps, tracked: new Set(["a", "b", "email"]) });
+  expect(items.map(({ lead, followUp, tracked }) => [lead.id, followUp.state, tracked])).toEqual([
+    ["a", "new", true],
+    ["b", "claimed", true],
+  ]);
+  expect(followUpReport(items, { now: NOW }).find((r) => r.period === "overall")?.leads).toBe(2);
+  const logged = errors.mock.calls.join("\n");
+  expect(logged).toContain('the report skipped it {"requestId":"string"}');
+  expect(logged).toContain('the report skipped it {"requestId":"email"}');
+  errors.mockRestore();
 });

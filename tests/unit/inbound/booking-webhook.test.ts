@@ -10,10 +10,13 @@ import { bookingReference, leadIdFromReference } from "../../../netlify/lib/book
 import { dueReminders } from "../../../netlify/lib/follow-up/reminders";
 import { calSignature } from "../../../netlify/lib/inbound/cal-signature";
 import { createBookingWebhookHandler } from "../../../netlify/lib/inbound/booking-webhook";
-import { applyAction } from "../../../netlify/lib/leads/follow-up-record";
+import type { ServerConfig } from "../../../netlify/lib/config";
+import { applyAction, INBOX_ONLY_LABEL } from "../../../netlify/lib/leads/follow-up-record";
+import { startWebhookSink } from "../../../scripts/sinks/webhook-sink.mjs";
 import { createFollowUpStore } from "../../../netlify/lib/leads/follow-up-store";
 import { inboxKeyOf } from "../../../netlify/lib/leads/lead-address";
 import { newLead } from "../../../netlify/lib/leads/lead-record";
+import { MalformedLeadError } from "../../../netlify/lib/leads/lead-record-schema";
 import { TEST_CONFIG, VALID } from "../../helpers/function-harness";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
@@ -25,7 +28,7 @@ const RECEIVED = "2026-11-24T01:00:00.000Z";
 const NOW = new Date("2026-11-24T01:20:00.000Z");
 const SLOT = "2026-11-26T02:00:00.000Z";
 
-async function setup() {
+async function setup(extra: Partial<ServerConfig> = {}) {
   const blobs = createMemoryBlobs();
   const followUps = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
@@ -37,7 +40,7 @@ async function setup() {
   await leads.create({ ...newLead(ID, { ...VALID }, new Date(RECEIVED), { inboxKey }), state: "sent" });
   let now = NOW;
   const handle = createBookingWebhookHandler({
-    getConfig: () => ({ ok: true, config: { ...TEST_CONFIG, calWebhookSecret: SECRET } }),
+    getConfig: () => ({ ok: true, config: { ...TEST_CONFIG, calWebhookSecret: SECRET, ...extra } }),
     getStore: () => leads,
     getFollowUps: () => followUps,
     getEvents: () => blobs,
@@ -333,20 +336,100 @@ test("a stranger's booking by inbox does not silence an unbooked lead's reminder
   ]);
 });
 
-test("at most five live bookings per lead: a sixth inbox match is logged, not applied", async () => {
+test("at most five unconfirmed bookings per lead: a sixth inbox match is logged, not applied; a referenced one still is", async () => {
   const w = await setup();
   await w.followUps.update(EARLIER, (c) => applyAction(c, { kind: "close", reason: "duplicate" }, NOW));
   for (const n of [1, 2, 3, 4, 5]) {
-    const answer = await w.deliver(booking("BOOKING_CREATED", `bk-${n}`, { email: "jane@acme-mining.com" }));
+    const answer = await w.deliver(
+      booking("BOOKING_CREATED", `bk-${n}`, { email: `jane+${n}@acme-mining.com` }),
+    );
     expect(answer.body).toMatchObject({ applied: true });
   }
-  const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
   const sixth = await w.deliver(booking("BOOKING_CREATED", "bk-6", { email: "jane@acme-mining.com" }));
   expect(sixth.body).toMatchObject({ applied: false });
-  expect(log.mock.calls.map((args) => args.join(" ")).join("\n")).toContain("booking not applied");
-  log.mockRestore();
+  expect(error.mock.calls.map((args) => args.join(" ")).join("\n")).toContain("booking not applied");
+  error.mockRestore();
   expect((await w.followUps.get(ID)).bookings).toHaveLength(5);
   expect(await w.followUps.leadOfBooking("bk-6")).toBeUndefined();
+  // Strangers' bookings never crowd out the prospect's own, made through the sealed link.
+  const real = await w.deliver(booking("BOOKING_CREATED", "bk-real", withReference));
+  expect(real.body).toEqual({ applied: true, state: "booked" });
+  expect(await w.followUps.leadOfBooking("bk-real")).toBe(ID);
+});
+
+test("a record written before bookings were kept by uid: its booking stays confirmed, a stranger cannot un-book it", async () => {
+  const w = await setup();
+  const legacy = {
+    state: "booked" as const,
+    bookedAt: NOW.toISOString(),
+    booking: { uid: "bk-legacy", via: "email" as const, startTime: SLOT },
+    beforeBooking: "new" as const,
+  };
+  await w.followUps.update(ID, () => ({ ok: true, followUp: legacy }));
+  const answer = await w.deliver(booking("BOOKING_CREATED", "bk-fake", { email: "jane+x@acme-mining.com" }));
+  expect(answer.body).toEqual({ applied: true, state: "booked" });
+  expect(await w.followUps.get(ID)).toMatchObject({ state: "booked", bookedAt: NOW.toISOString() });
+});
+
+test("a booking recorded before uids were indexed is cancelled through its reference", async () => {
+  const w = await setup();
+  const legacy = {
+    state: "booked" as const,
+    bookedAt: NOW.toISOString(),
+    booking: { uid: "bk-legacy", via: "reference" as const, startTime: SLOT },
+    beforeBooking: "new" as const,
+  };
+  await w.followUps.update(ID, () => ({ ok: true, followUp: legacy }));
+  expect((await w.deliver(booking("BOOKING_CANCELLED", "bk-other", withReference))).body).toMatchObject({
+    applied: false,
+  });
+  expect((await w.deliver(booking("BOOKING_CANCELLED", "bk-legacy", withReference))).body).toEqual({
+    applied: true,
+    state: "new",
+  });
+});
+
+test("the same event delivered twice at once keeps its uid entry", async () => {
+  const w = await setup();
+  const event = booking("BOOKING_CREATED", "bk-1", withReference);
+  const answers = await Promise.all([w.deliver(event), w.deliver(event)]);
+  expect(answers.map((a) => a.status)).toEqual([200, 200]);
+  expect(await w.followUps.leadOfBooking("bk-1")).toBe(ID);
+  await w.deliver(booking("BOOKING_CANCELLED", "bk-1", withReference));
+  expect((await w.followUps.get(ID)).state).toBe("new");
+});
+
+test("a delivery retried after a store fault keeps its booking's match by reference", async () => {
+  const w = await setup();
+  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const update = jest.spyOn(w.followUps, "update").mockRejectedValueOnce(new Error("blobs down"));
+  const event = booking("BOOKING_CREATED", "bk-1", withReference);
+  expect((await w.deliver(event)).status).toBe(503);
+  update.mockRestore();
+  error.mockRestore();
+  expect((await w.deliver(event)).body).toEqual({ applied: true, state: "booked" });
+  expect((await w.followUps.get(ID)).bookings).toEqual([{ uid: "bk-1", startTime: SLOT, via: "reference" }]);
+});
+
+test("the channel notes of a booking matched by inbox only, and of its cancellation, say so", async () => {
+  const sink = await startWebhookSink();
+  try {
+    const secret = `whsec_${Buffer.alloc(32, 9).toString("base64")}`;
+    const w = await setup({ leadWebhook: { url: sink.url, format: "standard", secret, timeoutMs: 2000 } });
+    await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+    await w.deliver(booking("BOOKING_CREATED", "bk-fake", { email: "jane+x@acme-mining.com" }));
+    await w.deliver(booking("BOOKING_CANCELLED", "bk-fake", { email: "jane+x@acme-mining.com" }));
+    const details = (sink.deliveries() as { body: { data: { update: { detail: string } } } }[]).map(
+      (note) => note.body.data.update.detail,
+    );
+    expect(details).toHaveLength(3);
+    expect(details[0]).not.toContain(INBOX_ONLY_LABEL);
+    expect(details[1]).toContain(`Demo booked for ${SLOT} (${INBOX_ONLY_LABEL})`);
+    expect(details[2]).toContain(`Booking cancelled for ${SLOT} (${INBOX_ONLY_LABEL})`);
+  } finally {
+    await sink.close();
+  }
 });
 
 test("a reschedule found by the uid it replaces moves that booking, however it is matched", async () => {
@@ -393,7 +476,7 @@ test("a booking matched by inbox reads only the leads its inbox index names", as
 
 test("a lead of the inbox that fails its schema refuses the event; a store fault answers 503", async () => {
   const w = await setup();
-  const malformed = Object.assign(new Error("lead fails its schema"), { name: "MalformedLeadError" });
+  const malformed = new MalformedLeadError(ID);
   const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
   const get = jest.spyOn(w.leads, "get").mockRejectedValueOnce(malformed);
   const refused = await w.deliver(booking("BOOKING_CREATED", "bk-2", { email: "jane@acme-mining.com" }));

@@ -287,6 +287,20 @@ test("a response_url that is not Slack's is never called; a click on an erased l
   expect(sink.deliveries()).toHaveLength(1); // the note instead of the update
 });
 
+test("a click on a lead whose stored record is malformed changes nothing and tells the clicker why", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const w = await setup();
+  w.leads.records.set(ID, "a lead" as never);
+  expect((await w.send(click("claim", { id: "U024BE7LH", name: "ana" }))).status).toBe(200);
+  await w.settle();
+  expect(await w.followUps.get(ID)).toEqual({ state: "new" });
+  expect(w.posted.map((p) => p.body.text)).toEqual([
+    "This lead's stored record is damaged, so it cannot be changed; tell the site's owner its request id.",
+  ]);
+  expect(errors.mock.calls.join("\n")).toContain(`the Slack buttons skipped it {"requestId":"${ID}"}`);
+  errors.mockRestore();
+});
+
 test("without SLACK_SIGNING_SECRET the endpoint does not exist; only POST is answered", async () => {
   const handle = createSlackInteractionsHandler({
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),

@@ -278,3 +278,23 @@ test("a booking matched by inbox only is labelled on the page until a person con
   expect(after).toContain(`matched by e-mail address, confirmed ${NOW.toISOString()}`);
   expect(after).not.toContain('name="booking"');
 });
+
+test("a lead whose stored record is malformed is a clear 409 naming its id, not a 503; a store fault stays 503", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const { leads, open, post } = await setup();
+  leads.records.set(ID, { ...newLead(ID, { ...VALID }, NOW), request: { ...VALID, email: 42 } } as never);
+  const shown = await open();
+  expect(shown.status).toBe(409);
+  const html = await shown.text();
+  expect(html).toContain("This lead cannot be shown");
+  expect(html).toContain(`Tell the site&#39;s owner: request ${ID}.`);
+  expect(html).not.toMatch(/MalformedLeadError|not a lead record|TypeError|at \w+ \(/);
+  expect((await post({ action: "contacted", confirm: "yes" })).status).toBe(409);
+  expect(errors.mock.calls.join("\n")).toContain(`the claim page skipped it {"requestId":"${ID}"}`);
+
+  leads.get = () => Promise.reject(new Error("blobs down"));
+  const down = await open();
+  expect(down.status).toBe(503);
+  expect(await down.text()).not.toContain("blobs down");
+  errors.mockRestore();
+});

@@ -194,7 +194,9 @@ describe("erasure by inbox (the default)", () => {
     for (const value of [VALID.firstName, VALID.lastName, VALID.phone, VALID.company, VALID.email]) {
       expect(text).not.toContain(value);
     }
-    expect(describeErasedAddresses({ removed: [], counters: 0, unreadable: [], undeleted: [] })).toEqual([]);
+    expect(
+      describeErasedAddresses({ removed: [], counters: 0, unreadable: [], malformed: [], undeleted: [] }),
+    ).toEqual([]);
   });
 });
 
@@ -246,6 +248,7 @@ describe("--dry-run", () => {
         },
       ],
       unreadable: [],
+      malformed: [],
     });
     expect([...store.records.entries()]).toEqual(records);
     expect([...blobs.entries.keys()]).toEqual(counterKeys);
@@ -270,9 +273,9 @@ describe("--dry-run", () => {
     const store = await storeOfSpellings();
     const exact = await findRequestsFrom({ store, address: "alice@corp.example", match: "exact" });
     expect(exact.matches.map((m) => m.id)).toEqual(["alice-1", "alice-3"]);
-    expect(describeDryRun({ matches: [], unreadable: [] }, "nobody@corp.example", "exact").lines).toContain(
-      "No stored demo request matches n***@c***.example (the address as typed, any case).",
-    );
+    expect(
+      describeDryRun({ matches: [], unreadable: [], malformed: [] }, "nobody@corp.example", "exact").lines,
+    ).toContain("No stored demo request matches n***@c***.example (the address as typed, any case).");
 
     const faulty = {
       ...store,

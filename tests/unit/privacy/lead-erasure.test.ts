@@ -127,6 +127,7 @@ describe("erasure", () => {
       ],
       counters: 1,
       unreadable: [],
+      malformed: [],
       undeleted: [],
     });
     expect([...store.stored.entries()]).toEqual(before.filter(([id]) => !id.startsWith("a")));

@@ -11,6 +11,8 @@ import type { LeadRecord } from "../../../netlify/lib/leads/lead-record";
 import { startBlobsServer, type TestBlobsServer } from "../../helpers/blobs-server";
 import { leadRecord } from "../../helpers/function-harness";
 import { restoreEnvAfterEach } from "../../helpers/env";
+import { startSendGridTestServer } from "../../helpers/sendgrid-test-server";
+import { resetConfig } from "../../../netlify/lib/config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -55,7 +57,7 @@ test("runs daily", () => {
 test("deletes settled leads and spam past their periods; pending leads stay", async () => {
   const res = await handler();
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ deleted: 2, kept: 3, unreadable: 0, undeleted: 0 });
+  expect(await res.json()).toEqual({ deleted: 2, kept: 3, unreadable: 0, undeleted: 0, malformed: 0 });
   expect(await storedIds()).toEqual(["pending-400d", "sent-20d", "spam-10d"]);
 });
 
@@ -84,4 +86,37 @@ test("a lead whose pending marker is still stored is not deleted, even past its 
   );
   expect(await (await handler()).json()).toMatchObject({ deleted: 2 });
   expect(await storedIds()).toEqual(["pending-400d", "sent-200d-marked", "sent-20d", "spam-10d"]);
+});
+
+test("a malformed record is kept, counted and alerted once; an expired alert note is pruned", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+  const sink = await startSendGridTestServer({ apiKey: "SG.test-key" });
+  try {
+    Object.assign(process.env, {
+      SENDGRID_API_KEY: "SG.test-key",
+      SALES_EMAIL: "sales@resources.test",
+      MAIL_FROM: "no-reply@resources.test",
+      ALERT_EMAIL: "alerts@resources.test",
+      NETLIFY_DEV: "true",
+      SENDGRID_API_BASE_URL: sink.url,
+    });
+    resetConfig();
+    const store = blobs.open(LEAD_STORE_NAME);
+    await store.setJSON("leads/broken", ["not", "a", "lead"]);
+    await store.setJSON("malformed/erased-long-ago", { at: daysAgo(40), expiresAt: daysAgo(10) });
+    const res = await handler();
+    expect(await res.json()).toEqual({ deleted: 2, kept: 4, unreadable: 0, undeleted: 0, malformed: 1 });
+    expect(await storedIds()).toContain("broken");
+    expect((await store.list({ prefix: "malformed/" })).blobs.map((b) => b.key)).toEqual([
+      "malformed/broken",
+    ]);
+    await handler();
+    expect(sink.messages().map((m) => [m.to, m.customArgs])).toEqual([
+      [["alerts@resources.test"], { requestId: "broken", kind: "alert" }],
+    ]);
+  } finally {
+    resetConfig();
+    await sink.close();
+  }
 });

@@ -23,6 +23,21 @@ test.each([
 });
 
 test.each([
+  [["--id", "not-an-id"], '"not-an-id" is not a request id.'],
+  [
+    ["--id", "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", "jane@acme.com"],
+    "--id takes no address and no --exact.",
+  ],
+  [["--id", "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", "--exact"], "--id takes no address and no --exact."],
+])("leads:erase %j: erasure by id takes a request id alone (exit 2)", async (args, message) => {
+  const { code, stdout, stderr } = await command("leads-erase.mjs", args);
+  expect(code).toBe(2);
+  expect(stderr).toContain(message);
+  expect(stderr).toContain("or: npm run leads:erase -- --id <request id> [--dry-run]");
+  expect(stdout).toBe("");
+});
+
+test.each([
   [["--exact", "--email", "not-an-address"], '"not-an-address" is not a valid e-mail address.'],
   [["--exact"], "--exact needs --email <address>."],
   [["--exact", "out.csv"], "--exact needs --email <address>."],

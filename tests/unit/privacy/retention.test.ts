@@ -170,12 +170,12 @@ describe("the job", () => {
   test("deletes what is past its period and keeps the rest, on a simulated clock", async () => {
     const store = fakeStore(records());
     const run = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
-    expect(run).toEqual({ deleted: 3, kept: 3, unreadable: 0, undeleted: 0 });
+    expect(run).toEqual({ deleted: 3, kept: 3, unreadable: 0, undeleted: 0, malformed: 0 });
     expect([...store.stored.keys()].sort()).toEqual(["new-spam", "old-pending", "recent-sent"]);
 
     // 81 days on, the recent lead and the newer spam have passed their periods too.
     const later = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(281) });
-    expect(later).toEqual({ deleted: 2, kept: 1, unreadable: 0, undeleted: 0 });
+    expect(later).toEqual({ deleted: 2, kept: 1, unreadable: 0, undeleted: 0, malformed: 0 });
     expect([...store.stored.keys()]).toEqual(["old-pending"]);
   });
 
@@ -184,7 +184,7 @@ describe("the job", () => {
     // alert or its last write may still be due): deleting it now could lose the lead.
     const store = fakeStore(records(), { pending: ["old-sent", "old-spam"] });
     const run = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
-    expect(run).toEqual({ deleted: 1, kept: 5, unreadable: 0, undeleted: 0 });
+    expect(run).toEqual({ deleted: 1, kept: 5, unreadable: 0, undeleted: 0, malformed: 0 });
     expect([...store.stored.keys()].sort()).toEqual([
       "new-spam",
       "old-pending",
@@ -196,7 +196,7 @@ describe("the job", () => {
     // Once the retry job has settled it and removed the marker, the next run deletes it.
     store.pending.clear();
     const next = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
-    expect(next).toEqual({ deleted: 2, kept: 3, unreadable: 0, undeleted: 0 });
+    expect(next).toEqual({ deleted: 2, kept: 3, unreadable: 0, undeleted: 0, malformed: 0 });
   });
 
   test("the limits it is given decide", async () => {
@@ -215,7 +215,7 @@ describe("the job", () => {
     const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
     const store = fakeStore(records(), { unreadable: ["old-sent"], undeletable: ["old-spam"] });
     const run = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
-    expect(run).toEqual({ deleted: 1, kept: 3, unreadable: 1, undeleted: 1 });
+    expect(run).toEqual({ deleted: 1, kept: 3, unreadable: 1, undeleted: 1, malformed: 0 });
     expect([...store.stored.keys()].sort()).toEqual([
       "new-spam",
       "old-pending",

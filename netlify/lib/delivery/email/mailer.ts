@@ -6,12 +6,25 @@
  * (429, 5xx, a timeout or no connection: SendGrid is busy or down, so the job tries again and
  * its breaker counts it) or `{ status: "permanent", ... }` (any other 4xx: the same message
  * will be refused again, so the channel fails at once). `code` is SendGrid's HTTP status.
+ *
+ * Every message turns SendGrid's tracking off, whatever the account's settings: click tracking would
+ * route every link (claim links, the prospect's booking link with their name and address) through
+ * SendGrid's redirect domain, open tracking would add a pixel to the prospect's confirmation, and the
+ * privacy page says the site uses no tracking tools (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
-import { MailService } from "@sendgrid/mail";
+import { MailService, type MailDataRequired } from "@sendgrid/mail";
 import type { ServerConfig } from "../../config";
 import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "../send-result";
 import type { MailMessage } from "./messages";
+
+/** Sent with every message: no click, open or subscription tracking, no Google Analytics tags. */
+export const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
+  clickTracking: { enable: false, enableText: false },
+  openTracking: { enable: false },
+  subscriptionTracking: { enable: false },
+  ganalytics: { enable: false },
+};
 
 /** Anything that can send one message; tests substitute their own. */
 export interface Mailer {
@@ -58,7 +71,8 @@ export function createSendGridMailer(config: ServerConfig): Mailer {
   return {
     async send(message) {
       try {
-        const { sandbox, ...mail } = message;
+        const { sandbox, ...rest } = message;
+        const mail = { ...rest, trackingSettings: NO_TRACKING };
         const [response] = await service.send(
           sandbox ? { ...mail, mailSettings: { sandboxMode: { enable: true } } } : mail,
         );

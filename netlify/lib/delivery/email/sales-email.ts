@@ -15,7 +15,7 @@ import { claimUrlFor } from "../../follow-up/claim-link";
 export const salesEmail: DeliveryChannel = {
   name: "sales",
   plan: () => "send",
-  async send(lead, { config, mailer, retry, linkOrigin }) {
+  async send(lead, { config, mailer, retry }) {
     const message = buildSalesEmail(lead.request, {
       salesEmail: config.salesEmail,
       mailFrom: config.mailFrom,
@@ -23,7 +23,7 @@ export const salesEmail: DeliveryChannel = {
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,
-      claimUrl: claimUrlFor(config, lead.id, linkOrigin),
+      claimUrl: claimUrlFor(config, lead.id),
       emailClass: lead.emailClass,
     });
     const result = await sendWithRetry(mailer, message, retry);

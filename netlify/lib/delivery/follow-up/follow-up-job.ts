@@ -16,7 +16,9 @@
  * `budgetMs` (Netlify stops a scheduled function after 30 s): what is left stays due for the next
  * run. Suspected-spam leads nobody claimed go into one digest a day to the sales inbox (inside
  * business hours when they are set). A marker whose lead is gone is removed; one that disagrees
- * with its record is moved. One lead's failure is logged and skips that lead only.
+ * with its record is moved. One lead's failure is logged and skips that lead only; a lead whose
+ * stored record is malformed is logged, skipped, and told to ALERT_EMAIL once
+ * (netlify/lib/delivery/malformed-lead-alert.ts).
  */
 import { isWithinBusinessHours, localDate } from "../../business-hours";
 import type { ServerConfig } from "../../config";
@@ -24,11 +26,14 @@ import { claimUrlFor } from "../../follow-up/claim-link";
 import { dueReminders, mayNeedReminders } from "../../follow-up/reminders";
 import type { FollowUp, ReminderKind } from "../../leads/follow-up-record";
 import type { FollowUpStore } from "../../leads/follow-up-store";
+import { MalformedLeadError } from "../../leads/lead-record-schema";
 import type { LeadStore } from "../../leads/lead-store";
 import { inBatches } from "../../in-batches";
+import type { JsonBlobs } from "../../json-blobs";
 import { logError, logInfo } from "../../log";
 import { sendWithRetry, type Mailer } from "../email/mailer";
 import type { MailMessage } from "../email/messages";
+import { reportMalformedLead } from "../malformed-lead-alert";
 import type { RetryOptions, SendResult } from "../send-result";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 import { buildDigestEmail, buildReminderEmail, reminderDetail, type ReminderLead } from "./reminder-messages";
@@ -47,10 +52,10 @@ export interface FollowUpJobOptions {
   /** The clock reminders are judged by (simulated in tests). */
   now?: () => Date;
   retry?: RetryOptions;
-  /** The origin the job was called at, for claim links when URL is unset. */
-  linkOrigin?: string;
   /** Real milliseconds after which the run starts no more sends (default 20 s). */
   budgetMs?: number;
+  /** Where a malformed lead's alert is noted (the lead store's blobs); without it the lead is only logged. */
+  malformedNotes?: JsonBlobs;
 }
 
 /** What one run sent, per kind (the digest counts its leads), and how many leads it checked. */
@@ -188,7 +193,7 @@ async function openLead(
   options: FollowUpJobOptions,
   readAt: number,
 ): Promise<ReminderLead | undefined> {
-  const { leads, followUps, config, linkOrigin } = options;
+  const { leads, followUps, config } = options;
   const lead = await leads.get(id);
   if (!lead) {
     const [kind] = [...kinds];
@@ -204,24 +209,33 @@ async function openLead(
   const expected = followUp.state === "new" ? "unclaimed" : "claimed";
   // The record is the truth; markers follow it.
   if (kinds.size !== 1 || !kinds.has(expected)) await followUps.syncMarkers(id, followUp, lead.receivedAt);
-  return { lead, followUp, claimUrl: claimUrlFor(config, id, linkOrigin) };
+  return { lead, followUp, claimUrl: claimUrlFor(config, id) };
 }
 
 /** The leads behind the markers that may still need a reminder, oldest first; read 50 at a time. */
 async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
   const marked = await markedIds(options.followUps);
   const items: ReminderLead[] = [];
+  const malformed: string[] = [];
   await inBatches([...marked.keys()], async (id) => {
     try {
       const item = await openLead(id, marked.get(id)!, options, readAt);
       if (item) items.push(item);
     } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        malformed.push(id);
+        return;
+      }
       logError("follow-up of one demo request not checked; the others go on", {
         requestId: id,
         reason: reasonOf(error),
       });
     }
   });
+  const { malformedNotes: blobs, mailer, config, retry, now } = options;
+  const alerts = blobs ? { blobs, mailer, config, retry, now } : undefined;
+  // One after the other: each may send an alert e-mail.
+  for (const id of malformed) await reportMalformedLead(id, "the follow-up job", alerts);
   return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
 }
 

@@ -10,6 +10,7 @@ import {
   isConfirmedBooking,
   liveBookings,
   type FollowUp,
+  type LeadBooking,
 } from "../../leads/follow-up-record";
 import type { LeadRecord } from "../../leads/lead-record";
 import { logError } from "../../log";
@@ -29,22 +30,22 @@ const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
 /**
  * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" (`who` appends ": Jane
  * Driller (Acme Mining)"). `by` is the staff member's name, when a person made the change;
- * `booking` the uid of the booking a `booked` line is about (default: the latest), whose slot it
- * names and, when it is matched by inbox only, says so (docs/decisions/0032-bookings-by-uid.md).
+ * `booking` the booking a `booked` or `booking-cancelled` line is about (a `booked` line defaults
+ * to the latest), whose slot it names and, when it is matched by inbox only, says so
+ * (docs/decisions/0032-bookings-by-uid.md).
  */
 export function updateLine(
   action: LeadUpdate["action"],
   lead: LeadRecord,
   followUp: FollowUp,
   at: Date,
-  options: { by?: string; who?: boolean; booking?: string } = {},
+  options: { by?: string; who?: boolean; booking?: LeadBooking } = {},
 ): string {
   const by = options.by ? ` by ${options.by}` : "";
   const reason = action === "closed" && followUp.closedReason ? ` (${followUp.closedReason})` : "";
-  const bookings = liveBookings(followUp);
-  const booking = bookings.find((b) => b.uid === options.booking) ?? bookings.at(-1);
+  const booking = options.booking ?? (action === "booked" ? liveBookings(followUp).at(-1) : undefined);
   let slot = "";
-  if (action === "booked" && booking) {
+  if (booking) {
     slot = booking.startTime ? ` for ${booking.startTime}` : "";
     if (!isConfirmedBooking(booking)) slot += ` (${INBOX_ONLY_LABEL})`;
   }
@@ -58,7 +59,13 @@ export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
   action: LeadUpdate["action"],
-  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions; by?: string; booking?: string },
+  context: {
+    config: ServerConfig;
+    now: () => Date;
+    retry?: RetryOptions;
+    by?: string;
+    booking?: LeadBooking;
+  },
 ): Promise<void> {
   const settings = context.config.leadWebhook;
   if (!settings) return;

@@ -15,10 +15,10 @@ import { postLeadEvent, webhookLead } from "./post-lead-event";
 export const leadWebhook: DeliveryChannel = {
   name: "webhook",
   plan: (_lead, { config }) => (config.leadWebhook ? "send" : { skip: "LEAD_WEBHOOK_URL is not set" }),
-  async send(lead, { config, retry, now, linkOrigin }) {
+  async send(lead, { config, retry, now }) {
     const settings = config.leadWebhook;
     if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
-    const claimUrl = claimUrlFor(config, lead.id, linkOrigin);
+    const claimUrl = claimUrlFor(config, lead.id);
     const event = { kind: "lead", lead: webhookLead(lead, { claimUrl }) } as const;
     const result = await postLeadEvent(event, settings, now, retry);
     if (result.status === "sent") {

@@ -93,3 +93,18 @@ test("a Retry-After within the budget is waited for; one past it ends the retrie
   });
   expect(waits).toEqual([1000]);
 });
+
+test(
+  "every message turns SendGrid's click, open and subscription tracking off, whatever the account's settings",
+  async () => {
+    sink.clear();
+    expect(await mailer().send(message)).toEqual({ status: "sent" });
+    const [sent] = sink.messages();
+    const body = sent.body as { tracking_settings?: Record<string, Record<string, unknown>> };
+    expect(body.tracking_settings?.click_tracking).toEqual({ enable: false, enable_text: false });
+    expect(body.tracking_settings?.open_tracking?.enable).toBe(false);
+    expect(body.tracking_settings?.subscription_tracking?.enable).toBe(false);
+    expect(body.tracking_settings?.ganalytics?.enable).toBe(false);
+  },
+  ANSWER_TIMEOUT_MS + 5_000,
+);
