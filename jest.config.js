@@ -12,7 +12,7 @@ module.exports = {
     ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$":
       "<rootDir>/__mocks__/file-mock.js",
     // An ES module that loads its list with createRequire(import.meta.url), which Jest's CommonJS
-    // cannot run: here it is its list itself (netlify/lib/leads/email-class.ts).
+    // cannot run: here it is its list itself (netlify/lib/add-ons/email-class/email-class.ts).
     "^email-providers$": "<rootDir>/node_modules/email-providers/all.json",
   },
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/tests/e2e"],

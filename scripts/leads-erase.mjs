@@ -3,8 +3,8 @@
  * `npm run leads:erase -- <email>`: an erasure request (docs/decisions/0018-retention-and-erasure.md).
  * Deletes every stored demo request from that address's inbox: every stored spelling the
  * confirmation bound counts as one inbox (any case, any `+tag`, Gmail dots and googlemail.com;
- * netlify/lib/leads/lead-address.ts), with its markers and per-address counters
- * (netlify/lib/privacy/lead-erasure.ts). It prints what it removed by id and date, never the data,
+ * netlify/lib/core/leads/lead-address.ts), with its markers and per-address counters
+ * (netlify/lib/add-ons/privacy/lead-erasure.ts). It prints what it removed by id and date, never the data,
  * and the stored addresses it erased, so the owner sees which spellings matched.
  * `--exact` erases only the address as typed (trimmed, any case); `--dry-run` lists the matching
  * requests and addresses and erases nothing. `--id <request id>` erases that one stored request
@@ -58,10 +58,10 @@ const id = args.values.id?.trim().toLowerCase();
 let parsed;
 if (id !== undefined) {
   if (args.positionals.length > 0 || args.values.exact) usageError("--id takes no address and no --exact.");
-  const { isUuid } = await jiti.import("../netlify/lib/leads/lead-id.ts");
+  const { isUuid } = await jiti.import("../netlify/lib/core/leads/lead-id.ts");
   if (!isUuid(id)) usageError(`${JSON.stringify(args.values.id)} is not a request id.`);
 } else {
-  const { parseLeadAddress } = await jiti.import("../netlify/lib/leads/lead-address.ts");
+  const { parseLeadAddress } = await jiti.import("../netlify/lib/core/leads/lead-address.ts");
   parsed = parseLeadAddress(args.positionals[0]);
   if (!parsed.ok) usageError(parsed.error);
 }
@@ -74,9 +74,9 @@ const {
   eraseRequestById,
   describeErasureById,
   erasureStore,
-} = await jiti.import("../netlify/lib/privacy/lead-erasure.ts");
-const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
-const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
+} = await jiti.import("../netlify/lib/add-ons/privacy/lead-erasure.ts");
+const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/core/leads/lead-store.ts");
+const { jsonBlobsOver } = await jiti.import("../netlify/lib/kit/json-blobs.ts");
 
 /**
  * The form secret the functions key the confirmation counters with: the deployed site's from
@@ -84,7 +84,7 @@ const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
  * FORM_TOKEN_SECRET or the local form secret file `npm start` uses (lib/local-form-secret.mjs).
  */
 async function formSecret(deployed) {
-  const { formSecretFrom } = await jiti.import("../netlify/lib/config.ts");
+  const { formSecretFrom } = await jiti.import("../netlify/lib/core/config.ts");
   if (deployed) return formSecretFrom(process.env);
   const env = {
     FORM_TOKEN_SECRET: process.env.FORM_TOKEN_SECRET,
@@ -117,7 +117,7 @@ try {
     for (const line of description.lines) console.log(line);
   } else {
     const { blobLimitsStore, confirmationAddressCounters, LIMITS_STORE_NAME } = await jiti.import(
-      "../netlify/lib/delivery/email/confirmation-limits.ts",
+      "../netlify/lib/add-ons/confirmation/confirmation-limits.ts",
     );
     const secret = await formSecret(blobs.deployed);
     if (!secret) {

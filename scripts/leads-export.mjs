@@ -7,7 +7,7 @@
  * docs/requirements.md#personal-data, docs/decisions/0018-retention-and-erasure.md). Reads the
  * local Blobs folder of `npm start` (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
  * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
- * address match are the functions' own TypeScript modules (netlify/lib/leads/lead-store.ts,
+ * address match are the functions' own TypeScript modules (netlify/lib/core/leads/lead-store.ts,
  * leads-csv.ts, lead-address.ts), loaded through jiti.
  * Each row carries the lead's follow-up columns (docs/requirements.md#follow-up); minutesToClaim
  * counts business minutes when BUSINESS_HOURS is set in this shell. A stored record that is not a
@@ -51,7 +51,7 @@ const match = args.values.exact ? "exact" : "inbox";
 
 let address;
 if (args.values.email !== undefined) {
-  const { parseLeadAddress } = await jiti.import("../netlify/lib/leads/lead-address.ts");
+  const { parseLeadAddress } = await jiti.import("../netlify/lib/core/leads/lead-address.ts");
   const parsed = parseLeadAddress(args.values.email);
   if (!parsed.ok) usageError(parsed.error);
   address = parsed.address;
@@ -61,17 +61,19 @@ if (args.values.email !== undefined) {
 const hoursText = process.env.BUSINESS_HOURS?.trim();
 let hours;
 if (hoursText) {
-  const { parseBusinessHours } = await jiti.import("../netlify/lib/business-hours.ts");
+  const { parseBusinessHours } = await jiti.import("../netlify/lib/add-ons/follow-up/business-hours.ts");
   hours = parseBusinessHours(hoursText);
   if (!hours) usageError("BUSINESS_HOURS is invalid (e.g. Mon-Fri 08:00-17:00 Australia/Perth).");
 }
 
 const blobs = await openSiteBlobs(root);
 try {
-  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
-  const { createFollowUpStore } = await jiti.import("../netlify/lib/leads/follow-up-store.ts");
-  const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
-  const { leadsToCsv, readLeadsForCsv } = await jiti.import("../netlify/lib/privacy/leads-csv.ts");
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import(
+    "../netlify/lib/core/leads/lead-store.ts",
+  );
+  const { createFollowUpStore } = await jiti.import("../netlify/lib/add-ons/follow-up/follow-up-store.ts");
+  const { jsonBlobsOver } = await jiti.import("../netlify/lib/kit/json-blobs.ts");
+  const { leadsToCsv, readLeadsForCsv } = await jiti.import("../netlify/lib/add-ons/privacy/leads-csv.ts");
   const raw = blobs.open(LEAD_STORE_NAME);
   // Each lead with its follow-up record (who holds it); a malformed record is logged and left out.
   const { records, followUps } = await readLeadsForCsv({

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the team's follow-up report
- * (docs/requirements.md#follow-up, netlify/lib/follow-up/report.ts): per ISO week and overall, and
+ * (docs/requirements.md#follow-up, netlify/lib/add-ons/follow-up/report.ts): per ISO week and overall, and
  * overall per source, the leads, the median and 90th-percentile time to claim, the shares claimed
  * within 15 minutes and 1 hour, and the share contacted, booked or closed within 24 hours. Time to
  * claim counts business hours when BUSINESS_HOURS is set in this shell (as the site has it).
@@ -47,20 +47,22 @@ if (args.values.since !== undefined) {
     usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(args.values.since)}.`);
   }
 }
-const { parseBusinessHours } = await jiti.import("../netlify/lib/business-hours.ts");
+const { parseBusinessHours } = await jiti.import("../netlify/lib/add-ons/follow-up/business-hours.ts");
 const hoursText = process.env.BUSINESS_HOURS?.trim();
 const hours = hoursText ? parseBusinessHours(hoursText) : undefined;
 if (hoursText && !hours) usageError("BUSINESS_HOURS is invalid (e.g. Mon-Fri 08:00-17:00 Australia/Perth).");
 
 const blobs = await openSiteBlobs(root);
 try {
-  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
-  const { createFollowUpStore, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX } = await jiti.import(
-    "../netlify/lib/leads/follow-up-store.ts",
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import(
+    "../netlify/lib/core/leads/lead-store.ts",
   );
-  const { jsonBlobsOver } = await jiti.import("../netlify/lib/json-blobs.ts");
+  const { createFollowUpStore, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX } = await jiti.import(
+    "../netlify/lib/add-ons/follow-up/follow-up-store.ts",
+  );
+  const { jsonBlobsOver } = await jiti.import("../netlify/lib/kit/json-blobs.ts");
   const { followUpReport, readReportLeads, reportToCsv, reportToText } = await jiti.import(
-    "../netlify/lib/follow-up/report.ts",
+    "../netlify/lib/add-ons/follow-up/report.ts",
   );
   const raw = blobs.open(LEAD_STORE_NAME);
   // Leads with neither a follow-up record nor a marker were stored before follow-up existed.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run leads:retention`: runs the retention job (docs/decisions/0018-retention-and-erasure.md;
- * netlify/lib/privacy/retention-job.ts) once,
+ * netlify/lib/add-ons/privacy/retention-job.ts) once,
  * now, and prints how many stored demo requests it deleted.
  *
  * - Locally it calls the scheduled function `lead-retention` through the running `npm start`
@@ -47,9 +47,11 @@ async function onDeployedSite() {
     return 2;
   }
   const jiti = createJiti(import.meta.url);
-  const { loadRetentionLimits } = await jiti.import("../netlify/lib/privacy/retention.ts");
-  const { runRetention } = await jiti.import("../netlify/lib/privacy/retention-job.ts");
-  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/leads/lead-store.ts");
+  const { loadRetentionLimits } = await jiti.import("../netlify/lib/add-ons/privacy/retention.ts");
+  const { runRetention } = await jiti.import("../netlify/lib/add-ons/privacy/retention-job.ts");
+  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import(
+    "../netlify/lib/core/leads/lead-store.ts",
+  );
   const limits = loadRetentionLimits();
   if (!limits.ok) {
     console.error(limits.problems.join("\n"));

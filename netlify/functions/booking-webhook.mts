@@ -1,14 +1,14 @@
 /**
  * POST /api/booking-webhook — Cal.com's booking webhook: a booking made through the booking link
  * marks its lead booked, a cancellation undoes it (docs/requirements.md#closing-the-loop,
- * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/inbound/booking-webhook.ts.
+ * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/add-ons/booking/booking-webhook.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/inbound/booking-webhook";
-import { jsonBlobs } from "../lib/json-blobs";
-import { createFollowUpStore } from "../lib/leads/follow-up-store";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+import { getConfig } from "../lib/core/config";
+import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
+import { jsonBlobs } from "../lib/kit/json-blobs";
+import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 
 const handle = createBookingWebhookHandler({
   getConfig,

@@ -1,14 +1,14 @@
 /**
  * GET /api/form-token — a fresh time token for the Request a Demo form, which fetches one once
  * it has hydrated and sends it back with the demo request (docs/decisions/0011-spam-defence-layers.md; see
- * netlify/lib/demo-request/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
+ * netlify/lib/core/spam/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
  * methods; 500 "Server misconfigured" when the configuration is missing.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { issueFormToken } from "../lib/demo-request/form-token";
-import { json } from "../lib/http";
-import { logError } from "../lib/log";
+import { getConfig } from "../lib/core/config";
+import { issueFormToken } from "../lib/core/spam/form-token";
+import { json } from "../lib/kit/http";
+import { logError } from "../lib/kit/log";
 
 export default async (req: Request): Promise<Response> => {
   if (req.method !== "GET") return json(405, { error: "Method not allowed; use GET" }, { allow: "GET" });

@@ -1,15 +1,15 @@
 /**
  * GET/POST /leads/<id>?sig=... — a lead's claim page, linked from the sales e-mail and the
  * reminders (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md). See
- * netlify/lib/pages/claim-handler.ts.
+ * netlify/lib/add-ons/follow-up/claim-handler.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { MAX_BODY_BYTES } from "../lib/http";
-import { jsonBlobs } from "../lib/json-blobs";
-import { createFollowUpStore } from "../lib/leads/follow-up-store";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
-import { createClaimHandler } from "../lib/pages/claim-handler";
+import { getConfig } from "../lib/core/config";
+import { MAX_BODY_BYTES } from "../lib/kit/http";
+import { jsonBlobs } from "../lib/kit/json-blobs";
+import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { createClaimHandler } from "../lib/add-ons/follow-up/claim-handler";
 
 const handle = createClaimHandler({
   getConfig,

@@ -1,20 +1,20 @@
 /**
  * Scheduled every 5 minutes: nudges, escalates and reports at risk the leads nobody has taken in
  * hand, and sends the daily suspected-spam digest (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md; see netlify/lib/delivery/follow-up/follow-up-job.ts).
+ * docs/decisions/0029-lead-follow-up.md; see netlify/lib/add-ons/follow-up/follow-up-job.ts).
  * Locally: `npm run leads:follow-up`, which invokes this function through the Netlify emulation.
  * Answers the run's counts, or 503 with a fixed text when the store cannot be listed (the reason
  * is logged by name only).
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { runFollowUpCheck } from "../lib/delivery/follow-up/follow-up-job";
-import { createSendGridMailer } from "../lib/delivery/email/mailer";
-import { json } from "../lib/http";
-import { jsonBlobs } from "../lib/json-blobs";
-import { createFollowUpStore } from "../lib/leads/follow-up-store";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
-import { logError, logInfo } from "../lib/log";
+import { getConfig } from "../lib/core/config";
+import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
+import { json } from "../lib/kit/http";
+import { jsonBlobs } from "../lib/kit/json-blobs";
+import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {
   const configResult = getConfig();

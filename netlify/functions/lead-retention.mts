@@ -1,36 +1,36 @@
 /**
  * Scheduled daily: deletes stored demo requests past their retention period
- * (docs/decisions/0018-retention-and-erasure.md; netlify/lib/privacy/retention-job.ts), with the
+ * (docs/decisions/0018-retention-and-erasure.md; netlify/lib/add-ons/privacy/retention-job.ts), with the
  * limits LEAD_RETENTION_DAYS (default 180,
  * counted from when a lead settled) and SPAM_RETENTION_DAYS (default 30), then prunes the
  * confirmation limits of entries they no longer need (docs/decisions/0010-confirmation-limits.md,
- * netlify/lib/delivery/email/confirmation-limits.ts), the spent form tokens, the thanks-page
+ * netlify/lib/add-ons/confirmation/confirmation-limits.ts), the spent form tokens, the thanks-page
  * tickets, the follow-up digest records, the applied booking events
- * (netlify/lib/inbound/booking-events.ts), the malformed-lead notes
- * (netlify/lib/leads/lead-record-schema.ts), and the follow-up records, markers, booking uid entries
- * (netlify/lib/leads/follow-up-store.ts) and inbox index entries (netlify/lib/leads/lead-store.ts)
+ * (netlify/lib/add-ons/booking/booking-events.ts), the malformed-lead notes
+ * (netlify/lib/core/leads/lead-record-schema.ts), and the follow-up records, markers, booking uid entries
+ * (netlify/lib/add-ons/follow-up/follow-up-store.ts) and inbox index entries (netlify/lib/core/leads/lead-store.ts)
  * left without a lead. A malformed stored lead is kept and logged, and, when the server's
- * configuration is complete, told to ALERT_EMAIL once (netlify/lib/delivery/malformed-lead-alert.ts).
+ * configuration is complete, told to ALERT_EMAIL once (netlify/lib/core/delivery/malformed-lead-alert.ts).
  * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0, malformed: 0 }`;
  * 500 when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
  * `npm run leads:retention`.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { blobLimitsStore, pruneConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
-import { createSendGridMailer } from "../lib/delivery/email/mailer";
-import { reportMalformedLead, type MalformedLeadAlerts } from "../lib/delivery/malformed-lead-alert";
-import { json } from "../lib/http";
-import { createBlobLeadStore, LEAD_STORE_NAME, pruneOrphanInboxEntries } from "../lib/leads/lead-store";
-import { pruneFormTokenNonces } from "../lib/demo-request/form-token-nonces";
-import { jsonBlobs } from "../lib/json-blobs";
-import { pruneThanksTickets } from "../lib/pages/thanks-tickets";
-import { pruneDigests, pruneOrphanFollowUps } from "../lib/leads/follow-up-store";
-import { pruneBookingEvents } from "../lib/inbound/booking-events";
-import { pruneMalformedNotes } from "../lib/leads/lead-record-schema";
-import { logError } from "../lib/log";
-import { loadRetentionLimits } from "../lib/privacy/retention";
-import { runRetention } from "../lib/privacy/retention-job";
+import { getConfig } from "../lib/core/config";
+import { blobLimitsStore, pruneConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
+import { reportMalformedLead, type MalformedLeadAlerts } from "../lib/core/delivery/malformed-lead-alert";
+import { json } from "../lib/kit/http";
+import { createBlobLeadStore, LEAD_STORE_NAME, pruneOrphanInboxEntries } from "../lib/core/leads/lead-store";
+import { pruneFormTokenNonces } from "../lib/core/spam/form-token-nonces";
+import { jsonBlobs } from "../lib/kit/json-blobs";
+import { pruneThanksTickets } from "../lib/add-ons/booking/thanks-tickets";
+import { pruneDigests, pruneOrphanFollowUps } from "../lib/add-ons/follow-up/follow-up-store";
+import { pruneBookingEvents } from "../lib/add-ons/booking/booking-events";
+import { pruneMalformedNotes } from "../lib/core/leads/lead-record-schema";
+import { logError } from "../lib/kit/log";
+import { loadRetentionLimits } from "../lib/add-ons/privacy/retention";
+import { runRetention } from "../lib/add-ons/privacy/retention-job";
 
 /** The alerts about malformed leads, when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
 function malformedLeadAlerts(): MalformedLeadAlerts | undefined {

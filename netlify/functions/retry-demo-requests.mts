@@ -1,19 +1,19 @@
 /**
  * Scheduled every 5 minutes: delivers the stored demo requests that are not settled yet, and
  * alerts a person about those that cannot be (docs/requirements.md#durable-capture,
- * docs/decisions/0019-lead-path.md; see netlify/lib/delivery/retry-job.ts).
+ * docs/decisions/0019-lead-path.md; see netlify/lib/core/delivery/retry-job.ts).
  * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
  * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { blobConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
-import { json } from "../lib/http";
-import { jsonBlobs } from "../lib/json-blobs";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
-import { logError, logInfo } from "../lib/log";
-import { createSendGridMailer } from "../lib/delivery/email/mailer";
-import { retryPendingLeads } from "../lib/delivery/retry-job";
+import { getConfig } from "../lib/core/config";
+import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
+import { json } from "../lib/kit/http";
+import { jsonBlobs } from "../lib/kit/json-blobs";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { logError, logInfo } from "../lib/kit/log";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
+import { retryPendingLeads } from "../lib/core/delivery/retry-job";
 
 export default async (req: Request): Promise<Response> => {
   const configResult = getConfig();

@@ -2,15 +2,15 @@
  * POST /api/send-contact-email — receives a demo request from the Request a Demo form,
  * stores it, and e-mails it to sales via SendGrid (spec sections 4-7;
  * docs/requirements.md#the-demo-request-end-to-end, docs/requirements.md#durable-capture).
- * See netlify/lib/demo-request/handler.ts for the answers.
+ * See netlify/lib/core/demo-request/handler.ts for the answers.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { blobConfirmationLimits } from "../lib/delivery/email/confirmation-limits";
-import { createDemoRequestHandler } from "../lib/demo-request/handler";
-import { MAX_BODY_BYTES } from "../lib/demo-request/parse-request";
-import { createBlobLeadStore } from "../lib/leads/lead-store";
-import { createSendGridMailer } from "../lib/delivery/email/mailer";
+import { getConfig } from "../lib/core/config";
+import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
+import { createDemoRequestHandler } from "../lib/core/demo-request/handler";
+import { MAX_BODY_BYTES } from "../lib/core/demo-request/parse-request";
+import { createBlobLeadStore } from "../lib/core/leads/lead-store";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
 
 const handle = createDemoRequestHandler({
   getConfig,

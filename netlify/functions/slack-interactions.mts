@@ -1,14 +1,17 @@
 /**
  * POST /api/slack/interactions — the Claim and Contacted buttons of the lead messages in Slack, the
  * Slack app's Interactivity Request URL (docs/requirements.md#closing-the-loop,
- * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/inbound/slack-interactions.ts.
+ * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/add-ons/follow-up/slack-interactions.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/config";
-import { createSlackInteractionsHandler, SLACK_MAX_BODY_BYTES } from "../lib/inbound/slack-interactions";
-import { jsonBlobs } from "../lib/json-blobs";
-import { createFollowUpStore } from "../lib/leads/follow-up-store";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/leads/lead-store";
+import { getConfig } from "../lib/core/config";
+import {
+  createSlackInteractionsHandler,
+  SLACK_MAX_BODY_BYTES,
+} from "../lib/add-ons/follow-up/slack-interactions";
+import { jsonBlobs } from "../lib/kit/json-blobs";
+import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 
 const handle = createSlackInteractionsHandler({
   getConfig,

@@ -17,7 +17,7 @@ import { localDataDir } from "./local-data.mjs";
 /** The file's name in the local data folder. */
 export const FORM_SECRET_FILE = "local-form-secret";
 
-// As netlify/lib/config.ts requires of FORM_TOKEN_SECRET.
+// As netlify/lib/core/config.ts requires of FORM_TOKEN_SECRET.
 const MIN_LENGTH = 32;
 
 /**

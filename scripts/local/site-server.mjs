@@ -216,7 +216,7 @@ export async function startSiteServer({
   bodyTimeoutMs = BODY_TIMEOUT_MS,
   blobsDirectory = join(root, ".netlify", "blobs-serve"),
 }) {
-  // The functions decide "local" only when told so positively (netlify/lib/config.ts,
+  // The functions decide "local" only when told so positively (netlify/lib/core/config.ts,
   // docs/requirements.md#spam-defence):
   // localhost origins and the local mail sink's SendGrid base URL are honoured only then.
   process.env.NETLIFY_DEV = "true";

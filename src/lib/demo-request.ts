@@ -126,7 +126,7 @@ export function emptyDemoRequest(): Record<DemoRequestField, string> {
  * Name of the honeypot input: hidden from people, left empty by them, filled by bots. A name no
  * browser or password manager associates with the visitor's details, so autofill leaves it
  * alone (docs/decisions/0011-spam-defence-layers.md). The function judges it after validation
- * (netlify/lib/demo-request/spam.ts).
+ * (netlify/lib/core/spam/spam.ts).
  */
 export const HONEYPOT_FIELD = "leave_blank";
 

@@ -1,6 +1,6 @@
 /**
  * The browser side of the form's time token (docs/decisions/0011-spam-defence-layers.md; the server side is
- * netlify/lib/demo-request/form-token.ts): the hydrated form asks for a token once and sends it back with
+ * netlify/lib/core/spam/form-token.ts): the hydrated form asks for a token once and sends it back with
  * the demo request. Without one (no JavaScript, or this fetch failed) the request is still
  * accepted, so every failure here just means "no token".
  */

@@ -8,8 +8,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { newLead } from "../../netlify/lib/leads/lead-record";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/leads/lead-store";
+import { newLead } from "../../netlify/lib/core/leads/lead-record";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/core/leads/lead-store";
 import { openSiteBlobs } from "../../scripts/local/site-blobs.mjs";
 import { sendDemoRequest } from "./support/demo-request-form";
 import { confirmationsTo, uniqueProspect, uniqueTag } from "./support/mail-sink";

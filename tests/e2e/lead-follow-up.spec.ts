@@ -11,7 +11,7 @@
  * another site.
  */
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { htmlPageCsp } from "../../netlify/lib/pages/html-page";
+import { htmlPageCsp } from "../../netlify/lib/kit/html-page";
 import {
   alteredSignature,
   claimAs,

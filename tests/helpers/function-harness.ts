@@ -3,28 +3,25 @@
  * lead store (or one that always fails), a scripted mailer that records what it sent,
  * and no real waits.
  */
-import type { ServerConfig } from "../../netlify/lib/config";
+import type { ServerConfig } from "../../netlify/lib/core/config";
 import {
   createConfirmationLimits,
   type ConfirmationLimits,
-} from "../../netlify/lib/delivery/email/confirmation-limits";
-import { createDemoRequestHandler } from "../../netlify/lib/demo-request/handler";
-import { retryPendingLeads } from "../../netlify/lib/delivery/retry-job";
-import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/leads/lead-record";
-import { type LeadStore } from "../../netlify/lib/leads/lead-store";
+} from "../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { createDemoRequestHandler } from "../../netlify/lib/core/demo-request/handler";
+import { retryPendingLeads } from "../../netlify/lib/core/delivery/retry-job";
+import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/core/leads/lead-record";
+import { type LeadStore } from "../../netlify/lib/core/leads/lead-store";
 import { createMemoryLeadStore } from "./memory-lead-store";
-import type { Mailer } from "../../netlify/lib/delivery/email/mailer";
-import type { RetryOptions, SendResult } from "../../netlify/lib/delivery/send-result";
-import type { MailMessage } from "../../netlify/lib/delivery/email/messages";
+import type { Mailer } from "../../netlify/lib/core/delivery/mailer";
+import type { RetryOptions, SendResult } from "../../netlify/lib/core/delivery/send-result";
+import type { MailMessage } from "../../netlify/lib/core/delivery/messages";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
-import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/pages/thanks-tickets";
-import { leadIdFor } from "../../netlify/lib/leads/lead-id";
-import { issueFormToken } from "../../netlify/lib/demo-request/form-token";
-import {
-  createFormTokenNonces,
-  type FormTokenNonces,
-} from "../../netlify/lib/demo-request/form-token-nonces";
+import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-ons/booking/thanks-tickets";
+import { leadIdFor } from "../../netlify/lib/core/leads/lead-id";
+import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
+import { createFormTokenNonces, type FormTokenNonces } from "../../netlify/lib/core/spam/form-token-nonces";
 
 export const TEST_CONFIG: ServerConfig = {
   sendgridApiKey: "SG.test",

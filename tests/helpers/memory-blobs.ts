@@ -1,9 +1,9 @@
 /**
  * An in-memory stand-in for the Blobs store behind the confirmation limits
- * (netlify/lib/delivery/email/confirmation-limits.ts), with the platform's semantics: a conditional write
+ * (netlify/lib/add-ons/confirmation/confirmation-limits.ts), with the platform's semantics: a conditional write
  * (`onlyIfNew`, `onlyIfMatch`) is checked and applied in one step, and each write gets a new etag.
  */
-import type { LimitsBlobs } from "../../netlify/lib/delivery/email/confirmation-limits";
+import type { LimitsBlobs } from "../../netlify/lib/add-ons/confirmation/confirmation-limits";
 
 export function createMemoryBlobs(): LimitsBlobs & { entries: Map<string, { data: unknown; etag: string }> } {
   const entries = new Map<string, { data: unknown; etag: string }>();

@@ -1,14 +1,14 @@
 /**
- * An in-memory LeadStore for tests, with the key layout's behaviour (netlify/lib/leads/lead-store.ts):
+ * An in-memory LeadStore for tests, with the key layout's behaviour (netlify/lib/core/leads/lead-store.ts):
  * `create` marks the lead pending before it writes it and never overwrites an existing id.
  * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks a
  * lead that is not spam unclaimed there, as the Blobs store does. `get` checks what `records` holds
  * as the Blobs store does (a test may put any value there, e.g. a malformed record).
  */
-import type { FollowUpStore } from "../../netlify/lib/leads/follow-up-store";
-import type { LeadRecord } from "../../netlify/lib/leads/lead-record";
-import { parseStoredLead } from "../../netlify/lib/leads/lead-record-schema";
-import type { LeadStore } from "../../netlify/lib/leads/lead-store";
+import type { FollowUpStore } from "../../netlify/lib/add-ons/follow-up/follow-up-store";
+import type { LeadRecord } from "../../netlify/lib/core/leads/lead-record";
+import { parseStoredLead } from "../../netlify/lib/core/leads/lead-record-schema";
+import type { LeadStore } from "../../netlify/lib/core/leads/lead-store";
 
 export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {}): LeadStore & {
   records: Map<string, LeadRecord>;

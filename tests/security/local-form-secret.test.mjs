@@ -87,7 +87,7 @@ test("start sets FORM_TOKEN_SECRET from the file only when it is unset", () => {
 });
 
 test("the local secret is not the one derived from the public local SendGrid key", async () => {
-  const { formSecretFrom } = await createJiti(import.meta.url).import("../../netlify/lib/config.ts");
+  const { formSecretFrom } = await createJiti(import.meta.url).import("../../netlify/lib/core/config.ts");
   const env = { ...freshEnv(), SENDGRID_API_KEY: LOCAL_KEY };
   applyLocalFormSecret(root, env);
   assert.equal(formSecretFrom(env), env.FORM_TOKEN_SECRET);

@@ -1,7 +1,7 @@
 /**
  * Lead follow-up (docs/requirements.md#follow-up) for the browser tests: the sales team's roster
  * (SALES_TEAM), so the claim page offers these two people instead of a name field. The roster
- * only changes the claim page (netlify/lib/pages/claim-handler.ts); no other page or message
+ * only changes the claim page (netlify/lib/add-ons/follow-up/claim-handler.ts); no other page or message
  * reads it. Both are test people at example.com.
  */
 export const E2E_SALES_TEAM = [

@@ -1,35 +1,65 @@
 /**
  * @jest-environment node
  */
-// The functions' steps are grouped by feature, and a demo request's data flows through the
-// folders in one direction (docs/requirements.md#architecture-and-documentation,
-// docs/architecture.md): a folder imports only from folders below it, and one delivery channel
-// never imports another (what channels share lives in delivery/ beside them).
+// The functions' code is a small core and add-ons (docs/requirements.md#architecture-and-documentation,
+// docs/architecture.md, docs/decisions/0034-core-and-add-ons.md): kit/ (shared mechanisms, no
+// feature) is imported by all and imports only kit/; core/ (the demo request) imports kit/ and core/;
+// each add-on under add-ons/<name>/ imports kit/, core/, itself and only the add-ons listed for it;
+// and one delivery channel never imports another.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 const lib = join(__dirname, "..", "..", "..", "netlify", "lib");
 
-/** Lowest first: each may import from those before it, never from those after it. */
-const LAYERS = [
-  "shared",
-  "leads",
-  "follow-up",
-  "booking",
-  "privacy",
-  "delivery",
-  "pages",
-  "inbound",
-  "demo-request",
-] as const;
-type Layer = (typeof LAYERS)[number];
+/** What each add-on may import besides kit/, core/ and itself, and why. */
+const ADD_ON_IMPORTS: Record<string, string[]> = {
+  // Bookings change a lead's follow-up record.
+  booking: ["follow-up"],
+  // The confirmation offers the booking link.
+  confirmation: ["booking"],
+  "email-class": [],
+  // Follow-up posts its changes to the team's channel and shows the e-mail class.
+  "follow-up": ["webhook", "email-class"],
+  // Erasure, retention and export reach every add-on's stored data.
+  privacy: ["follow-up", "email-class", "booking", "confirmation"],
+  // A lead message carries the follow-up buttons and links and the e-mail class.
+  webhook: ["follow-up", "email-class"],
+};
+
+/**
+ * Imports of add-ons by the core that remain: each goes when its add-on joins the core at an
+ * extension point instead (docs/decisions/0034-core-and-add-ons.md). The list may only shrink.
+ */
+const CORE_TO_ADD_ON_LEFT: string[] = [
+  "core/config.ts -> add-ons/follow-up/business-hours.ts",
+  "core/config.ts -> add-ons/follow-up/sales-team.ts",
+  "core/delivery/alert.ts -> add-ons/webhook/post-lead-event.ts",
+  "core/delivery/deliver.ts -> add-ons/confirmation/confirmation.ts",
+  "core/delivery/deliver.ts -> add-ons/webhook/webhook-channel.ts",
+  "core/delivery/delivery-channel.ts -> add-ons/confirmation/confirmation-limits.ts",
+  "core/delivery/messages.ts -> add-ons/email-class/email-class.ts",
+  "core/delivery/retry-job.ts -> add-ons/confirmation/confirmation-limits.ts",
+  "core/delivery/sales-email.ts -> add-ons/follow-up/claim-link.ts",
+  "core/demo-request/handler.ts -> add-ons/booking/booking-reference.ts",
+  "core/demo-request/handler.ts -> add-ons/booking/booking-url.ts",
+  "core/demo-request/handler.ts -> add-ons/confirmation/confirmation-limits.ts",
+  "core/demo-request/handler.ts -> add-ons/booking/thanks-tickets.ts",
+  "core/demo-request/handler.ts -> add-ons/email-class/email-class.ts",
+  "core/demo-request/thanks-page.ts -> add-ons/booking/booking-reference.ts",
+  "core/demo-request/thanks-page.ts -> add-ons/booking/booking-url.ts",
+  "core/demo-request/thanks-page.ts -> add-ons/booking/thanks-tickets.ts",
+  "core/leads/lead-record-schema.ts -> add-ons/email-class/email-class.ts",
+  "core/leads/lead-record.ts -> add-ons/email-class/email-class.ts",
+  "core/leads/lead-store.ts -> add-ons/follow-up/follow-up-store.ts",
+  "core/spam/spam.ts -> add-ons/email-class/email-class.ts",
+];
 
 /** The delivery channels: each sends a lead one way and may not import another. */
 const CHANNELS = [
-  "delivery/email/sales-email.ts",
-  "delivery/email/confirmation.ts",
-  "delivery/webhook/webhook-channel.ts",
-  "delivery/alert.ts",
+  "core/delivery/sales-email.ts",
+  "add-ons/confirmation/confirmation.ts",
+  "add-ons/webhook/webhook-channel.ts",
+  "core/delivery/alert.ts",
 ];
 
 function sources(dir: string): string[] {
@@ -42,7 +72,7 @@ function sources(dir: string): string[] {
   );
 }
 
-/** The files under netlify/lib that `file` imports, relative to netlify/lib. */
+/** The files under netlify/lib that `file` imports (types too), relative to netlify/lib. */
 function importsOf(file: string): string[] {
   const source = readFileSync(file, "utf8");
   return [...source.matchAll(/from "(\.{1,2}\/[^"]+)"/g)]
@@ -54,27 +84,47 @@ function importsOf(file: string): string[] {
     .filter((path) => !path.startsWith(".."));
 }
 
-function layerOf(path: string): Layer {
-  const folder = path.includes("/") ? path.slice(0, path.indexOf("/")) : "shared";
-  if (!(LAYERS as readonly string[]).includes(folder))
-    throw new Error(`${path}: no layer for the folder ${folder}`);
-  return folder as Layer;
+/** "kit", "core", "add-ons/<name>" or "compose" (the composition module at the root). */
+function partOf(path: string): string {
+  const [top, second] = path.split("/");
+  if (top === "kit" || top === "core") return top;
+  if (top === "add-ons" && second && path.split("/").length > 2) return `add-ons/${second}`;
+  if (!path.includes("/")) return "compose";
+  throw new Error(`${path}: not in kit/, core/ or add-ons/<name>/`);
+}
+
+function mayImport(from: string, to: string): boolean {
+  if (from === "compose" || from === to || to === "kit") return true;
+  if (from === "kit") return false;
+  if (to === "core") return true;
+  if (from === "core") return false;
+  const allowed = ADD_ON_IMPORTS[from.slice("add-ons/".length)] ?? [];
+  return to.startsWith("add-ons/") && allowed.includes(to.slice("add-ons/".length));
 }
 
 const files = sources(lib).map((file) => relative(lib, file).split(sep).join("/"));
+const edges = files.flatMap((file) => importsOf(join(lib, file)).map((target) => ({ file, target })));
 
-test("every module under netlify/lib sits in a known feature folder or is one of the shared modules", () => {
+test("every module sits in kit/, core/ or one add-on's folder, and every add-on folder is listed", () => {
   expect(files.length).toBeGreaterThan(30);
-  for (const file of files) expect(() => layerOf(file)).not.toThrow();
+  for (const file of files) expect(() => partOf(file)).not.toThrow();
+  const addOns = new Set(files.map(partOf).filter((part) => part.startsWith("add-ons/")));
+  expect([...addOns].map((part) => part.slice("add-ons/".length)).sort()).toEqual(
+    Object.keys(ADD_ON_IMPORTS).sort(),
+  );
 });
 
-test("a folder imports only from the folders below it", () => {
-  const upward = files.flatMap((file) =>
-    importsOf(join(lib, file))
-      .filter((target) => LAYERS.indexOf(layerOf(target)) > LAYERS.indexOf(layerOf(file)))
-      .map((target) => `${file} -> ${target}`),
-  );
-  expect(upward).toEqual([]);
+test("the list of the core's remaining imports of add-ons names only imports that exist", () => {
+  const present = new Set(edges.map(({ file, target }) => `${file} -> ${target}`));
+  expect(CORE_TO_ADD_ON_LEFT.filter((edge) => !present.has(edge))).toEqual([]);
+});
+
+test("kit/ imports only kit/, the core no add-on, and an add-on only the add-ons listed for it", () => {
+  const wrong = edges
+    .filter(({ file, target }) => !mayImport(partOf(file), partOf(target)))
+    .map(({ file, target }) => `${file} -> ${target}`)
+    .filter((edge) => !CORE_TO_ADD_ON_LEFT.includes(edge));
+  expect(wrong).toEqual([]);
 });
 
 test("no delivery channel imports another", () => {

@@ -1,0 +1,263 @@
+/**
+ * GET/POST /leads/<id>?sig=<signature>: the claim page (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md). Answers:
+ *
+ * - 405 for a method other than GET, HEAD or POST; 403 for a signature that is not this id's
+ *   (netlify/lib/add-ons/follow-up/claim-link.ts), whatever the id, so the page never tells whether an id
+ *   exists; 404 for a correctly signed lead that is no longer stored (erased, or past retention);
+ *   409 for one whose stored record is malformed (netlify/lib/core/leads/lead-record-schema.ts: nothing
+ *   can be shown or changed); 503 when the store cannot be read; 500 when the server is misconfigured.
+ * - GET and HEAD show the page and change nothing (mail scanners open every link).
+ * - POST (form-encoded, at most 32 KB, from this site or no Origin at all) applies one action:
+ *   `claim` (with `owner`, a roster member's address, or `ownerName` without a roster),
+ *   `contacted` (with `confirm=yes`, a ticked box), `confirm-booking` (with `booking`, the uid of a
+ *   booking matched by inbox only), or `close` (with `reason`). Done: 303 back to the page. Refused by the lead's
+ *   state (e.g. already claimed): 409 with the page, which names who holds it. Invalid: 422 with
+ *   the page and what is missing. The signature in the URL is what a forged request cannot have.
+ *
+ * Every answer is HTML with the functions' security headers, the pages' CSP, `noindex` and a
+ * same-origin referrer policy: its URL is a credential, never sent to another site; `no-referrer`
+ * would make the browser post the page's own forms with `Origin: null`, which the origin check
+ * refuses.
+ */
+import type { ConfigResult, ServerConfig } from "../../core/config";
+import { isClaimSignature } from "./claim-link";
+import {
+  BodyTooLargeError,
+  finishAfterAnswer,
+  isAllowedOrigin,
+  isFormContentType,
+  MAX_BODY_BYTES,
+  readLimitedText,
+  SECURITY_HEADERS,
+  type AfterAnswerContext,
+} from "../../kit/http";
+import {
+  applyAction,
+  CLOSE_REASONS,
+  liveBookings,
+  type CloseReason,
+  type FollowUpAction,
+} from "./follow-up-record";
+import type { FollowUpStore } from "./follow-up-store";
+import { isUuid } from "../../core/leads/lead-id";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import type { LeadStore } from "../../core/leads/lead-store";
+import { logError, logInfo } from "../../kit/log";
+import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "./sales-team";
+import { htmlResponse } from "../../kit/html-page";
+import { postFollowUpUpdate } from "./follow-up-update";
+import type { LeadUpdate } from "../webhook/lead-event";
+
+import { renderClaimPage, renderLinkProblemPage, type ClaimPageNotice } from "./claim-page";
+
+/** The channel note for each action of the page. */
+const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
+  claim: "claimed",
+  contacted: "contacted",
+  close: "closed",
+  booked: "booked",
+  "booking-cancelled": "booking-cancelled",
+  "confirm-booking": "booked",
+};
+
+export interface ClaimHandlerDeps {
+  getConfig: () => ConfigResult;
+  getStore: () => LeadStore;
+  getFollowUps: () => FollowUpStore;
+  now?: () => Date;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
+
+const page = (status: number, html: string, method: string, extra: Record<string, string> = {}) =>
+  htmlResponse(method === "HEAD" ? null : html, status, {
+    "referrer-policy": "same-origin",
+    "x-robots-tag": "noindex",
+    ...extra,
+  });
+
+const problem = (
+  status: number,
+  title: string,
+  text: string,
+  method: string,
+  extra?: Record<string, string>,
+) => page(status, renderLinkProblemPage(title, text), method, extra);
+
+/** The action a posted form asks for, or the sentence saying what is wrong with it. */
+export function parseAction(
+  form: URLSearchParams,
+  team: readonly StaffMember[] | undefined,
+): { ok: true; action: FollowUpAction } | { ok: false; error: string } {
+  const kind = form.get("action");
+  if (kind === "contacted") {
+    // A ticked box, so a scanner pressing every button cannot mark a lead contacted.
+    return form.get("confirm") === "yes"
+      ? { ok: true, action: { kind: "contacted" } }
+      : { ok: false, error: "Tick the box to confirm you have contacted the prospect." };
+  }
+  if (kind === "confirm-booking") {
+    const uid = form.get("booking") ?? "";
+    return uid
+      ? { ok: true, action: { kind: "confirm-booking", uid } }
+      : { ok: false, error: "Choose the booking to confirm." };
+  }
+  if (kind === "close") {
+    const reason = form.get("reason") ?? "";
+    return (CLOSE_REASONS as readonly string[]).includes(reason)
+      ? { ok: true, action: { kind: "close", reason: reason as CloseReason } }
+      : { ok: false, error: "Choose why the lead is closed." };
+  }
+  if (kind === "claim") {
+    if (team) {
+      const chosen = form.get("owner") ?? "";
+      const member = team.find((m) => (m.email ?? m.name) === chosen);
+      return member
+        ? { ok: true, action: { kind: "claim", owner: member } }
+        : { ok: false, error: "Choose who claims the lead." };
+    }
+    const name = (form.get("ownerName") ?? "").trim();
+    // A name shown on pages and in messages: one line of visible text with at least one letter,
+    // nothing invisible (a blank filler such as U+3164 would make an owner nobody can read).
+    const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+    if (!name || name.length > MAX_STAFF_NAME_LENGTH || invisible.test(name) || !/\p{L}/u.test(name)) {
+      return { ok: false, error: `Type your name (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).` };
+    }
+    return { ok: true, action: { kind: "claim", owner: { name } } };
+  }
+  return { ok: false, error: "Choose an action." };
+}
+
+/** Why a POST is refused before its action is read (a foreign origin, a wrong body), or undefined. */
+async function checkPost(
+  req: Request,
+  config: ServerConfig,
+): Promise<{ status: number; text: string } | URLSearchParams> {
+  if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
+    return { status: 403, text: "This form can only be sent from this site." };
+  }
+  if (!isFormContentType(req.headers.get("content-type"))) {
+    return { status: 415, text: "Send this form from the page." };
+  }
+  try {
+    return new URLSearchParams(await readLimitedText(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { status: 413, text: "The form was too large." };
+    throw error;
+  }
+}
+
+/** Builds the handler for `/leads/<id>` from its collaborators (see the module comment). */
+export function createClaimHandler(
+  deps: ClaimHandlerDeps,
+): (req: Request, id: string, context?: AfterAnswerContext) => Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  return async (req, rawId, context) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+      return problem(405, "Method not allowed", "Open this page from its link.", method, {
+        allow: "GET, HEAD, POST",
+      });
+    }
+    const configResult = deps.getConfig();
+    if (!configResult.ok) {
+      logError("server misconfigured", { problems: configResult.problems.join("; ") });
+      return problem(
+        500,
+        "Server misconfigured",
+        "The follow-up page is not available; tell the site's owner.",
+        method,
+      );
+    }
+    const config = configResult.config;
+    const url = new URL(req.url);
+    const id = rawId.toLowerCase();
+    if (!isUuid(id) || !isClaimSignature(id, url.searchParams.get("sig"), config.formSecret)) {
+      return problem(
+        403,
+        "This link is not valid",
+        "Use the link exactly as the sales e-mail gives it.",
+        method,
+      );
+    }
+    let lead: LeadRecord | null;
+    try {
+      lead = await deps.getStore().get(id);
+    } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        logMalformedLead(id, "the claim page");
+        return problem(
+          409,
+          "This lead cannot be shown",
+          `Its stored record is damaged, so it cannot be shown or changed here. Tell the site's owner: request ${id}.`,
+          method,
+        );
+      }
+      logError("claim page: lead unreadable", { requestId: id, reason: reasonOf(error) });
+      return problem(
+        503,
+        "Try again shortly",
+        "The lead store did not answer; reload the page in a minute.",
+        method,
+      );
+    }
+    if (!lead) {
+      return problem(
+        404,
+        "This lead is no longer stored",
+        "It was erased or passed its retention period.",
+        method,
+      );
+    }
+    const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
+    const team = config.followUp.salesTeam;
+    const followUps = deps.getFollowUps();
+    const show = async (status: number, notice?: ClaimPageNotice) => {
+      const followUp = await followUps.get(id);
+      return page(status, renderClaimPage(lead, followUp, { now: now(), action, team, notice }), method);
+    };
+    try {
+      if (method !== "POST") return await show(200);
+      const form = await checkPost(req, config);
+      if (!(form instanceof URLSearchParams)) return problem(form.status, "Not sent", form.text, method);
+      const parsed = parseAction(form, team);
+      if (!parsed.ok) return await show(422, { kind: "invalid", text: parsed.error });
+      const at = now();
+      const change = await followUps.update(id, (current) => applyAction(current, parsed.action, at));
+      if (!change.changed)
+        return await show(409, { kind: "refused", text: change.reason ?? "Nothing changed." });
+      // The record is the truth; a marker left behind is moved by the follow-up job.
+      await followUps.syncMarkers(id, change.followUp, lead.receivedAt).catch((error: unknown) => {
+        logError("claim page: follow-up marker not moved", { requestId: id, reason: reasonOf(error) });
+      });
+      logInfo("lead follow-up changed", {
+        requestId: id,
+        action: parsed.action.kind,
+        state: change.followUp.state,
+      });
+      // The team's channel hears of it (docs/decisions/0030-slack-and-booking-loop.md), after the answer.
+      const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[parsed.action.kind], {
+        config,
+        now,
+        by: parsed.action.kind === "claim" ? parsed.action.owner.name : undefined,
+        booking:
+          parsed.action.kind === "confirm-booking"
+            ? liveBookings(change.followUp).find((b) => b.uid === (parsed.action as { uid: string }).uid)
+            : undefined,
+      });
+      await finishAfterAnswer(context, told);
+      return new Response(null, {
+        status: 303,
+        headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "same-origin" },
+      });
+    } catch (error) {
+      logError("claim page: follow-up record unreadable or not written", {
+        requestId: id,
+        reason: reasonOf(error),
+      });
+      return problem(503, "Try again shortly", "The lead store did not answer; nothing was changed.", method);
+    }
+  };
+}

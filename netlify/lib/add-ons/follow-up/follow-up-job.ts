@@ -1,0 +1,335 @@
+/**
+ * The follow-up job (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md):
+ * nobody forgets a lead. Run every 5 minutes by the scheduled function `lead-follow-up`, and
+ * locally by `npm run leads:follow-up`.
+ *
+ * It lists the `unclaimed/` and `claimed/` markers (netlify/lib/add-ons/follow-up/follow-up-store.ts) and reads
+ * those leads and their records 50 at a time, so a run reads only the leads that may still need a
+ * reminder: a marker whose lead has had every reminder its state allows is dropped
+ * (netlify/lib/add-ons/follow-up/reminders.ts `mayNeedReminders`). Per lead it asks `dueReminders` what is
+ * due. Each reminder is first recorded in the follow-up record with a conditional write (a claim
+ * made meanwhile wins, and the reminder is judged again), then sent: the nudge and the promise at
+ * risk to the sales inbox, the escalation to ESCALATION_EMAIL, each also to the lead webhook when
+ * one is set. A send SendGrid refused for good is a `LEAD FOLLOW-UP` log line and is not repeated;
+ * one that failed for a while (SendGrid busy or down) is taken off the record, so the next run
+ * sends it. After 3 such failures in a row the run sends no more, and it starts no send after
+ * `budgetMs` (Netlify stops a scheduled function after 30 s): what is left stays due for the next
+ * run. Suspected-spam leads nobody claimed go into one digest a day to the sales inbox (inside
+ * business hours when they are set). A marker whose lead is gone is removed; one that disagrees
+ * with its record is moved. One lead's failure is logged and skips that lead only; a lead whose
+ * stored record is malformed is logged, skipped, and told to ALERT_EMAIL once
+ * (netlify/lib/core/delivery/malformed-lead-alert.ts).
+ */
+import { isWithinBusinessHours, localDate } from "./business-hours";
+import type { ServerConfig } from "../../core/config";
+import { claimUrlFor } from "./claim-link";
+import { dueReminders, mayNeedReminders } from "./reminders";
+import type { FollowUp, ReminderKind } from "./follow-up-record";
+import type { FollowUpStore } from "./follow-up-store";
+import { MalformedLeadError } from "../../core/leads/lead-record-schema";
+import type { LeadStore } from "../../core/leads/lead-store";
+import { inBatches } from "../../kit/in-batches";
+import type { JsonBlobs } from "../../kit/json-blobs";
+import { logError, logInfo } from "../../kit/log";
+import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
+import type { MailMessage } from "../../core/delivery/messages";
+import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
+import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
+import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
+import { buildDigestEmail, buildReminderEmail, reminderDetail, type ReminderLead } from "./reminder-messages";
+
+/** How long a marker may be without its lead before it is removed (its lead may still be being written). */
+const ORPHAN_GRACE_MS = 2 * 60_000;
+const BREAKER_LIMIT = 3;
+/** Default time after which a run starts no more sends, in ms of real time. */
+const DEFAULT_BUDGET_MS = 20_000;
+
+export interface FollowUpJobOptions {
+  leads: LeadStore;
+  followUps: FollowUpStore;
+  mailer: Mailer;
+  config: ServerConfig;
+  /** The clock reminders are judged by (simulated in tests). */
+  now?: () => Date;
+  retry?: RetryOptions;
+  /** Real milliseconds after which the run starts no more sends (default 20 s). */
+  budgetMs?: number;
+  /** Where a malformed lead's alert is noted (the lead store's blobs); without it the lead is only logged. */
+  malformedNotes?: JsonBlobs;
+}
+
+/** What one run sent, per kind (the digest counts its leads), and how many leads it checked. */
+export type FollowUpJobResult = Record<ReminderKind, number> & { checked: number };
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
+
+type PersonReminder = Exclude<ReminderKind, "digest">;
+
+/** Whether the run may start another send: SendGrid not failing in a row, and time left. */
+function createGate(budgetMs: number) {
+  const startedAt = Date.now();
+  let failures = 0;
+  return {
+    open: () => failures < BREAKER_LIMIT && Date.now() - startedAt < budgetMs,
+    record(result: SendResult) {
+      if (result.status === "sent") failures = 0;
+      else if (result.status === "retryable") failures += 1;
+    },
+  };
+}
+type Gate = ReturnType<typeof createGate>;
+
+/** Records `kind` as sent at `at` if it is still due; the record after, or undefined when not due. */
+async function recordReminder(
+  followUps: FollowUpStore,
+  item: ReminderLead,
+  kind: ReminderKind,
+  at: Date,
+  config: ServerConfig,
+): Promise<FollowUp | undefined> {
+  const change = await followUps.update(item.lead.id, (current) =>
+    dueReminders(item.lead, current, at, config.followUp).includes(kind)
+      ? { ok: true, followUp: { ...current, reminders: { ...current.reminders, [kind]: at.toISOString() } } }
+      : { ok: false, reason: "no longer due" },
+  );
+  return change.changed ? change.followUp : undefined;
+}
+
+/** Takes `kind`, recorded at `at`, off the lead's record, so the next run sends it. Never throws. */
+async function unrecordReminder(followUps: FollowUpStore, id: string, kind: ReminderKind, at: Date) {
+  try {
+    await followUps.update(id, (current) => {
+      if (current.reminders?.[kind] !== at.toISOString()) return { ok: false, reason: "changed since" };
+      const reminders = { ...current.reminders };
+      delete reminders[kind];
+      return { ok: true, followUp: { ...current, reminders } };
+    });
+  } catch (error) {
+    logError(`LEAD FOLLOW-UP ${id}: the ${kind} was not sent and stays recorded`, {
+      reason: reasonOf(error),
+    });
+  }
+}
+
+/** Sends `message` within the run's gate; a refusal for good is logged as a lost reminder. */
+async function mail(message: MailMessage, options: FollowUpJobOptions, gate: Gate): Promise<SendResult> {
+  const result = await sendWithRetry(options.mailer, message, options.retry);
+  gate.record(result);
+  return result;
+}
+
+/** Sends one recorded reminder by e-mail and to the webhook; resolves with the e-mail's result. */
+async function sendReminder(
+  kind: PersonReminder,
+  item: ReminderLead,
+  options: FollowUpJobOptions,
+  gate: Gate,
+): Promise<SendResult> {
+  const { config, retry } = options;
+  const now = options.now ?? (() => new Date());
+  const detail = reminderDetail(kind, item.lead, item.followUp, {
+    nudgeMinutes: config.followUp.nudgeMinutes,
+    escalateMinutes: config.followUp.escalateMinutes,
+    businessHours: !!config.followUp.businessHours,
+  });
+  const message = buildReminderEmail(kind, item, {
+    salesEmail: config.salesEmail,
+    escalationEmail: config.followUp.escalationEmail,
+    mailFrom: config.mailFrom,
+    detail,
+  });
+  const settings = config.leadWebhook;
+  const webhook = settings
+    ? postLeadEvent(
+        {
+          kind: "alert",
+          lead: webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl }),
+          alert: { reason: kind, detail },
+        },
+        settings,
+        now,
+        retry,
+      )
+    : undefined;
+  const mailed = await mail(message, options, gate);
+  if (mailed.status === "sent") logInfo("follow-up reminder sent", { requestId: item.lead.id, kind });
+  else if (mailed.status === "permanent") {
+    logError(`LEAD FOLLOW-UP ${item.lead.id}: the ${kind} e-mail was refused and will not be sent`, {
+      kind,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  } else {
+    logError(`follow-up ${kind} e-mail not accepted; the next run sends it`, {
+      requestId: item.lead.id,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  }
+  const posted = await webhook;
+  if (posted && posted.status !== "sent") {
+    logError("follow-up reminder not accepted by the webhook", {
+      requestId: item.lead.id,
+      kind,
+      status: posted.code,
+    });
+  }
+  return mailed;
+}
+
+/** Every lead id with a marker, and which markers it has. */
+async function markedIds(followUps: FollowUpStore): Promise<Map<string, Set<"unclaimed" | "claimed">>> {
+  const found = new Map<string, Set<"unclaimed" | "claimed">>();
+  for (const kind of ["unclaimed", "claimed"] as const) {
+    for (const id of await followUps.markerIds(kind)) found.set(id, (found.get(id) ?? new Set()).add(kind));
+  }
+  return found;
+}
+
+/** One marked lead: read, its markers repaired; the lead when it may still need a reminder. */
+async function openLead(
+  id: string,
+  kinds: Set<"unclaimed" | "claimed">,
+  options: FollowUpJobOptions,
+  readAt: number,
+): Promise<ReminderLead | undefined> {
+  const { leads, followUps, config } = options;
+  const lead = await leads.get(id);
+  if (!lead) {
+    const [kind] = [...kinds];
+    const since = await followUps.markerSince(kind, id);
+    if (!since || readAt - Date.parse(since) >= ORPHAN_GRACE_MS) await followUps.remove(id);
+    return undefined;
+  }
+  const followUp = await followUps.get(id);
+  if (!mayNeedReminders(lead, followUp)) {
+    await followUps.syncMarkers(id, "retire", lead.receivedAt);
+    return undefined;
+  }
+  const expected = followUp.state === "new" ? "unclaimed" : "claimed";
+  // The record is the truth; markers follow it.
+  if (kinds.size !== 1 || !kinds.has(expected)) await followUps.syncMarkers(id, followUp, lead.receivedAt);
+  return { lead, followUp, claimUrl: claimUrlFor(config, id) };
+}
+
+/** The leads behind the markers that may still need a reminder, oldest first; read 50 at a time. */
+async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
+  const marked = await markedIds(options.followUps);
+  const items: ReminderLead[] = [];
+  const malformed: string[] = [];
+  await inBatches([...marked.keys()], async (id) => {
+    try {
+      const item = await openLead(id, marked.get(id)!, options, readAt);
+      if (item) items.push(item);
+    } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        malformed.push(id);
+        return;
+      }
+      logError("follow-up of one demo request not checked; the others go on", {
+        requestId: id,
+        reason: reasonOf(error),
+      });
+    }
+  });
+  const { malformedNotes: blobs, mailer, config, retry, now } = options;
+  const alerts = blobs ? { blobs, mailer, config, retry, now } : undefined;
+  // One after the other: each may send an alert e-mail.
+  for (const id of malformed) await reportMalformedLead(id, "the follow-up job", alerts);
+  return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
+}
+
+/** Sends the day's digest of `waiting` suspected leads when one is due; returns how many it held. */
+async function sendDigest(
+  waiting: ReminderLead[],
+  options: FollowUpJobOptions,
+  at: Date,
+  gate: Gate,
+): Promise<number> {
+  const { config, followUps } = options;
+  const hours = config.followUp.businessHours;
+  if (waiting.length === 0 || !gate.open() || !isWithinBusinessHours(hours, at)) return 0;
+  const date = localDate(hours, at);
+  if (!(await followUps.recordDigest(date, at))) return 0;
+  const held: ReminderLead[] = [];
+  for (const item of waiting) {
+    try {
+      const followUp = await recordReminder(followUps, item, "digest", at, config);
+      if (followUp) held.push({ ...item, followUp });
+    } catch (error) {
+      logError("suspected lead not recorded in the digest", {
+        requestId: item.lead.id,
+        reason: reasonOf(error),
+      });
+    }
+  }
+  if (held.length === 0) return 0;
+  const message = buildDigestEmail(held, { salesEmail: config.salesEmail, mailFrom: config.mailFrom, date });
+  const result = await mail(message, options, gate);
+  if (result.status === "sent") {
+    logInfo("suspected spam digest sent", { count: held.length, date });
+    return held.length;
+  }
+  if (result.status === "permanent") {
+    logError(`LEAD FOLLOW-UP: the suspected spam digest of ${date} was refused and will not be sent`, {
+      count: held.length,
+      requestIds: held.map((item) => item.lead.id).join(","),
+    });
+    return 0;
+  }
+  logError("suspected spam digest not accepted; the next run sends it", { count: held.length, date });
+  for (const item of held) await unrecordReminder(followUps, item.lead.id, "digest", at);
+  await followUps.forgetDigest(date).catch(() => undefined);
+  return 0;
+}
+
+/** Runs the check once. Only a failed marker listing or digest record throws. */
+export async function runFollowUpCheck(options: FollowUpJobOptions): Promise<FollowUpJobResult> {
+  const now = options.now ?? (() => new Date());
+  const at = now();
+  const gate = createGate(options.budgetMs ?? DEFAULT_BUDGET_MS);
+  const items = await openLeads(options, at.getTime());
+  const result: FollowUpJobResult = {
+    checked: items.length,
+    nudge: 0,
+    escalation: 0,
+    "promise-at-risk": 0,
+    digest: 0,
+  };
+  const digest: ReminderLead[] = [];
+  let stopped = false;
+  for (const item of items) {
+    for (const kind of dueReminders(item.lead, item.followUp, at, options.config.followUp)) {
+      if (kind === "digest") {
+        digest.push(item);
+        continue;
+      }
+      if (!gate.open()) {
+        stopped = true;
+        continue;
+      }
+      try {
+        const followUp = await recordReminder(options.followUps, item, kind, at, options.config);
+        if (!followUp) continue;
+        item.followUp = followUp;
+        const sent = await sendReminder(kind, item, options, gate);
+        if (sent.status === "sent") result[kind] += 1;
+        else if (sent.status === "retryable")
+          await unrecordReminder(options.followUps, item.lead.id, kind, at);
+      } catch (error) {
+        logError("follow-up reminder not recorded; the next run tries again", {
+          requestId: item.lead.id,
+          kind,
+          reason: reasonOf(error),
+        });
+      }
+    }
+  }
+  result.digest = await sendDigest(digest, options, at, gate);
+  if (stopped || !gate.open()) {
+    logError("follow-up run stopped early (SendGrid failing or out of time); the next run goes on", {
+      ...result,
+    });
+  }
+  return result;
+}

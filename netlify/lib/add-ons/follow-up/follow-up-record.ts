@@ -1,0 +1,246 @@
+/**
+ * A lead's follow-up record (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md):
+ * who holds the lead and how far the team got with it, kept beside the lead's delivery state and
+ * visible only to the sales team. The spec has no business states; these are ours. Plain data and
+ * pure functions; the store is netlify/lib/add-ons/follow-up/follow-up-store.ts.
+ *
+ * `new` -> `claimed` (owner, claimedAt) -> `contacted` (contactedAt); `booked` (bookedAt) while a
+ * confirmed booking is live (`isConfirmedBooking`); `closed` (closedAt, closedReason) from any state but `closed`. Times are ISO
+ * 8601 UTC strings.
+ */
+import type { StaffMember } from "./sales-team";
+
+export const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
+export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
+
+/** Why a lead was closed without a demo. */
+export const CLOSE_REASONS = ["not a fit", "duplicate", "spam"] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+/** The reminders the follow-up job sends (netlify/lib/add-ons/follow-up/reminders.ts), each once. */
+export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/**
+ * A live booking of the lead (docs/decisions/0030-slack-and-booking-loop.md,
+ * docs/decisions/0032-bookings-by-uid.md).
+ */
+export interface LeadBooking {
+  /** The booking service's id for it (Cal.com's `uid`). */
+  uid: string;
+  /** When the demo is, ISO 8601 UTC, as the booking service gave it. */
+  startTime?: string;
+  /** How it was matched: the link's sealed reference, or only the booker's inbox (unverified). */
+  via: "reference" | "email";
+  /** For a booking matched by inbox only: when a person confirmed it on the lead page. */
+  confirmedAt?: string;
+}
+
+/** How a booking matched by the booker's inbox alone is labelled until a person confirms it. */
+export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
+
+/** Unconfirmed bookings kept per lead; a further booking matched by inbox is logged, not applied. */
+export const MAX_LIVE_BOOKINGS = 5;
+
+export interface FollowUp {
+  state: FollowUpState;
+  owner?: StaffMember;
+  claimedAt?: string;
+  contactedAt?: string;
+  bookedAt?: string;
+  closedAt?: string;
+  closedReason?: CloseReason;
+  /** When each reminder was recorded (it is recorded before it goes out, so it is sent once). */
+  reminders?: Partial<Record<ReminderKind, string>>;
+  /** The live bookings, oldest first (read them with `liveBookings`). */
+  bookings?: LeadBooking[];
+  /** The one booking a record written before `bookings` holds. */
+  booking?: LeadBooking;
+  /** The state a confirmed booking replaced, restored when the last one is cancelled. */
+  beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
+  /** When the nudge and escalation clocks start, when not at arrival: a cancelled booking's cancellation. */
+  clockFrom?: string;
+}
+
+/** The record of a lead nobody has touched; a lead with no stored record is in this state. */
+export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
+
+/** What a person can do from the claim page. */
+export type FollowUpAction =
+  | { kind: "claim"; owner: StaffMember }
+  | { kind: "contacted" }
+  | { kind: "booked"; booking: LeadBooking; replaces?: string }
+  | { kind: "booking-cancelled"; uid: string }
+  | { kind: "confirm-booking"; uid: string }
+  | { kind: "close"; reason: CloseReason };
+
+/** The outcome of an action: the changed record, or why it changes nothing (our words, shown on the page). */
+export type ActionResult = { ok: true; followUp: FollowUp } | { ok: false; reason: string };
+
+/** True while the 24-hour promise is still open: nobody has contacted, booked or closed the lead. */
+export function awaitsContact(followUp: FollowUp): boolean {
+  return followUp.state === "new" || followUp.state === "claimed";
+}
+
+function held(followUp: FollowUp): string {
+  return followUp.owner ? ` by ${followUp.owner.name}` : "";
+}
+
+/**
+ * Applies `action` at `at`. A claim succeeds only on a `new` lead (the first claim wins; a later
+ * one learns who holds it); `contacted` needs a claimed lead; `booked` adds or moves a live
+ * booking, `booking-cancelled` removes one and `confirm-booking` confirms one matched by inbox (each
+ * by uid); these and `close` apply to any lead not closed. Never throws.
+ */
+export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
+  const when = at.toISOString();
+  if (followUp.state === "closed") {
+    return { ok: false, reason: `This lead is closed (${followUp.closedReason ?? "no reason"}).` };
+  }
+  switch (action.kind) {
+    case "claim":
+      // A lead booked before anyone claimed it can still be given an owner; it stays booked.
+      if (followUp.state === "booked" && !followUp.owner) {
+        // A cancellation then puts it back as claimed, not as new with an owner.
+        const beforeBooking = followUp.beforeBooking === "new" ? "claimed" : followUp.beforeBooking;
+        return { ok: true, followUp: { ...followUp, owner: action.owner, claimedAt: when, beforeBooking } };
+      }
+      if (followUp.state !== "new") {
+        return {
+          ok: false,
+          reason: followUp.owner
+            ? `This lead is already claimed${held(followUp)}.`
+            : `This lead is already ${followUp.state}.`,
+        };
+      }
+      return { ok: true, followUp: { ...followUp, state: "claimed", owner: action.owner, claimedAt: when } };
+    case "contacted":
+      if (followUp.state !== "claimed") {
+        return {
+          ok: false,
+          reason:
+            followUp.state === "new"
+              ? "Claim this lead before marking it contacted."
+              : `This lead is already ${followUp.state}.`,
+        };
+      }
+      return { ok: true, followUp: { ...followUp, state: "contacted", contactedAt: when } };
+    case "booked": {
+      const bookings = liveBookings(followUp);
+      const { booking, replaces } = action;
+      const same = bookings.findIndex((b) => b.uid === booking.uid);
+      if (same >= 0 && bookings[same].startTime === booking.startTime) {
+        return { ok: false, reason: "This booking is already recorded." };
+      }
+      // A reschedule (or the same booking told again) moves the live booking it names: it keeps
+      // how it was matched and its confirmation, however this event was matched.
+      const moved = same >= 0 ? same : bookings.findIndex((b) => b.uid === replaces);
+      if (moved >= 0) {
+        const next = {
+          ...bookings[moved],
+          uid: booking.uid,
+          ...(booking.startTime ? { startTime: booking.startTime } : {}),
+        };
+        return {
+          ok: true,
+          followUp: withBookings(
+            followUp,
+            bookings.map((b, i) => (i === moved ? next : b)),
+            when,
+          ),
+        };
+      }
+      // Only unconfirmed bookings are capped: strangers' bookings never crowd out a referenced one.
+      const unconfirmed = bookings.filter((b) => !isConfirmedBooking(b)).length;
+      if (!isConfirmedBooking(booking) && unconfirmed >= MAX_LIVE_BOOKINGS) {
+        return { ok: false, reason: `This lead has ${MAX_LIVE_BOOKINGS} unconfirmed bookings already.` };
+      }
+      return { ok: true, followUp: withBookings(followUp, [...bookings, booking], when) };
+    }
+    case "booking-cancelled":
+    case "confirm-booking": {
+      const bookings = liveBookings(followUp);
+      const found = bookings.find((b) => b.uid === action.uid);
+      if (!found) return { ok: false, reason: "No booking with that id is recorded for this lead." };
+      if (action.kind === "booking-cancelled") {
+        return {
+          ok: true,
+          followUp: withBookings(
+            followUp,
+            bookings.filter((b) => b !== found),
+            when,
+          ),
+        };
+      }
+      if (isConfirmedBooking(found)) return { ok: false, reason: "This booking is already confirmed." };
+      const confirmed = bookings.map((b) => (b === found ? { ...b, confirmedAt: when } : b));
+      return { ok: true, followUp: withBookings(followUp, confirmed, when) };
+    }
+    case "close":
+      return {
+        ok: true,
+        followUp: { ...followUp, state: "closed", closedAt: when, closedReason: action.reason },
+      };
+  }
+}
+
+/**
+ * The lead's live bookings, oldest first. A record written before bookings were kept by uid holds
+ * one `booking`, which made the lead `booked`: it counts as confirmed then. Never throws.
+ */
+export function liveBookings(followUp: FollowUp): LeadBooking[] {
+  if (followUp.bookings) return followUp.bookings;
+  const single = followUp.booking;
+  if (!single) return [];
+  return single.via === "email" && followUp.state === "booked" && followUp.bookedAt
+    ? [{ ...single, confirmedAt: single.confirmedAt ?? followUp.bookedAt }]
+    : [single];
+}
+
+/**
+ * Whether a booking shows the prospect booked: made through the link with the sealed reference, or
+ * confirmed by a person. Cal.com does not verify a booker's address, so an inbox match alone is not.
+ */
+export function isConfirmedBooking(booking: LeadBooking): boolean {
+  return booking.via === "reference" || booking.confirmedAt !== undefined;
+}
+
+/**
+ * `followUp` with `bookings` as its live bookings at `when`: `booked` while one of them is
+ * confirmed (`isConfirmedBooking`); when the last confirmed one goes, back to the state before
+ * it, with the nudge and escalation clocks running again from `when`.
+ */
+function withBookings(followUp: FollowUp, bookings: LeadBooking[], when: string): FollowUp {
+  const { booking: _single, bookings: _live, ...rest } = followUp;
+  const next: FollowUp = bookings.length > 0 ? { ...rest, bookings } : rest;
+  const confirmed = bookings.some(isConfirmedBooking);
+  if (confirmed && followUp.state !== "booked") {
+    // `closed` never reaches here (applyAction refuses it), nor does `booked`.
+    const before = followUp.state as Exclude<FollowUpState, "booked" | "closed">;
+    return { ...next, state: "booked", bookedAt: when, beforeBooking: before };
+  }
+  if (!confirmed && followUp.state === "booked") {
+    const { bookedAt: _bookedAt, beforeBooking, ...back } = next;
+    const reminders = { ...back.reminders };
+    delete reminders.nudge;
+    delete reminders.escalation;
+    return { ...back, state: beforeBooking ?? "new", clockFrom: when, reminders };
+  }
+  return next;
+}
+
+/**
+ * When someone first took the lead in hand: its claim, or its closing when it was closed without
+ * one (e.g. as spam); undefined while nobody has.
+ */
+export function firstTouchAt(followUp: FollowUp): string | undefined {
+  return followUp.claimedAt ?? followUp.closedAt ?? followUp.contactedAt ?? followUp.bookedAt;
+}
+
+/** When the promise was kept: the lead contacted, booked or closed, whichever came first. */
+export function keptAt(followUp: FollowUp): string | undefined {
+  const times = [followUp.contactedAt, followUp.bookedAt, followUp.closedAt].filter(
+    (t): t is string => typeof t === "string",
+  );
+  return times.sort()[0];
+}

@@ -1,0 +1,95 @@
+/**
+ * A change of a lead's follow-up told to the team's channel (docs/decisions/0030-slack-and-booking-loop.md):
+ * a claim or close from the e-mail page, a booking or its cancellation, a Slack click whose message
+ * can no longer be updated. Posted to the lead webhook, when one is set, as a short note; never
+ * throws (a failure is logged: the record already holds the change).
+ */
+import type { ServerConfig } from "../../core/config";
+import {
+  INBOX_ONLY_LABEL,
+  isConfirmedBooking,
+  liveBookings,
+  type FollowUp,
+  type LeadBooking,
+} from "./follow-up-record";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import { logError } from "../../kit/log";
+import { durationInWords } from "../../kit/text";
+import type { RetryOptions } from "../../core/delivery/send-result";
+import type { LeadUpdate } from "../webhook/lead-event";
+import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
+
+const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
+  claimed: "Claimed",
+  contacted: "Marked contacted",
+  closed: "Closed",
+  booked: "Demo booked",
+  "booking-cancelled": "Booking cancelled",
+};
+
+/**
+ * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" (`who` appends ": Jane
+ * Driller (Acme Mining)"). `by` is the staff member's name, when a person made the change;
+ * `booking` the booking a `booked` or `booking-cancelled` line is about (a `booked` line defaults
+ * to the latest), whose slot it names and, when it is matched by inbox only, says so
+ * (docs/decisions/0032-bookings-by-uid.md).
+ */
+export function updateLine(
+  action: LeadUpdate["action"],
+  lead: LeadRecord,
+  followUp: FollowUp,
+  at: Date,
+  options: { by?: string; who?: boolean; booking?: LeadBooking } = {},
+): string {
+  const by = options.by ? ` by ${options.by}` : "";
+  const reason = action === "closed" && followUp.closedReason ? ` (${followUp.closedReason})` : "";
+  const booking = options.booking ?? (action === "booked" ? liveBookings(followUp).at(-1) : undefined);
+  let slot = "";
+  if (booking) {
+    slot = booking.startTime ? ` for ${booking.startTime}` : "";
+    if (!isConfirmedBooking(booking)) slot += ` (${INBOX_ONLY_LABEL})`;
+  }
+  const line = `${ACTION_WORDS[action]}${by}${reason}${slot}, ${durationInWords(Math.round((at.getTime() - Date.parse(lead.receivedAt)) / 60_000))} after arrival`;
+  const { firstName, lastName, company } = lead.request;
+  return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
+}
+
+/** Posts the change to the lead webhook, if one is set. Never throws. */
+export async function postFollowUpUpdate(
+  lead: LeadRecord,
+  followUp: FollowUp,
+  action: LeadUpdate["action"],
+  context: {
+    config: ServerConfig;
+    now: () => Date;
+    retry?: RetryOptions;
+    by?: string;
+    booking?: LeadBooking;
+  },
+): Promise<void> {
+  const settings = context.config.leadWebhook;
+  if (!settings) return;
+  const at = context.now();
+  const update: LeadUpdate = {
+    action,
+    at: at.toISOString(),
+    detail: updateLine(action, lead, followUp, at, { by: context.by, who: true, booking: context.booking }),
+  };
+  const event = { kind: "update", lead: webhookLead(lead, { owner: followUp.owner?.name }), update } as const;
+  try {
+    const result = await postLeadEvent(event, settings, context.now, context.retry);
+    if (result.status !== "sent") {
+      logError("follow-up update not accepted by the webhook", {
+        requestId: lead.id,
+        action,
+        status: result.code,
+      });
+    }
+  } catch (error) {
+    logError("follow-up update not posted", {
+      requestId: lead.id,
+      action,
+      reason: error instanceof Error ? error.name : "unknown",
+    });
+  }
+}

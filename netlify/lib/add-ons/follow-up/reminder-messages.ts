@@ -1,0 +1,144 @@
+/**
+ * The follow-up reminders as e-mails (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md): the nudge, the promise at risk and the suspected-spam
+ * digest go to the sales inbox, the escalation to ESCALATION_EMAIL. Only the messages to the sales
+ * inbox name the prospect (HTML-escaped, subjects on one line and capped as the sales e-mail's):
+ * the escalation holds the lead's id, times, owner and claim link, never visitor text. A link is
+ * built from a structured line, never recognised in text, so no typed value can pose as one.
+ */
+import escapeHtml from "escape-html";
+import type { FollowUp, ReminderKind } from "./follow-up-record";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import { singleLine } from "../../kit/text";
+import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
+
+/** A line of a reminder: text (escaped in HTML), or the claim link (an anchor with our words). */
+type Line = string | { claimUrl: string };
+
+/** One lead as a reminder shows it: the lead, its follow-up record and its claim link. */
+export interface ReminderLead {
+  lead: LeadRecord;
+  followUp: FollowUp;
+  claimUrl?: string;
+}
+
+/** The wait in words: "15 minutes", "1.5 hours". */
+export function minutesInWords(minutes: number): string {
+  if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Number((minutes / 60).toFixed(2));
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
+/**
+ * What a reminder says happened, in our words only: also the webhook alert's detail, which the
+ * Teams format renders as Markdown, so it names nobody (the owner has a row of its own).
+ */
+export function reminderDetail(
+  kind: Exclude<ReminderKind, "digest">,
+  lead: LeadRecord,
+  followUp: FollowUp,
+  settings: { nudgeMinutes: number; escalateMinutes: number; businessHours: boolean },
+): string {
+  const clock = settings.businessHours ? " of business hours" : "";
+  if (kind === "nudge") {
+    return `Demo request ${lead.id} has not been claimed after ${minutesInWords(settings.nudgeMinutes)}${clock}.`;
+  }
+  if (kind === "escalation") {
+    return `Demo request ${lead.id} is still unclaimed after ${minutesInWords(settings.escalateMinutes)}${clock}: please make sure someone takes it.`;
+  }
+  const held = followUp.owner ? "claimed" : "unclaimed";
+  return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
+}
+
+function message(
+  to: string,
+  from: string,
+  subject: string,
+  lines: Line[],
+  kind: ReminderKind,
+  id?: string,
+): MailMessage {
+  const customArgs: Record<string, string> = id ? { requestId: id, kind } : { kind };
+  return {
+    to,
+    from,
+    subject: capSubject(singleLine(subject)),
+    text: lines
+      .map((line) => (typeof line === "string" ? line : `${CLAIM_LINK_TEXT}: ${line.claimUrl}`))
+      .join("\n"),
+    html: lines
+      .map((line) =>
+        typeof line === "string"
+          ? `<p>${escapeHtml(line)}</p>`
+          : `<p><a href="${escapeHtml(line.claimUrl)}">${CLAIM_LINK_TEXT}</a></p>`,
+      )
+      .join(""),
+    // The kind tags the message for SendGrid's events, as the sales e-mail's and alerts' do.
+    customArgs,
+  };
+}
+
+function statusLines({ lead, followUp, claimUrl }: ReminderLead): Line[] {
+  return [
+    `Received: ${lead.receivedAt}`,
+    `Follow-up: ${followUp.state}`,
+    `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
+    ...(claimUrl ? [{ claimUrl }] : []),
+  ];
+}
+
+/**
+ * The e-mail for reminder `kind` about `item`: the nudge and the promise at risk to `salesEmail`
+ * (naming the prospect), the escalation to `escalationEmail` (no visitor text).
+ */
+export function buildReminderEmail(
+  kind: Exclude<ReminderKind, "digest">,
+  item: ReminderLead,
+  meta: { salesEmail: string; escalationEmail: string; mailFrom: string; detail: string },
+): MailMessage {
+  const { lead } = item;
+  const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
+  if (kind === "escalation") {
+    return message(
+      meta.escalationEmail,
+      meta.mailFrom,
+      `Escalation: demo request ${lead.id} is unclaimed`,
+      [meta.detail, "", ...statusLines(item)],
+      kind,
+      lead.id,
+    );
+  }
+  const subject = kind === "nudge" ? `Unclaimed demo request: ${who}` : `24-hour promise at risk: ${who}`;
+  const lines: Line[] = [meta.detail, "", `Prospect: ${who}`, ...statusLines(item)];
+  return message(meta.salesEmail, meta.mailFrom, subject, lines, kind, lead.id);
+}
+
+/**
+ * The day's digest of suspected-spam leads nobody has claimed, to the sales inbox: per lead its
+ * name, company, e-mail, why it is suspected, when it arrived and its claim link, so a real person
+ * held there is still seen.
+ */
+export function buildDigestEmail(
+  items: readonly ReminderLead[],
+  meta: { salesEmail: string; mailFrom: string; date: string },
+): MailMessage {
+  const lines: Line[] = [
+    `${items.length} demo request(s) suspected as spam and not yet claimed (${meta.date}).`,
+    "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
+    "Claim any that is real, or close it as spam.",
+    ...items.flatMap(({ lead, claimUrl }) => [
+      "",
+      `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
+      `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
+      `Received: ${lead.receivedAt}, request id ${lead.id}`,
+      ...(claimUrl ? [{ claimUrl }] : []),
+    ]),
+  ];
+  return message(
+    meta.salesEmail,
+    meta.mailFrom,
+    `Suspected spam digest ${meta.date}: ${items.length} demo request(s) to check`,
+    lines,
+    "digest",
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * POST /api/slack/interactions: the Claim and Contacted buttons of the lead messages in Slack
+ * (docs/requirements.md#closing-the-loop, docs/decisions/0030-slack-and-booking-loop.md).
+ *
+ * Answers, before any store work: 405 for another method, 404 when SLACK_SIGNING_SECRET is unset,
+ * 413 over 64 KB, 401 for a request Slack did not sign now (add-ons/follow-up/slack-signature.ts), 400 for a
+ * payload that is not a click on one of our buttons, else 200 with an empty body at once: Slack
+ * wants an answer within 3 seconds, so the click is applied after the answer (`waitUntil`).
+ *
+ * A click claims the lead for the Slack user who clicked (their display name and id recorded, or
+ * the roster member SLACK_USER_MAP names), or marks it contacted (claiming it first if nobody
+ * had). Applying is idempotent per lead and action: a repeated click, or a second person's,
+ * changes nothing and is told so privately. The message is then updated through the click's
+ * `response_url` ("Claimed by Ana, 4 min after arrival"); Slack takes that for 30 minutes after the
+ * click, so a click whose update fails (too late, or Slack down) gets a short note in the channel
+ * instead (add-ons/follow-up/follow-up-update.ts): the change is never lost.
+ */
+import { z } from "zod";
+import type { ConfigResult, ServerConfig } from "../../core/config";
+import { postFollowUpUpdate, updateLine } from "./follow-up-update";
+import type { RetryOptions } from "../../core/delivery/send-result";
+import {
+  ACTIONS_BLOCK_ID,
+  fitSlack,
+  followUpButtons,
+  OWNER_BLOCK_ID,
+  plain,
+  slackLine,
+  STATUS_BLOCK_ID,
+  type SlackAction,
+} from "../webhook/slack";
+import { json, type AfterAnswerContext } from "../../kit/http";
+import { readInboundRequest } from "../../kit/inbound-request";
+import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
+import type { FollowUpStore } from "./follow-up-store";
+import { isUuid } from "../../core/leads/lead-id";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import type { LeadStore } from "../../core/leads/lead-store";
+import { logError, logInfo } from "../../kit/log";
+import type { StaffMember } from "./sales-team";
+import { verifySlackRequest } from "./slack-signature";
+
+/**
+ * Largest click accepted, in bytes: a click echoes the whole message, and a lead's longest texts,
+ * escaped by Slack, come near 32 KB.
+ */
+export const SLACK_MAX_BODY_BYTES = 64 * 1024;
+
+const payloadSchema = z.object({
+  type: z.literal("block_actions"),
+  user: z.object({
+    id: z.string().min(1).max(40),
+    name: z.string().max(200).optional(),
+    username: z.string().max(200).optional(),
+  }),
+  actions: z.array(z.object({ action_id: z.enum(["claim", "contacted"]), value: z.string() })).min(1),
+  response_url: z.string().optional(),
+  message: z
+    .object({ ts: z.string().optional(), blocks: z.array(z.record(z.string(), z.unknown())).optional() })
+    .optional(),
+});
+type SlackClick = z.infer<typeof payloadSchema>;
+
+export interface SlackInteractionDeps {
+  getConfig: () => ConfigResult;
+  getStore: () => LeadStore;
+  getFollowUps: () => FollowUpStore;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  retry?: RetryOptions;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
+
+/** Whether `value` is a Slack response URL (https://hooks.slack.com/...; a loopback http URL when local). */
+export function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    if (url.protocol === "https:" && url.hostname === "hooks.slack.com") return true;
+    return isLocal && url.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Who clicked: the roster member SLACK_USER_MAP names, or the Slack user as Slack shows them. */
+function clicker(click: SlackClick, config: ServerConfig): StaffMember {
+  const mapped = config.slack?.userMap.get(click.user.id);
+  if (mapped) return { ...mapped, slackUserId: click.user.id };
+  const name = (click.user.name || click.user.username || click.user.id)
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .slice(0, 80);
+  return { name: name || click.user.id, slackUserId: click.user.id };
+}
+
+/** The change a click asks for on `current`; "contacted" on an unclaimed lead claims it first. */
+function change(action: SlackAction, owner: StaffMember, at: Date) {
+  return (current: FollowUp): ActionResult => {
+    if (action === "claim") return applyAction(current, { kind: "claim", owner }, at);
+    const claimed = current.state === "new" ? applyAction(current, { kind: "claim", owner }, at) : undefined;
+    if (claimed && !claimed.ok) return claimed;
+    return applyAction(claimed?.followUp ?? current, { kind: "contacted" }, at);
+  };
+}
+
+/** The original message's blocks with the owner, the status line and the buttons left brought up to date. */
+export function updatedBlocks(
+  blocks: readonly Record<string, unknown>[],
+  lead: LeadRecord,
+  followUp: FollowUp,
+  status: string,
+): unknown[] {
+  const kept = blocks
+    .filter((block) => block.block_id !== ACTIONS_BLOCK_ID && block.block_id !== STATUS_BLOCK_ID)
+    .map((block) =>
+      block.block_id === OWNER_BLOCK_ID && Array.isArray(block.fields)
+        ? { ...block, fields: [block.fields[0], plain(followUp.owner?.name ?? "nobody yet", 2000)] }
+        : block,
+    );
+  const status_ = { type: "context", block_id: STATUS_BLOCK_ID, elements: [plain(status, 3000)] };
+  const next = followUp.state === "claimed" ? [followUpButtons(lead.id, ["contacted"])] : [];
+  return [...kept, status_, ...next];
+}
+
+/** Posts `body` to the click's response URL; true when Slack took it. Never throws. */
+async function respondInSlack(url: string, body: unknown, doFetch: typeof fetch): Promise<boolean> {
+  try {
+    const response = await doFetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(3000),
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Applies one click and tells Slack; never throws (a failure is logged). */
+async function applyClick(
+  click: SlackClick,
+  deps: SlackInteractionDeps,
+  config: ServerConfig,
+): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const doFetch = deps.fetch ?? fetch;
+  const [{ action_id: action, value: rawId }] = click.actions;
+  const id = rawId.toLowerCase();
+  const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
+  // A reply may name a person (an owner typed on the claim page): plain text, as visitor text is.
+  const tell = (text: string) =>
+    responseUrl
+      ? respondInSlack(
+          responseUrl,
+          { response_type: "ephemeral", replace_original: false, ...slackLine(text) },
+          doFetch,
+        )
+      : Promise.resolve(false);
+  try {
+    const lead = isUuid(id) ? await deps.getStore().get(id) : null;
+    if (!lead) {
+      await tell("This lead is no longer stored.");
+      return;
+    }
+    const owner = clicker(click, config);
+    const at = now();
+    const followUps = deps.getFollowUps();
+    const result = await followUps.update(id, change(action, owner, at));
+    if (!result.changed) {
+      await tell(result.reason ?? "Nothing changed.");
+      return;
+    }
+    await followUps.syncMarkers(id, result.followUp, lead.receivedAt).catch(() => undefined);
+    const done = result.followUp.state === "contacted" ? "contacted" : "claimed";
+    logInfo("lead follow-up changed from Slack", { requestId: id, action: done });
+    const status = updateLine(done, lead, result.followUp, at, { by: owner.name });
+    const updated =
+      !!responseUrl &&
+      !!click.message?.blocks &&
+      (await respondInSlack(
+        responseUrl,
+        {
+          replace_original: true,
+          text: fitSlack(status, 3000),
+          mrkdwn: false,
+          blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
+        },
+        doFetch,
+      ));
+    if (!updated)
+      await postFollowUpUpdate(lead, result.followUp, done, {
+        config,
+        now,
+        retry: deps.retry,
+        by: owner.name,
+      });
+  } catch (error) {
+    if (error instanceof MalformedLeadError) {
+      logMalformedLead(id, "the Slack buttons");
+      await tell(
+        "This lead's stored record is damaged, so it cannot be changed; tell the site's owner its request id.",
+      );
+      return;
+    }
+    logError("Slack click not applied; the person can use the claim link", {
+      requestId: id,
+      reason: reasonOf(error),
+    });
+    await tell("That did not go through; please try again or use the claim link in the e-mail.");
+  }
+}
+
+/** Builds the handler for `/api/slack/interactions` from its collaborators (see the module comment). */
+export function createSlackInteractionsHandler(
+  deps: SlackInteractionDeps,
+): (req: Request, context?: AfterAnswerContext) => Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  return async (req, context) => {
+    const read = await readInboundRequest(req, deps.getConfig, {
+      secretOf: (config) => config.slack?.signingSecret,
+      notConfigured: "Slack interactivity is not configured",
+      maxBytes: SLACK_MAX_BODY_BYTES,
+    });
+    if (read instanceof Response) return read;
+    const { config, secret, body } = read;
+    const verdict = verifySlackRequest({
+      secret,
+      timestamp: req.headers.get("x-slack-request-timestamp"),
+      signature: req.headers.get("x-slack-signature"),
+      body,
+      now: now(),
+    });
+    if (!verdict.ok) {
+      logInfo("Slack request refused", { reason: verdict.reason });
+      return json(401, { error: "Not signed by Slack" });
+    }
+    let click: SlackClick;
+    try {
+      click = payloadSchema.parse(JSON.parse(new URLSearchParams(body).get("payload") ?? ""));
+    } catch {
+      return json(400, { error: "Not a click on a follow-up button" });
+    }
+    const work = applyClick(click, deps, config);
+    if (context?.waitUntil) context.waitUntil(work);
+    else void work;
+    return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The lead webhook channel (docs/requirements.md#speed-to-lead; docs/decisions/0022-lead-webhook-channel.md):
+ * every stored lead is also POSTed to LEAD_WEBHOOK_URL in LEAD_WEBHOOK_FORMAT, beside the sales e-mail and
+ * never waiting for it. Skipped when no webhook is configured. Each attempt is built afresh (a Standard
+ * Webhooks signature covers its own timestamp) under the same `webhook-id`, the lead id; retried within the
+ * request like an e-mail (core/delivery/send-result.ts `retrySend`), then by the retry job.
+ *
+ * The URL is never logged: it is a credential.
+ */
+import type { DeliveryChannel } from "../../core/delivery/delivery-channel";
+import { logError, logInfo } from "../../kit/log";
+import { claimUrlFor } from "../follow-up/claim-link";
+import { postLeadEvent, webhookLead } from "./post-lead-event";
+
+export const leadWebhook: DeliveryChannel = {
+  name: "webhook",
+  plan: (_lead, { config }) => (config.leadWebhook ? "send" : { skip: "LEAD_WEBHOOK_URL is not set" }),
+  async send(lead, { config, retry, now }) {
+    const settings = config.leadWebhook;
+    if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
+    const claimUrl = claimUrlFor(config, lead.id);
+    const event = { kind: "lead", lead: webhookLead(lead, { claimUrl }) } as const;
+    const result = await postLeadEvent(event, settings, now, retry);
+    if (result.status === "sent") {
+      logInfo("lead webhook accepted", {
+        requestId: lead.id,
+        format: settings.format,
+        attempts: result.attempts,
+      });
+    } else {
+      logError(
+        result.status === "permanent" ? "lead webhook refused for good" : "lead webhook not accepted",
+        {
+          requestId: lead.id,
+          format: settings.format,
+          status: result.code,
+          error: result.error,
+          attempts: result.attempts,
+        },
+      );
+    }
+    return result;
+  },
+};

@@ -1,0 +1,162 @@
+/**
+ * A lead that was not delivered reaches a person (docs/requirements.md#lead-path-and-alerts): when its sales
+ * e-mail failed for good, when its outcome is unknown (`unconfirmed`), or when it is still pending after
+ * ALERT_AFTER_MINUTES, one alert goes to ALERT_EMAIL through SendGrid. If SendGrid is what is down (or
+ * refuses the alert), the alert is a `LEAD FAILED` log line instead. The alert is recorded in the lead before
+ * it goes out, so no run repeats it: one alert per lead. When a lead webhook is configured the alert also
+ * goes there (docs/decisions/0022-lead-webhook-channel.md), whatever became of the e-mail.
+ *
+ * The alert names the request by its id and holds nothing the visitor typed (ALERT_EMAIL need
+ * not be the sales inbox); `npm run leads:export` gives the prospect's details.
+ */
+import escapeHtml from "escape-html";
+import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
+import type { LeadAlert, LeadRecord } from "../leads/lead-record";
+import type { LeadRecorder } from "../leads/lead-recorder";
+import { logError, logInfo } from "../../kit/log";
+import { sendWithRetry } from "./mailer";
+import type { MailMessage } from "./messages";
+import { postLeadEvent, webhookLead } from "../../add-ons/webhook/post-lead-event";
+
+const MINUTE = 60_000;
+
+/** Why `lead` needs an alert at `now`, or undefined when it needs none (or has had one). */
+export function alertReason(
+  lead: LeadRecord,
+  now: Date,
+  alertAfterMinutes: number,
+): LeadAlert["reason"] | undefined {
+  if (lead.alert) return undefined;
+  if (lead.state === "failed" || lead.state === "unconfirmed") return lead.state;
+  const age = now.getTime() - Date.parse(lead.receivedAt);
+  return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
+}
+
+/** What happened, in words for a person; no visitor data. */
+function describe(reason: LeadAlert["reason"], alertAfterMinutes: number): string {
+  if (reason === "failed") return "its sales e-mail was refused or given up on and will not be sent again";
+  if (reason === "unconfirmed") {
+    return "a send of its sales e-mail was started but its outcome never recorded; it may have reached the sales inbox, so it is not sent again";
+  }
+  return `its sales e-mail is still not accepted after ${alertAfterMinutes} minutes; the retry job keeps trying`;
+}
+
+/** The alert e-mail to `to`. */
+export function buildAlertEmail(
+  lead: LeadRecord,
+  reason: LeadAlert["reason"],
+  meta: { to: string; mailFrom: string; alertAfterMinutes: number },
+): MailMessage {
+  const sales = lead.deliveries.sales;
+  const lines = [
+    `Demo request ${lead.id} needs a person: ${describe(reason, meta.alertAfterMinutes)}.`,
+    "",
+    `Received: ${lead.receivedAt}`,
+    `Sales e-mail: ${sales.state}, ${sales.attempts} send(s), last error: ${sales.lastError ?? "none"}`,
+    "",
+    "The prospect's details are in the stored lead: run `npm run leads:export`, find this",
+    "request id, check the sales inbox for it, and contact the prospect if it is not there.",
+  ];
+  return {
+    to: meta.to,
+    from: meta.mailFrom,
+    subject: `Demo request not delivered (${reason}): ${lead.id}`,
+    text: lines.join("\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    customArgs: { requestId: lead.id, kind: "alert" },
+  };
+}
+
+/**
+ * Sends the lead's alert when one is due and the lead is stored. `sendgridDown` (the retry job's
+ * breaker is open) goes straight to the log. Never throws; a failed write skips the alert until
+ * the next run.
+ */
+export async function alertIfDue(
+  recorder: LeadRecorder,
+  { config, mailer, retry, now }: DeliveryContext,
+  sendgridDown = false,
+): Promise<void> {
+  const at = now();
+  const reason = alertReason(recorder.lead, at, config.alertAfterMinutes);
+  if (!reason || !recorder.store) return;
+  const alert: LeadAlert = { reason, at: at.toISOString() };
+  recorder.change({ ...recorder.lead, alert });
+  if (!(await recorder.save())) return;
+
+  const lead = recorder.lead;
+  const message = buildAlertEmail(lead, reason, {
+    to: config.alertEmail,
+    mailFrom: config.mailFrom,
+    alertAfterMinutes: config.alertAfterMinutes,
+  });
+  const toWebhook = alertWebhook(lead, reason, { config, retry, now });
+  const sent = !sendgridDown && (await sendWithRetry(mailer, message, retry)).status === "sent";
+  if (sent) logInfo("lead alert sent", { requestId: lead.id, reason });
+  else {
+    logError(`LEAD FAILED ${lead.id}: the alert e-mail could not be sent; contact this prospect by hand`, {
+      reason,
+      state: lead.state,
+      lastError: lead.deliveries.sales.lastError,
+    });
+  }
+  const webhook = await toWebhook;
+  recorder.change({ ...lead, alert: { ...alert, via: sent ? "email" : "log", ...webhook } });
+  await recorder.save();
+}
+
+/** Posts the alert to the lead webhook, if one is configured; says whether it was accepted. */
+async function alertWebhook(
+  lead: LeadRecord,
+  reason: LeadAlert["reason"],
+  { config, retry, now }: Pick<DeliveryContext, "config" | "retry" | "now">,
+): Promise<Pick<LeadAlert, "webhook">> {
+  const settings = config.leadWebhook;
+  if (!settings) return {};
+  const detail = `Demo request ${lead.id} needs a person: ${describe(reason, config.alertAfterMinutes)}.`;
+  const event = { kind: "alert", lead: webhookLead(lead), alert: { reason, detail } } as const;
+  const result = await postLeadEvent(event, settings, now, retry);
+  if (result.status !== "sent") {
+    logError("lead alert not accepted by the webhook", {
+      requestId: lead.id,
+      status: result.code,
+      error: result.error,
+    });
+  }
+  return { webhook: result.status === "sent" ? "sent" : "failed" };
+}
+
+/**
+ * Tells ALERT_EMAIL of `notice`: the day's confirmation e-mails are nearly spent (then real
+ * prospects would get none; the cause may be throwaway addresses). Sent once a day, by the
+ * confirmation that reaches the share (add-ons/confirmation/confirmation-limits.ts). No visitor data.
+ * Never throws: a failure is logged.
+ */
+export async function alertNotice(
+  notice: DeliveryNotice,
+  { config, mailer, retry, now }: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
+): Promise<void> {
+  const day = now().toISOString().slice(0, 10);
+  const lines = [
+    `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
+    "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
+    "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise",
+    "CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
+  ];
+  const message: MailMessage = {
+    to: config.alertEmail,
+    from: config.mailFrom,
+    subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
+    text: lines.join("\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    customArgs: { kind: "alert" },
+  };
+  const result = await sendWithRetry(mailer, message, retry);
+  if (result.status === "sent")
+    logInfo("confirmation limit alert sent", { used: notice.used, limit: notice.limit });
+  else
+    logError("CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent", {
+      used: notice.used,
+      limit: notice.limit,
+    });
+}

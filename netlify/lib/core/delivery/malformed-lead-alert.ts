@@ -1,0 +1,79 @@
+/**
+ * A stored lead that is not a lead record (netlify/lib/core/leads/lead-record-schema.ts) reaches a
+ * person (docs/requirements.md#lead-path-and-alerts): every job that meets it logs it and skips it,
+ * and the first one that can also e-mails ALERT_EMAIL, once per record. A malformed record cannot
+ * hold its own alert, so the alert is noted under `malformed/<id>` first (`onlyIfNew`, kept 30
+ * days): only the job that wrote the note sends it. If the record is still malformed when the
+ * note has expired, the next job tells again. If the e-mail fails, the log line is the alert.
+ *
+ * The alert names the request id and what to do, never anything the record holds.
+ */
+import escapeHtml from "escape-html";
+import type { ServerConfig } from "../config";
+import type { JsonBlobs } from "../../kit/json-blobs";
+import { logMalformedLead, noteMalformedLead } from "../leads/lead-record-schema";
+import { logError, logInfo } from "../../kit/log";
+import { sendWithRetry, type Mailer } from "./mailer";
+import type { MailMessage } from "./messages";
+import type { RetryOptions } from "./send-result";
+
+/** What a job needs to alert: the lead store's blobs (for the note), the mailer and the addresses. */
+export interface MalformedLeadAlerts {
+  blobs: JsonBlobs;
+  mailer: Mailer;
+  config: Pick<ServerConfig, "alertEmail" | "mailFrom">;
+  retry?: RetryOptions;
+  now?: () => Date;
+}
+
+/** The alert e-mail about lead `id` to `to`. */
+export function buildMalformedLeadEmail(id: string, meta: { to: string; mailFrom: string }): MailMessage {
+  const lines = [
+    `The stored record of demo request ${id} is not a lead record, so every job skips it: it gets no`,
+    "delivery, reminder or retention, and exports, reports and erasure by address leave it out.",
+    "",
+    `Inspect it: the key leads/${id} in the site's Netlify Blobs store demo-requests (locally under`,
+    ".netlify/blobs-serve). Put it right there, or erase it with",
+    `\`npm run leads:erase -- --id ${id}\`.`,
+    "",
+    "This alert is sent once; if the record is still malformed after 30 days, it is sent again.",
+  ];
+  return {
+    to: meta.to,
+    from: meta.mailFrom,
+    subject: `Stored demo request unreadable: ${id}`,
+    text: lines.join("\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    customArgs: { requestId: id, kind: "alert" },
+  };
+}
+
+/**
+ * Logs that `by` skipped malformed lead `id` and, with `alerts`, tells ALERT_EMAIL once
+ * (see the module comment). Never throws: a failed note or e-mail is logged.
+ */
+export async function reportMalformedLead(
+  id: string,
+  by: string,
+  alerts?: MalformedLeadAlerts,
+): Promise<void> {
+  logMalformedLead(id, by);
+  if (!alerts) return;
+  const now = alerts.now ?? (() => new Date());
+  try {
+    if (!(await noteMalformedLead(alerts.blobs, id, now()))) return;
+  } catch (error) {
+    logError("malformed lead alert not noted; the next run tries again", {
+      requestId: id,
+      reason: error instanceof Error ? error.name : "unknown",
+    });
+    return;
+  }
+  const message = buildMalformedLeadEmail(id, {
+    to: alerts.config.alertEmail,
+    mailFrom: alerts.config.mailFrom,
+  });
+  const sent = await sendWithRetry(alerts.mailer, message, alerts.retry);
+  if (sent.status === "sent") logInfo("malformed lead alert sent", { requestId: id });
+  else logError("malformed lead alert e-mail not sent; this log line is the alert", { requestId: id });
+}

@@ -1,0 +1,212 @@
+/**
+ * The retry job (docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md):
+ * delivers every lead that is not settled yet. Run every
+ * 5 minutes by the scheduled function `retry-demo-requests`, and locally by `npm run leads:retry`.
+ *
+ * It lists the pending markers (netlify/lib/core/leads/lead-store.ts), reads those leads 50 at a time and
+ * delivers each one, oldest first, through netlify/lib/core/delivery/deliver.ts, as the request does. Per lead:
+ * - an attempt on record without its outcome is left to its request for `IN_FLIGHT_GRACE_MS`,
+ *   then marked `unconfirmed` and never sent again (it may have gone out); a lead with no
+ *   attempt waits as long after it arrived;
+ * - a channel waits `nextAttemptDelayMs(attempts)` after its last attempt (unless
+ *   `ignoreBackoff`); older than `maxAgeMs` (a day) it is `failed` without another send;
+ * - after 3 retryable failures in a row on one channel (SendGrid busy or down) that channel
+ *   sends no more this run; a permanent refusal does not count.
+ * One lead's failure (a store error) is logged and skips that lead only; a lead whose stored record
+ * is malformed is logged, skipped, and told to ALERT_EMAIL once (./malformed-lead-alert.ts).
+ */
+import type { ServerConfig } from "../config";
+import type { ConfirmationLimits } from "../../add-ons/confirmation/confirmation-limits";
+import { deliverLead } from "./deliver";
+import type { JsonBlobs } from "../../kit/json-blobs";
+import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "../leads/lead-record";
+import { MalformedLeadError } from "../leads/lead-record-schema";
+import { LeadRecorder } from "../leads/lead-recorder";
+import type { LeadStore } from "../leads/lead-store";
+import { logError, logInfo } from "../../kit/log";
+import type { Mailer } from "./mailer";
+import { reportMalformedLead } from "./malformed-lead-alert";
+import type { RetryOptions, SendResult } from "./send-result";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const READ_BATCH = 50;
+const BREAKER_LIMIT = 3;
+
+/**
+ * How long the job leaves a lead whose attempt has no recorded outcome (or that has no attempt
+ * yet): its own request may still be sending (Netlify stops a synchronous function after 60 s),
+ * and a second send would give sales a duplicate lead. Holds for `ignoreBackoff` runs too.
+ */
+export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
+
+/** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
+}
+
+export interface RetryJobOptions {
+  store: LeadStore;
+  mailer: Mailer;
+  config: ServerConfig;
+  /** The bounds on confirmation e-mails (docs/decisions/0010-confirmation-limits.md). */
+  limits: ConfirmationLimits;
+  now?: () => Date;
+  maxAgeMs?: number;
+  ignoreBackoff?: boolean;
+  retry?: RetryOptions;
+  /** Where a malformed lead's alert is noted (the lead store's blobs); without it the lead is only logged. */
+  malformedNotes?: JsonBlobs;
+}
+
+/** Leads whose sales e-mail this run delivered, that this run gave up on, and that still wait. */
+export interface RetryJobResult {
+  sent: number;
+  failed: number;
+  waiting: number;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
+
+/**
+ * Reads `ids` in batches: the leads, the ids with no lead, the malformed ones, and (logged) those
+ * that would not read.
+ */
+async function readLeads(store: LeadStore, ids: string[]) {
+  const leads: LeadRecord[] = [];
+  const missing: string[] = [];
+  const malformed: string[] = [];
+  const unreadable: string[] = [];
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const batch = ids.slice(start, start + READ_BATCH);
+    const results = await Promise.allSettled(batch.map((id) => store.get(id)));
+    results.forEach((result, i) => {
+      if (result.status === "rejected") {
+        (result.reason instanceof MalformedLeadError ? malformed : unreadable).push(batch[i]);
+      } else if (result.value) leads.push(result.value);
+      else missing.push(batch[i]);
+    });
+  }
+  if (unreadable.length > 0) {
+    logError("stored demo requests unreadable; skipped this run", {
+      count: unreadable.length,
+      requestIds: unreadable.slice(0, 5).join(","),
+    });
+  }
+  return { leads, missing, malformed };
+}
+
+/** Removes markers whose lead was never written (its create failed), once past the grace. */
+async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
+  for (const id of ids) {
+    try {
+      const since = await store.pendingSince(id);
+      if (since && readAt - Date.parse(since) >= IN_FLIGHT_GRACE_MS) {
+        await store.settle(id);
+        logInfo("pending marker without a stored lead removed", { requestId: id });
+      }
+    } catch (error) {
+      logError("pending marker not checked", { requestId: id, reason: reasonOf(error) });
+    }
+  }
+}
+
+/** Counts retryable failures in a row per channel; `open` once a channel reached the limit. */
+function createBreaker() {
+  const failures = new Map<ChannelName, number>();
+  return {
+    open: (channel: ChannelName) => (failures.get(channel) ?? 0) >= BREAKER_LIMIT,
+    record(channel: ChannelName, result: SendResult) {
+      if (result.status === "sent") failures.set(channel, 0);
+      else if (result.status === "retryable") failures.set(channel, (failures.get(channel) ?? 0) + 1);
+    },
+  };
+}
+
+/**
+ * Brings in-doubt and over-age channels to their final state. Returns false when the lead must
+ * be left alone this run (its request may still be delivering it).
+ */
+function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: number): boolean {
+  const lead = recorder.lead;
+  const sales = lead.deliveries.sales;
+  if (
+    sales.state === "pending" &&
+    !sales.lastAttemptAt &&
+    readAt - Date.parse(lead.receivedAt) < IN_FLIGHT_GRACE_MS
+  )
+    return false;
+  for (const channel of CHANNELS) {
+    const delivery = recorder.lead.deliveries[channel];
+    if (delivery.state === "sending") {
+      const started = Date.parse(delivery.lastAttemptAt ?? lead.receivedAt);
+      if (readAt - started < IN_FLIGHT_GRACE_MS) return false;
+      const lastError = "an attempt's outcome was never recorded; not sent again";
+      recorder.change(withDelivery(recorder.lead, channel, { state: "unconfirmed", lastError }));
+      logError("delivery outcome unknown; not sent again", { requestId: lead.id, channel });
+    } else if (delivery.state === "pending" && now - Date.parse(lead.receivedAt) > maxAgeMs) {
+      recorder.change(
+        withDelivery(recorder.lead, channel, { state: "failed", lastError: delivery.lastError }),
+      );
+      if (channel === "sales") {
+        logError("LEAD FAILED: sales e-mail not accepted for a day; contact this prospect by hand", {
+          requestId: lead.id,
+          attempts: delivery.attempts,
+          lastError: delivery.lastError,
+        });
+      }
+    }
+  }
+  return true;
+}
+
+/** Runs the job once over every lead with a pending marker. Only a failed listing throws. */
+export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
+  const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
+  // The grace is judged at read time: a lead read while its request was in flight is left to
+  // that request even when a slow run reaches it minutes later.
+  const readAt = now().getTime();
+  const { leads, missing, malformed } = await readLeads(store, await store.pendingIds());
+  await removeOrphanMarkers(store, missing, readAt);
+  const blobs = options.malformedNotes;
+  const alerts = blobs ? { blobs, mailer, config, retry: options.retry, now } : undefined;
+  for (const id of malformed) await reportMalformedLead(id, "the retry job", alerts);
+  leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+
+  const breaker = createBreaker();
+  const context = {
+    config,
+    mailer,
+    confirmationLimits: options.limits,
+    retry: options.retry,
+    now,
+  };
+  const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
+    !breaker.open(channel) &&
+    (ignoreBackoff ||
+      now().getTime() - Date.parse(delivery.lastAttemptAt ?? "1970-01-01T00:00:00Z") >=
+        nextAttemptDelayMs(delivery.attempts));
+  const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
+  for (const lead of leads) {
+    const recorder = new LeadRecorder(store, lead);
+    try {
+      if (prepare(recorder, readAt, now().getTime(), maxAgeMs)) {
+        await deliverLead(recorder, context, {
+          due,
+          onResult: (channel, result) => breaker.record(channel, result),
+          sendgridDown: () => breaker.open("sales"),
+        });
+      }
+    } catch (error) {
+      logError("retry of one demo request failed; the others go on", {
+        requestId: lead.id,
+        reason: reasonOf(error),
+      });
+    }
+    const after = recorder.lead.state;
+    if (after === "sent" && lead.state !== "sent") result.sent += 1;
+    else if (lead.state === "pending" && (after === "failed" || after === "unconfirmed")) result.failed += 1;
+    else if (after === "pending") result.waiting += 1;
+  }
+  return result;
+}

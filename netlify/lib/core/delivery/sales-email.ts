@@ -1,0 +1,51 @@
+/**
+ * The sales e-mail channel (docs/requirements.md#the-demo-request-end-to-end,
+ * docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md): the lead to
+ * SALES_EMAIL, reply-to the prospect; a lead a spam layer suspects goes with "[Suspected spam]"
+ * and the reason (docs/decisions/0011-spam-defence-layers.md). It always
+ * may send; its outcome is the lead's state (netlify/lib/core/leads/lead-record.ts).
+ */
+import type { DeliveryChannel } from "./delivery-channel";
+import { logError, logInfo } from "../../kit/log";
+import { sendWithRetry } from "./mailer";
+import { buildSalesEmail } from "./messages";
+import { maskEmail } from "../../kit/text";
+import { claimUrlFor } from "../../add-ons/follow-up/claim-link";
+
+export const salesEmail: DeliveryChannel = {
+  name: "sales",
+  plan: () => "send",
+  async send(lead, { config, mailer, retry }) {
+    const message = buildSalesEmail(lead.request, {
+      salesEmail: config.salesEmail,
+      mailFrom: config.mailFrom,
+      receivedAt: new Date(lead.receivedAt),
+      requestId: lead.id,
+      suspectedSpam: lead.suspectedSpam,
+      attribution: lead.attribution,
+      claimUrl: claimUrlFor(config, lead.id),
+      emailClass: lead.emailClass,
+    });
+    const result = await sendWithRetry(mailer, message, retry);
+    if (result.status === "sent") {
+      logInfo("sales e-mail accepted", {
+        requestId: lead.id,
+        prospect: maskEmail(lead.request.email),
+        attempts: result.attempts,
+      });
+    } else {
+      logError(
+        result.status === "permanent"
+          ? "sales e-mail not accepted, refused for good"
+          : "sales e-mail not accepted",
+        {
+          requestId: lead.id,
+          status: result.code,
+          error: result.error,
+          attempts: result.attempts,
+        },
+      );
+    }
+    return result;
+  },
+};

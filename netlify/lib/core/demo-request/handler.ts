@@ -1,0 +1,307 @@
+/**
+ * The send-contact-email flow: parse -> store -> deliver -> respond
+ * (docs/requirements.md#lead-path-and-alerts, decision docs/decisions/0019-lead-path.md; the path
+ * drawn in docs/architecture.md).
+ *
+ * 1. The answer's format (JSON, or HTML for the form posted without JavaScript) and whether this
+ *    is a local run are decided once, at the start.
+ * 2. `parseDemoRequest` gives a checked demo request or a typed rejection; `judgeSpam` gives the
+ *    spam layers' verdict on it (core/spam/spam.ts), its time token then spent
+ *    (core/spam/form-token-nonces.ts); the lead is built once from both.
+ * 3. The lead store's `create` says `created`, `exists` (a repeated request id: answered from the
+ *    stored state, never sent again, and 409 when the payload differs) or `unavailable`.
+ * 4. By that answer: a repeated id is answered; a filled honeypot that was stored is held, never
+ *    sent, and answered as a real request would be, as slowly (core/spam/delivery-probe.ts); one that could not be
+ *    stored is sent to sales as suspected instead of being lost (the one place where the store's
+ *    answer changes a verdict); any other lead is sent on each channel by `deliverLead`, every
+ *    attempt recorded (core/delivery/deliver.ts).
+ * 5. `respond` writes the outcome in the chosen format and offers the booking page to a received
+ *    request (core/demo-request/respond.ts).
+ *
+ * Collaborators are injected so tests can swap the store, the mailer, the clock and the waits.
+ */
+import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
+import { bookingReference } from "../../add-ons/booking/booking-reference";
+import { prefilledBookingUrl } from "../../add-ons/booking/booking-url";
+import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
+import type { ConfirmationLimits } from "../../add-ons/confirmation/confirmation-limits";
+import { deliverLead } from "../delivery/deliver";
+import { isFormContentType } from "../../kit/http";
+import { isSettled, newLead, type LeadRecord } from "../leads/lead-record";
+import { inboxKeyOf } from "../leads/lead-address";
+import { leadIdFor } from "../leads/lead-id";
+import { LeadRecorder } from "../leads/lead-recorder";
+import type { CreateResult, LeadStore } from "../leads/lead-store";
+import { logError, logInfo } from "../../kit/log";
+import type { Mailer } from "../delivery/mailer";
+import type { RetryOptions } from "../delivery/send-result";
+import { createThanksTickets, type ThanksTickets } from "../../add-ons/booking/thanks-tickets";
+import { parseDemoRequest } from "./parse-request";
+import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
+import { probeDelivery } from "../spam/delivery-probe";
+import { MAX_TOKEN_AGE_MS } from "../spam/form-token";
+import { createFormTokenNonces, type FormTokenNonces } from "../spam/form-token-nonces";
+import {
+  HONEYPOT_REASON,
+  judgeSpam,
+  REUSED_TOKEN_REASON,
+  withEmailClass,
+  type SpamVerdict,
+} from "../spam/spam";
+import { classifyEmail } from "../../add-ons/email-class/email-class";
+import { jsonBlobs } from "../../kit/json-blobs";
+import { clientKeyOf, LIMITS_STORE_NAME } from "../../add-ons/confirmation/confirmation-limits";
+import { maskDomain, maskEmail } from "../../kit/text";
+
+export interface HandlerDeps {
+  getConfig: () => ConfigResult;
+  /** The lead store; may throw or give null when Blobs is unavailable (the request is then not stored). */
+  getStore: () => LeadStore | null;
+  createMailer: (config: ServerConfig) => Mailer;
+  /** The bounds on confirmation e-mails; may throw (then no confirmation is sent). */
+  getConfirmationLimits: (config: ServerConfig) => ConfirmationLimits;
+  now?: () => Date;
+  retry?: RetryOptions;
+  /** The thanks page's one-time tickets (default: in the Blobs store `demo-requests`). */
+  getTickets?: () => ThanksTickets;
+  /** The spent form tokens (default: in the Blobs store `demo-request-limits`). */
+  getFormTokenNonces?: () => FormTokenNonces;
+}
+
+/** The Functions v2 context, as far as the handler reads it: the deploy context and the client IP. */
+export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
+
+/** The confirmation bounds; limits that cannot even be opened refuse every confirmation. */
+function openLimits(deps: HandlerDeps, config: ServerConfig): ConfirmationLimits {
+  try {
+    return deps.getConfirmationLimits(config);
+  } catch {
+    return { reserve: () => Promise.reject(new Error("confirmation limits unavailable")) };
+  }
+}
+
+function openStore(deps: HandlerDeps): LeadStore | null {
+  try {
+    return deps.getStore();
+  } catch {
+    return null;
+  }
+}
+
+function samePayload(a: DemoRequest, b: DemoRequest): boolean {
+  return DEMO_REQUEST_FIELDS.every((row) => a[row.name] === b[row.name]);
+}
+
+/**
+ * A repeated request id (double click, network retry, back-and-resubmit): no second e-mail, and
+ * a `conflict` when the payload differs (an id is bound to its payload).
+ */
+async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
+  const id = lead.id;
+  let existing: LeadRecord | null = null;
+  try {
+    existing = await store.get(id);
+    // `create` marked it pending again; a settled lead needs no marker.
+    if (existing && isSettled(existing)) await store.settle(id);
+  } catch (error) {
+    logError("stored demo request unreadable", { requestId: id, reason: reasonOf(error) });
+  }
+  if (existing && !samePayload(existing.request, lead.request)) {
+    logInfo("request id reused with a different payload; nothing sent", { requestId: id });
+    return { kind: "conflict" };
+  }
+  logInfo("repeated request id", { requestId: id, state: existing?.state });
+  return {
+    kind: "received",
+    delivered: existing?.state === "sent" || existing?.state === "spam",
+    leadId: id,
+  };
+}
+
+/**
+ * A filled honeypot, stored: settled at once (the retry job never reads it) and never sent,
+ * answered as a real request would be at this moment, and as slowly (core/spam/delivery-probe.ts),
+ * so the honeypot cannot be found by probing (decision docs/decisions/0011-spam-defence-layers.md).
+ */
+async function heldAsSpam(
+  lead: LeadRecord,
+  store: LeadStore,
+  deps: HandlerDeps,
+  config: ServerConfig,
+): Promise<Outcome> {
+  logInfo("stored as spam; nothing sent", {
+    requestId: lead.id,
+    prospect: maskEmail(lead.request.email),
+    reason: lead.spamReason,
+  });
+  // A marker left behind costs the job one read; it finds nothing to send and removes it.
+  await store.settle(lead.id).catch(() => undefined);
+  const delivered = await probeDelivery(deps.createMailer(config), config, deps.retry);
+  return { kind: "received", delivered, leadId: lead.id };
+}
+
+/**
+ * The verdict after the time token is spent: a token another demo request already used makes a
+ * clean request suspected. When the spent tokens cannot be read the verdict stands (a person is
+ * never punished for a store fault), and the log says so.
+ */
+async function afterSpendingToken(
+  verdict: SpamVerdict,
+  parsed: { formToken?: string; requestId?: string; request: DemoRequest },
+  deps: HandlerDeps,
+  receivedAt: Date,
+): Promise<SpamVerdict> {
+  if (verdict.kind !== "clean" || !parsed.formToken) return verdict;
+  try {
+    const nonces = (deps.getFormTokenNonces ?? (() => createFormTokenNonces(jsonBlobs(LIMITS_STORE_NAME))))();
+    const expiresAt = new Date(receivedAt.getTime() + MAX_TOKEN_AGE_MS);
+    const spent = await nonces.spend(
+      parsed.formToken,
+      { key: parsed.requestId, fields: parsed.request },
+      expiresAt,
+    );
+    return spent === "reused" ? { kind: "suspected", reason: REUSED_TOKEN_REASON } : verdict;
+  } catch (error) {
+    logError("spent form tokens unreadable; the token was not checked for reuse", {
+      reason: reasonOf(error),
+    });
+    return verdict;
+  }
+}
+
+/**
+ * A filled honeypot that could not be stored: kept nowhere, it would be lost, and a person whose
+ * browser autofilled the field would never hear back, so sales gets it marked as suspected
+ * instead (nothing a person typed is discarded). The same lead, with that verdict.
+ */
+function unstoredHoneypotAsSuspected(lead: LeadRecord): LeadRecord {
+  return newLead(lead.id, lead.request, new Date(lead.receivedAt), {
+    verdict: {
+      kind: "suspected",
+      reason: `${HONEYPOT_REASON}; it could not be stored, so it is sent rather than held`,
+    },
+    attribution: lead.attribution,
+    clientKey: lead.clientKey,
+    emailClass: lead.emailClass,
+  });
+}
+
+/** Sends `lead` on every channel; `stored` says whether the store holds it (else nothing is recorded). */
+async function delivered(
+  lead: LeadRecord,
+  store: LeadStore | null,
+  stored: CreateResult,
+  deps: HandlerDeps,
+  config: ServerConfig,
+  now: () => Date,
+): Promise<Outcome> {
+  if (lead.suspectedSpam) {
+    // A disposable address's reason names its domain, which the visitor chose: masked as an address.
+    const domain = lead.emailClass?.domain;
+    const reason = domain ? lead.suspectedSpam.replaceAll(domain, maskDomain(domain)) : lead.suspectedSpam;
+    logInfo("suspected spam; delivered with the reason", { requestId: lead.id, reason });
+  }
+  if (!store) logInfo("no lead store; sending without a record", { requestId: lead.id });
+  else if (stored === "unavailable")
+    logError("store create failed; sending without a record", { requestId: lead.id });
+  const recorder = new LeadRecorder(stored === "created" ? store : null, lead);
+  const results = await deliverLead(recorder, {
+    config,
+    mailer: deps.createMailer(config),
+    confirmationLimits: openLimits(deps, config),
+    retry: deps.retry,
+    now,
+  });
+  const sent = results.sales?.status === "sent";
+  return !sent && stored !== "created"
+    ? { kind: "undeliverable" }
+    : { kind: "received", delivered: sent, leadId: lead.id };
+}
+
+/** What became of the request, and the booking page it is offered; never throws for a store or send failure. */
+async function handle(
+  req: Request,
+  format: AnswerFormat,
+  deps: HandlerDeps,
+  context: HandlerContext,
+): Promise<{ outcome: Outcome; booking?: BookingOffer }> {
+  const configResult = deps.getConfig();
+  if (!configResult.ok) {
+    logError("server misconfigured", { problems: configResult.problems.join("; ") });
+    return { outcome: { kind: "misconfigured" } };
+  }
+  const config = configResult.config;
+  const isLocal = config.isLocal || isLocalRun({}, context);
+  const parsed = await parseDemoRequest(req, { siteOrigin: config.siteOrigin, isLocal, format });
+  if (parsed.kind === "rejected") return { outcome: parsed };
+
+  const now = deps.now ?? (() => new Date());
+  const receivedAt = now();
+  const verdict = await afterSpendingToken(
+    judgeSpam({ ...parsed, viaForm: format === "html" }, { secret: config.formSecret, now: receivedAt }),
+    parsed,
+    deps,
+    receivedAt,
+  );
+  // The client IP as Netlify's rate limit sees it (`npm start` gives the socket's address).
+  const ip = context?.ip || undefined;
+  // A signal for sales, never a rejection; a throwaway inbox makes the request suspected.
+  const emailClass = classifyEmail(parsed.request.email);
+  const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
+    verdict: withEmailClass(verdict, emailClass),
+    emailClass,
+    honeypot: parsed.honeypot,
+    attribution: parsed.attribution,
+    clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,
+    inboxKey: inboxKeyOf(parsed.request.email, config.formSecret),
+  });
+  const store = openStore(deps);
+  const stored = store ? await store.create(lead) : "unavailable";
+
+  let outcome: Outcome;
+  if (stored === "exists") outcome = await repeated(store!, lead);
+  else if (verdict.kind === "spam" && stored === "created")
+    outcome = await heldAsSpam(lead, store!, deps, config);
+  else {
+    const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
+    outcome = await delivered(toSend, store, stored, deps, config, now);
+  }
+  // Offered to spam too, so its answer stays the same as a delivered request's.
+  if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };
+  // The lead's sealed reference lets a booking through this link mark the lead booked (decision 0030).
+  const reference = bookingReference(outcome.leadId, config.formSecret);
+  const booking: BookingOffer = { url: prefilledBookingUrl(config.bookingUrl, parsed.request, reference) };
+  if (format === "html") booking.ticket = await issueTicket(deps, outcome.leadId, now());
+  return { outcome, booking };
+}
+
+/** A thanks-page ticket for `leadId`, or undefined when the store cannot keep one (the page is then plain). */
+async function issueTicket(deps: HandlerDeps, leadId: string, now: Date): Promise<string | undefined> {
+  try {
+    return await (deps.getTickets ?? createThanksTickets)().issue(leadId, now);
+  } catch (error) {
+    logError("thanks-page ticket not stored; the thanks page offers the plain booking link", {
+      requestId: leadId,
+      reason: reasonOf(error),
+    });
+    return undefined;
+  }
+}
+
+/** The answer format a request asks for: HTML for the form posted without JavaScript, else JSON. */
+function answerFormat(req: Request): AnswerFormat {
+  return isFormContentType(req.headers.get("content-type")) ? "html" : "json";
+}
+
+/** Builds the function handler from its collaborators (see the module comment). */
+export function createDemoRequestHandler(
+  deps: HandlerDeps,
+): (req: Request, context?: HandlerContext) => Promise<Response> {
+  return async (req, context) => {
+    const format = answerFormat(req);
+    const { outcome, booking } = await handle(req, format, deps, context);
+    return respond(outcome, format, booking);
+  };
+}

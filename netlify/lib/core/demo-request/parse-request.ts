@@ -1,0 +1,167 @@
+/**
+ * Turns an HTTP request into a checked demo request, or into a typed rejection (405, 403, 415,
+ * 413, 400, 422: docs/requirements.md#the-demo-request-end-to-end and #durable-capture);
+ * core/demo-request/respond.ts writes the answer. Order: method, origin, content type, size, body
+ * (JSON, or form-encoded for the form posted without JavaScript), keys, request id, the
+ * honeypot's and time token's types, schema, attribution. Both body formats go through the same
+ * checks in the same order. What the honeypot and the time token hold is judged only after all of
+ * them (core/spam/spam.ts, decision docs/decisions/0011-spam-defence-layers.md), so a payload
+ * that fails validation is 4xx whatever the honeypot holds.
+ */
+import { FORM_TOKEN_FIELD } from "../../../../src/lib/form-token";
+import {
+  DEMO_REQUEST_FIELDS,
+  HONEYPOT_FIELD,
+  LEGACY_HONEYPOT_FIELD,
+  attributionSchema,
+  demoRequestSchema,
+  fieldErrors,
+  type Attribution,
+  type DemoRequest,
+  type DemoRequestField,
+} from "../../../../src/lib/demo-request";
+import {
+  BodyTooLargeError,
+  isAllowedOrigin,
+  isFormContentType,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  readLimitedText,
+} from "../../kit/http";
+import { isUuid } from "../leads/lead-id";
+
+/** The optional key holding where the visit came from (src/lib/attribution.ts, decision docs/decisions/0024-lead-attribution.md). */
+const ATTRIBUTION_FIELD = "attribution";
+
+export { MAX_BODY_BYTES };
+
+const ALLOWED_KEYS = new Set<string>([
+  ...DEMO_REQUEST_FIELDS.map((row) => row.name),
+  HONEYPOT_FIELD,
+  LEGACY_HONEYPOT_FIELD,
+  FORM_TOKEN_FIELD,
+  "requestId",
+  ATTRIBUTION_FIELD,
+]);
+
+/** Most characters the honeypot or the time token may hold before the request is refused. */
+const EXTRA_FIELD_LIMIT = { [HONEYPOT_FIELD]: 1000, [LEGACY_HONEYPOT_FIELD]: 1000, [FORM_TOKEN_FIELD]: 200 };
+
+/** A request the function will not take: the status, the message and, for 422, one per field. */
+export interface Rejection {
+  status: 400 | 403 | 405 | 413 | 415 | 422;
+  error: string;
+  fields?: Partial<Record<DemoRequestField, string>>;
+  /** The Allow header of a 405. */
+  allow?: string;
+}
+
+export type ParseResult =
+  | ({ kind: "rejected" } & Rejection)
+  | {
+      kind: "valid";
+      request: DemoRequest;
+      requestId: string | undefined;
+      /** What the honeypot held ("" when empty, as a person leaves it). */
+      honeypot: string;
+      /** The form's time token, when the page sent one. */
+      formToken: string | undefined;
+      /** Where the visit came from, when the form sent a non-empty one. */
+      attribution?: Attribution;
+    };
+
+function reject(
+  status: Rejection["status"],
+  error: string,
+  extra: Omit<Rejection, "status" | "error"> = {},
+): ParseResult {
+  return { kind: "rejected", status, error, ...extra };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Decodes an `application/x-www-form-urlencoded` body into `{ name: value }` (all strings),
+ * or undefined when a name repeats (a browser form sends each of ours once). `__proto__`
+ * becomes an ordinary own key, which the unknown-key check then rejects.
+ */
+export function parseFormBody(raw: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    if (Object.prototype.hasOwnProperty.call(out, key)) return undefined;
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`)
+ * and, as `format`, how the handler already decided to answer ("html": the body is the no-JS
+ * form's; when unset it follows the Content-Type). Never throws; every problem becomes a `rejected` result with its status and message.
+ */
+export async function parseDemoRequest(
+  req: Request,
+  origin: { siteOrigin?: string; isLocal: boolean; format?: "json" | "html" },
+): Promise<ParseResult> {
+  if (req.method !== "POST") return reject(405, "Method not allowed; use POST", { allow: "POST" });
+  if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
+    return reject(403, "Cross-origin requests are not allowed");
+  }
+  const contentType = req.headers.get("content-type");
+  const isForm = origin.format ? origin.format === "html" : isFormContentType(contentType);
+  if (!isForm && !isJsonContentType(contentType)) {
+    return reject(415, "Content-Type must be application/json or application/x-www-form-urlencoded");
+  }
+  let raw: string;
+  try {
+    raw = await readLimitedText(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return reject(413, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
+    return reject(400, "Request body could not be read");
+  }
+  let body: unknown;
+  if (isForm) {
+    body = parseFormBody(raw);
+    if (body === undefined) return reject(400, "Each form field may appear only once");
+  } else {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return reject(400, "Request body must be valid JSON");
+    }
+  }
+  if (!isPlainObject(body)) return reject(400, "Request body must be a JSON object");
+  const unknown = Object.keys(body).filter((key) => !ALLOWED_KEYS.has(key));
+  if (unknown.length > 0)
+    return reject(422, `Unexpected field(s): ${unknown.slice(0, 5).join(", ").slice(0, 200)}`);
+  const requestId = body.requestId;
+  if (requestId !== undefined && (typeof requestId !== "string" || !isUuid(requestId))) {
+    return reject(422, "requestId must be a UUID");
+  }
+  for (const [key, limit] of Object.entries(EXTRA_FIELD_LIMIT)) {
+    const value = body[key];
+    if (value !== undefined && (typeof value !== "string" || value.length > limit))
+      return reject(422, `${key} must be text of at most ${limit} characters`);
+  }
+  const parsed = demoRequestSchema().safeParse(body);
+  if (!parsed.success) {
+    return reject(422, "Some fields are invalid", { fields: fieldErrors(parsed.error) });
+  }
+  const text = (key: string) => (body[key] as string | undefined) ?? "";
+  const valid = {
+    kind: "valid",
+    request: parsed.data,
+    requestId: requestId?.toLowerCase(),
+    honeypot: text(HONEYPOT_FIELD) + text(LEGACY_HONEYPOT_FIELD),
+    formToken: text(FORM_TOKEN_FIELD) || undefined,
+  } as const;
+  if (body[ATTRIBUTION_FIELD] === undefined) return valid;
+  const attribution = attributionSchema().safeParse(body[ATTRIBUTION_FIELD]);
+  if (!attribution.success) {
+    return reject(422, `Attribution is invalid: ${attribution.error.issues[0]?.message ?? "not an object"}`);
+  }
+  return Object.keys(attribution.data).length > 0 ? { ...valid, attribution: attribution.data } : valid;
+}

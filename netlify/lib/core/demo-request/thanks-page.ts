@@ -1,0 +1,91 @@
+/**
+ * The thanks page with the booking link, for a demo request posted without JavaScript while
+ * BOOKING_URL is set (decision docs/decisions/0023-booking-link.md). The static /contact/thanks
+ * cannot know who submitted, so after a received no-JS request the function's 303 points to
+ * `/contact/thanks/<lead id>?ticket=<one-time ticket>`, which `contact-thanks` answers with this
+ * page: the spec's success texts (section 8), "Book a time now" and "Return to Home". The link is
+ * prefilled with the name and e-mail only when the ticket is redeemed (add-ons/booking/thanks-tickets.ts):
+ * once, by the browser that was redirected, within 10 minutes. A reload, Back, or anyone who only
+ * knows the lead id (the reference in the confirmation e-mail) gets the same texts with the plain
+ * booking page, never the prospect's details, and nothing is posted twice.
+ */
+import escapeHtml from "escape-html";
+import { bookingReference } from "../../add-ons/booking/booking-reference";
+import { prefilledBookingUrl } from "../../add-ons/booking/booking-url";
+import type { ConfigResult } from "../config";
+import { SECURITY_HEADERS } from "../../kit/http";
+import { htmlPage, htmlResponse } from "../../kit/html-page";
+import { isUuid } from "../leads/lead-id";
+import type { LeadStore } from "../leads/lead-store";
+import { logError } from "../../kit/log";
+import { createThanksTickets, type ThanksTickets } from "../../add-ons/booking/thanks-tickets";
+import { FOLLOW_UP_PROMISE } from "../delivery/messages";
+
+/** Where a successful no-JS submit lands (src/pages/contact/thanks.tsx; the site has no trailing slashes). */
+export const THANKS_PATH = "/contact/thanks";
+
+/** The success toast's title (spec section 8), as the static thanks page shows it. */
+export const THANKS_TITLE = "Request Submitted Successfully";
+
+/** The page's HTML, offering `bookingUrl`. */
+export function renderThanksPage(bookingUrl: string): string {
+  return htmlPage(
+    THANKS_TITLE,
+    `<p>${escapeHtml(FOLLOW_UP_PROMISE)}</p>` +
+      `<p><a href="${escapeHtml(bookingUrl)}" target="_blank" rel="noopener">Book a time now</a> ` +
+      `(opens in a new tab)</p><p><a href="/">Return to Home</a></p>`,
+  );
+}
+
+export interface ThanksDeps {
+  getConfig: () => ConfigResult;
+  getStore: () => LeadStore | null;
+  /** The one-time tickets (default: in the Blobs store `demo-requests`). */
+  getTickets?: () => ThanksTickets;
+  now?: () => Date;
+}
+
+const toStaticPage = () =>
+  new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location: THANKS_PATH } });
+
+/**
+ * The handler for GET /contact/thanks/<id>?ticket=<t>: without BOOKING_URL, or for an id that is
+ * not a UUID, a 303 to the static thanks page; otherwise the page above, prefilled only for a
+ * ticket redeemed now. A lead or ticket that cannot be read (unknown, or the store down) gets the
+ * plain booking page: the visitor is thanked either way.
+ */
+export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string) => Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  const tickets = () => (deps.getTickets ?? createThanksTickets)();
+  return async (req, id) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return new Response(null, { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
+    }
+    const config = deps.getConfig();
+    if (!config.ok || !config.config.bookingUrl || !isUuid(id)) return toStaticPage();
+    const base = config.config.bookingUrl;
+    const leadId = id.toLowerCase();
+    const ticket = new URL(req.url).searchParams.get("ticket");
+    let bookingUrl = base;
+    try {
+      if (ticket && req.method === "GET" && (await tickets().redeem(ticket, leadId, now()))) {
+        const lead = await deps.getStore()?.get(leadId);
+        if (lead)
+          bookingUrl = prefilledBookingUrl(
+            base,
+            lead.request,
+            bookingReference(leadId, config.config.formSecret),
+          );
+      }
+    } catch (error) {
+      logError("thanks page: ticket or lead unreadable; plain booking link", {
+        requestId: leadId,
+        reason: error instanceof Error ? error.name : "unknown",
+      });
+    }
+    // Its URL holds a ticket: not sent to the booking service or any other site.
+    return htmlResponse(req.method === "HEAD" ? null : renderThanksPage(bookingUrl), 200, {
+      "referrer-policy": "no-referrer",
+    });
+  };
+}

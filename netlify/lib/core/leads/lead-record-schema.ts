@@ -1,0 +1,161 @@
+/**
+ * The check a stored lead passes before any code reads it (docs/requirements.md#durable-capture,
+ * docs/decisions/0019-lead-path.md): types and shapes of netlify/lib/core/leads/lead-record.ts, not the
+ * form's rules of the day (a lead stored under older limits still reads). Fields older leads lack
+ * are optional; a missing channel is filled in by `completeDeliveries`. Unknown fields are kept, so
+ * a record read and written back loses nothing.
+ *
+ * A record that fails is a `MalformedLeadError`: every job skips and logs it and goes on with the
+ * others. The note `malformed/<id>` (`{ at, expiresAt }`, the lead id only, 30 days, pruned by the
+ * retention job) records that ALERT_EMAIL was told of it (netlify/lib/core/delivery/malformed-lead-alert.ts),
+ * so the alert goes once; erasure deletes it with the lead.
+ */
+import { z } from "zod";
+import {
+  ATTRIBUTION_KEYS,
+  DEMO_REQUEST_FIELDS,
+  type DemoRequestField,
+} from "../../../../src/lib/demo-request";
+import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { logError } from "../../kit/log";
+import { EMAIL_CLASSES } from "../../add-ons/email-class/email-class";
+import {
+  CHANNELS,
+  completeDeliveries,
+  type DeliveryState,
+  type LeadRecord,
+  type LeadState,
+} from "./lead-record";
+
+const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const satisfies LeadState[];
+const DELIVERY_STATES = [
+  "pending",
+  "sending",
+  "sent",
+  "failed",
+  "unconfirmed",
+  "skipped",
+] as const satisfies DeliveryState[];
+
+/** A shape with one entry per key, typed by key (Object.fromEntries forgets the keys). */
+function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
+  return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
+}
+
+const time = z.iso.datetime({ offset: true });
+const optionalText = z.string().optional();
+
+const delivery = z.looseObject({
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int().nonnegative(),
+  lastAttemptAt: time.optional(),
+  lastError: optionalText,
+  sentAt: time.optional(),
+});
+
+const storedLeadSchema = z.looseObject({
+  id: z.string().min(1),
+  // The six fields as text; the optional one may be missing, as the form's schema allows.
+  request: z.looseObject(
+    Object.fromEntries(
+      DEMO_REQUEST_FIELDS.map((row) => [row.name, row.required ? z.string() : z.string().default("")]),
+    ) as Record<DemoRequestField, z.ZodString | z.ZodDefault<z.ZodString>>,
+  ),
+  attribution: z.looseObject(shapeOf(ATTRIBUTION_KEYS, () => optionalText)).optional(),
+  clientKey: optionalText,
+  emailClass: z
+    .looseObject({ class: z.enum(EMAIL_CLASSES), domain: z.string(), role: z.boolean() })
+    .optional(),
+  receivedAt: time,
+  state: z.enum(LEAD_STATES),
+  deliveries: z.looseObject(shapeOf(CHANNELS, () => delivery.optional())).optional(),
+  alert: z
+    .looseObject({
+      reason: z.enum(["failed", "unconfirmed", "overdue"]),
+      at: time,
+      via: z.enum(["email", "log"]).optional(),
+      webhook: z.enum(["sent", "failed"]).optional(),
+    })
+    .optional(),
+  settledAt: time.optional(),
+  spamReason: optionalText,
+  honeypot: optionalText,
+  suspectedSpam: optionalText,
+});
+
+/**
+ * A stored lead that is not a lead record (not an object, a field of the wrong type, an unknown
+ * state, or not JSON at all). Carries the lead's id only, never the data.
+ */
+export class MalformedLeadError extends Error {
+  override name = "MalformedLeadError";
+  constructor(readonly id: string) {
+    super(`stored lead ${id} is not a lead record`);
+  }
+}
+
+/**
+ * `data` (the parsed JSON stored under `leads/<id>`) as a LeadRecord, every channel present.
+ *
+ * @throws MalformedLeadError when it fails the schema, or holds another lead's id
+ */
+export function parseStoredLead(data: unknown, id: string): LeadRecord {
+  const parsed = storedLeadSchema.safeParse(data);
+  if (!parsed.success || parsed.data.id !== id) throw new MalformedLeadError(id);
+  const stored: Omit<LeadRecord, "deliveries"> & { deliveries?: Partial<LeadRecord["deliveries"]> } =
+    parsed.data;
+  // completeDeliveries is made for records that lack channels.
+  return completeDeliveries(stored as LeadRecord);
+}
+
+/** The one log line for a malformed stored lead; `by` names what skipped it, e.g. "the retry job". */
+export function logMalformedLead(id: string, by: string): void {
+  logError(`MALFORMED LEAD: the stored record is not a lead record; ${by} skipped it`, { requestId: id });
+}
+
+/**
+ * Reads `ids` 50 at a time: the leads, with each malformed one logged (`by` skipped it) and left
+ * out. Ids without a lead are left out too.
+ *
+ * @throws when the store fails
+ */
+export async function readLeads(
+  store: { get(id: string): Promise<LeadRecord | null> },
+  ids: readonly string[],
+  by: string,
+): Promise<LeadRecord[]> {
+  const leads: LeadRecord[] = [];
+  for (let start = 0; start < ids.length; start += 50) {
+    const batch = await Promise.all(
+      ids.slice(start, start + 50).map((id) =>
+        store.get(id).catch((error: unknown) => {
+          if (!(error instanceof MalformedLeadError)) throw error;
+          logMalformedLead(id, by);
+          return null;
+        }),
+      ),
+    );
+    for (const lead of batch) if (lead) leads.push(lead);
+  }
+  return leads;
+}
+
+const MALFORMED_PREFIX = "malformed/";
+const MALFORMED_KEPT_MS = 30 * 24 * 3_600_000;
+const malformedKey = (id: string) => `${MALFORMED_PREFIX}${id}`;
+
+/** Notes at `at` that lead `id` was reported malformed; true when it had no note yet. May throw. */
+export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promise<boolean> {
+  const expiresAt = new Date(at.getTime() + MALFORMED_KEPT_MS).toISOString();
+  return blobs.setJSON(malformedKey(id), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
+}
+
+/** Deletes lead `id`'s note, with the lead (erasure). May throw. */
+export function forgetMalformedLead(blobs: JsonBlobs, id: string): Promise<void> {
+  return blobs.delete(malformedKey(id));
+}
+
+/** Deletes the notes past their 30 days (the retention job); resolves with how many. May throw. */
+export function pruneMalformedNotes(blobs: JsonBlobs, now: Date): Promise<number> {
+  return deleteExpired(blobs, MALFORMED_PREFIX, now);
+}

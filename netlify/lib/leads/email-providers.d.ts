@@ -1,8 +1,0 @@
-/**
- * Types for `email-providers` (no types of its own): its default export is the list of free-mail
- * domains (netlify/lib/leads/email-class.ts, docs/decisions/0031-email-classification.md).
- */
-declare module "email-providers" {
-  const domains: string[];
-  export default domains;
-}

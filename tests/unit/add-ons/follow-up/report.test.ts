@@ -1,0 +1,258 @@
+/**
+ * @jest-environment node
+ */
+// `npm run leads:report` (docs/requirements.md#follow-up): time to claim (median, 90th percentile),
+// the shares claimed within 15 minutes and 1 hour and kept within 24 hours, per week, overall and
+// per source; honeypot leads and leads closed as spam left out; undecided leads not counted as missed.
+import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import {
+  followUpReport,
+  readReportLeads,
+  reportToCsv,
+  reportToText,
+  sourceOf,
+} from "../../../../netlify/lib/add-ons/follow-up/report";
+import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
+import { leadRecord, VALID } from "../../../helpers/function-harness";
+import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
+
+const MINUTE = 60_000;
+const NOW = new Date("2026-11-30T12:00:00.000Z");
+let n = 0;
+
+/** A lead received at `at`, claimed after `claimMinutes` (undefined: never), kept after `keptHours`. */
+function item(
+  at: string,
+  claimMinutes: number | undefined,
+  options: {
+    keptHours?: number;
+    source?: string;
+    referrer?: string;
+    followUp?: Partial<FollowUp>;
+    lead?: Partial<LeadRecord>;
+  } = {},
+) {
+  const received = new Date(at);
+  const attribution = options.source
+    ? { utm_source: options.source }
+    : options.referrer
+      ? { referrer: options.referrer }
+      : undefined;
+  const lead = {
+    ...newLead(`lead-${(n += 1)}`, { ...VALID }, received, { attribution }),
+    state: "sent" as const,
+    ...options.lead,
+  };
+  const followUp: FollowUp =
+    claimMinutes === undefined
+      ? { state: "new" }
+      : {
+          state: options.keptHours === undefined ? "claimed" : "contacted",
+          owner: { name: "Ana Smith" },
+          claimedAt: new Date(received.getTime() + claimMinutes * MINUTE).toISOString(),
+          ...(options.keptHours === undefined
+            ? {}
+            : { contactedAt: new Date(received.getTime() + options.keptHours * 60 * MINUTE).toISOString() }),
+        };
+  return { lead: lead, followUp: { ...followUp, ...options.followUp } };
+}
+
+test("the median and 90th percentile of time to claim, and the shares within 15 minutes and 1 hour", () => {
+  // Ten leads claimed after 1..10 minutes, and five after 20, 40, 70, 120 and 600 minutes.
+  const claims = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 40, 70, 120, 600];
+  const items = claims.map((minutes, i) =>
+    item(`2026-11-24T0${i % 9}:00:00.000Z`, minutes, { keptHours: 2 }),
+  );
+  const [overall] = followUpReport(items, { now: NOW }).filter((row) => row.period === "overall");
+  // The 90th percentile as a spreadsheet's PERCENTILE.INC gives it: between the 13th (70) and 14th (120).
+  expect(overall.p90MinutesToClaim).toBeCloseTo(100, 9);
+  expect(overall).toEqual({
+    period: "overall",
+    source: "all",
+    emailClass: "all",
+    leads: 15,
+    claimed: 15,
+    medianMinutesToClaim: 8,
+    p90MinutesToClaim: overall.p90MinutesToClaim,
+    claimedWithin15Min: 10 / 15,
+    claimedWithin1Hour: 12 / 15,
+    keptWithin24Hours: 1,
+    booked: 0,
+    bookedSameVisit: 0,
+    bookedByInboxOnly: 0,
+  });
+});
+
+test("per ISO week, overall, then per source (utm_source, else the referrer's host, else direct)", () => {
+  const items = [
+    item("2026-11-17T10:00:00.000Z", 5, { source: "LinkedIn", keptHours: 3 }), // week 47
+    item("2026-11-24T10:00:00.000Z", 30, { source: "linkedin", keptHours: 30 }), // week 48, promise missed
+    item("2026-11-25T10:00:00.000Z", 90, { referrer: "https://www.google.com/search?q=x" }),
+    item("2026-11-26T10:00:00.000Z", undefined), // never claimed: missed every window
+  ];
+  const rows = followUpReport(items, { now: NOW });
+  expect(rows.map((r) => [r.period, r.source, r.leads])).toEqual([
+    ["2026-W47", "all", 1],
+    ["2026-W48", "all", 3],
+    ["overall", "all", 4],
+    ["overall", "linkedin", 2],
+    ["overall", "direct", 1],
+    ["overall", "www.google.com", 1],
+    // Then per e-mail class: every lead here is from jane@acme-mining.com.
+    ["overall", "all", 4],
+  ]);
+  expect(rows.at(-1)?.emailClass).toBe("company");
+  const linkedin = rows.find((r) => r.source === "linkedin")!;
+  expect(linkedin).toMatchObject({ claimedWithin15Min: 0.5, claimedWithin1Hour: 1, keptWithin24Hours: 0.5 });
+  const direct = rows.find((r) => r.source === "direct")!;
+  expect(direct).toMatchObject({
+    claimed: 0,
+    medianMinutesToClaim: null,
+    claimedWithin15Min: 0,
+    keptWithin24Hours: 0,
+  });
+  expect(sourceOf(items[3].lead)).toBe("direct");
+});
+
+test("a lead whose window is not over yet is not counted as missed; --since leaves older leads out", () => {
+  const fresh = item(new Date(NOW.getTime() - 5 * MINUTE).toISOString(), undefined);
+  const old = item("2026-11-01T10:00:00.000Z", 5, { keptHours: 1 });
+  const overall = followUpReport([fresh, old], { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ leads: 2, claimedWithin15Min: 1, keptWithin24Hours: 1 });
+  const since = followUpReport([fresh, old], { now: NOW, since: new Date("2026-11-15T00:00:00Z") });
+  expect(since.find((r) => r.period === "overall" && r.source === "all")).toMatchObject({
+    leads: 1,
+    claimedWithin15Min: null,
+  });
+});
+
+test("honeypot leads and leads closed as spam are not prospects; a lead closed unclaimed was first touched then", () => {
+  const honeypot = item("2026-11-24T10:00:00.000Z", undefined, { lead: { state: "spam" } });
+  const spam = item("2026-11-24T10:00:00.000Z", undefined, {
+    followUp: { state: "closed", closedReason: "spam", closedAt: "2026-11-24T10:01:00.000Z" },
+  });
+  const duplicate = item("2026-11-24T10:00:00.000Z", undefined, {
+    followUp: { state: "closed", closedReason: "duplicate", closedAt: "2026-11-24T10:12:00.000Z" },
+  });
+  const rows = followUpReport([honeypot, spam, duplicate], { now: NOW });
+  expect(rows.find((r) => r.period === "overall")).toMatchObject({
+    leads: 1,
+    claimed: 1,
+    medianMinutesToClaim: 12,
+    claimedWithin15Min: 1,
+    keptWithin24Hours: 1,
+  });
+});
+
+test("with business hours, time to claim counts only the window (a Friday-evening lead claimed on Monday)", () => {
+  const hours = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth");
+  // Friday 16:50 Perth, claimed Monday 08:20 Perth: 10 + 20 business minutes.
+  const friday = item("2026-11-20T08:50:00.000Z", 63 * 60 + 30);
+  const [week, overall] = followUpReport([friday], { now: NOW, hours });
+  expect(week.period).toBe("2026-W47");
+  expect(overall).toMatchObject({ medianMinutesToClaim: 30, claimedWithin15Min: 0, claimedWithin1Hour: 1 });
+});
+
+test("the CSV is formula-safe (a source is visitor text) and the table keeps control characters out", () => {
+  const rows = followUpReport([item("2026-11-24T10:00:00.000Z", 5, { source: "=HYPERLINK(1)\u001b[2J" })], {
+    now: NOW,
+  });
+  const csv = reportToCsv(rows);
+  expect(csv.split("\r\n")[0]).toBe(
+    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit","bookedByInboxOnly"',
+  );
+  expect(csv).toContain(
+    '"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","0","0"\r\n',
+  );
+  const text = reportToText(rows, "calendar minutes");
+  expect(text).not.toContain("\u001b");
+  expect(text).toContain("calendar minutes");
+});
+
+test("a lead stored before follow-up existed (no record, no marker) is left out, not counted as missed", () => {
+  const old = { ...item("2026-11-02T10:00:00.000Z", undefined), tracked: false };
+  const tracked = item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 });
+  const overall = followUpReport([old, tracked], { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ leads: 1, claimedWithin15Min: 1, keptWithin24Hours: 1 });
+});
+
+test("booked leads, and the share booked in the same visit (through the link offered after the request)", () => {
+  const booking = (via: "reference" | "email") => ({
+    state: "booked" as const,
+    bookedAt: "2026-11-24T10:30:00.000Z",
+    booking: { uid: `b-${via}`, via, startTime: "2026-11-26T01:00:00.000Z" },
+  });
+  const items = [
+    item("2026-11-24T10:00:00.000Z", 5, { followUp: booking("reference") }),
+    item("2026-11-24T10:00:00.000Z", 5, { followUp: booking("email") }),
+    item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 }),
+    item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 }),
+  ];
+  const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ booked: 2, bookedSameVisit: 0.25, keptWithin24Hours: 1 });
+});
+
+test("a booking matched by inbox only, not confirmed, is counted apart and never as booked or kept", () => {
+  const unconfirmed = {
+    state: "new" as const,
+    bookings: [{ uid: "b-1", via: "email" as const, startTime: "2026-11-26T01:00:00.000Z" }],
+  };
+  const items = [
+    item("2026-11-24T10:00:00.000Z", 5, { followUp: unconfirmed }),
+    item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 }),
+  ];
+  const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall");
+  expect(overall).toMatchObject({ booked: 0, bookedByInboxOnly: 1 });
+  expect(reportToText([overall!], "calendar minutes")).toContain("by inbox");
+});
+
+test("the report has one overall row per e-mail class, in the order company, free, ISP, disposable", () => {
+  const at = "2026-11-24T10:00:00.000Z";
+  const withEmail = (email: string) => {
+    const base = item(at, 5, { keptHours: 1 });
+    return { ...base, lead: { ...base.lead, request: { ...base.lead.request, email } } };
+  };
+  const rows = followUpReport(
+    [
+      withEmail("a@mailinator.com"),
+      withEmail("b@gmail.com"),
+      withEmail("c@gmail.com"),
+      withEmail("d@bhp.com"),
+      withEmail("e@bigpond.com"),
+    ],
+    { now: NOW },
+  ).filter((r) => r.emailClass !== "all");
+  expect(rows.map((r) => [r.emailClass, r.leads])).toEqual([
+    ["company", 1],
+    ["free", 2],
+    ["isp", 1],
+    ["disposable", 1],
+  ]);
+});
+
+test("a malformed stored record is logged and left out of the report; the others are counted", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const followUps = createFollowUpStore(createMemoryBlobs());
+  const leads = createMemoryLeadStore({ followUps });
+  await leads.create(leadRecord("a", "sent"));
+  await leads.create(leadRecord("b", "sent"));
+  await followUps.update("b", () => ({ ok: true, followUp: { state: "claimed", owner: { name: "Ana" } } }));
+  leads.records.set("string", "a lead" as unknown as LeadRecord);
+  leads.records.set("email", {
+    ...leadRecord("email", "sent"),
+    request: { email: 42 },
+  } as unknown as LeadRecord);
+  const items = await readReportLeads({ leads, followUps, tracked: new Set(["a", "b", "email"]) });
+  expect(items.map(({ lead, followUp, tracked }) => [lead.id, followUp.state, tracked])).toEqual([
+    ["a", "new", true],
+    ["b", "claimed", true],
+  ]);
+  expect(followUpReport(items, { now: NOW }).find((r) => r.period === "overall")?.leads).toBe(2);
+  const logged = errors.mock.calls.join("\n");
+  expect(logged).toContain('the report skipped it {"requestId":"string"}');
+  expect(logged).toContain('the report skipped it {"requestId":"email"}');
+  errors.mockRestore();
+});

@@ -1,0 +1,68 @@
+/**
+ * @jest-environment node
+ */
+// The CSV export is formula-safe however a formula is dressed (docs/requirements.md#durable-capture): a cell
+// whose first non-space character, after Unicode NFKC normalisation, starts a formula gets a leading
+// apostrophe, and its text is otherwise kept exactly as it was.
+import fc from "fast-check";
+import { leadsToCsv, neutraliseFormula } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadRecord, VALID } from "../../../helpers/function-harness";
+
+test.each([
+  [' =HYPERLINK("https://evil.example","x")', "a leading space"],
+  ["   +1+1", "several spaces"],
+  ["\u00a0-1+1", "a no-break space"],
+  ["\u3000@SUM(1,1)", "an ideographic space"],
+  ["\n=1+1", "a line feed"],
+  ["＝SUM(1,1)", "a full-width equals sign"],
+  ["﹦1", "a small equals sign"],
+  ["＋61 400", "a full-width plus sign"],
+  ["－1", "a full-width hyphen-minus"],
+  ["＠cmd", "a full-width commercial at"],
+  [" \u3000＝1", "spaces, then a full-width sign"],
+  [" \tx", "a space, then a tab"],
+  ["  \rx", "spaces, then a carriage return"],
+])("%j (%s) gets an apostrophe and keeps its text", (value) => {
+  expect(neutraliseFormula(value)).toBe(`'${value}`);
+});
+
+test("a formula behind any run of Unicode spaces gets an apostrophe; the cell holds the value whole", () => {
+  const spaces = fc.array(fc.constantFrom(" ", "\u00a0", "\u2003", "\u3000", "\n"), {
+    minLength: 1,
+    maxLength: 4,
+  });
+  const sign = fc.constantFrom("=", "+", "-", "@", "＝", "＋", "－", "＠");
+  fc.assert(
+    fc.property(spaces, sign, fc.string({ maxLength: 20 }), (lead, first, rest) => {
+      const value = `${lead.join("")}${first}${rest}`;
+      return neutraliseFormula(value) === `'${value}`;
+    }),
+  );
+  // A sign that normalisation folds into the next character still starts a formula as typed.
+  expect(neutraliseFormula(" =\u0338 1")).toBe("' =\u0338 1");
+  fc.assert(
+    fc.property(fc.string({ unit: "grapheme-composite", maxLength: 20 }), (value) => {
+      const cell = neutraliseFormula(value);
+      return cell === value || cell === `'${value}`;
+    }),
+  );
+});
+
+test("an attribution or field dressed as a formula is neutralised in the export", () => {
+  const record = {
+    ...leadRecord("a", "sent", { request: { ...VALID, company: "＝SUM(1,1)" } }),
+    attribution: {
+      utm_source: ' =HYPERLINK("https://evil.example","x")',
+      utm_campaign: "\u3000-2",
+      utm_medium: " social",
+      utm_term: "a=b",
+      utm_content: "Ｏｎｅ",
+    },
+  };
+  const [, row] = leadsToCsv([record]).trimEnd().split("\r\n");
+  // Values that start no formula are left as they are.
+  for (const plain of [" social", "a=b", "Ｏｎｅ", VALID.firstName]) expect(row).toContain(`"${plain}"`);
+  expect(row).toContain(`"'＝SUM(1,1)"`);
+  expect(row).toContain(`"' =HYPERLINK(""https://evil.example"",""x"")"`);
+  expect(row).toContain(`"'\u3000-2"`);
+});

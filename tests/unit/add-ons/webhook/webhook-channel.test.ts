@@ -1,0 +1,291 @@
+/**
+ * @jest-environment node
+ */
+// The lead webhook as a delivery channel of its own (docs/decisions/0022-lead-webhook-channel.md): beside the
+// sales e-mail, neither waiting for the other, retried by the same job with backoff (simulated clock), never
+// posted twice for one lead, alerts included. SendGrid is a scripted mailer; the webhook is the local webhook
+// sink over real HTTP.
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import type { ServerConfig } from "../../../../netlify/lib/core/config";
+import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
+import type { LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
+import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
+import type { Mailer } from "../../../../netlify/lib/core/delivery/mailer";
+import type { SendResult } from "../../../../netlify/lib/core/delivery/send-result";
+import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
+import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
+import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
+import {
+  DOWN,
+  harness,
+  leadIdOf,
+  leadRecord,
+  memoryLimits,
+  NO_WAITS,
+  REFUSED,
+  scriptedMailer,
+  sentOfKind,
+  TEST_CONFIG,
+  VALID,
+} from "../../../helpers/function-harness";
+
+// A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts): the
+// webhook-id, the event's `data.id` and the store's key. Leads the tests store themselves use ID as their id.
+const ID = "7e1d2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b";
+const LEAD = leadIdOf(ID);
+const T0 = new Date("2025-01-01T11:00:00.000Z");
+const at = (minutes: number) => () => new Date(T0.getTime() + minutes * 60_000);
+const ATTRIBUTION = { landing_path: "/", utm_source: "linkedin", utm_campaign: "q4" };
+
+let sink: WebhookSink;
+let webhookConfig: Partial<ServerConfig>;
+
+beforeAll(async () => {
+  sink = await startWebhookSink();
+});
+beforeEach(() => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  sink.clear();
+  sink.setMode({ status: 200 });
+  webhookConfig = { leadWebhook: { url: sink.url, format: "slack", timeoutMs: 2000 } };
+});
+afterEach(() => jest.restoreAllMocks());
+afterAll(() => sink.close());
+
+const deliveriesFor = (id: string) => sink.deliveries().filter((d) => d.headers["webhook-id"] === id);
+const job = (store: ReturnType<typeof createMemoryLeadStore>, mailer: Mailer, now: () => Date) =>
+  retryPendingLeads({
+    store,
+    mailer,
+    limits: memoryLimits(),
+    config: { ...TEST_CONFIG, ...webhookConfig },
+    now,
+    retry: NO_WAITS,
+  });
+
+/** Resolves once `condition()` holds (checked every 10 ms); the test's own timeout bounds it. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** A mailer whose sends wait until `release()`, to show that nothing else waits for them. */
+function heldMailer() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let called!: () => void;
+  const firstCall = new Promise<void>((resolve) => (called = resolve));
+  const mailer = scriptedMailer();
+  const send = mailer.send.bind(mailer);
+  mailer.send = async (message: MailMessage): Promise<SendResult> => {
+    called();
+    await released;
+    return send(message);
+  };
+  return { mailer, release, firstCall };
+}
+
+test("e-mail down, webhook up: the webhook has the lead with its source at once; the job sends the e-mail later, and the webhook not again", async () => {
+  const store = createMemoryLeadStore();
+  const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
+  const res = await harness({ store, mailer, now: at(0), config: webhookConfig }).post({
+    ...VALID,
+    requestId: ID,
+    attribution: ATTRIBUTION,
+  });
+  expect(res.status).toBe(202);
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect(deliveriesFor(LEAD)[0].raw).toContain("utm_source: linkedin");
+  expect((await store.get(LEAD))?.deliveries).toMatchObject({
+    sales: { state: "pending" },
+    webhook: { state: "sent" },
+  });
+  expect((await store.get(LEAD))?.attribution).toEqual(ATTRIBUTION);
+
+  await job(store, mailer, at(5));
+  expect(sentOfKind(mailer, "sales")).toHaveLength(1);
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect(await store.pendingIds()).toEqual([]);
+});
+
+test("webhook down, e-mail up: the visitor's answer is a success, the e-mail goes at once, the job delivers the webhook later with the same webhook-id, and the e-mail not again", async () => {
+  const store = createMemoryLeadStore();
+  const mailer = scriptedMailer();
+  sink.setMode({ status: 503 });
+  const res = await harness({ store, mailer, now: at(0), config: webhookConfig }).post({
+    ...VALID,
+    requestId: ID,
+  });
+  expect(res.status).toBe(200);
+  expect(sentOfKind(mailer, "sales")).toHaveLength(1);
+  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({
+    state: "pending",
+    lastError: "Webhook answered 503",
+  });
+
+  // Before its backoff the job leaves the webhook alone; after it, it delivers once.
+  sink.setMode({ status: 200 });
+  await job(store, mailer, at(0.5));
+  expect(deliveriesFor(LEAD)).toHaveLength(0);
+  await job(store, mailer, at(10));
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  await job(store, mailer, at(60));
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect(sentOfKind(mailer, "sales")).toHaveLength(1);
+  expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
+  expect(await store.pendingIds()).toEqual([]);
+});
+
+test("a SendGrid that does not answer does not delay the webhook", async () => {
+  const { mailer, release, firstCall } = heldMailer();
+  const answer = harness({ mailer, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
+  await firstCall;
+  await until(() => deliveriesFor(LEAD).length === 1);
+  release();
+  expect((await answer).status).toBe(200);
+});
+
+test("a webhook that does not answer does not delay the sales e-mail", async () => {
+  sink.setMode({ status: "hang" });
+  const mailer = scriptedMailer();
+  let answered = false;
+  const answer = harness({
+    mailer,
+    now: at(0),
+    config: { leadWebhook: { url: sink.url, format: "slack", timeoutMs: 1500 } },
+  })
+    .post({ ...VALID, requestId: ID })
+    .then((res) => {
+      answered = true;
+      return res;
+    });
+  await until(() => sentOfKind(mailer, "sales").length === 1);
+  expect(answered).toBe(false); // still waiting for the webhook's timeout
+  expect((await answer).status).toBe(200);
+});
+
+test("the job's SendGrid breaker does not stop webhook deliveries", async () => {
+  const store = createMemoryLeadStore();
+  const leads: LeadRecord[] = ["a", "b", "c", "d", "e"].map((id) => leadRecord(id, "pending"));
+  for (const lead of leads) await store.create(lead);
+  const mailer = scriptedMailer(Array.from({ length: 30 }, () => DOWN));
+  await job(store, mailer, at(20));
+  expect(mailer.calls).toBeLessThan(30); // the breaker opened for the e-mail...
+  for (const lead of leads) expect(deliveriesFor(lead.id)).toHaveLength(1); // ...not for the webhook
+});
+
+test("a webhook attempt whose outcome was never recorded is not posted again", async () => {
+  const store = createMemoryLeadStore();
+  await store.create(
+    leadRecord(ID, "sent", {
+      webhook: { state: "sending", attempts: 1, lastAttemptAt: "2025-01-01T11:00:01.000Z" },
+    }),
+  );
+  for (const minutes of [1, 10, 60]) await job(store, scriptedMailer(), at(minutes));
+  expect(deliveriesFor(ID)).toHaveLength(0);
+  expect((await store.get(ID))?.deliveries.webhook.state).toBe("unconfirmed");
+});
+
+test("a repeated request id posts nothing again", async () => {
+  const store = createMemoryLeadStore();
+  const { post } = harness({ store, now: at(0), config: webhookConfig });
+  await post({ ...VALID, requestId: ID });
+  await post({ ...VALID, requestId: ID });
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect(sink.deliveries()).toHaveLength(1);
+});
+
+test("a refused webhook (e.g. a revoked URL) fails that channel at once, not the lead", async () => {
+  const store = createMemoryLeadStore();
+  sink.setMode({ status: 404 });
+  const res = await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
+  expect(res.status).toBe(200);
+  const lead = await store.get(LEAD);
+  expect(lead?.state).toBe("sent");
+  expect(lead?.deliveries.webhook).toMatchObject({ state: "failed", lastError: "Webhook answered 404" });
+  sink.setMode({ status: 200 });
+  await job(store, scriptedMailer(), at(30));
+  expect(deliveriesFor(LEAD)).toHaveLength(0);
+});
+
+test("without LEAD_WEBHOOK_URL the channel is skipped and nothing is posted", async () => {
+  const store = createMemoryLeadStore();
+  await harness({ store, now: at(0) }).post({ ...VALID, requestId: ID });
+  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+  expect(sink.deliveries()).toHaveLength(0);
+  expect(await store.pendingIds()).toEqual([]);
+});
+
+test("standard format: the receiver verifies each attempt, and a retry keeps the webhook-id", async () => {
+  const secret = `whsec_${randomBytes(32).toString("base64")}`;
+  webhookConfig = { leadWebhook: { url: sink.url, format: "standard", secret, timeoutMs: 2000 } };
+  sink.setMode({ status: 503, times: 1 });
+  await harness({ now: () => new Date(), config: webhookConfig }).post({
+    ...VALID,
+    requestId: ID,
+    attribution: ATTRIBUTION,
+  });
+  const [delivery] = deliveriesFor(LEAD);
+  const verified = new Webhook(secret).verify(delivery.raw, delivery.headers);
+  expect(verified).toMatchObject({
+    type: "lead.received",
+    data: { id: LEAD, email: VALID.email, attribution: ATTRIBUTION },
+  });
+  // Every attempt names the lead the server made, never the key the client sent.
+  expect(sink.deliveries().length).toBeGreaterThan(0);
+  for (const attempt of sink.deliveries()) {
+    expect(attempt.headers["webhook-id"]).toBe(LEAD);
+    expect(attempt.raw).not.toContain(ID);
+  }
+});
+
+test("a lead whose sales e-mail is refused alerts the webhook too, once", async () => {
+  const store = createMemoryLeadStore();
+  const mailer = scriptedMailer([REFUSED]);
+  await harness({ store, mailer, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
+  for (const minutes of [5, 60]) await job(store, mailer, at(minutes));
+  const alerts = deliveriesFor(`${LEAD}.alert`);
+  expect(alerts).toHaveLength(1);
+  expect(alerts[0].raw).toContain("Demo request needs attention");
+  expect((await store.get(LEAD))?.alert).toMatchObject({ reason: "failed", webhook: "sent" });
+});
+
+describe("with the spam layers", () => {
+  const OTHER = "3c2b1a0f-9e8d-4c7b-8a6f-5e4d3c2b1a0f";
+  const OTHER_LEAD = leadIdOf(OTHER);
+
+  test("a suspected lead is posted like any lead, marked '[Suspected spam]' with the reason", async () => {
+    const store = createMemoryLeadStore();
+    const formToken = issueFormToken(TEST_CONFIG.formSecret, new Date(T0.getTime() - 800));
+    await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, formToken, requestId: ID });
+    const [delivery] = deliveriesFor(LEAD);
+    expect(delivery.raw).toContain("[Suspected spam] New demo request: Jane Driller (Acme Mining)");
+    expect(delivery.raw).toContain(
+      '"text":"*Suspected spam*"}},{"type":"section","text":{"type":"plain_text","text":"sent 0.8 s after the form loaded',
+    );
+    expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "sent" });
+  });
+
+  test("a filled honeypot is never posted, neither at once nor by the retry job", async () => {
+    const store = createMemoryLeadStore();
+    await harness({ store, now: at(0), config: webhookConfig }).post({
+      ...VALID,
+      [HONEYPOT_FIELD]: "http://spam.example",
+      requestId: OTHER,
+    });
+    expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+    await job(store, scriptedMailer(), at(30));
+    expect(deliveriesFor(OTHER_LEAD)).toHaveLength(0);
+    expect(deliveriesFor(`${OTHER_LEAD}.alert`)).toHaveLength(0);
+  });
+
+  test("a spam lead stored before the webhook existed does not gain a pending webhook", async () => {
+    const store = createMemoryLeadStore();
+    await harness({ store, now: at(0) }).post({ ...VALID, [HONEYPOT_FIELD]: "x", requestId: OTHER });
+    const old = (await store.get(OTHER_LEAD))!;
+    const { webhook: _webhook, ...before } = old.deliveries;
+    store.records.set(OTHER_LEAD, { ...old, deliveries: before } as unknown as LeadRecord);
+    expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * @jest-environment node
+ */
+// The scheduled function `retry-demo-requests` (docs/decisions/0019-lead-path.md) on @netlify/blobs'
+// local server and the local SendGrid-compatible server: a malformed stored lead is alerted once and
+// the others are delivered; a store that cannot be listed is a 503 with a fixed text.
+import handler from "../../../../netlify/functions/retry-demo-requests.mts";
+import { resetConfig } from "../../../../netlify/lib/core/config";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
+import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
+import { restoreEnvAfterEach } from "../../../helpers/env";
+import { leadRecord } from "../../../helpers/function-harness";
+import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
+
+const API_KEY = "SG.test-key";
+const GOOD = "1b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
+const BAD = "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
+
+let sink: MailSink;
+let blobs: TestBlobsServer;
+restoreEnvAfterEach();
+
+beforeAll(async () => {
+  sink = await startSendGridTestServer({ apiKey: API_KEY });
+  blobs = await startBlobsServer();
+});
+afterAll(async () => {
+  await sink.close();
+  blobs.close();
+});
+beforeEach(() => {
+  Object.assign(process.env, {
+    SENDGRID_API_KEY: API_KEY,
+    SALES_EMAIL: "sales@resources.test",
+    MAIL_FROM: "no-reply@resources.test",
+    ALERT_EMAIL: "alerts@resources.test",
+    // A local run: the SendGrid base URL (the test server) is honoured only then.
+    NETLIFY_DEV: "true",
+    SENDGRID_API_BASE_URL: sink.url,
+    NETLIFY_BLOBS_CONTEXT: blobs.context,
+    // The sales e-mail is what this checks.
+    CONFIRMATION_EMAIL: "off",
+  });
+  resetConfig();
+  sink.clear();
+  jest.spyOn(console, "log").mockImplementation(() => undefined);
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const call = () =>
+  handler(
+    new Request("http://localhost:8888/.netlify/functions/retry-demo-requests", {
+      method: "POST",
+      headers: { "x-leads-retry": "now" },
+    }),
+  );
+
+test("a pending lead whose e-mail is a number is alerted once; the run answers 200 and goes on", async () => {
+  const raw = blobs.open(LEAD_STORE_NAME);
+  const leads = createBlobLeadStore(raw);
+  const recent = new Date(Date.now() - 10 * 60_000).toISOString();
+  await leads.create(leadRecord(GOOD, "pending", { receivedAt: recent, sales: { lastAttemptAt: recent } }));
+  await leads.create(leadRecord(BAD, "pending", { receivedAt: recent }));
+  await raw.setJSON(`leads/${BAD}`, { ...leadRecord(BAD, "pending"), request: { email: 42 } });
+
+  const first = await call();
+  expect(first.status).toBe(200);
+  expect(await first.json()).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  const kinds = () => sink.messages().map((m) => `${m.customArgs.kind}:${m.customArgs.requestId}`);
+  expect(kinds().sort()).toEqual([`alert:${BAD}`, `sales:${GOOD}`]);
+
+  expect((await call()).status).toBe(200);
+  expect(kinds()).toHaveLength(2);
+});
+
+test("a store that cannot be listed: 503 with a fixed text, never the exception's message", async () => {
+  const dead = "http://127.0.0.1:9";
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ siteID: "test", token: "t", edgeURL: dead, uncachedEdgeURL: dead }),
+  ).toString("base64");
+  const res = await call();
+  expect(res.status).toBe(503);
+  expect(await res.text()).toBe(JSON.stringify({ error: "Lead store unavailable" }));
+});

@@ -1,0 +1,139 @@
+/**
+ * @jest-environment node
+ */
+// The Blobs-backed stores against @netlify/blobs' own local server (the one `@netlify/dev` runs):
+// the lead store (docs/decisions/0019-lead-path.md; key layout `leads/<id>` + `pending/<id>`, create's three
+// answers, the operations the retry job, the export and retention use), and the confirmation
+// limits (docs/decisions/0010-confirmation-limits.md) on the real store's conditional writes and listing.
+import { getStore } from "@netlify/blobs";
+import {
+  blobLimitsStore,
+  createConfirmationLimits,
+  LIMITS_STORE_NAME,
+} from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
+import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
+import { leadRecord, VALID } from "../../../helpers/function-harness";
+import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
+import { applyAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
+
+let server: TestBlobsServer;
+let open: TestBlobsServer["open"];
+
+beforeAll(async () => {
+  server = await startBlobsServer();
+  open = server.open;
+});
+afterAll(() => server.close());
+
+const keysOf = async (blobs: ReturnType<typeof getStore>) =>
+  (await blobs.list()).blobs.map((blob) => blob.key).sort();
+
+test("create writes the pending and unclaimed markers and the lead under their prefixes; a repeated id is 'exists'", async () => {
+  const blobs = open("layout");
+  const leads = createBlobLeadStore(blobs);
+  expect(await leads.create(leadRecord("a", "pending"))).toBe("created");
+  expect(await leads.create(leadRecord("b", "pending"))).toBe("created");
+  expect(await leads.create({ ...leadRecord("a", "pending"), receivedAt: "2025-02-01T00:00:00.000Z" })).toBe(
+    "exists",
+  );
+  expect(await keysOf(blobs)).toEqual([
+    "leads/a",
+    "leads/b",
+    "pending/a",
+    "pending/b",
+    "unclaimed/a",
+    "unclaimed/b",
+  ]);
+  expect(await leads.get("a")).toEqual(leadRecord("a", "pending"));
+  expect((await leads.ids()).sort()).toEqual(["a", "b"]);
+  expect((await leads.pendingIds()).sort()).toEqual(["a", "b"]);
+});
+
+test("a honeypot (spam) lead gets no unclaimed marker: nobody is ever asked to follow it up", async () => {
+  const blobs = open("spam-layout");
+  const leads = createBlobLeadStore(blobs);
+  const spam = newLead("s", { ...VALID }, new Date("2025-01-01T11:00:00.000Z"), {
+    verdict: { kind: "spam", reason: "honeypot field filled" },
+  });
+  expect(await leads.create(spam)).toBe("created");
+  expect(await keysOf(blobs)).toEqual(["leads/s", "pending/s"]);
+});
+
+test("settle removes only the marker; remove deletes the lead, its marker and its follow-up record and markers", async () => {
+  const blobs = open("settle");
+  const leads = createBlobLeadStore(blobs);
+  await leads.create(leadRecord("a", "pending"));
+  await leads.create(leadRecord("b", "pending"));
+  await blobs.setJSON("followup/b", { state: "claimed" });
+  await blobs.setJSON("claimed/b", { since: "2025-01-01T11:00:00.000Z" });
+  expect(await leads.pendingSince("a")).toBe("2025-01-01T11:00:00.000Z");
+  await leads.update({ ...leadRecord("a", "sent") });
+  await leads.settle("a");
+  expect(await leads.pendingSince("a")).toBeNull();
+  expect(await leads.pendingIds()).toEqual(["b"]);
+  expect((await leads.get("a"))?.state).toBe("sent");
+  await leads.remove("b");
+  expect(await keysOf(blobs)).toEqual(["leads/a", "unclaimed/a"]);
+  expect(await leads.get("b")).toBeNull();
+});
+
+test("the inbox index: a lead with an inboxKey is listed under it; remove deletes the entry and the lead's booking uid entries", async () => {
+  const blobs = open("inbox-index");
+  const leads = createBlobLeadStore(blobs);
+  await leads.create({ ...leadRecord("a", "pending"), inboxKey: "k1" });
+  await leads.create({ ...leadRecord("b", "pending"), inboxKey: "k1" });
+  await leads.create({ ...leadRecord("c", "pending"), inboxKey: "k2" });
+  expect((await leads.idsFromInbox("k1")).sort()).toEqual(["a", "b"]);
+  expect(await leads.idsFromInbox("k3")).toEqual([]);
+  const followUps = createFollowUpStore(jsonBlobsOver(blobs));
+  await followUps.indexBooking("bk-1", "a");
+  await followUps.update("a", (c) =>
+    applyAction(c, { kind: "booked", booking: { uid: "bk-1", via: "reference" } }, new Date()),
+  );
+  expect(await followUps.leadOfBooking("bk-1")).toBe("a");
+  await leads.remove("a");
+  expect(await leads.idsFromInbox("k1")).toEqual(["b"]);
+  expect(await followUps.leadOfBooking("bk-1")).toBeUndefined();
+  expect((await keysOf(blobs)).filter((key) => key.includes("/a"))).toEqual([]);
+});
+
+test("a store that cannot be reached: create answers 'unavailable' and never throws", async () => {
+  const unreachable = getStore({
+    name: "down",
+    siteID: "test",
+    token: "t",
+    edgeURL: "http://127.0.0.1:9",
+    uncachedEdgeURL: "http://127.0.0.1:9",
+  });
+  expect(await createBlobLeadStore(unreachable).create(leadRecord("a", "pending"))).toBe("unavailable");
+});
+
+test("confirmation limits on Blobs: one per address a day, the daily bound, no address in clear", async () => {
+  const blobs = open(LIMITS_STORE_NAME);
+  let time = Date.parse("2025-01-01T10:00:00.000Z");
+  const limits = createConfirmationLimits(blobLimitsStore(blobs), {
+    secret: "a-test-secret-of-at-least-32-characters",
+    dailyLimit: 2,
+    now: () => new Date(time),
+  });
+  expect(await limits.reserve("Victim@Example.com", "r1")).toEqual({ allowed: true });
+  expect(await limits.reserve("victim@example.com", "r2")).toEqual({
+    allowed: false,
+    reason: "address-limit",
+  });
+  expect(await limits.reserve("other@example.com", "r3")).toEqual({
+    allowed: true,
+    nearDailyLimit: { used: 2, limit: 2 },
+  });
+  expect(await limits.reserve("third@example.com", "r4")).toEqual({ allowed: false, reason: "daily-limit" });
+  time += 24 * 60 * 60 * 1000;
+  // An expired address entry is replaced through its etag (a conditional write).
+  expect(await limits.reserve("victim@example.com", "r5")).toEqual({ allowed: true });
+  const { blobs: stored } = await blobs.list();
+  expect(stored.map((b) => b.key).join(" ")).not.toMatch(/@|victim|example/i);
+  expect(stored.filter((b) => b.key.startsWith("address/"))).toHaveLength(2);
+  expect(stored.filter((b) => b.key.startsWith("daily/2025-01-01/"))).toHaveLength(2);
+});
