@@ -4,7 +4,7 @@
  * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/add-ons/booking/booking-webhook.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";

@@ -4,7 +4,7 @@
  * netlify/lib/core/demo-request/thanks-page.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 import { createThanksHandler } from "../lib/core/demo-request/thanks-page";
 

@@ -5,7 +5,7 @@
  * methods; 500 "Server misconfigured" when the configuration is missing.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import { issueFormToken } from "../lib/core/spam/form-token";
 import { json } from "../lib/kit/http";
 import { logError } from "../lib/kit/log";

@@ -4,7 +4,7 @@
  * netlify/lib/add-ons/follow-up/claim-handler.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import { MAX_BODY_BYTES } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";

@@ -7,7 +7,7 @@
  * is logged by name only).
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { json } from "../lib/kit/http";
@@ -23,12 +23,17 @@ export default async (): Promise<Response> => {
     return json(500, { error: "Server misconfigured" });
   }
   const { config } = configResult;
+  const followUp = config.followUp;
+  if (!followUp) {
+    logInfo("follow-up is off; nothing checked");
+    return json(200, { off: true });
+  }
   try {
     const result = await runFollowUpCheck({
       leads: createBlobLeadStore(),
       followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
       mailer: createSendGridMailer(config),
-      config,
+      config: { ...config, followUp },
       malformedNotes: jsonBlobs(LEAD_STORE_NAME),
     });
     logInfo("follow-up run finished", { ...result });

@@ -16,7 +16,8 @@
  * `npm run leads:retention`.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
+import { pruneSettingsAlerts } from "../lib/core/delivery/settings-alert";
 import { blobLimitsStore, pruneConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { reportMalformedLead, type MalformedLeadAlerts } from "../lib/core/delivery/malformed-lead-alert";
@@ -66,6 +67,7 @@ export default async (): Promise<Response> => {
       ["thanks-page tickets", () => pruneThanksTickets(jsonBlobs(LEAD_STORE_NAME), now)],
       ["suspected-spam digest records", () => pruneDigests(jsonBlobs(LEAD_STORE_NAME), now)],
       ["applied booking events", () => pruneBookingEvents(jsonBlobs(LEAD_STORE_NAME), now)],
+      ["settings alert notes", () => pruneSettingsAlerts(jsonBlobs(LEAD_STORE_NAME), now)],
       ["malformed-lead notes", () => pruneMalformedNotes(jsonBlobs(LEAD_STORE_NAME), now)],
       [
         "follow-up records of erased leads",

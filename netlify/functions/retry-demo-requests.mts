@@ -3,10 +3,13 @@
  * alerts a person about those that cannot be (docs/requirements.md#durable-capture,
  * docs/decisions/0019-lead-path.md; see netlify/lib/core/delivery/retry-job.ts).
  * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
+ * It also e-mails ALERT_EMAIL, once a day, the add-ons whose settings are invalid
+ * (netlify/lib/core/delivery/settings-alert.ts).
  * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig, invalidParts } from "../lib/compose";
+import { tellInvalidSettings } from "../lib/core/delivery/settings-alert";
 import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
 import { json } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
@@ -24,11 +27,18 @@ export default async (req: Request): Promise<Response> => {
   // The local command asks to skip the backoff; the schedule never sends this header.
   const ignoreBackoff = req.headers.get("x-leads-retry") === "now";
   const { config } = configResult;
+  const mailer = createSendGridMailer(config);
+  await tellInvalidSettings(invalidParts(configResult), {
+    blobs: jsonBlobs(LEAD_STORE_NAME),
+    mailer,
+    config,
+    now: new Date(),
+  });
   try {
     const result = await retryPendingLeads({
       store: createBlobLeadStore(),
       limits: blobConfirmationLimits(config),
-      mailer: createSendGridMailer(config),
+      mailer,
       config,
       ignoreBackoff,
       malformedNotes: jsonBlobs(LEAD_STORE_NAME),

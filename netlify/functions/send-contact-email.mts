@@ -5,7 +5,7 @@
  * See netlify/lib/core/demo-request/handler.ts for the answers.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createDemoRequestHandler } from "../lib/core/demo-request/handler";
 import { MAX_BODY_BYTES } from "../lib/core/demo-request/parse-request";

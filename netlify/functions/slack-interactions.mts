@@ -4,7 +4,7 @@
  * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/add-ons/follow-up/slack-interactions.ts.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/core/config";
+import { getConfig } from "../lib/compose";
 import {
   createSlackInteractionsHandler,
   SLACK_MAX_BODY_BYTES,

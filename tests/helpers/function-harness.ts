@@ -3,6 +3,7 @@
  * lead store (or one that always fails), a scripted mailer that records what it sent,
  * and no real waits.
  */
+import type { FollowUpConfig } from "../../netlify/lib/add-ons/follow-up/settings";
 import type { ServerConfig } from "../../netlify/lib/core/config";
 import {
   createConfirmationLimits,
@@ -23,7 +24,7 @@ import { leadIdFor } from "../../netlify/lib/core/leads/lead-id";
 import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
 import { createFormTokenNonces, type FormTokenNonces } from "../../netlify/lib/core/spam/form-token-nonces";
 
-export const TEST_CONFIG: ServerConfig = {
+export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig } = {
   sendgridApiKey: "SG.test",
   salesEmail: "sales@resources.test",
   mailFrom: "no-reply@resources.test",

@@ -5,49 +5,25 @@
 // confirmation bound is the socket's, whatever X-Forwarded-For says; and each endpoint's body
 // limit is its function's own. Needs a built public/; the socket check reads Linux's /proc.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
-import { networkInterfaces, tmpdir } from "node:os";
-import { join } from "node:path";
+import { networkInterfaces } from "node:os";
 import { after, before, test } from "node:test";
-import { pathToFileURL } from "node:url";
 import { getStore } from "@netlify/blobs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
+import { startSiteServerProcess } from "../helpers/site-server-process.mjs";
 
-const root = join(import.meta.dirname, "..", "..");
-const START_TIMEOUT_MS = 180_000;
 const API_KEY = "SG.local-server-boundaries-test";
 const KB = 1024;
 
-const work = mkdtempSync(join(tmpdir(), "local-boundaries-"));
-// A script file rather than --eval, whose flags the emulation's function workers would inherit.
-const SERVER_SCRIPT = `
-  const { startSiteServer } = await import(${JSON.stringify(pathToFileURL(join(root, "scripts", "local", "site-server.mjs")).href)});
-  const server = await startSiteServer({
-    root: ${JSON.stringify(root)},
-    port: 0,
-    rateLimit: false,
-    blobsDirectory: ${JSON.stringify(join(work, "blobs"))},
-  });
-  const blobs = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? "", "base64").toString() || "{}");
-  process.stdout.write(JSON.stringify({ url: server.url, blobs }) + "\\n");
-`;
-
-let child;
 let sink;
-/** @type {{ url: string, blobs: { edgeURL: string, token: string, siteID: string } }} */
+/** @type {Awaited<ReturnType<typeof startSiteServerProcess>>} */
 let server;
 
 before(async () => {
   sink = await startMailSink({ apiKey: API_KEY });
-  const script = join(work, "server.mjs");
-  writeFileSync(script, SERVER_SCRIPT);
-  const env = {
-    ...process.env,
-    HOST: "127.0.0.1",
+  server = await startSiteServerProcess({
     SENDGRID_API_KEY: API_KEY,
     SENDGRID_API_BASE_URL: sink.url,
     SALES_EMAIL: "sales@example.com",
@@ -55,41 +31,14 @@ before(async () => {
     FORM_TOKEN_SECRET: "local-server-boundaries-form-secret-0123456789",
     CONFIRMATION_EMAIL: "off",
     SLACK_SIGNING_SECRET: "local-boundaries-signing-secret",
-  };
-  delete env.URL;
-  delete env.LEAD_WEBHOOK_URL;
-  child = spawn(process.execPath, [script], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stderr.on("data", (chunk) => (log = (log + chunk).slice(-4000)));
-  let out = "";
-  server = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no server within ${START_TIMEOUT_MS} ms:\n${log}`)),
-      START_TIMEOUT_MS,
-    );
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      if (!out.includes("\n")) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(out.split("\n")[0]));
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${log}`));
-    });
+    URL: undefined,
+    LEAD_WEBHOOK_URL: undefined,
   });
 });
 
 after(async () => {
-  if (child && child.exitCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.stop();
   await sink?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 /**
@@ -207,7 +156,7 @@ test("the local Blobs server listens on 127.0.0.1 with a random token, and the s
   for (const { address } of elsewhere)
     assert.equal(await accepts(address, blobsUrl.port), false, `Blobs reachable at ${address}`);
   if (process.platform === "linux") {
-    const addresses = listeningAddresses(child.pid);
+    const addresses = listeningAddresses(server.pid);
     assert.ok(addresses.length >= 2, `the site and Blobs servers: ${addresses}`);
     for (const address of addresses) assert.ok(isLoopback(address), `listening on ${address}`);
   }

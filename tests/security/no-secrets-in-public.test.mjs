@@ -14,7 +14,15 @@ const publicDir = join(root, "public");
 
 test("the secret names come from the functions' configuration", () => {
   const names = secretNames(root);
-  for (const name of ["SENDGRID_API_KEY", "SALES_EMAIL", "MAIL_FROM", "SENDGRID_API_BASE_URL"])
+  for (const name of [
+    "SENDGRID_API_KEY",
+    "SALES_EMAIL",
+    "MAIL_FROM",
+    "SENDGRID_API_BASE_URL",
+    "SLACK_SIGNING_SECRET",
+    "CAL_WEBHOOK_SECRET",
+    "LEAD_WEBHOOK_SECRET",
+  ])
     assert.ok(names.includes(name), name);
   assert.ok(!names.includes("URL"));
 });

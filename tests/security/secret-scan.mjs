@@ -3,7 +3,7 @@
  * reaches the client bundle).
  *
  * Secret names are the variables the functions' configuration schema reads
- * (netlify/lib/core/config.ts), minus the public ones Netlify sets for everyone (URL, CONTEXT,
+ * (netlify/lib/core/config.ts and each add-on's settings.ts), minus the public ones Netlify sets for everyone (URL, CONTEXT,
  * NETLIFY_DEV). Secret values are those variables' current values, any in a local `.env`,
  * the local mail sink's key, and anything shaped like a SendGrid API key.
  */
@@ -15,13 +15,21 @@ const PUBLIC_VARIABLES = new Set(["URL", "CONTEXT", "NETLIFY_DEV"]);
 export const SENDGRID_KEY_PATTERN = /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/;
 const TEXT_FILE = /\.(html|js|mjs|json|css|map|txt|xml|webmanifest|svg)$|(^|\/)_(headers|redirects)$/;
 
-/** The variable names in the zod schema of netlify/lib/core/config.ts, minus the public ones. */
+/**
+ * The variable names the configuration's zod schemas read (every `NAME: z...` entry under
+ * netlify/lib: the core's and each add-on's settings), minus the public ones.
+ */
 export function secretNames(root) {
-  const source = readFileSync(join(root, "netlify", "lib", "config.ts"), "utf8");
-  const block = /const configSchema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(source)?.[1] ?? "";
-  const names = [...block.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
-  if (names.length === 0) throw new Error("no variable names found in netlify/lib/core/config.ts");
-  return names.filter((name) => !PUBLIC_VARIABLES.has(name));
+  const lib = join(root, "netlify", "lib");
+  const names = new Set();
+  for (const entry of readdirSync(lib, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    const source = readFileSync(join(entry.parentPath, entry.name), "utf8");
+    for (const [, name] of source.matchAll(/^\s+([A-Z][A-Z0-9_]+): (?:z\.|address|count\(|minutes\()/gm))
+      names.add(name);
+  }
+  if (names.size === 0) throw new Error("no variable names found in the schemas under netlify/lib");
+  return [...names].filter((name) => !PUBLIC_VARIABLES.has(name));
 }
 
 function dotEnvValues(root, names) {

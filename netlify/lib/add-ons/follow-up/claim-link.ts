@@ -30,13 +30,15 @@ export function claimUrl(origin: string, id: string, secret: string): string {
 
 /**
  * The claim link of lead `id` for messages, under the site's configured origin (Netlify's URL, or
- * the local server's own), never a request's; undefined when it is unset.
+ * the local server's own), never a request's; undefined when it is unset or follow-up is off.
  */
 export function claimUrlFor(
-  config: { siteOrigin?: string; formSecret: string },
+  config: { siteOrigin?: string; formSecret: string; followUp?: unknown },
   id: string,
 ): string | undefined {
-  return config.siteOrigin ? claimUrl(config.siteOrigin, id, config.formSecret) : undefined;
+  return config.siteOrigin && config.followUp
+    ? claimUrl(config.siteOrigin, id, config.formSecret)
+    : undefined;
 }
 
 /** True when `sig` is lead `id`'s signature (compared in constant time); false for anything else. */

@@ -21,6 +21,7 @@
  * (netlify/lib/core/delivery/malformed-lead-alert.ts).
  */
 import { isWithinBusinessHours, localDate } from "./business-hours";
+import type { FollowUpConfig } from "./settings";
 import type { ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { dueReminders, mayNeedReminders } from "./reminders";
@@ -48,7 +49,8 @@ export interface FollowUpJobOptions {
   leads: LeadStore;
   followUps: FollowUpStore;
   mailer: Mailer;
-  config: ServerConfig;
+  /** The configuration with follow-up on (the function entry answers for it when off). */
+  config: ServerConfig & { followUp: FollowUpConfig };
   /** The clock reminders are judged by (simulated in tests). */
   now?: () => Date;
   retry?: RetryOptions;
@@ -85,7 +87,7 @@ async function recordReminder(
   item: ReminderLead,
   kind: ReminderKind,
   at: Date,
-  config: ServerConfig,
+  config: FollowUpJobOptions["config"],
 ): Promise<FollowUp | undefined> {
   const change = await followUps.update(item.lead.id, (current) =>
     dueReminders(item.lead, current, at, config.followUp).includes(kind)

@@ -9,7 +9,7 @@ import {
   localDate,
   parseBusinessHours,
 } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import { loadConfig } from "../../../../netlify/lib/core/config";
+import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
 import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/sales-team";
 
 const PERTH = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth")!;
@@ -140,7 +140,10 @@ describe("the follow-up variables are checked at start like the others", () => {
       CLAIM_ESCALATE_MINUTES: "10",
       ESCALATION_EMAIL: "nobody",
     });
-    expect(result).toEqual({ ok: false, problems: ["ESCALATION_EMAIL is invalid"] });
+    // Follow-up is off and named; the demo request goes on.
+    expect(result.ok && result.config.followUp).toBeUndefined();
+    expect(invalidParts(result)).toEqual(["follow-up: ESCALATION_EMAIL is invalid"]);
+    expect(JSON.stringify(result)).not.toContain("secret-looking");
     const rest = loadConfig({
       ...base,
       SALES_TEAM: "secret-looking garbage",
@@ -148,13 +151,11 @@ describe("the follow-up variables are checked at start like the others", () => {
       CLAIM_NUDGE_MINUTES: "30",
       CLAIM_ESCALATE_MINUTES: "10",
     });
-    expect(rest).toEqual({
-      ok: false,
-      problems: ["SALES_TEAM is invalid", "BUSINESS_HOURS is invalid", "CLAIM_ESCALATE_MINUTES is invalid"],
-    });
-    expect(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" })).toEqual({
-      ok: false,
-      problems: ["CLAIM_NUDGE_MINUTES is invalid"],
-    });
+    expect(invalidParts(rest)).toEqual([
+      "follow-up: SALES_TEAM is invalid; BUSINESS_HOURS is invalid; CLAIM_ESCALATE_MINUTES is invalid",
+    ]);
+    expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" }))).toEqual([
+      "follow-up: CLAIM_NUDGE_MINUTES is invalid",
+    ]);
   });
 });

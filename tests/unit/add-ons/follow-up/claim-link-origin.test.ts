@@ -7,7 +7,7 @@
 // scheduled re-send and follow-up runs. Without URL they carry no claim link.
 import retryFunction from "../../../../netlify/functions/retry-demo-requests.mts";
 import followUpFunction from "../../../../netlify/functions/lead-follow-up.mts";
-import { loadConfig, resetConfig } from "../../../../netlify/lib/core/config";
+import { loadConfig, resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";

@@ -6,6 +6,7 @@
 // hours across a weekend and a daylight-saving change; the suspected-spam digest; honeypot leads
 // and leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import type { FollowUpConfig } from "../../../../netlify/lib/add-ons/follow-up/settings";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
@@ -44,12 +45,12 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 /** A store, a clock and a job run, with `config` added to TEST_CONFIG's follow-up settings. */
-function world(followUp: Partial<ServerConfig["followUp"]> = {}, extra: Partial<ServerConfig> = {}) {
+function world(followUp: Partial<FollowUpConfig> = {}, extra: Partial<ServerConfig> = {}) {
   const blobs = createMemoryBlobs();
   const followUps: FollowUpStore = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
   const mailer = scriptedMailer();
-  const config: ServerConfig = {
+  const config = {
     ...TEST_CONFIG,
     ...extra,
     followUp: { ...TEST_CONFIG.followUp, ...followUp },

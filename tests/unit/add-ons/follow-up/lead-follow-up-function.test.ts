@@ -5,7 +5,7 @@
 // local server and the local SendGrid-compatible server: a malformed stored lead no longer stops the
 // run (it is alerted once, the others are reminded), and an answer never carries an exception's text.
 import handler from "../../../../netlify/functions/lead-follow-up.mts";
-import { resetConfig } from "../../../../netlify/lib/core/config";
+import { resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";

@@ -68,9 +68,9 @@ async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { stor
   const followUps: FollowUpStore = createFollowUpStore(createMemoryBlobs());
   const leads = createMemoryLeadStore({ followUps });
   await leads.create({ ...newLead(ID, { ...VALID }, new Date(RECEIVED)), state: "sent" });
-  const config: ServerConfig = {
+  const config = {
     ...TEST_CONFIG,
-    leadWebhook: { url: sink.url, format: "slack", timeoutMs: 2000, slackButtons: true },
+    leadWebhook: { url: sink.url, format: "slack" as const, timeoutMs: 2000, slackButtons: true },
     slack: { signingSecret: SECRET, userMap: new Map(), ...slack },
   };
   const posted: { url: string; body: Record<string, unknown> }[] = [];

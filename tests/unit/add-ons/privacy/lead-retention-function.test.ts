@@ -12,7 +12,7 @@ import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-s
 import { leadRecord } from "../../../helpers/function-harness";
 import { restoreEnvAfterEach } from "../../../helpers/env";
 import { startSendGridTestServer } from "../../../helpers/sendgrid-test-server";
-import { resetConfig } from "../../../../netlify/lib/core/config";
+import { resetConfig } from "../../../../netlify/lib/compose";
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

@@ -3,12 +3,8 @@
  */
 // docs/requirements.md#spam-defence: "local" is decided positively, SENDGRID_API_BASE_URL is honoured only
 // locally or when allowed, and the confirmation and form-secret variables are read and checked.
-import {
-  formSecretFrom,
-  isLocalRun,
-  loadConfig,
-  type ServerConfig,
-} from "../../../../netlify/lib/core/config";
+import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
+import { formSecretFrom, isLocalRun, type ServerConfig } from "../../../../netlify/lib/core/config";
 
 const BASE = {
   SENDGRID_API_KEY: "SG.production-key",
@@ -59,18 +55,19 @@ describe("SENDGRID_API_BASE_URL", () => {
 
 test("confirmations: on with 200 a day by default; CONFIRMATION_EMAIL=off and a daily limit are read", () => {
   expect(config({})).toMatchObject({ confirmationEmail: true, confirmationDailyLimit: 200 });
-  expect(config({ CONFIRMATION_EMAIL: "off", CONFIRMATION_DAILY_LIMIT: "25" })).toMatchObject({
-    confirmationEmail: false,
+  expect(config({ CONFIRMATION_EMAIL: "off" })).toMatchObject({ confirmationEmail: false });
+  expect(config({ CONFIRMATION_DAILY_LIMIT: "25" })).toMatchObject({
+    confirmationEmail: true,
     confirmationDailyLimit: 25,
   });
-  expect(loadConfig({ ...BASE, CONFIRMATION_EMAIL: "no" })).toEqual({
-    ok: false,
-    problems: ["CONFIRMATION_EMAIL is invalid"],
-  });
-  expect(loadConfig({ ...BASE, CONFIRMATION_DAILY_LIMIT: "-1" })).toEqual({
-    ok: false,
-    problems: ["CONFIRMATION_DAILY_LIMIT is invalid"],
-  });
+  // An invalid value turns confirmations off and is named; the demo request goes on.
+  expect(config({ CONFIRMATION_EMAIL: "no" }).confirmationEmail).toBe(false);
+  expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_EMAIL: "no" }))).toEqual([
+    "confirmation e-mail: CONFIRMATION_EMAIL is invalid",
+  ]);
+  expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_DAILY_LIMIT: "-1" }))).toEqual([
+    "confirmation e-mail: CONFIRMATION_DAILY_LIMIT is invalid",
+  ]);
 });
 
 test("the form secret: FORM_TOKEN_SECRET when set, else derived from the SendGrid key without revealing it", () => {

@@ -6,7 +6,7 @@
 // retention limits and what the local server and the owner's commands read.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_VARIABLES, loadConfig } from "../../../../netlify/lib/core/config";
+import { CONFIG_VARIABLES, loadConfig } from "../../../../netlify/lib/compose";
 import { loadRetentionLimits, RETENTION_VARIABLES } from "../../../../netlify/lib/add-ons/privacy/retention";
 
 const root = join(__dirname, "..", "..", "..", "..");

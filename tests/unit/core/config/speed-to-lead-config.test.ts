@@ -4,7 +4,7 @@
 // The speed-to-lead variables (lead webhook, booking page), checked with the rest of the
 // configuration at start.
 import { randomBytes } from "node:crypto";
-import { loadConfig } from "../../../../netlify/lib/core/config";
+import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
 
 const BASE = {
   SENDGRID_API_KEY: "SG.x",
@@ -44,9 +44,12 @@ test.each([
   ],
   [{ BOOKING_URL: "http://cal.com/acme" }, "BOOKING_URL is invalid"],
   [{ BOOKING_URL: "javascript:alert(1)" }, "BOOKING_URL is invalid"],
-])("production refuses %j: %s, naming the variable, never its value", (env, problem) => {
+])("production turns the add-on off for %j: %s, naming the variable, never its value", (env, problem) => {
   const result = loadConfig({ ...BASE, ...env });
-  expect(result).toEqual({ ok: false, problems: [problem] });
+  const part = problem.startsWith("BOOKING") ? "booking link" : "lead webhook";
+  expect(result.ok).toBe(true);
+  expect(invalidParts(result)).toEqual([`${part}: ${problem}`]);
+  expect(result.ok && (result.config.leadWebhook ?? result.config.bookingUrl)).toBeUndefined();
   expect(JSON.stringify(result)).not.toContain("hooks.example");
 });
 

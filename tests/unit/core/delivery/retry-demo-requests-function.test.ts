@@ -5,7 +5,7 @@
 // local server and the local SendGrid-compatible server: a malformed stored lead is alerted once and
 // the others are delivered; a store that cannot be listed is a 503 with a fixed text.
 import handler from "../../../../netlify/functions/retry-demo-requests.mts";
-import { resetConfig } from "../../../../netlify/lib/core/config";
+import { resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { restoreEnvAfterEach } from "../../../helpers/env";
@@ -82,4 +82,18 @@ test("a store that cannot be listed: 503 with a fixed text, never the exception'
   const res = await call();
   expect(res.status).toBe(503);
   expect(await res.text()).toBe(JSON.stringify({ error: "Lead store unavailable" }));
+});
+
+test("invalid add-on settings are e-mailed to ALERT_EMAIL once a day, by name only", async () => {
+  Object.assign(process.env, { BUSINESS_HOURS: "weekdays, roughly", LEAD_WEBHOOK_URL: "not a url" });
+  resetConfig();
+  await blobs.open(LEAD_STORE_NAME).delete(`settings-alerts/${new Date().toISOString().slice(0, 10)}`);
+  expect((await call()).status).toBe(200);
+  expect((await call()).status).toBe(200);
+  const alerts = sink.messages().filter((m) => m.subject === "Site settings invalid: some parts are off");
+  expect(alerts).toHaveLength(1);
+  expect(alerts[0].to).toEqual(["alerts@resources.test"]);
+  expect(alerts[0].text).toContain("- lead webhook: LEAD_WEBHOOK_URL is invalid");
+  expect(alerts[0].text).toContain("- follow-up: BUSINESS_HOURS is invalid");
+  expect(alerts[0].text).not.toContain("roughly");
 });

@@ -4,7 +4,8 @@
 // The function's default export against the local SendGrid-compatible test server
 // (docs/requirements.md#the-demo-request-end-to-end).
 import handler, { config as functionConfig } from "../../../../netlify/functions/send-contact-email.mts";
-import { formSecretFrom, resetConfig } from "../../../../netlify/lib/core/config";
+import { formSecretFrom } from "../../../../netlify/lib/core/config";
+import { resetConfig } from "../../../../netlify/lib/compose";
 import { leadIdFor } from "../../../../netlify/lib/core/leads/lead-id";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";

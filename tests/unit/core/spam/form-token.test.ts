@@ -4,7 +4,7 @@
 // The form's time token (docs/decisions/0011-spam-defence-layers.md): valid, too fast, forged, expired, and
 // missing (the form without JavaScript) with a simulated clock; and the GET /api/form-token function.
 import handler, { config as functionConfig } from "../../../../netlify/functions/form-token.mts";
-import { resetConfig } from "../../../../netlify/lib/core/config";
+import { resetConfig } from "../../../../netlify/lib/compose";
 import {
   checkFormToken,
   issueFormToken,

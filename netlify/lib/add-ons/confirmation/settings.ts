@@ -1,0 +1,43 @@
+/**
+ * The confirmation e-mail's settings (docs/decisions/0010-confirmation-limits.md,
+ * docs/decisions/0034-core-and-add-ons.md): on by default; `CONFIRMATION_EMAIL=off` turns it off,
+ * and so does an invalid value of any of its variables (no prospect is mailed past a bound the
+ * owner did not mean).
+ */
+import { z } from "zod";
+import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+
+const count = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+
+const schema = z.object({
+  CONFIRMATION_EMAIL: z.enum(["on", "off"]).default("on"),
+  CONFIRMATION_DAILY_LIMIT: count(200),
+  CONFIRMATION_CLIENT_DAILY_LIMIT: count(5),
+});
+
+/** The variables this add-on reads. */
+export const CONFIRMATION_VARIABLES = Object.keys(schema.shape);
+
+/** The bounds on confirmations: most per UTC day in all, and per client IP. */
+export interface ConfirmationSettings {
+  dailyLimit: number;
+  clientDailyLimit: number;
+}
+
+/** Reads the confirmation's settings from `env`, e.g. `{ state: "on", value: { dailyLimit: 200, clientDailyLimit: 5 } }`. */
+export function confirmationSettings(env: Env): Setting<ConfirmationSettings> {
+  return readSetting(
+    env,
+    schema,
+    (e): Built<ConfirmationSettings> =>
+      e.CONFIRMATION_EMAIL === "off"
+        ? "off"
+        : {
+            value: {
+              dailyLimit: e.CONFIRMATION_DAILY_LIMIT,
+              clientDailyLimit: e.CONFIRMATION_CLIENT_DAILY_LIMIT,
+            },
+          },
+    "defaults",
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The follow-up add-on's settings (docs/decisions/0029-lead-follow-up.md,
+ * docs/decisions/0030-slack-and-booking-loop.md, docs/decisions/0034-core-and-add-ons.md).
+ * Follow-up is on by default (its variables have defaults); an invalid one turns it off: no claim
+ * link, reminder or claim page until it is mended. Slack's buttons need follow-up and
+ * SLACK_SIGNING_SECRET; an invalid Slack variable turns only the buttons off.
+ */
+import { z } from "zod";
+import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+import { parseBusinessHours, type BusinessHours } from "./business-hours";
+import { parseSalesTeam, parseSlackUserMap, type StaffMember } from "./sales-team";
+
+const minutes = (fallback: number) =>
+  z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(fallback);
+
+const schema = z.object({
+  SALES_TEAM: z.string().optional(),
+  CLAIM_NUDGE_MINUTES: minutes(15),
+  CLAIM_ESCALATE_MINUTES: minutes(60),
+  ESCALATION_EMAIL: z.email().optional(),
+  BUSINESS_HOURS: z.string().optional(),
+});
+const slackSchema = z.object({
+  SLACK_SIGNING_SECRET: z.string().trim().min(16),
+  SLACK_USER_MAP: z.string().optional(),
+});
+
+/** The variables this add-on reads. */
+export const FOLLOW_UP_VARIABLES = [...Object.keys(schema.shape), ...Object.keys(slackSchema.shape)];
+
+/** Who may hold a lead and when an unclaimed one is raised. */
+export interface FollowUpConfig {
+  /** The roster from SALES_TEAM; absent, the claim page asks for a name. */
+  salesTeam?: StaffMember[];
+  /** Minutes (fractional allowed) an unclaimed lead waits before the nudge to sales. */
+  nudgeMinutes: number;
+  /** Minutes before the escalation to `escalationEmail`; never less than `nudgeMinutes`. */
+  escalateMinutes: number;
+  escalationEmail: string;
+  /** When the nudge and escalation clocks run; absent, all day. */
+  businessHours?: BusinessHours;
+}
+
+/** Slack interactivity, when SLACK_SIGNING_SECRET is set. */
+export interface SlackConfig {
+  /** The Slack app's signing secret: a credential, never logged. */
+  signingSecret: string;
+  /** Slack user id -> roster member (SLACK_USER_MAP). */
+  userMap: ReadonlyMap<string, StaffMember>;
+}
+
+/**
+ * Reads the follow-up settings from `env`. The escalation goes to ESCALATION_EMAIL, else
+ * `salesEmail` (never ALERT_EMAIL: it links to the lead's page, which shows the prospect).
+ */
+export function followUpSettings(env: Env, salesEmail: string): Setting<FollowUpConfig> {
+  return readSetting(
+    env,
+    schema,
+    (e): Built<FollowUpConfig> => {
+      const salesTeam = e.SALES_TEAM ? parseSalesTeam(e.SALES_TEAM) : undefined;
+      const businessHours = e.BUSINESS_HOURS ? parseBusinessHours(e.BUSINESS_HOURS) : undefined;
+      const problems = [
+        ...(e.SALES_TEAM && !salesTeam ? ["SALES_TEAM is invalid"] : []),
+        ...(e.BUSINESS_HOURS && !businessHours ? ["BUSINESS_HOURS is invalid"] : []),
+        ...(e.CLAIM_ESCALATE_MINUTES < e.CLAIM_NUDGE_MINUTES ? ["CLAIM_ESCALATE_MINUTES is invalid"] : []),
+      ];
+      if (problems.length > 0) return { problems };
+      return {
+        value: {
+          salesTeam,
+          nudgeMinutes: e.CLAIM_NUDGE_MINUTES,
+          escalateMinutes: e.CLAIM_ESCALATE_MINUTES,
+          escalationEmail: e.ESCALATION_EMAIL ?? salesEmail,
+          businessHours,
+        },
+      };
+    },
+    "defaults",
+  );
+}
+
+/** Reads Slack's interactivity from `env`; `team` is the follow-up roster SLACK_USER_MAP names. */
+export function slackSettings(env: Env, team: readonly StaffMember[] | undefined): Setting<SlackConfig> {
+  return readSetting(
+    env,
+    slackSchema,
+    (e): Built<SlackConfig> => {
+      if (!e.SLACK_USER_MAP) return { value: { signingSecret: e.SLACK_SIGNING_SECRET, userMap: new Map() } };
+      const userMap = parseSlackUserMap(e.SLACK_USER_MAP, team);
+      return userMap
+        ? { value: { signingSecret: e.SLACK_SIGNING_SECRET, userMap } }
+        : { problems: ["SLACK_USER_MAP is invalid"] };
+    },
+    { key: "SLACK_SIGNING_SECRET" },
+  );
+}

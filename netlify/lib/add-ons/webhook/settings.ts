@@ -1,0 +1,74 @@
+/**
+ * The lead webhook's settings (docs/decisions/0022-lead-webhook-channel.md,
+ * docs/decisions/0034-core-and-add-ons.md): off without LEAD_WEBHOOK_URL; an https URL (http only
+ * locally), a format, the Standard Webhooks secret the `standard` format needs, a per-attempt
+ * timeout. An invalid value turns the webhook off and names the variable.
+ */
+import { z } from "zod";
+import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+
+/** The lead webhook's message formats. */
+export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+const schema = z.object({
+  LEAD_WEBHOOK_URL: z.url(),
+  LEAD_WEBHOOK_FORMAT: z.enum(WEBHOOK_FORMATS).default("slack"),
+  LEAD_WEBHOOK_SECRET: z.string().optional(),
+  LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
+});
+
+/** The variables this add-on reads. */
+export const WEBHOOK_VARIABLES = Object.keys(schema.shape);
+
+/** Where every lead is also POSTed. */
+export interface LeadWebhookConfig {
+  /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
+  url: string;
+  format: WebhookFormat;
+  /** The Standard Webhooks signing secret; set when `format` is "standard". */
+  secret?: string;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+  /**
+   * With the `slack` format and Slack's interactivity on: lead messages carry Claim and Contacted
+   * buttons instead of the claim link (docs/decisions/0030-slack-and-booking-loop.md).
+   */
+  slackButtons?: boolean;
+}
+
+/** A Standard Webhooks secret: optional `whsec_`, then base64 of 24 to 64 bytes (the specification's range). */
+function isWebhookSecret(value: string): boolean {
+  const base64 = value.startsWith("whsec_") ? value.slice("whsec_".length) : value;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
+  const bytes = Buffer.from(base64, "base64").length;
+  return bytes >= 24 && bytes <= 64;
+}
+
+/** Reads the lead webhook's settings from `env`; plain http is accepted only when `isLocal`. */
+export function webhookSettings(env: Env, isLocal: boolean): Setting<LeadWebhookConfig> {
+  return readSetting(
+    env,
+    schema,
+    (e): Built<LeadWebhookConfig> => {
+      const problems: string[] = [];
+      const protocol = new URL(e.LEAD_WEBHOOK_URL).protocol;
+      if (protocol !== "https:" && !(isLocal && protocol === "http:"))
+        problems.push("LEAD_WEBHOOK_URL is invalid");
+      if (e.LEAD_WEBHOOK_FORMAT === "standard") {
+        if (!e.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET is missing");
+        else if (!isWebhookSecret(e.LEAD_WEBHOOK_SECRET)) problems.push("LEAD_WEBHOOK_SECRET is invalid");
+      }
+      if (problems.length > 0) return { problems };
+      return {
+        value: {
+          url: e.LEAD_WEBHOOK_URL,
+          format: e.LEAD_WEBHOOK_FORMAT,
+          secret: e.LEAD_WEBHOOK_SECRET,
+          timeoutMs: e.LEAD_WEBHOOK_TIMEOUT_MS,
+        },
+      };
+    },
+    { key: "LEAD_WEBHOOK_URL" },
+  );
+}

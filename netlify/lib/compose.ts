@@ -1,0 +1,114 @@
+/**
+ * The composition module (docs/decisions/0034-core-and-add-ons.md): the one place that puts the
+ * core and its add-ons together. Every function entry reads its configuration here, so no path
+ * leaves an add-on out. Each add-on reads its own settings; one that is missing is off, one that
+ * is invalid is off and named (in the log at every cold start, in the daily settings alert, and in
+ * the build's report), and the demo request goes on.
+ */
+import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./add-ons/booking/settings";
+import { CONFIRMATION_VARIABLES, confirmationSettings } from "./add-ons/confirmation/settings";
+import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
+import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
+import { CORE_VARIABLES, loadCoreConfig, type ConfigResult, type PartReport } from "./core/config";
+import { logError } from "./kit/log";
+import type { Env, Setting } from "./kit/settings";
+
+/** Every environment variable the functions read (.env.example lists each with its default). */
+export const CONFIG_VARIABLES = [
+  ...CORE_VARIABLES,
+  ...CONFIRMATION_VARIABLES,
+  ...WEBHOOK_VARIABLES,
+  ...BOOKING_VARIABLES,
+  ...FOLLOW_UP_VARIABLES,
+];
+
+const reportOf = (name: string, setting: Setting<unknown>): PartReport => ({
+  name,
+  state: setting.state,
+  problems: setting.state === "invalid" ? setting.problems : [],
+});
+
+const valueOf = <T>(setting: Setting<T>): T | undefined =>
+  setting.state === "on" ? setting.value : undefined;
+
+/**
+ * The configuration in `env` (default `process.env`): the core's (its problems fail the whole),
+ * and each add-on's, on, off or invalid (then off), with a report of every part.
+ */
+export function loadConfig(env: Env = process.env): ConfigResult {
+  const loaded = loadCoreConfig(env);
+  if (!loaded.ok) return loaded;
+  const { core, tunables } = loaded;
+  const confirmation = confirmationSettings(env);
+  const webhook = webhookSettings(env, core.isLocal);
+  const bookingLink = bookingLinkSettings(env, core.isLocal);
+  const calWebhook = calWebhookSettings(env);
+  const followUp = followUpSettings(env, core.salesEmail);
+  // Slack's buttons claim leads: they need follow-up, and SLACK_USER_MAP names its roster.
+  const slack =
+    followUp.state === "on" ? slackSettings(env, followUp.value.salesTeam) : ({ state: "off" } as const);
+  const leadWebhook = valueOf(webhook);
+  const confirmationOn = valueOf(confirmation);
+  return {
+    ok: true,
+    config: {
+      ...core,
+      confirmationEmail: confirmationOn !== undefined,
+      confirmationDailyLimit: confirmationOn?.dailyLimit ?? 200,
+      confirmationClientDailyLimit: confirmationOn?.clientDailyLimit ?? 5,
+      leadWebhook: leadWebhook && {
+        ...leadWebhook,
+        slackButtons: leadWebhook.format === "slack" && slack.state === "on",
+      },
+      bookingUrl: valueOf(bookingLink),
+      calWebhookSecret: valueOf(calWebhook),
+      followUp: valueOf(followUp),
+      slack: valueOf(slack),
+    },
+    report: [
+      { name: "core", state: tunables.length > 0 ? "invalid" : "on", problems: tunables },
+      reportOf("confirmation e-mail", confirmation),
+      reportOf("lead webhook", webhook),
+      reportOf("booking link", bookingLink),
+      reportOf("Cal.com bookings", calWebhook),
+      reportOf("follow-up", followUp),
+      reportOf("Slack buttons", slack),
+    ],
+  };
+}
+
+/** The lines of a report, e.g. `follow-up: invalid, off (BUSINESS_HOURS is invalid)`; never a value. */
+export function reportLines(result: ConfigResult): string[] {
+  if (!result.ok) return [`core: not configured (${result.problems.join("; ")})`];
+  return (result.report ?? []).map(({ name, state, problems }) =>
+    state !== "invalid"
+      ? `${name}: ${state}`
+      : name === "core"
+        ? `core: on, with defaults for ${problems.join("; ")}`
+        : `${name}: off, invalid (${problems.join("; ")})`,
+  );
+}
+
+/** The parts whose settings are invalid, as `name: problem; problem`. */
+export function invalidParts(result: ConfigResult): string[] {
+  if (!result.ok) return [];
+  return (result.report ?? [])
+    .filter((part) => part.state === "invalid")
+    .map((part) => `${part.name}: ${part.problems.join("; ")}`);
+}
+
+let cached: ConfigResult | undefined;
+
+/** The process-wide configuration, read on first use (a cold start, which logs every invalid part) and reused. */
+export function getConfig(): ConfigResult {
+  if (!cached) {
+    cached = loadConfig();
+    for (const part of invalidParts(cached)) logError(`SETTINGS INVALID, add-on off: ${part}`);
+  }
+  return cached;
+}
+
+/** Forgets the cached configuration (tests change the environment between cases). */
+export function resetConfig(): void {
+  cached = undefined;
+}
