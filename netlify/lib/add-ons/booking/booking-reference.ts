@@ -6,7 +6,8 @@
  * server's form secret: only this site can read it, and a changed one does not open. It holds
  * nothing else and never expires (it works as long as the lead is stored).
  */
-import { createCipheriv, createDecipheriv, createHmac } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
+import { bookingReferenceIv, bookingReferenceKey } from "../../kit/keys";
 
 /** The query parameter the booking page passes through (`metadata[leadRef]`) and the webhook's key. */
 export const BOOKING_REFERENCE_KEY = "leadRef";
@@ -14,19 +15,14 @@ export const BOOKING_REFERENCE_KEY = "leadRef";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** The AES key and the key the synthetic IV is derived with: two keys, each for one use. */
-function key(secret: string, use: "seal" | "iv" = "seal"): Buffer {
-  return createHmac("sha256", secret).update(`booking reference v1 ${use}`).digest();
-}
-
 /**
  * The reference for `leadId`, a UUID (base64url, 59 characters): the same for one lead every time,
  * so a repeated request is answered with the same link; the nonce is derived from the lead id
  * (a synthetic IV), which reveals only that two links are for one lead.
  */
 export function bookingReference(leadId: string, secret: string): string {
-  const iv = createHmac("sha256", key(secret, "iv")).update(leadId).digest().subarray(0, IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", key(secret), iv);
+  const iv = bookingReferenceIv(secret, leadId);
+  const cipher = createCipheriv("aes-256-gcm", bookingReferenceKey(secret), iv);
   // A lead id is a UUID: its 16 bytes keep the link short.
   const sealed = Buffer.concat([cipher.update(Buffer.from(leadId.replace(/-/g, ""), "hex")), cipher.final()]);
   return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
@@ -42,7 +38,11 @@ export function leadIdFromReference(reference: unknown, secret: string): string 
   // One spelling only: the spare bits of the last character would let four spellings open.
   if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString("base64url") !== reference) return undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", key(secret), bytes.subarray(0, IV_BYTES));
+    const decipher = createDecipheriv(
+      "aes-256-gcm",
+      bookingReferenceKey(secret),
+      bytes.subarray(0, IV_BYTES),
+    );
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     const id = Buffer.concat([
       decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),

@@ -20,11 +20,11 @@
  * The daily slot is taken before the address, and given back when the address is refused, so a
  * refused request never counts toward the day.
  */
-import { createHmac } from "node:crypto";
 import { getStore } from "@netlify/blobs";
 import type { ServerConfig } from "../../core/config";
 import { inboxOf } from "../../core/leads/lead-address";
 import { jsonBlobs, jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
+import { confirmationAddressHash, confirmationClientHash } from "../../kit/keys";
 
 export const LIMITS_STORE_NAME = "demo-request-limits";
 
@@ -67,10 +67,7 @@ export type LimitsBlobs = JsonBlobs;
  * erasure of a person's data deletes this key; nothing else can turn it back into an address.
  */
 export function confirmationAddressKey(email: string, secret: string): string {
-  const digest = createHmac("sha256", secret)
-    .update(`confirmation-recipient\n${inboxOf(email)}`)
-    .digest("hex");
-  return `address/${digest}`;
+  return `address/${confirmationAddressHash(secret, inboxOf(email))}`;
 }
 
 function reservedAt(data: unknown): number {
@@ -83,10 +80,7 @@ function reservedAt(data: unknown): number {
  * limit sees it, under the form secret, cut to 32 characters. Stored with the lead (never the IP).
  */
 export function clientKeyOf(ip: string, secret: string): string {
-  return createHmac("sha256", secret)
-    .update(`confirmation-client\n${ip.trim().toLowerCase()}`)
-    .digest("hex")
-    .slice(0, 32);
+  return confirmationClientHash(secret, ip.trim().toLowerCase()).slice(0, 32);
 }
 
 /**

@@ -6,19 +6,15 @@
  * the lead is stored. Whoever holds the link (the sales e-mail, the team's channel) can act on the
  * lead; without it nobody can, and rotating the secret voids every link.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { claimSignatureBytes } from "../../kit/keys";
 
 /** The claim page's path for a lead id. */
 export const claimPath = (id: string) => `/leads/${id}`;
 
-function signature(id: string, secret: string): Buffer {
-  const key = createHmac("sha256", secret).update("lead claim link v1").digest();
-  return createHmac("sha256", key).update(id).digest();
-}
-
 /** The signature of lead `id` (base64url, 43 characters). */
 export function claimSignature(id: string, secret: string): string {
-  return signature(id, secret).toString("base64url");
+  return claimSignatureBytes(secret, id).toString("base64url");
 }
 
 /** The absolute claim link, e.g. `https://example.com/leads/<id>?sig=...`. */

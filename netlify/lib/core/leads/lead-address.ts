@@ -9,9 +9,9 @@
  * - `exact`: the address as typed, trimmed and case-insensitive: `Jane@Acme.com ` finds
  *   `jane@acme.com` and nothing else.
  */
-import { createHmac } from "node:crypto";
 import * as z from "zod/mini";
 import { demoRequestSchema } from "../../../../src/lib/demo-request";
+import { inboxIndexKey } from "../../kit/keys";
 
 export type LeadAddressResult = { ok: true; address: string } | { ok: false; error: string };
 
@@ -73,13 +73,12 @@ export function inboxOf(email: string): string {
 
 /**
  * The key of the lead store's inbox index (docs/decisions/0032-bookings-by-uid.md): an HMAC-SHA-256
- * of `inboxOf(email)` under `secret` (the server's form secret), hex. Pseudonymous: it finds the
- * leads of one inbox without storing the address. Never throws.
+ * of `inboxOf(email)` under a key derived from `secret` (the server's form secret; kit/keys.ts
+ * `inboxIndexKey`), hex. Pseudonymous: it finds the leads of one inbox without storing the address.
+ * Never throws.
  */
 export function inboxKeyOf(email: string, secret: string): string {
-  return createHmac("sha256", secret)
-    .update(`lead-inbox\n${inboxOf(email)}`)
-    .digest("hex");
+  return inboxIndexKey(secret, inboxOf(email));
 }
 
 /**

@@ -4,7 +4,8 @@
  * key gives the same lead (so a retry is never delivered twice), a new key a new lead, and no key
  * can name, or collide with, a lead of its own choosing.
  */
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { leadIdBytes } from "../../kit/keys";
 
 /** A UUID of versions 1-8 with the RFC 9562 variant: not the nil UUID, not the max one. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -27,7 +28,7 @@ export function isUuid(value: string): boolean {
  */
 export function leadIdFor(idempotencyKey: string | undefined, secret: string): string {
   if (idempotencyKey === undefined) return randomUUID();
-  const bytes = createHmac("sha256", secret).update(`lead-id\n${idempotencyKey.toLowerCase()}`).digest();
+  const bytes = leadIdBytes(secret, idempotencyKey.toLowerCase());
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = bytes.subarray(0, 16).toString("hex");

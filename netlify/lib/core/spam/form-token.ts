@@ -9,7 +9,8 @@
  * Token: `<issue time, ms since the epoch>.<base64url HMAC-SHA256 of "form-token\n" + issue time>`
  * under the server's form secret (netlify/lib/core/config.ts), compared with `timingSafeEqual`.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { formTokenMac } from "../../kit/keys";
 
 /** Faster than this from loading the form to sending it is not a person typing (milliseconds). */
 export const MIN_FILL_MS = 3000;
@@ -20,14 +21,10 @@ const CLOCK_SKEW_MS = 60 * 1000;
 
 export type FormTokenVerdict = { kind: "valid" } | { kind: "missing" } | { kind: "suspect"; reason: string };
 
-function signature(secret: string, issuedAt: string): Buffer {
-  return createHmac("sha256", secret).update(`form-token\n${issuedAt}`).digest();
-}
-
 /** A new token issued at `now`, e.g. `1741597200000.3q2-7w...`. */
 export function issueFormToken(secret: string, now: Date): string {
   const issuedAt = String(now.getTime());
-  return `${issuedAt}.${signature(secret, issuedAt).toString("base64url")}`;
+  return `${issuedAt}.${formTokenMac(secret, issuedAt).toString("base64url")}`;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -43,7 +40,7 @@ export function checkFormToken(token: string | undefined, secret: string, now: D
   // The signature's text is compared, not its decoded bytes: base64url's spare bits would let
   // four spellings of one signature pass.
   const given = match ? Buffer.from(match[2]) : undefined;
-  const expected = match ? Buffer.from(signature(secret, match[1]).toString("base64url")) : undefined;
+  const expected = match ? Buffer.from(formTokenMac(secret, match[1]).toString("base64url")) : undefined;
   if (
     !match ||
     !given ||

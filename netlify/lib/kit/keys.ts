@@ -1,0 +1,66 @@
+/**
+ * Every key and keyed hash made from the server's form secret (core/config.ts `formSecret`), and the
+ * form secret derived from the SendGrid key (docs/decisions/0028-second-hostile-review.md,
+ * docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md). The rule: one
+ * label per use, so nothing made for one use passes for another; the constructions already deployed
+ * stay byte for byte (lead ids, the hashes erasure must find and links already sent depend on them);
+ * a new use derives its own key (HMAC-SHA256 of its label under the secret) and keys its input with
+ * it, as the claim link does. All HMACs are HMAC-SHA256; pinned by tests/unit/kit/keys.test.ts.
+ */
+import { createHmac } from "node:crypto";
+
+const mac = (key: string | Buffer, text: string): Buffer => createHmac("sha256", key).update(text).digest();
+
+/** A key for one new use: the HMAC of its `label` under `secret` (32 bytes). */
+const derivedKey = (secret: string, label: string): Buffer => mac(secret, label);
+
+/** A lead id's 32 source bytes: HMAC of `lead-id\n` + the lower-cased idempotency key `key`. */
+export function leadIdBytes(secret: string, key: string): Buffer {
+  return mac(secret, `lead-id\n${key}`);
+}
+
+/** The form token's 32-byte MAC: HMAC of `form-token\n` + `issuedAt` (ms since the epoch, decimal). */
+export function formTokenMac(secret: string, issuedAt: string): Buffer {
+  return mac(secret, `form-token\n${issuedAt}`);
+}
+
+/** The confirmation bound's hash of an `inbox` (`inboxOf`): hex HMAC of `confirmation-recipient\n` + inbox. */
+export function confirmationAddressHash(secret: string, inbox: string): string {
+  return mac(secret, `confirmation-recipient\n${inbox}`).toString("hex");
+}
+
+/** The confirmation bound's hash of a client `ip` (trimmed, lower-cased): hex HMAC of `confirmation-client\n` + ip. */
+export function confirmationClientHash(secret: string, ip: string): string {
+  return mac(secret, `confirmation-client\n${ip}`).toString("hex");
+}
+
+/** A claim link's 32-byte signature: HMAC of `leadId` under the key labelled `lead claim link v1`. */
+export function claimSignatureBytes(secret: string, leadId: string): Buffer {
+  return mac(derivedKey(secret, "lead claim link v1"), leadId);
+}
+
+/** The booking reference's AES-256-GCM key (32 bytes), labelled `booking reference v1 seal`. */
+export function bookingReferenceKey(secret: string): Buffer {
+  return derivedKey(secret, "booking reference v1 seal");
+}
+
+/**
+ * The booking reference's synthetic IV (12 bytes, GCM's size): the first bytes of the HMAC of
+ * `leadId` under the key labelled `booking reference v1 iv`.
+ */
+export function bookingReferenceIv(secret: string, leadId: string): Buffer {
+  return mac(derivedKey(secret, "booking reference v1 iv"), leadId).subarray(0, 12);
+}
+
+/** The lead store's inbox index key: hex HMAC of `inbox` (`inboxOf`) under the key labelled `lead inbox index v1`. */
+export function inboxIndexKey(secret: string, inbox: string): string {
+  return mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
+}
+
+/**
+ * The form secret when FORM_TOKEN_SECRET is unset: hex HMAC of `demo-request form secret v1` under
+ * the SendGrid API key, as secret as that key, stable across instances, revealing nothing of it.
+ */
+export function derivedFormSecret(sendgridApiKey: string): string {
+  return mac(sendgridApiKey, "demo-request form secret v1").toString("hex");
+}
