@@ -1,8 +1,36 @@
 /**
- * Runs one store action per id, `size` at a time, so a job over thousands of stored demo
- * requests never opens thousands of requests at once (retention and erasure,
- * docs/decisions/0018-retention-and-erasure.md).
+ * The one batch loop (docs/decisions/0034-core-and-add-ons.md): runs one store action per item,
+ * `size` at a time, so a job over thousands of stored demo requests never opens thousands of
+ * requests at once (retention and erasure, docs/decisions/0018-retention-and-erasure.md). One
+ * item's failure never stops the others.
  */
+
+/** What `mapInBatches` gives back: every value `fn` resolved, and every item it threw for. */
+export interface BatchResults<T, R> {
+  /** The resolved values, in the items' order (without the failed ones). */
+  results: R[];
+  /** The items whose call threw or rejected, in order, each with what it threw. */
+  failed: { item: T; error: unknown }[];
+}
+
+/** Calls `fn` on each of `items`, `size` at a time; never throws. */
+export async function mapInBatches<T, R>(
+  items: readonly T[],
+  fn: (item: T) => Promise<R>,
+  size = 50,
+): Promise<BatchResults<T, R>> {
+  const results: R[] = [];
+  const failed: { item: T; error: unknown }[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    const batch = items.slice(start, start + size);
+    const settled = await Promise.allSettled(batch.map(async (item) => fn(item)));
+    settled.forEach((result, i) => {
+      if (result.status === "fulfilled") results.push(result.value);
+      else failed.push({ item: batch[i], error: result.reason });
+    });
+  }
+  return { results, failed };
+}
 
 /** Runs `action` on each of `ids`, `size` at a time; returns the ids whose action threw, in order. */
 export async function inBatches(
@@ -10,13 +38,6 @@ export async function inBatches(
   action: (id: string) => Promise<void>,
   size = 50,
 ): Promise<string[]> {
-  const failed: string[] = [];
-  for (let start = 0; start < ids.length; start += size) {
-    const batch = ids.slice(start, start + size);
-    const results = await Promise.allSettled(batch.map(action));
-    results.forEach((result, i) => {
-      if (result.status === "rejected") failed.push(batch[i]);
-    });
-  }
-  return failed;
+  const { failed } = await mapInBatches(ids, action, size);
+  return failed.map(({ item }) => item);
 }

@@ -36,8 +36,7 @@ import { inboxKeyOf, parseLeadAddress } from "../../core/leads/lead-address";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { logError, logInfo } from "../../kit/log";
-import { maskEmail } from "../../kit/text";
+import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { isCalSignature } from "./cal-signature";
 import { noteApplied, wasApplied } from "./booking-events";
 
@@ -68,8 +67,6 @@ export interface BookingWebhookDeps {
   now?: () => Date;
   retry?: RetryOptions;
 }
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
 /** The stored leads of `email`'s inbox (the keyed index, nothing else read), the latest first. */
 async function leadsFromInbox(
@@ -271,7 +268,7 @@ export function createBookingWebhookHandler(
       }
       logError("BOOKING NOT APPLIED: the lead store did not answer", {
         trigger: event.triggerEvent,
-        reason: reasonOf(error),
+        reason: errorName(error),
       });
       return json(503, { error: "Lead store unavailable" });
     }

@@ -14,10 +14,9 @@ import { prefilledBookingUrl } from "../booking/booking-url";
 import site from "../../../../content/site.json";
 import type { DeliveryChannel, DeliveryNotice } from "../../core/delivery/delivery-channel";
 import type { ConfirmationVerdict } from "./confirmation-limits";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "../../core/delivery/mailer";
 import { buildConfirmationEmail, type ContactDetails } from "../../core/delivery/messages";
-import { maskEmail } from "../../kit/text";
 
 /** The company's contact details the confirmation shows (content/site.json, validated at build). */
 export const CONTACT_DETAILS: ContactDetails = site.contactDetails;
@@ -51,7 +50,7 @@ export const confirmation: DeliveryChannel = {
         // Without the bounds the form could mail anyone without limit: no confirmation then.
         logError("confirmation skipped: its limits could not be checked", {
           ...fields,
-          reason: error instanceof Error ? error.name : "unknown",
+          reason: errorName(error),
         });
         return { status: "skipped", reason: "its limits could not be checked", attempts: 0 };
       }

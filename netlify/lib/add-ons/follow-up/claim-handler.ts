@@ -44,7 +44,7 @@ import { isUuid } from "../../core/leads/lead-id";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
 import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "./sales-team";
 import { htmlResponse } from "../../kit/html-page";
 import { postFollowUpUpdate } from "./follow-up-update";
@@ -68,8 +68,6 @@ export interface ClaimHandlerDeps {
   getFollowUps: () => FollowUpStore;
   now?: () => Date;
 }
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
 const page = (status: number, html: string, method: string, extra: Record<string, string> = {}) =>
   htmlResponse(method === "HEAD" ? null : html, status, {
@@ -195,7 +193,7 @@ export function createClaimHandler(
           method,
         );
       }
-      logError("claim page: lead unreadable", { requestId: id, reason: reasonOf(error) });
+      logError("claim page: lead unreadable", { requestId: id, reason: errorName(error) });
       return problem(
         503,
         "Try again shortly",
@@ -238,7 +236,7 @@ export function createClaimHandler(
         return await show(409, { kind: "refused", text: change.reason ?? "Nothing changed." });
       // The record is the truth; a marker left behind is moved by the follow-up job.
       await followUps.syncMarkers(id, change.followUp, lead.receivedAt).catch((error: unknown) => {
-        logError("claim page: follow-up marker not moved", { requestId: id, reason: reasonOf(error) });
+        logError("claim page: follow-up marker not moved", { requestId: id, reason: errorName(error) });
       });
       logInfo("lead follow-up changed", {
         requestId: id,
@@ -263,7 +261,7 @@ export function createClaimHandler(
     } catch (error) {
       logError("claim page: follow-up record unreadable or not written", {
         requestId: id,
-        reason: reasonOf(error),
+        reason: errorName(error),
       });
       return problem(503, "Try again shortly", "The lead store did not answer; nothing was changed.", method);
     }

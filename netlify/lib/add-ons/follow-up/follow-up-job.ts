@@ -29,9 +29,11 @@ import type { FollowUp, ReminderKind } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import { MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
+import { createBreaker, type Breaker } from "../../kit/breaker";
 import { inBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { recordThenSend } from "../../kit/record-then-send";
 import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
 import type { MailMessage } from "../../core/delivery/messages";
 import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
@@ -63,23 +65,7 @@ export interface FollowUpJobOptions {
 /** What one run sent, per kind (the digest counts its leads), and how many leads it checked. */
 export type FollowUpJobResult = Record<ReminderKind, number> & { checked: number };
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
-
 type PersonReminder = Exclude<ReminderKind, "digest">;
-
-/** Whether the run may start another send: SendGrid not failing in a row, and time left. */
-function createGate(budgetMs: number) {
-  const startedAt = Date.now();
-  let failures = 0;
-  return {
-    open: () => failures < BREAKER_LIMIT && Date.now() - startedAt < budgetMs,
-    record(result: SendResult) {
-      if (result.status === "sent") failures = 0;
-      else if (result.status === "retryable") failures += 1;
-    },
-  };
-}
-type Gate = ReturnType<typeof createGate>;
 
 /** Records `kind` as sent at `at` if it is still due; the record after, or undefined when not due. */
 async function recordReminder(
@@ -108,15 +94,19 @@ async function unrecordReminder(followUps: FollowUpStore, id: string, kind: Remi
     });
   } catch (error) {
     logError(`LEAD FOLLOW-UP ${id}: the ${kind} was not sent and stays recorded`, {
-      reason: reasonOf(error),
+      reason: errorName(error),
     });
   }
 }
 
-/** Sends `message` within the run's gate; a refusal for good is logged as a lost reminder. */
-async function mail(message: MailMessage, options: FollowUpJobOptions, gate: Gate): Promise<SendResult> {
+/** Sends `message` and tells the run's breaker how it went. */
+async function mail(
+  message: MailMessage,
+  options: FollowUpJobOptions,
+  breaker: Breaker,
+): Promise<SendResult> {
   const result = await sendWithRetry(options.mailer, message, options.retry);
-  gate.record(result);
+  breaker.record(result);
   return result;
 }
 
@@ -125,7 +115,7 @@ async function sendReminder(
   kind: PersonReminder,
   item: ReminderLead,
   options: FollowUpJobOptions,
-  gate: Gate,
+  breaker: Breaker,
 ): Promise<SendResult> {
   const { config, retry } = options;
   const now = options.now ?? (() => new Date());
@@ -153,7 +143,7 @@ async function sendReminder(
         retry,
       )
     : undefined;
-  const mailed = await mail(message, options, gate);
+  const mailed = await mail(message, options, breaker);
   if (mailed.status === "sent") logInfo("follow-up reminder sent", { requestId: item.lead.id, kind });
   else if (mailed.status === "permanent") {
     logError(`LEAD FOLLOW-UP ${item.lead.id}: the ${kind} e-mail was refused and will not be sent`, {
@@ -230,7 +220,7 @@ async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<R
       }
       logError("follow-up of one demo request not checked; the others go on", {
         requestId: id,
-        reason: reasonOf(error),
+        reason: errorName(error),
       });
     }
   });
@@ -241,55 +231,77 @@ async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<R
   return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
 }
 
+/** Records the digest reminder of each of `waiting`; the leads recorded, with their records after. */
+async function holdForDigest(
+  waiting: ReminderLead[],
+  options: FollowUpJobOptions,
+  at: Date,
+): Promise<ReminderLead[]> {
+  const held: ReminderLead[] = [];
+  for (const item of waiting) {
+    try {
+      const followUp = await recordReminder(options.followUps, item, "digest", at, options.config);
+      if (followUp) held.push({ ...item, followUp });
+    } catch (error) {
+      logError("suspected lead not recorded in the digest", {
+        requestId: item.lead.id,
+        reason: errorName(error),
+      });
+    }
+  }
+  return held;
+}
+
 /** Sends the day's digest of `waiting` suspected leads when one is due; returns how many it held. */
 async function sendDigest(
   waiting: ReminderLead[],
   options: FollowUpJobOptions,
   at: Date,
-  gate: Gate,
+  breaker: Breaker,
 ): Promise<number> {
   const { config, followUps } = options;
   const hours = config.followUp.businessHours;
-  if (waiting.length === 0 || !gate.open() || !isWithinBusinessHours(hours, at)) return 0;
+  if (waiting.length === 0 || !breaker.allows() || !isWithinBusinessHours(hours, at)) return 0;
   const date = localDate(hours, at);
-  if (!(await followUps.recordDigest(date, at))) return 0;
-  const held: ReminderLead[] = [];
-  for (const item of waiting) {
-    try {
-      const followUp = await recordReminder(followUps, item, "digest", at, config);
-      if (followUp) held.push({ ...item, followUp });
-    } catch (error) {
-      logError("suspected lead not recorded in the digest", {
-        requestId: item.lead.id,
-        reason: reasonOf(error),
+  let held: ReminderLead[] = [];
+  const result = await recordThenSend({
+    // The day's record first, so only one run holds that day's leads.
+    record: async () => {
+      if (!(await followUps.recordDigest(date, at))) return undefined;
+      held = await holdForDigest(waiting, options, at);
+      return held.length > 0 && held;
+    },
+    send: async (leads) => {
+      const message = buildDigestEmail(leads, {
+        salesEmail: config.salesEmail,
+        mailFrom: config.mailFrom,
+        date,
       });
-    }
-  }
-  if (held.length === 0) return 0;
-  const message = buildDigestEmail(held, { salesEmail: config.salesEmail, mailFrom: config.mailFrom, date });
-  const result = await mail(message, options, gate);
-  if (result.status === "sent") {
-    logInfo("suspected spam digest sent", { count: held.length, date });
-    return held.length;
-  }
-  if (result.status === "permanent") {
-    logError(`LEAD FOLLOW-UP: the suspected spam digest of ${date} was refused and will not be sent`, {
-      count: held.length,
-      requestIds: held.map((item) => item.lead.id).join(","),
-    });
-    return 0;
-  }
-  logError("suspected spam digest not accepted; the next run sends it", { count: held.length, date });
-  for (const item of held) await unrecordReminder(followUps, item.lead.id, "digest", at);
-  await followUps.forgetDigest(date).catch(() => undefined);
-  return 0;
+      const mailed = await mail(message, options, breaker);
+      if (mailed.status === "sent") logInfo("suspected spam digest sent", { count: leads.length, date });
+      else if (mailed.status === "permanent") {
+        logError(`LEAD FOLLOW-UP: the suspected spam digest of ${date} was refused and will not be sent`, {
+          count: leads.length,
+          requestIds: leads.map((item) => item.lead.id).join(","),
+        });
+      } else {
+        logError("suspected spam digest not accepted; the next run sends it", { count: leads.length, date });
+      }
+      return mailed;
+    },
+    undo: async (leads) => {
+      for (const item of leads) await unrecordReminder(followUps, item.lead.id, "digest", at);
+      await followUps.forgetDigest(date).catch(() => undefined);
+    },
+  });
+  return result?.status === "sent" ? held.length : 0;
 }
 
 /** Runs the check once. Only a failed marker listing or digest record throws. */
 export async function runFollowUpCheck(options: FollowUpJobOptions): Promise<FollowUpJobResult> {
   const now = options.now ?? (() => new Date());
   const at = now();
-  const gate = createGate(options.budgetMs ?? DEFAULT_BUDGET_MS);
+  const breaker = createBreaker({ failures: BREAKER_LIMIT, budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS });
   const items = await openLeads(options, at.getTime());
   const result: FollowUpJobResult = {
     checked: items.length,
@@ -306,31 +318,35 @@ export async function runFollowUpCheck(options: FollowUpJobOptions): Promise<Fol
         digest.push(item);
         continue;
       }
-      if (!gate.open()) {
+      if (!breaker.allows()) {
         stopped = true;
         continue;
       }
       try {
-        const followUp = await recordReminder(options.followUps, item, kind, at, options.config);
-        if (!followUp) continue;
-        item.followUp = followUp;
-        const sent = await sendReminder(kind, item, options, gate);
-        if (sent.status === "sent") result[kind] += 1;
-        else if (sent.status === "retryable")
-          await unrecordReminder(options.followUps, item.lead.id, kind, at);
+        const sent = await recordThenSend({
+          // A claim made meanwhile wins: the reminder is recorded only while still due.
+          record: () => recordReminder(options.followUps, item, kind, at, options.config),
+          send: (followUp) => {
+            item.followUp = followUp;
+            return sendReminder(kind, item, options, breaker);
+          },
+          undo: () => unrecordReminder(options.followUps, item.lead.id, kind, at),
+        });
+        if (sent?.status === "sent") result[kind] += 1;
       } catch (error) {
         logError("follow-up reminder not recorded; the next run tries again", {
           requestId: item.lead.id,
           kind,
-          reason: reasonOf(error),
+          reason: errorName(error),
         });
       }
     }
   }
-  result.digest = await sendDigest(digest, options, at, gate);
-  if (stopped || !gate.open()) {
+  result.digest = await sendDigest(digest, options, at, breaker);
+  if (stopped || !breaker.allows()) {
     logError("follow-up run stopped early (SendGrid failing or out of time); the next run goes on", {
       ...result,
+      reason: breaker.reason,
     });
   }
   return result;

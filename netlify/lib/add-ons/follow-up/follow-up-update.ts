@@ -13,7 +13,7 @@ import {
   type LeadBooking,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { logError } from "../../kit/log";
+import { errorName, logError } from "../../kit/log";
 import { durationInWords } from "../../kit/text";
 import type { RetryOptions } from "../../core/delivery/send-result";
 import type { LeadUpdate } from "../webhook/lead-event";
@@ -89,7 +89,7 @@ export async function postFollowUpUpdate(
     logError("follow-up update not posted", {
       requestId: lead.id,
       action,
-      reason: error instanceof Error ? error.name : "unknown",
+      reason: errorName(error),
     });
   }
 }

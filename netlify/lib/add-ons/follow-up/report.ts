@@ -19,6 +19,7 @@ import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
 import { businessMinutesBetween, type BusinessHours } from "./business-hours";
 import { csvText } from "../../kit/csv";
+import { mapInBatches } from "../../kit/in-batches";
 import { firstTouchAt, isConfirmedBooking, keptAt, liveBookings, type FollowUp } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
@@ -77,13 +78,13 @@ export async function readReportLeads(options: {
 }): Promise<ReportLead[]> {
   const { leads, followUps, tracked } = options;
   const stored = await readLeads(leads, await leads.ids(), "the report");
-  const items: ReportLead[] = [];
-  for (let start = 0; start < stored.length; start += 50) {
-    const batch = stored.slice(start, start + 50);
-    const read = await Promise.all(batch.map((lead) => followUps.get(lead.id)));
-    batch.forEach((lead, i) => items.push({ lead, followUp: read[i], tracked: tracked.has(lead.id) }));
-  }
-  return items;
+  const { results, failed } = await mapInBatches(stored, async (lead) => ({
+    lead,
+    followUp: await followUps.get(lead.id),
+    tracked: tracked.has(lead.id),
+  }));
+  if (failed.length > 0) throw failed[0].error;
+  return results;
 }
 
 const MINUTE = 60_000;

@@ -37,7 +37,7 @@ import { isUuid } from "../../core/leads/lead-id";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
 import type { StaffMember } from "./sales-team";
 import { verifySlackRequest } from "./slack-signature";
 
@@ -70,8 +70,6 @@ export interface SlackInteractionDeps {
   fetch?: typeof fetch;
   retry?: RetryOptions;
 }
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
 /** Whether `value` is a Slack response URL (https://hooks.slack.com/...; a loopback http URL when local). */
 export function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
@@ -208,7 +206,7 @@ async function applyClick(
     }
     logError("Slack click not applied; the person can use the claim link", {
       requestId: id,
-      reason: reasonOf(error),
+      reason: errorName(error),
     });
     await tell("That did not go through; please try again or use the claim link in the e-mail.");
   }

@@ -22,7 +22,7 @@ import {
   MalformedLeadError,
 } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { maskEmail } from "../../kit/text";
+import { maskEmail } from "../../kit/log";
 
 /** The fields of a stored demo request erasure reads. */
 export interface ErasableRecord {

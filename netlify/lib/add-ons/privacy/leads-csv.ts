@@ -11,6 +11,7 @@
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
 import { businessMinutesBetween, type BusinessHours } from "../follow-up/business-hours";
 import { csvText, neutraliseFormula } from "../../kit/csv";
+import { mapInBatches } from "../../kit/in-batches";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
 import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
@@ -123,11 +124,10 @@ export async function readLeadsForCsv(options: {
   const { leads, address, match } = options;
   const stored = await readLeads(leads, await leads.ids(), "the export");
   const records = address ? requestsFrom(stored, address, match) : stored;
-  const followUps = new Map<string, FollowUp>();
-  for (let start = 0; start < records.length; start += 50) {
-    const batch = records.slice(start, start + 50);
-    const read = await Promise.all(batch.map((record) => options.followUps.get(record.id)));
-    batch.forEach((record, i) => followUps.set(record.id, read[i]));
-  }
-  return { records, followUps };
+  const { results, failed } = await mapInBatches(
+    records,
+    async (record) => [record.id, await options.followUps.get(record.id)] as const,
+  );
+  if (failed.length > 0) throw failed[0].error;
+  return { records, followUps: new Map(results) };
 }

@@ -14,6 +14,7 @@ import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
 import type { LeadAlert, LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { logError, logInfo } from "../../kit/log";
+import { recordThenSend } from "../../kit/record-then-send";
 import { sendWithRetry } from "./mailer";
 import type { MailMessage } from "./messages";
 import { postLeadEvent, webhookLead } from "../../add-ons/webhook/post-lead-event";
@@ -74,17 +75,40 @@ export function buildAlertEmail(
  */
 export async function alertIfDue(
   recorder: LeadRecorder,
-  { config, mailer, retry, now }: DeliveryContext,
+  context: DeliveryContext,
   sendgridDown = false,
 ): Promise<void> {
-  const at = now();
-  const reason = alertReason(recorder.lead, at, config.alertAfterMinutes);
+  const at = context.now();
+  const reason = alertReason(recorder.lead, at, context.config.alertAfterMinutes);
   if (!reason || !recorder.store) return;
   const alert: LeadAlert = { reason, at: at.toISOString() };
-  recorder.change({ ...recorder.lead, alert });
-  if (!(await recorder.save())) return;
+  const outcome = await recordThenSend({
+    record: async () => {
+      recorder.change({ ...recorder.lead, alert });
+      return (await recorder.save()) && recorder.lead;
+    },
+    send: (lead) => sendAlert(lead, reason, context, sendgridDown),
+  });
+  if (!outcome) return;
+  const { status, ...webhook } = outcome;
+  recorder.change({
+    ...recorder.lead,
+    alert: { ...alert, via: status === "sent" ? "email" : "log", ...webhook },
+  });
+  await recorder.save();
+}
 
-  const lead = recorder.lead;
+/**
+ * Sends `lead`'s recorded alert by e-mail, or to the log when SendGrid is down or refuses it, and
+ * to the lead webhook beside it. Never throws.
+ * @returns `sent` when the e-mail was accepted, else `logged`; and the webhook's outcome
+ */
+async function sendAlert(
+  lead: LeadRecord,
+  reason: LeadAlert["reason"],
+  { config, mailer, retry, now }: DeliveryContext,
+  sendgridDown: boolean,
+): Promise<{ status: "sent" | "logged" } & Pick<LeadAlert, "webhook">> {
   const message = buildAlertEmail(lead, reason, {
     to: config.alertEmail,
     mailFrom: config.mailFrom,
@@ -100,9 +124,7 @@ export async function alertIfDue(
       lastError: lead.deliveries.sales.lastError,
     });
   }
-  const webhook = await toWebhook;
-  recorder.change({ ...lead, alert: { ...alert, via: sent ? "email" : "log", ...webhook } });
-  await recorder.save();
+  return { status: sent ? "sent" : "logged", ...(await toWebhook) };
 }
 
 /** Posts the alert to the lead webhook, if one is configured; says whether it was accepted. */

@@ -19,7 +19,7 @@ import {
   type LeadRecord,
 } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
-import { logError } from "../../kit/log";
+import { errorName, logError } from "../../kit/log";
 import type { SendResult } from "./send-result";
 import { salesEmail } from "./sales-email";
 import { leadWebhook } from "../../add-ons/webhook/webhook-channel";
@@ -94,7 +94,7 @@ async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   await recorder.store.settle(lead.id).catch((error: unknown) => {
     logError("pending marker not removed; the retry job removes it", {
       requestId: lead.id,
-      reason: error instanceof Error ? error.name : "unknown",
+      reason: errorName(error),
     });
   });
 }

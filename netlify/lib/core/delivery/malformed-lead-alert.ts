@@ -12,7 +12,8 @@ import escapeHtml from "escape-html";
 import type { ServerConfig } from "../config";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { logMalformedLead, noteMalformedLead } from "../leads/lead-record-schema";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { recordThenSend } from "../../kit/record-then-send";
 import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
 import type { RetryOptions } from "./send-result";
@@ -60,20 +61,27 @@ export async function reportMalformedLead(
   logMalformedLead(id, by);
   if (!alerts) return;
   const now = alerts.now ?? (() => new Date());
-  try {
-    if (!(await noteMalformedLead(alerts.blobs, id, now()))) return;
-  } catch (error) {
-    logError("malformed lead alert not noted; the next run tries again", {
-      requestId: id,
-      reason: error instanceof Error ? error.name : "unknown",
-    });
-    return;
-  }
-  const message = buildMalformedLeadEmail(id, {
-    to: alerts.config.alertEmail,
-    mailFrom: alerts.config.mailFrom,
+  const sent = await recordThenSend({
+    record: async () => {
+      try {
+        return await noteMalformedLead(alerts.blobs, id, now());
+      } catch (error) {
+        logError("malformed lead alert not noted; the next run tries again", {
+          requestId: id,
+          reason: errorName(error),
+        });
+        return false;
+      }
+    },
+    send: () => {
+      const message = buildMalformedLeadEmail(id, {
+        to: alerts.config.alertEmail,
+        mailFrom: alerts.config.mailFrom,
+      });
+      return sendWithRetry(alerts.mailer, message, alerts.retry);
+    },
   });
-  const sent = await sendWithRetry(alerts.mailer, message, alerts.retry);
+  if (!sent) return;
   if (sent.status === "sent") logInfo("malformed lead alert sent", { requestId: id });
   else logError("malformed lead alert e-mail not sent; this log line is the alert", { requestId: id });
 }

@@ -23,14 +23,15 @@ import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "../le
 import { MalformedLeadError } from "../leads/lead-record-schema";
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { LeadStore } from "../leads/lead-store";
-import { logError, logInfo } from "../../kit/log";
+import { createBreaker, type Breaker } from "../../kit/breaker";
+import { mapInBatches } from "../../kit/in-batches";
+import { errorName, logError, logInfo } from "../../kit/log";
 import type { Mailer } from "./mailer";
 import { reportMalformedLead } from "./malformed-lead-alert";
-import type { RetryOptions, SendResult } from "./send-result";
+import type { RetryOptions } from "./send-result";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const READ_BATCH = 50;
 const BREAKER_LIMIT = 3;
 
 /**
@@ -66,27 +67,17 @@ export interface RetryJobResult {
   waiting: number;
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
-
 /**
  * Reads `ids` in batches: the leads, the ids with no lead, the malformed ones, and (logged) those
  * that would not read.
  */
 async function readLeads(store: LeadStore, ids: string[]) {
-  const leads: LeadRecord[] = [];
-  const missing: string[] = [];
-  const malformed: string[] = [];
-  const unreadable: string[] = [];
-  for (let start = 0; start < ids.length; start += READ_BATCH) {
-    const batch = ids.slice(start, start + READ_BATCH);
-    const results = await Promise.allSettled(batch.map((id) => store.get(id)));
-    results.forEach((result, i) => {
-      if (result.status === "rejected") {
-        (result.reason instanceof MalformedLeadError ? malformed : unreadable).push(batch[i]);
-      } else if (result.value) leads.push(result.value);
-      else missing.push(batch[i]);
-    });
-  }
+  const { results, failed } = await mapInBatches(ids, async (id) => ({ id, lead: await store.get(id) }));
+  const leads = results.flatMap(({ lead }) => (lead ? [lead] : []));
+  const missing = results.filter(({ lead }) => !lead).map(({ id }) => id);
+  const isMalformed = ({ error }: { error: unknown }) => error instanceof MalformedLeadError;
+  const malformed = failed.filter(isMalformed).map(({ item }) => item);
+  const unreadable = failed.filter((failure) => !isMalformed(failure)).map(({ item }) => item);
   if (unreadable.length > 0) {
     logError("stored demo requests unreadable; skipped this run", {
       count: unreadable.length,
@@ -98,29 +89,16 @@ async function readLeads(store: LeadStore, ids: string[]) {
 
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
 async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
-  for (const id of ids) {
-    try {
-      const since = await store.pendingSince(id);
-      if (since && readAt - Date.parse(since) >= IN_FLIGHT_GRACE_MS) {
-        await store.settle(id);
-        logInfo("pending marker without a stored lead removed", { requestId: id });
-      }
-    } catch (error) {
-      logError("pending marker not checked", { requestId: id, reason: reasonOf(error) });
+  const unchecked = await mapInBatches(ids, async (id) => {
+    const since = await store.pendingSince(id);
+    if (since && readAt - Date.parse(since) >= IN_FLIGHT_GRACE_MS) {
+      await store.settle(id);
+      logInfo("pending marker without a stored lead removed", { requestId: id });
     }
+  });
+  for (const { item, error } of unchecked.failed) {
+    logError("pending marker not checked", { requestId: item, reason: errorName(error) });
   }
-}
-
-/** Counts retryable failures in a row per channel; `open` once a channel reached the limit. */
-function createBreaker() {
-  const failures = new Map<ChannelName, number>();
-  return {
-    open: (channel: ChannelName) => (failures.get(channel) ?? 0) >= BREAKER_LIMIT,
-    record(channel: ChannelName, result: SendResult) {
-      if (result.status === "sent") failures.set(channel, 0);
-      else if (result.status === "retryable") failures.set(channel, (failures.get(channel) ?? 0) + 1);
-    },
-  };
 }
 
 /**
@@ -173,7 +151,10 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
   for (const id of malformed) await reportMalformedLead(id, "the retry job", alerts);
   leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 
-  const breaker = createBreaker();
+  // One breaker per channel: a failing webhook never stops the e-mails, nor the reverse.
+  const breakers = Object.fromEntries(
+    CHANNELS.map((channel) => [channel, createBreaker({ failures: BREAKER_LIMIT })]),
+  ) as Record<ChannelName, Breaker>;
   const context = {
     config,
     mailer,
@@ -182,7 +163,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
     now,
   };
   const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
-    !breaker.open(channel) &&
+    breakers[channel].allows() &&
     (ignoreBackoff ||
       now().getTime() - Date.parse(delivery.lastAttemptAt ?? "1970-01-01T00:00:00Z") >=
         nextAttemptDelayMs(delivery.attempts));
@@ -193,14 +174,14 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
       if (prepare(recorder, readAt, now().getTime(), maxAgeMs)) {
         await deliverLead(recorder, context, {
           due,
-          onResult: (channel, result) => breaker.record(channel, result),
-          sendgridDown: () => breaker.open("sales"),
+          onResult: (channel, result) => breakers[channel].record(result),
+          sendgridDown: () => !breakers.sales.allows(),
         });
       }
     } catch (error) {
       logError("retry of one demo request failed; the others go on", {
         requestId: lead.id,
-        reason: reasonOf(error),
+        reason: errorName(error),
       });
     }
     const after = recorder.lead.state;

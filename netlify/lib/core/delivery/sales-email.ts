@@ -6,10 +6,9 @@
  * may send; its outcome is the lead's state (netlify/lib/core/leads/lead-record.ts).
  */
 import type { DeliveryChannel } from "./delivery-channel";
-import { logError, logInfo } from "../../kit/log";
+import { logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "./mailer";
 import { buildSalesEmail } from "./messages";
-import { maskEmail } from "../../kit/text";
 import { claimUrlFor } from "../../add-ons/follow-up/claim-link";
 
 export const salesEmail: DeliveryChannel = {

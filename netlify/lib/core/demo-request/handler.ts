@@ -32,7 +32,7 @@ import { inboxKeyOf } from "../leads/lead-address";
 import { leadIdFor } from "../leads/lead-id";
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { CreateResult, LeadStore } from "../leads/lead-store";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo, maskDomain, maskEmail } from "../../kit/log";
 import type { Mailer } from "../delivery/mailer";
 import type { RetryOptions } from "../delivery/send-result";
 import { createThanksTickets, type ThanksTickets } from "../../add-ons/booking/thanks-tickets";
@@ -51,7 +51,6 @@ import {
 import { classifyEmail } from "../../add-ons/email-class/email-class";
 import { jsonBlobs } from "../../kit/json-blobs";
 import { clientKeyOf, LIMITS_STORE_NAME } from "../../add-ons/confirmation/confirmation-limits";
-import { maskDomain, maskEmail } from "../../kit/text";
 
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
@@ -70,8 +69,6 @@ export interface HandlerDeps {
 
 /** The Functions v2 context, as far as the handler reads it: the deploy context and the client IP. */
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.name : "unknown");
 
 /** The confirmation bounds; limits that cannot even be opened refuse every confirmation. */
 function openLimits(deps: HandlerDeps, config: ServerConfig): ConfirmationLimits {
@@ -106,7 +103,7 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
     // `create` marked it pending again; a settled lead needs no marker.
     if (existing && isSettled(existing)) await store.settle(id);
   } catch (error) {
-    logError("stored demo request unreadable", { requestId: id, reason: reasonOf(error) });
+    logError("stored demo request unreadable", { requestId: id, reason: errorName(error) });
   }
   if (existing && !samePayload(existing.request, lead.request)) {
     logInfo("request id reused with a different payload; nothing sent", { requestId: id });
@@ -165,7 +162,7 @@ async function afterSpendingToken(
     return spent === "reused" ? { kind: "suspected", reason: REUSED_TOKEN_REASON } : verdict;
   } catch (error) {
     logError("spent form tokens unreadable; the token was not checked for reuse", {
-      reason: reasonOf(error),
+      reason: errorName(error),
     });
     return verdict;
   }
@@ -284,7 +281,7 @@ async function issueTicket(deps: HandlerDeps, leadId: string, now: Date): Promis
   } catch (error) {
     logError("thanks-page ticket not stored; the thanks page offers the plain booking link", {
       requestId: leadId,
-      reason: reasonOf(error),
+      reason: errorName(error),
     });
     return undefined;
   }

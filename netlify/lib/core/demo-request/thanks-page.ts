@@ -17,7 +17,7 @@ import { SECURITY_HEADERS } from "../../kit/http";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { isUuid } from "../leads/lead-id";
 import type { LeadStore } from "../leads/lead-store";
-import { logError } from "../../kit/log";
+import { errorName, logError } from "../../kit/log";
 import { createThanksTickets, type ThanksTickets } from "../../add-ons/booking/thanks-tickets";
 import { FOLLOW_UP_PROMISE } from "../delivery/messages";
 
@@ -80,7 +80,7 @@ export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string
     } catch (error) {
       logError("thanks page: ticket or lead unreadable; plain booking link", {
         requestId: leadId,
-        reason: error instanceof Error ? error.name : "unknown",
+        reason: errorName(error),
       });
     }
     // Its URL holds a ticket: not sent to the booking service or any other site.

@@ -16,6 +16,7 @@ import {
   DEMO_REQUEST_FIELDS,
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
+import { mapInBatches } from "../../kit/in-batches";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { EMAIL_CLASSES } from "../../add-ons/email-class/email-class";
@@ -124,20 +125,15 @@ export async function readLeads(
   ids: readonly string[],
   by: string,
 ): Promise<LeadRecord[]> {
-  const leads: LeadRecord[] = [];
-  for (let start = 0; start < ids.length; start += 50) {
-    const batch = await Promise.all(
-      ids.slice(start, start + 50).map((id) =>
-        store.get(id).catch((error: unknown) => {
-          if (!(error instanceof MalformedLeadError)) throw error;
-          logMalformedLead(id, by);
-          return null;
-        }),
-      ),
-    );
-    for (const lead of batch) if (lead) leads.push(lead);
-  }
-  return leads;
+  const { results, failed } = await mapInBatches(ids, (id) =>
+    store.get(id).catch((error: unknown) => {
+      if (!(error instanceof MalformedLeadError)) throw error;
+      logMalformedLead(id, by);
+      return null;
+    }),
+  );
+  if (failed.length > 0) throw failed[0].error;
+  return results.filter((lead): lead is LeadRecord => lead !== null);
 }
 
 const MALFORMED_PREFIX = "malformed/";

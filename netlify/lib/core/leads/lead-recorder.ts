@@ -15,7 +15,7 @@
 import pRetry from "p-retry";
 import type { ChannelName, LeadRecord } from "./lead-record";
 import type { LeadStore } from "./lead-store";
-import { logError } from "../../kit/log";
+import { errorName, logError } from "../../kit/log";
 
 /** Writes after the first: 2, waiting about 100 then 200 ms. */
 const WRITE_RETRIES = { retries: 2, minTimeout: 100 };
@@ -73,7 +73,7 @@ export class LeadRecorder {
     try {
       await pRetry(() => store.update(lead), WRITE_RETRIES);
     } catch (error) {
-      const fields = { reason: error instanceof Error ? error.name : "unknown" };
+      const fields = { reason: errorName(error) };
       if (this.unrecordedSends.size > 0) {
         logError(`SENT-UNRECORDED ${lead.id}`, { ...fields, channels: [...this.unrecordedSends].join(",") });
       } else {

@@ -316,6 +316,30 @@ test("a run past its time budget starts no send, and records nothing it did not 
   expect(await run(20_000)).toMatchObject({ nudge: 1 });
 });
 
+test("a run that stops early says in its log line whether SendGrid was failing or time ran out", async () => {
+  const w = world();
+  const ids = ["1", "2", "3", "4"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
+  for (const id of ids) await w.store(id, T0);
+  const run = (mailer: ReturnType<typeof scriptedMailer>, budgetMs?: number) =>
+    runFollowUpCheck({
+      leads: w.leads,
+      followUps: w.followUps,
+      mailer,
+      config: TEST_CONFIG,
+      now: () => after(16),
+      retry: NO_WAITS,
+      budgetMs,
+    });
+  const stoppedBecause = (reason: string) =>
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`follow-up run stopped early .*"reason":"${reason}"`)),
+    );
+  await run(scriptedMailer(Array.from({ length: 9 }, () => DOWN)));
+  stoppedBecause("failing");
+  await run(scriptedMailer(), 0);
+  stoppedBecause("out of time");
+});
+
 test("a lead that has had every reminder its state allows leaves the job's lists; a claim brings it back", async () => {
   const w = world();
   await w.store(ID, T0);

@@ -1,0 +1,39 @@
+/**
+ * @jest-environment node
+ */
+// The functions' one logger (docs/requirements.md#personal-data): a thrown value is logged by its
+// name, never its message, and a visitor's address, phone number and chosen hostname only masked.
+import { errorName, logError, logInfo, maskDomain, maskEmail, maskPhone } from "../../../netlify/lib/kit/log";
+
+afterEach(() => jest.restoreAllMocks());
+
+test("errorName gives an Error's class name and never its message", () => {
+  class MalformedLeadError extends Error {
+    override name = "MalformedLeadError";
+  }
+  expect(errorName(new TypeError("jane@acme.com is not valid"))).toBe("TypeError");
+  expect(errorName(new MalformedLeadError("stored lead x"))).toBe("MalformedLeadError");
+});
+
+test("errorName says unknown for a thrown value that is not an Error", () => {
+  for (const thrown of ["jane@acme.com", 42, null, undefined, { name: "Looks like one" }]) {
+    expect(errorName(thrown)).toBe("unknown");
+  }
+});
+
+test("logInfo and logError write one prefixed line with the fields as JSON", () => {
+  const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  logInfo("sent", { requestId: "r1", attempts: 2 });
+  logError("failed", { reason: errorName(new RangeError("x")) });
+  expect(log).toHaveBeenCalledWith('[demo-request] sent {"requestId":"r1","attempts":2}');
+  expect(error).toHaveBeenCalledWith('[demo-request] failed {"reason":"RangeError"}');
+});
+
+test("the masks keep only a first letter, a top-level domain or two digits", () => {
+  expect(maskEmail("jane.doe@acme.com")).toBe("j***@a***.com");
+  expect(maskEmail("no-at-sign")).toBe("***");
+  expect(maskDomain("promo-login-microsoft-com.mailinator.com")).toBe("p***.com");
+  expect(maskDomain("localhost")).toBe("l***");
+  expect(maskPhone("+61 400 123 456")).toBe("***56");
+});
