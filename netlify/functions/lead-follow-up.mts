@@ -14,7 +14,7 @@ import { json } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
-import { logError, logInfo } from "../lib/kit/log";
+import { errorName, logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {
   const configResult = getConfig();
@@ -40,7 +40,7 @@ export default async (): Promise<Response> => {
     return json(200, result);
   } catch (error) {
     logError("LEAD FOLLOW-UP: the follow-up check could not run", {
-      reason: error instanceof Error ? error.name : "unknown",
+      reason: errorName(error),
     });
     return json(503, { error: "Lead store unavailable" });
   }

@@ -29,7 +29,7 @@ import { pruneThanksTickets } from "../lib/add-ons/booking/thanks-tickets";
 import { pruneDigests, pruneOrphanFollowUps } from "../lib/add-ons/follow-up/follow-up-store";
 import { pruneBookingEvents } from "../lib/add-ons/booking/booking-events";
 import { pruneMalformedNotes } from "../lib/core/leads/lead-record-schema";
-import { logError } from "../lib/kit/log";
+import { errorName, logError } from "../lib/kit/log";
 import { loadRetentionLimits } from "../lib/add-ons/privacy/retention";
 import { runRetention } from "../lib/add-ons/privacy/retention-job";
 
@@ -81,14 +81,14 @@ export default async (): Promise<Response> => {
     for (const [what, prune] of pruned) {
       await prune().catch((error: unknown) => {
         logError(`${what} not pruned; the next run tries again`, {
-          reason: error instanceof Error ? error.name : "unknown",
+          reason: errorName(error),
         });
       });
     }
     return json(200, run);
   } catch (error) {
     logError("retention run failed; the next run tries again", {
-      reason: error instanceof Error ? error.name : "unknown",
+      reason: errorName(error),
     });
     return json(500, { error: "Retention run failed" });
   }

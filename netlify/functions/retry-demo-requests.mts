@@ -14,7 +14,7 @@ import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation
 import { json } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
-import { logError, logInfo } from "../lib/kit/log";
+import { errorName, logError, logInfo } from "../lib/kit/log";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { retryPendingLeads } from "../lib/core/delivery/retry-job";
 
@@ -47,7 +47,7 @@ export default async (req: Request): Promise<Response> => {
     return json(200, result);
   } catch (error) {
     logError("retry run could not list the pending leads; the next run tries again", {
-      reason: error instanceof Error ? error.name : "unknown",
+      reason: errorName(error),
     });
     return json(503, { error: "Lead store unavailable" });
   }

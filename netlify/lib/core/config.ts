@@ -12,8 +12,8 @@
  * invalid, and are named as problems. Each add-on reads its own settings (its `settings.ts`), and
  * netlify/lib/compose.ts puts them together.
  */
-import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { derivedFormSecret } from "../kit/keys";
 import { given, problemsOf, type Env } from "../kit/settings";
 import type { FollowUpConfig, SlackConfig } from "../add-ons/follow-up/settings";
 import type { LeadWebhookConfig } from "../add-ons/webhook/settings";
@@ -79,7 +79,7 @@ export interface ServerConfig {
   confirmationDailyLimit: number;
   /** Most confirmation e-mails per UTC day caused by one client (its IP). */
   confirmationClientDailyLimit: number;
-  /** The server secret behind the form's time token and every keyed hash. Never sent out. */
+  /** The server secret every keyed hash and key is made from (netlify/lib/kit/keys.ts). Never sent out. */
   formSecret: string;
   /** Where the alert about an undelivered lead goes (netlify/lib/core/delivery/alert.ts). */
   alertEmail: string;
@@ -134,14 +134,6 @@ export type ConfigResult =
  */
 export function isLocalRun(env: Env, context?: { deploy?: { context?: string } } | null): boolean {
   return env.NETLIFY_DEV === "true" || context?.deploy?.context === "dev";
-}
-
-/**
- * The form secret when FORM_TOKEN_SECRET is unset: an HMAC of a fixed label under the SendGrid
- * key, so it is as secret as that key, stable across instances, and reveals nothing about it.
- */
-function derivedFormSecret(sendgridApiKey: string): string {
-  return createHmac("sha256", sendgridApiKey).update("demo-request form secret v1").digest("hex");
 }
 
 /**

@@ -145,7 +145,6 @@ describe("no other module keys with the form secret", () => {
   const MAY_USE_HMAC = [
     "lib/add-ons/booking/cal-signature.ts",
     "lib/add-ons/follow-up/slack-signature.ts",
-    "lib/core/config.ts",
     "lib/kit/keys.ts",
   ];
 

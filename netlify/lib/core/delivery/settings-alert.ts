@@ -7,7 +7,7 @@
  */
 import escapeHtml from "escape-html";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
 import type { ServerConfig } from "../config";
 import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
@@ -60,7 +60,7 @@ export async function tellInvalidSettings(
     if (!(await deps.blobs.setJSON(key, { at: now.toISOString(), expiresAt }, { onlyIfNew: true }))) return;
   } catch (error) {
     logError("settings alert not noted; the next run tries again", {
-      reason: error instanceof Error ? error.name : "unknown",
+      reason: errorName(error),
     });
     return;
   }
