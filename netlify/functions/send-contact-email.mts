@@ -5,7 +5,7 @@
  * See netlify/lib/core/demo-request/handler.ts for the answers.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/compose";
+import { addOnsFor, getConfig } from "../lib/compose";
 import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createDemoRequestHandler } from "../lib/core/demo-request/handler";
 import { MAX_BODY_BYTES } from "../lib/core/demo-request/parse-request";
@@ -14,6 +14,7 @@ import { createSendGridMailer } from "../lib/core/delivery/mailer";
 
 const handle = createDemoRequestHandler({
   getConfig,
+  getAddOns: addOnsFor,
   getStore: () => createBlobLeadStore(),
   createMailer: createSendGridMailer,
   getConfirmationLimits: blobConfirmationLimits,

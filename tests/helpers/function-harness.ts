@@ -3,6 +3,7 @@
  * lead store (or one that always fails), a scripted mailer that records what it sent,
  * and no real waits.
  */
+import { addOnsFor } from "../../netlify/lib/compose";
 import type { FollowUpConfig } from "../../netlify/lib/add-ons/follow-up/settings";
 import type { ServerConfig } from "../../netlify/lib/core/config";
 import {
@@ -171,6 +172,7 @@ export function harness(
   const nonces = options.nonces ?? createFormTokenNonces(createMemoryBlobs());
   const clock = options.now ?? (() => new Date());
   const handle = createDemoRequestHandler({
+    getAddOns: addOnsFor,
     getConfig: () => ({ ok: true, config }),
     getStore: () => store,
     createMailer: () => mailer,

@@ -37,21 +37,16 @@ const CORE_TO_ADD_ON_LEFT: string[] = [
   "core/delivery/deliver.ts -> add-ons/confirmation/confirmation.ts",
   "core/delivery/deliver.ts -> add-ons/webhook/webhook-channel.ts",
   "core/delivery/delivery-channel.ts -> add-ons/confirmation/confirmation-limits.ts",
-  "core/delivery/messages.ts -> add-ons/email-class/email-class.ts",
   "core/delivery/retry-job.ts -> add-ons/confirmation/confirmation-limits.ts",
   "core/delivery/sales-email.ts -> add-ons/follow-up/claim-link.ts",
   "core/demo-request/handler.ts -> add-ons/booking/booking-reference.ts",
   "core/demo-request/handler.ts -> add-ons/booking/booking-url.ts",
   "core/demo-request/handler.ts -> add-ons/confirmation/confirmation-limits.ts",
   "core/demo-request/handler.ts -> add-ons/booking/thanks-tickets.ts",
-  "core/demo-request/handler.ts -> add-ons/email-class/email-class.ts",
   "core/demo-request/thanks-page.ts -> add-ons/booking/booking-reference.ts",
   "core/demo-request/thanks-page.ts -> add-ons/booking/booking-url.ts",
   "core/demo-request/thanks-page.ts -> add-ons/booking/thanks-tickets.ts",
-  "core/leads/lead-record-schema.ts -> add-ons/email-class/email-class.ts",
-  "core/leads/lead-record.ts -> add-ons/email-class/email-class.ts",
   "core/leads/lead-store.ts -> add-ons/follow-up/follow-up-store.ts",
-  "core/spam/spam.ts -> add-ons/email-class/email-class.ts",
 ];
 
 /** The delivery channels: each sends a lead one way and may not import another. */

@@ -21,18 +21,7 @@ import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 // Node loads a JSON module only with an import attribute the entry already handles.
 import freeMailDomains from "email-providers";
 import ours from "../../../data/email-domains.json";
-
-export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
-export type EmailClassName = (typeof EMAIL_CLASSES)[number];
-
-/** An address's class, e.g. `{ class: "free", domain: "gmail.com", role: false }`. */
-export interface EmailClass {
-  class: EmailClassName;
-  /** The domain as compared: lower case, ASCII (punycode). */
-  domain: string;
-  /** A role address such as `info@` or `sales@`. */
-  role: boolean;
-}
+import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-email-class";
 
 /** The lists a classification reads. */
 export interface EmailLists {
@@ -103,34 +92,4 @@ export function classifyEmail(
           ? "free"
           : "company");
   return { class: cls, domain, role };
-}
-
-const TAGS: Record<EmailClassName, string | undefined> = {
-  company: undefined,
-  free: "[free mail]",
-  isp: "[ISP]",
-  disposable: "[disposable]",
-};
-
-/** The short tags for an e-mail subject or a message's first line, e.g. "[free mail] [role address]"; "" for a company address. */
-export function emailClassTag(emailClass: EmailClass | undefined): string {
-  if (!emailClass) return "";
-  return [TAGS[emailClass.class], emailClass.role ? "[role address]" : undefined].filter(Boolean).join(" ");
-}
-
-const WORDS: Record<EmailClassName, string> = {
-  company: "Company domain (not a known free or disposable provider, not a verified employer)",
-  free: "Free mail",
-  isp: "Internet provider's mailbox",
-  disposable: "Disposable address",
-};
-
-/** One line for a message body, e.g. "Free mail: gmail.com" or "Company domain (...): bhp.com; a role address". */
-export function emailClassLine(emailClass: EmailClass): string {
-  return `${WORDS[emailClass.class]}: ${emailClass.domain}${emailClass.role ? "; a role address" : ""}`;
-}
-
-/** One CSV cell, e.g. "free" or "company, role". */
-export function emailClassCell(emailClass: EmailClass): string {
-  return emailClass.role ? `${emailClass.class}, role` : emailClass.class;
 }

@@ -25,7 +25,8 @@ import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { readLeads } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { classifyEmail, EMAIL_CLASSES, type EmailClassName } from "../email-class/email-class";
+import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
+import { classifyEmail } from "../email-class/email-class";
 
 /** A lead with its follow-up record (a lead without one is `new`). */
 export interface ReportLead {

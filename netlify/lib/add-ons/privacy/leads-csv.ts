@@ -18,7 +18,8 @@ import type { FollowUpStore } from "../follow-up/follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { readLeads } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { classifyEmail, emailClassCell } from "../email-class/email-class";
+import { emailClassCell } from "../../core/leads/lead-email-class";
+import { classifyEmail } from "../email-class/email-class";
 
 export { neutraliseFormula };
 

@@ -6,7 +6,7 @@
  */
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT, SUSPECTED_SPAM_PREFIX } from "../../core/delivery/messages";
-import { emailClassTag, type EmailClass } from "../email-class/email-class";
+import { emailClassTag, type EmailClass } from "../../core/leads/lead-email-class";
 import { REMINDER_KINDS } from "../follow-up/follow-up-record";
 
 export { CLAIM_LINK_TEXT };

@@ -12,7 +12,7 @@ import {
   type DemoRequest,
 } from "../../../../src/lib/demo-request";
 import { singleLine } from "../../kit/text";
-import { emailClassLine, emailClassTag, type EmailClass } from "../../add-ons/email-class/email-class";
+import { emailClassLine, emailClassTag, type EmailClass } from "../leads/lead-email-class";
 
 /** A message in the shape `@sendgrid/mail` sends (the subset we use). */
 export interface MailMessage {

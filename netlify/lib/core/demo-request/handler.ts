@@ -20,6 +20,7 @@
  *
  * Collaborators are injected so tests can swap the store, the mailer, the clock and the waits.
  */
+import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { bookingReference } from "../../add-ons/booking/booking-reference";
 import { prefilledBookingUrl } from "../../add-ons/booking/booking-url";
@@ -41,19 +42,14 @@ import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./r
 import { probeDelivery } from "../spam/delivery-probe";
 import { MAX_TOKEN_AGE_MS } from "../spam/form-token";
 import { createFormTokenNonces, type FormTokenNonces } from "../spam/form-token-nonces";
-import {
-  HONEYPOT_REASON,
-  judgeSpam,
-  REUSED_TOKEN_REASON,
-  withEmailClass,
-  type SpamVerdict,
-} from "../spam/spam";
-import { classifyEmail } from "../../add-ons/email-class/email-class";
+import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../spam/spam";
 import { jsonBlobs } from "../../kit/json-blobs";
 import { clientKeyOf, LIMITS_STORE_NAME } from "../../add-ons/confirmation/confirmation-limits";
 
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
+  /** The add-ons that are on for `config` (netlify/lib/compose.ts `addOnsFor`). */
+  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
   /** The lead store; may throw or give null when Blobs is unavailable (the request is then not stored). */
   getStore: () => LeadStore | null;
   createMailer: (config: ServerConfig) => Mailer;
@@ -244,11 +240,11 @@ async function handle(
   );
   // The client IP as Netlify's rate limit sees it (`npm start` gives the socket's address).
   const ip = context?.ip || undefined;
-  // A signal for sales, never a rejection; a throwaway inbox makes the request suspected.
-  const emailClass = classifyEmail(parsed.request.email);
+  // The add-ons' judgement (the e-mail class: a signal for sales, a throwaway inbox suspected).
+  const judged = judgeWith(await deps.getAddOns(config), parsed.request, verdict);
   const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
-    verdict: withEmailClass(verdict, emailClass),
-    emailClass,
+    verdict: judged.verdict,
+    emailClass: judged.lead?.emailClass,
     honeypot: parsed.honeypot,
     attribution: parsed.attribution,
     clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,

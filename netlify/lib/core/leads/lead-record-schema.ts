@@ -19,7 +19,7 @@ import {
 import { mapInBatches } from "../../kit/in-batches";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
-import { EMAIL_CLASSES } from "../../add-ons/email-class/email-class";
+import { EMAIL_CLASSES } from "./lead-email-class";
 import {
   CHANNELS,
   completeDeliveries,

@@ -4,7 +4,7 @@
  * netlify/lib/core/leads/lead-store.ts, the sending netlify/lib/core/delivery/deliver.ts.
  */
 import type { Attribution, DemoRequest } from "../../../../src/lib/demo-request";
-import type { EmailClass } from "../../add-ons/email-class/email-class";
+import type { EmailClass } from "./lead-email-class";
 
 /**
  * Where a lead is delivered: the sales e-mail, then the confirmation; the lead webhook (decision 0022)

@@ -4,8 +4,8 @@
  *
  * - `spam`: the honeypot holds text. Definite: a person never sees that field. The request is
  *   stored with state `spam` and its reason, nothing is sent, and the answer is the success one.
- * - `suspected`: any other layer objects (the form's time token: too fast, forged or expired; a
- *   disposable e-mail address, `withEmailClass`).
+ * - `suspected`: any other layer objects (the form's time token: too fast, forged or expired; an
+ *   add-on's judgement, such as a disposable e-mail address).
  *   The request is stored and delivered to sales as usual, its subject prefixed
  *   "[Suspected spam]" with the reason in the body, and no confirmation goes out.
  * - `clean`: everything else, including a request without a time token posted as a form (the
@@ -13,7 +13,6 @@
  *   the site's hydrated form, which always sends one: it is suspected, and still delivered.
  */
 import { checkFormToken } from "./form-token";
-import type { EmailClass } from "../../add-ons/email-class/email-class";
 
 export type SpamVerdict =
   { kind: "clean" } | { kind: "spam"; reason: string } | { kind: "suspected"; reason: string };
@@ -42,19 +41,4 @@ export function judgeSpam(
   if (token.kind === "suspect") return { kind: "suspected", reason: token.reason };
   if (token.kind === "missing" && !input.viaForm) return { kind: "suspected", reason: NO_TOKEN_REASON };
   return { kind: "clean" };
-}
-
-/**
- * The verdict once the e-mail address's class is known (docs/decisions/0031-email-classification.md):
- * a `disposable` address makes a clean request suspected, and adds its reason to a suspected one;
- * a held (`spam`) request stays held. Any other class changes nothing: it is a signal for sales,
- * never a rejection.
- */
-export function withEmailClass(verdict: SpamVerdict, emailClass: EmailClass): SpamVerdict {
-  if (emailClass.class !== "disposable" || verdict.kind === "spam") return verdict;
-  const reason = `disposable e-mail address (${emailClass.domain})`;
-  return {
-    kind: "suspected",
-    reason: verdict.kind === "suspected" ? `${verdict.reason}; ${reason}` : reason,
-  };
 }

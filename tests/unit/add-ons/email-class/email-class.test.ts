@@ -4,19 +4,21 @@
 // The class of a lead's e-mail address (docs/requirements.md#lead-quality,
 // docs/decisions/0031-email-classification.md): each class, the role flag, the overrides, case,
 // subdomains and punycode; a disposable address makes the request suspected, never refused.
-import { withEmailClass } from "../../../../netlify/lib/core/spam/spam";
+import { withEmailClass } from "../../../../netlify/lib/add-ons/email-class/add-on";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   asciiDomain,
-  EMAIL_CLASSES,
   classifyEmail,
   defaultEmailLists,
+  type EmailLists,
+} from "../../../../netlify/lib/add-ons/email-class/email-class";
+import {
+  EMAIL_CLASSES,
   emailClassCell,
   emailClassLine,
   emailClassTag,
-  type EmailLists,
-} from "../../../../netlify/lib/add-ons/email-class/email-class";
+} from "../../../../netlify/lib/core/leads/lead-email-class";
 
 test.each([
   ["ops.manager@bhp.com", "company", "bhp.com"],

@@ -107,8 +107,10 @@ test("429 with Retry-After is waited for, within the budget", async () => {
     { status: "retryable", error: "SendGrid answered 429", code: 429, retryAfterMs: 1000 },
   ]);
   const { createDemoRequestHandler } = await import("../../../../netlify/lib/core/demo-request/handler");
+  const { addOnsFor } = await import("../../../../netlify/lib/compose");
   const handle = createDemoRequestHandler({
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
+    getAddOns: addOnsFor,
     getStore: () => store,
     createMailer: () => mailer,
     getConfirmationLimits: () => memoryLimits(),
