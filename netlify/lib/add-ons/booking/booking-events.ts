@@ -3,29 +3,30 @@
  * no timestamp, so a delivery cannot be refused as old; instead each event is applied once per
  * booking uid and trigger. Keys `booking-events/<SHA-256 of trigger and uid>` in the lead store
  * `demo-requests` hold only when it was applied and an expiry 30 days later; the retention job
- * prunes them (`pruneBookingEvents`).
+ * prunes them (`pruneBookingEvents`). The prefix is declared in netlify/lib/kit/storage.ts
+ * (docs/decisions/0034-core-and-add-ons.md).
  */
 import { createHash } from "node:crypto";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf, STORAGE } from "../../kit/storage";
 
-const PREFIX = "booking-events/";
 const KEPT_MS = 30 * 24 * 3_600_000;
 
-const keyOf = (trigger: string, uid: string) =>
-  `${PREFIX}${createHash("sha256").update(`${trigger}:${uid}`).digest("hex")}`;
+const eventKey = (trigger: string, uid: string) =>
+  keyOf("bookingEvents", createHash("sha256").update(`${trigger}:${uid}`).digest("hex"));
 
 /** Whether `trigger` for booking `uid` was applied already. May throw. */
 export async function wasApplied(blobs: JsonBlobs, trigger: string, uid: string): Promise<boolean> {
-  return (await blobs.getWithEtag(keyOf(trigger, uid))) !== null;
+  return (await blobs.getWithEtag(eventKey(trigger, uid))) !== null;
 }
 
 /** Notes `trigger` for booking `uid` as applied at `at`. May throw. */
 export async function noteApplied(blobs: JsonBlobs, trigger: string, uid: string, at: Date): Promise<void> {
   const expiresAt = new Date(at.getTime() + KEPT_MS).toISOString();
-  await blobs.setJSON(keyOf(trigger, uid), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
+  await blobs.setJSON(eventKey(trigger, uid), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
 }
 
 /** Deletes the notes past their 30 days (the retention job); resolves with how many. May throw. */
 export function pruneBookingEvents(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, PREFIX, now);
+  return deleteExpired(blobs, STORAGE.bookingEvents.prefix, now);
 }

@@ -9,16 +9,16 @@
  * Kept in the Blobs store `demo-requests` as `tickets/<SHA-256 of the ticket>`:
  * `{ leadId, expiresAt, usedAt? }`; the ticket itself is never stored. Redeeming writes `usedAt`
  * with `onlyIfMatch`, so of two simultaneous redeems one wins. The daily retention run deletes
- * expired tickets (`pruneThanksTickets`).
+ * expired tickets (`pruneThanksTickets`). The prefix is declared in netlify/lib/kit/storage.ts
+ * (docs/decisions/0034-core-and-add-ons.md).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { deleteExpired, jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
-import { LEAD_STORE_NAME } from "../../core/leads/lead-store";
+import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 
 /** How long a ticket can be redeemed after the redirect that carries it: 10 minutes. */
 export const TICKET_TTL_MS = 10 * 60_000;
 
-const PREFIX = "tickets/";
 const TICKET = /^[A-Za-z0-9_-]{43}$/;
 
 export interface ThanksTickets {
@@ -37,7 +37,7 @@ interface TicketEntry {
   usedAt?: string;
 }
 
-const keyOf = (ticket: string) => `${PREFIX}${createHash("sha256").update(ticket).digest("hex")}`;
+const ticketKey = (ticket: string) => keyOf("tickets", createHash("sha256").update(ticket).digest("hex"));
 
 /** Tickets over `blobs` (by default the `demo-requests` store, strongly consistent). */
 export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)): ThanksTickets {
@@ -45,17 +45,17 @@ export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
     async issue(leadId, now) {
       const ticket = randomBytes(32).toString("base64url");
       const entry: TicketEntry = { leadId, expiresAt: new Date(now.getTime() + TICKET_TTL_MS).toISOString() };
-      await blobs.setJSON(keyOf(ticket), entry, { onlyIfNew: true });
+      await blobs.setJSON(ticketKey(ticket), entry, { onlyIfNew: true });
       return ticket;
     },
     async redeem(ticket, leadId, now) {
       if (!TICKET.test(ticket)) return false;
-      const found = await blobs.getWithEtag(keyOf(ticket));
+      const found = await blobs.getWithEtag(ticketKey(ticket));
       const entry = found?.data as TicketEntry | undefined;
       if (!found?.etag || !entry || entry.leadId !== leadId || entry.usedAt) return false;
       if (now.getTime() > Date.parse(entry.expiresAt)) return false;
       return blobs.setJSON(
-        keyOf(ticket),
+        ticketKey(ticket),
         { ...entry, usedAt: now.toISOString() },
         { onlyIfMatch: found.etag },
       );
@@ -65,5 +65,5 @@ export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
 
 /** Deletes the tickets expired at `now`. Resolves with how many; may throw. */
 export function pruneThanksTickets(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, PREFIX, now);
+  return deleteExpired(blobs, STORAGE.tickets.prefix, now);
 }

@@ -18,15 +18,18 @@
  *   domain, which would stop everyone at gmail.com or at a large company.
  *
  * The daily slot is taken before the address, and given back when the address is refused, so a
- * refused request never counts toward the day.
+ * refused request never counts toward the day. The store name, the prefixes and their retention
+ * are declared in netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md).
  */
 import { getStore } from "@netlify/blobs";
 import type { ServerConfig } from "../../core/config";
 import { inboxOf } from "../../core/leads/lead-address";
 import { jsonBlobs, jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
 import { confirmationAddressHash, confirmationClientHash } from "../../kit/keys";
+import { keyOf, LIMITS_STORE_NAME, STORAGE } from "../../kit/storage";
 
-export const LIMITS_STORE_NAME = "demo-request-limits";
+// The handler and the owner commands open the store by this name.
+export { LIMITS_STORE_NAME };
 
 /** Confirmations one client (one IP, as the rate limit sees it) may cause per UTC day. */
 export const DEFAULT_CLIENT_DAILY_LIMIT = 5;
@@ -67,7 +70,7 @@ export type LimitsBlobs = JsonBlobs;
  * erasure of a person's data deletes this key; nothing else can turn it back into an address.
  */
 export function confirmationAddressKey(email: string, secret: string): string {
-  return `address/${confirmationAddressHash(secret, inboxOf(email))}`;
+  return keyOf("address", confirmationAddressHash(secret, inboxOf(email)));
 }
 
 function reservedAt(data: unknown): number {
@@ -129,9 +132,10 @@ export function createConfirmationLimits(
     async reserve(email, requestId, clientKey) {
       const at = now();
       const entry = `${at.toISOString()}-${requestId}`;
-      const slot = await takeSlot(`daily/${day(at)}/`, `daily/${day(at)}/${entry}`, options.dailyLimit);
+      const dayPrefix = keyOf("daily", `${day(at)}/`);
+      const slot = await takeSlot(dayPrefix, `${dayPrefix}${entry}`, options.dailyLimit);
       if (!slot) return { allowed: false, reason: "daily-limit" };
-      const clientPrefix = `client/${day(at)}/${clientKey}/`;
+      const clientPrefix = keyOf("client", `${day(at)}/${clientKey}/`);
       const clientSlot = clientKey
         ? await takeSlot(clientPrefix, `${clientPrefix}${entry}`, clientDailyLimit)
         : undefined;
@@ -180,12 +184,12 @@ export function confirmationAddressCounters(
  * store holds only the last day's hashes. Resolves with how many keys it deleted; may throw.
  */
 export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
+  const today = `${now.toISOString().slice(0, 10)}/`;
   const stale = [
-    ...(await blobs.keys("daily/")).filter((key) => !key.startsWith(`daily/${today}/`)),
-    ...(await blobs.keys("client/")).filter((key) => !key.startsWith(`client/${today}/`)),
+    ...(await blobs.keys(STORAGE.daily.prefix)).filter((key) => !key.startsWith(keyOf("daily", today))),
+    ...(await blobs.keys(STORAGE.client.prefix)).filter((key) => !key.startsWith(keyOf("client", today))),
   ];
-  for (const key of await blobs.keys("address/")) {
+  for (const key of await blobs.keys(STORAGE.address.prefix)) {
     const entry = await blobs.getWithEtag(key);
     if (entry && !(now.getTime() - reservedAt(entry.data) < ADDRESS_WINDOW_MS)) stale.push(key);
   }

@@ -15,17 +15,20 @@
  *   inbox; removed with the booking or the lead, and pruned with orphans.
  * - `digests/<date>`: that day's suspected-spam digest was sent (`{ at, expiresAt }`), kept a week
  *   and then pruned by the retention job (`pruneDigests`).
+ *
+ * The prefixes and their retention are declared in netlify/lib/kit/storage.ts
+ * (docs/decisions/0034-core-and-add-ons.md).
  */
 import { createHash } from "node:crypto";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
-export const FOLLOW_UP_PREFIX = "followup/";
-export const UNCLAIMED_PREFIX = "unclaimed/";
-export const CLAIMED_PREFIX = "claimed/";
-const DIGEST_PREFIX = "digests/";
-const BOOKING_UID_PREFIX = "booking-uids/";
-const bookingKey = (uid: string) => `${BOOKING_UID_PREFIX}${createHash("sha256").update(uid).digest("hex")}`;
+// Also listed by `npm run leads:report`.
+export const FOLLOW_UP_PREFIX = STORAGE.followUp.prefix;
+export const UNCLAIMED_PREFIX = STORAGE.unclaimed.prefix;
+export const CLAIMED_PREFIX = STORAGE.claimed.prefix;
+const bookingKey = (uid: string) => keyOf("bookingUids", createHash("sha256").update(uid).digest("hex"));
 /** How long a digest's record is kept: long enough that no run sends that day's digest twice. */
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 
@@ -81,7 +84,7 @@ const markerKey = (kind: "unclaimed" | "claimed", id: string) =>
 
 /** Deletes the digest records past their week (the retention job); resolves with how many. May throw. */
 export function pruneDigests(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, DIGEST_PREFIX, now);
+  return deleteExpired(blobs, STORAGE.digests.prefix, now);
 }
 
 /** How long a marker may wait for its lead: the lead store writes the marker just before the lead. */
@@ -99,7 +102,7 @@ export async function pruneOrphanFollowUps(
   now: Date,
 ): Promise<number> {
   let deleted = 0;
-  for (const key of await blobs.keys(BOOKING_UID_PREFIX)) {
+  for (const key of await blobs.keys(STORAGE.bookingUids.prefix)) {
     const leadId = ((await blobs.getWithEtag(key))?.data as { leadId?: unknown } | undefined)?.leadId;
     if (typeof leadId === "string" && leadIds.has(leadId)) continue;
     await blobs.delete(key);
@@ -119,9 +122,18 @@ export async function pruneOrphanFollowUps(
   return deleted;
 }
 
+/**
+ * Deletes the uid entries of lead `id`'s live bookings, found through its follow-up record (so
+ * before that record is deleted). For `remove` and `LeadStore.remove`. May throw.
+ */
+export async function removeBookingEntries(blobs: JsonBlobs, id: string): Promise<void> {
+  const found = (await blobs.getWithEtag(keyOf("followUp", id)))?.data as FollowUp | undefined;
+  for (const booking of found ? liveBookings(found) : []) await blobs.delete(bookingKey(booking.uid));
+}
+
 /** A FollowUpStore over `blobs` (the lead store `demo-requests` as JsonBlobs). */
 export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
-  const recordKey = (id: string) => `${FOLLOW_UP_PREFIX}${id}`;
+  const recordKey = (id: string) => keyOf("followUp", id);
   async function syncMarkers(id: string, followUp: FollowUp | "retire", since: string) {
     const state = followUp === "retire" ? "retired" : followUp.state;
     const wanted = state === "new" ? "unclaimed" : state === "claimed" ? "claimed" : null;
@@ -170,18 +182,13 @@ export function createFollowUpStore(blobs: JsonBlobs): FollowUpStore {
       else await blobs.delete(bookingKey(uid));
     },
     async remove(id) {
-      const found = (await blobs.getWithEtag(recordKey(id)))?.data as FollowUp | undefined;
-      for (const booking of found ? liveBookings(found) : []) await blobs.delete(bookingKey(booking.uid));
+      await removeBookingEntries(blobs, id);
       for (const key of followUpKeys(id)) await blobs.delete(key);
     },
     async recordDigest(date, at) {
       const expiresAt = new Date(at.getTime() + DIGEST_KEPT_MS).toISOString();
-      return blobs.setJSON(
-        `${DIGEST_PREFIX}${date}`,
-        { at: at.toISOString(), expiresAt },
-        { onlyIfNew: true },
-      );
+      return blobs.setJSON(keyOf("digests", date), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
     },
-    forgetDigest: (date) => blobs.delete(`${DIGEST_PREFIX}${date}`),
+    forgetDigest: (date) => blobs.delete(keyOf("digests", date)),
   };
 }

@@ -15,12 +15,9 @@
  */
 import { inBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
+import { keysErasedWithLead } from "../../kit/storage";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import {
-  forgetMalformedLead,
-  logMalformedLead,
-  MalformedLeadError,
-} from "../../core/leads/lead-record-schema";
+import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { maskEmail } from "../../kit/log";
 
@@ -43,8 +40,10 @@ export interface ErasureStore {
 }
 
 /**
- * `leads` as erasure's store: removing a lead also deletes its malformed-lead note
- * (netlify/lib/core/leads/lead-record-schema.ts), kept in the same Blobs store `blobs` beside it.
+ * `leads` as erasure's store: removing a lead (`LeadStore.remove`) also deletes the keys that
+ * netlify/lib/kit/storage.ts says erasure takes with it beside those (`keysErasedWithLead`, e.g. its
+ * malformed-lead note), from `blobs`, the lead store `demo-requests` as JsonBlobs
+ * (docs/decisions/0034-core-and-add-ons.md).
  */
 export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
   return {
@@ -52,7 +51,7 @@ export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
     get: (id) => leads.get(id),
     async remove(id) {
       await leads.remove(id);
-      await forgetMalformedLead(blobs, id);
+      for (const key of keysErasedWithLead(id)) await blobs.delete(key);
     },
   };
 }

@@ -7,13 +7,13 @@
  */
 import escapeHtml from "escape-html";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf, STORAGE } from "../../kit/storage";
 import { errorName, logError, logInfo } from "../../kit/log";
 import type { ServerConfig } from "../config";
 import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
 import type { RetryOptions } from "./send-result";
 
-const PREFIX = "settings-alerts/";
 const KEPT_MS = 2 * 24 * 3_600_000;
 
 /** The alert listing `parts` (each `name: problem; problem`) to `to`. */
@@ -56,7 +56,7 @@ export async function tellInvalidSettings(
   const { now } = deps;
   try {
     const expiresAt = new Date(now.getTime() + KEPT_MS).toISOString();
-    const key = `${PREFIX}${now.toISOString().slice(0, 10)}`;
+    const key = keyOf("settingsAlerts", now.toISOString().slice(0, 10));
     if (!(await deps.blobs.setJSON(key, { at: now.toISOString(), expiresAt }, { onlyIfNew: true }))) return;
   } catch (error) {
     logError("settings alert not noted; the next run tries again", {
@@ -75,5 +75,5 @@ export async function tellInvalidSettings(
 
 /** Deletes the day notes past their two days (the retention job); resolves with how many. May throw. */
 export function pruneSettingsAlerts(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, PREFIX, now);
+  return deleteExpired(blobs, STORAGE.settingsAlerts.prefix, now);
 }

@@ -8,7 +8,8 @@
  * A record that fails is a `MalformedLeadError`: every job skips and logs it and goes on with the
  * others. The note `malformed/<id>` (`{ at, expiresAt }`, the lead id only, 30 days, pruned by the
  * retention job) records that ALERT_EMAIL was told of it (netlify/lib/core/delivery/malformed-lead-alert.ts),
- * so the alert goes once; erasure deletes it with the lead.
+ * so the alert goes once; erasure deletes it with the lead. Its prefix and rules are declared in
+ * netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md).
  */
 import { z } from "zod";
 import {
@@ -19,6 +20,7 @@ import {
 import { mapInBatches } from "../../kit/in-batches";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
+import { keyOf, STORAGE } from "../../kit/storage";
 import { EMAIL_CLASSES } from "./lead-email-class";
 import {
   CHANNELS,
@@ -136,9 +138,8 @@ export async function readLeads(
   return results.filter((lead): lead is LeadRecord => lead !== null);
 }
 
-const MALFORMED_PREFIX = "malformed/";
 const MALFORMED_KEPT_MS = 30 * 24 * 3_600_000;
-const malformedKey = (id: string) => `${MALFORMED_PREFIX}${id}`;
+const malformedKey = (id: string) => keyOf("malformed", id);
 
 /** Notes at `at` that lead `id` was reported malformed; true when it had no note yet. May throw. */
 export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promise<boolean> {
@@ -146,12 +147,7 @@ export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promi
   return blobs.setJSON(malformedKey(id), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
 }
 
-/** Deletes lead `id`'s note, with the lead (erasure). May throw. */
-export function forgetMalformedLead(blobs: JsonBlobs, id: string): Promise<void> {
-  return blobs.delete(malformedKey(id));
-}
-
 /** Deletes the notes past their 30 days (the retention job); resolves with how many. May throw. */
 export function pruneMalformedNotes(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, MALFORMED_PREFIX, now);
+  return deleteExpired(blobs, STORAGE.malformed.prefix, now);
 }

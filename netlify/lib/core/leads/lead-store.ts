@@ -1,7 +1,7 @@
 /**
  * Durable capture of demo requests (docs/requirements.md#durable-capture) in the Netlify Blobs
  * store `demo-requests`.
- * This module is the only one that knows the key layout:
+ * This module reads and writes these keys:
  *
  * - `leads/<id>`: the lead record (netlify/lib/core/leads/lead-record.ts), written once with `onlyIfNew`,
  *   then updated as its deliveries progress.
@@ -18,21 +18,21 @@
  *   so a booking is matched to the leads of its booker's inbox with one listing
  *   (docs/decisions/0032-bookings-by-uid.md); `remove` deletes it with the lead.
  *
- * Decision record: docs/decisions/0019-lead-path.md.
+ * The prefixes, and what goes with a lead, are declared in netlify/lib/kit/storage.ts.
+ * Decision records: docs/decisions/0019-lead-path.md, docs/decisions/0034-core-and-add-ons.md.
  */
 import { getStore } from "@netlify/blobs";
 import { jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
-import { createFollowUpStore, UNCLAIMED_PREFIX } from "../../add-ons/follow-up/follow-up-store";
+import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
+import { removeBookingEntries } from "../../add-ons/follow-up/follow-up-store";
 import type { LeadRecord } from "./lead-record";
 import { MalformedLeadError, parseStoredLead } from "./lead-record-schema";
 
-export const LEAD_STORE_NAME = "demo-requests";
-const LEAD_PREFIX = "leads/";
-const PENDING_PREFIX = "pending/";
-const leadKey = (id: string) => `${LEAD_PREFIX}${id}`;
-const pendingKey = (id: string) => `${PENDING_PREFIX}${id}`;
-const INBOX_PREFIX = "inboxes/";
-const inboxKey = (key: string, id: string) => `${INBOX_PREFIX}${key}/${id}`;
+// The functions and owner commands open the store by this name.
+export { LEAD_STORE_NAME };
+const leadKey = (id: string) => keyOf("leads", id);
+const pendingKey = (id: string) => keyOf("pending", id);
+const inboxKey = (key: string, id: string) => keyOf("inboxes", `${key}/${id}`);
 
 /** What `create` did: stored it, found the id stored already, or could not reach the store. */
 export type CreateResult = "created" | "exists" | "unavailable";
@@ -58,7 +58,8 @@ export interface LeadStore {
   /** The ids of the leads whose `inboxKey` is `key` (one listing, nothing read). */
   idsFromInbox(key: string): Promise<string[]>;
   /**
-   * Deletes the lead, its markers (pending, inbox) and its follow-up keys (erasure and retention,
+   * Deletes the lead and what netlify/lib/kit/storage.ts says goes with it: its markers, inbox
+   * entry, follow-up record and booking uid entries (erasure and retention,
    * docs/requirements.md#personal-data).
    */
   remove(id: string): Promise<void>;
@@ -85,7 +86,7 @@ export async function pruneOrphanInboxEntries(
   now: Date,
 ): Promise<number> {
   let deleted = 0;
-  for (const key of await blobs.keys(INBOX_PREFIX)) {
+  for (const key of await blobs.keys(STORAGE.inboxes.prefix)) {
     if (leadIds.has(key.slice(key.lastIndexOf("/") + 1))) continue;
     const since = ((await blobs.getWithEtag(key))?.data as { since?: unknown } | undefined)?.since;
     if (typeof since === "string" && now.getTime() - Date.parse(since) < ENTRY_GRACE_MS) continue;
@@ -107,7 +108,7 @@ export function createBlobLeadStore(
           await store.setJSON(inboxKey(record.inboxKey, record.id), { since: record.receivedAt });
         }
         if (record.state !== "spam") {
-          await store.setJSON(`${UNCLAIMED_PREFIX}${record.id}`, { since: record.receivedAt });
+          await store.setJSON(keyOf("unclaimed", record.id), { since: record.receivedAt });
         }
         const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfNew: true });
         return modified ? "created" : "exists";
@@ -130,7 +131,7 @@ export function createBlobLeadStore(
     async update(record) {
       await store.setJSON(leadKey(record.id), record);
     },
-    pendingIds: () => keysUnder(store, PENDING_PREFIX),
+    pendingIds: () => keysUnder(store, STORAGE.pending.prefix),
     async pendingSince(id) {
       const marker = (await store.get(pendingKey(id), { type: "json" })) as { since?: string } | null;
       return marker?.since ?? null;
@@ -138,16 +139,17 @@ export function createBlobLeadStore(
     async settle(id) {
       await store.delete(pendingKey(id));
     },
-    ids: () => keysUnder(store, LEAD_PREFIX),
-    idsFromInbox: (key) => keysUnder(store, `${INBOX_PREFIX}${key}/`),
+    ids: () => keysUnder(store, STORAGE.leads.prefix),
+    idsFromInbox: (key) => keysUnder(store, keyOf("inboxes", `${key}/`)),
     async remove(id) {
       // Read raw: even a record that fails its schema names its inbox entry.
       const stored = (await store.get(leadKey(id), { type: "json" })) as { inboxKey?: unknown } | null;
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
       await store.delete(leadKey(id));
-      await store.delete(pendingKey(id));
+      // Booking uid entries are found through the follow-up record, so before it goes.
+      await removeBookingEntries(jsonBlobsOver(store), id);
+      for (const key of keysDeletedWithLead(id)) await store.delete(key);
       if (typeof stored?.inboxKey === "string") await store.delete(inboxKey(stored.inboxKey, id));
-      await createFollowUpStore(jsonBlobsOver(store)).remove(id);
     },
   };
 }

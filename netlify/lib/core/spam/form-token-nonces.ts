@@ -9,13 +9,13 @@
  * Kept in the Blobs store `demo-request-limits` as `form-tokens/<SHA-256 of the token>`:
  * `{ key?, payload, expiresAt }` (the key is the client's random idempotency key, the payload a
  * digest of the six fields: no visitor text), written with `onlyIfNew`. The daily retention run
- * deletes those past `expiresAt` (`pruneFormTokenNonces`).
+ * deletes those past `expiresAt` (`pruneFormTokenNonces`). The prefix is declared in
+ * netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md).
  */
 import { createHash } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
-
-const PREFIX = "form-tokens/";
+import { keyOf, STORAGE } from "../../kit/storage";
 
 /** What spending a token found: first use, a use by the same request, or a use by another one. */
 export type SpendResult = "first" | "same-request" | "reused";
@@ -45,7 +45,7 @@ function payloadDigest(fields: DemoRequest): string {
 export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
   return {
     async spend(token, { key, fields }, expiresAt) {
-      const entryKey = `${PREFIX}${sha256(token)}`;
+      const entryKey = keyOf("formTokens", sha256(token));
       const entry: NonceEntry = {
         ...(key ? { key } : {}),
         payload: payloadDigest(fields),
@@ -62,5 +62,5 @@ export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
 
 /** Deletes the spent tokens past their expiry at `now`; resolves with how many. May throw. */
 export function pruneFormTokenNonces(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, PREFIX, now);
+  return deleteExpired(blobs, STORAGE.formTokens.prefix, now);
 }

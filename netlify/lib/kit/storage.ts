@@ -1,0 +1,329 @@
+/**
+ * Every Netlify Blobs store and key prefix the functions use, declared once as data
+ * (docs/decisions/0034-core-and-add-ons.md; docs/requirements.md#personal-data,
+ * docs/decisions/0018-retention-and-erasure.md): what each prefix holds, whether that is personal
+ * data, how long it is kept, and its part in erasure and in access export. Modules build their keys
+ * from it (`keyOf`, `STORAGE.<name>.prefix`); the daily retention run has one prune per rule that
+ * needs one (netlify/lib/add-ons/privacy/retention-plan.ts); `LeadStore.remove` and erasure delete
+ * what it says goes with a lead (`keysDeletedWithLead`, `keysErasedWithLead`); docs/data-map.md
+ * describes it for people.
+ */
+import { z } from "zod";
+
+export const LEAD_STORE_NAME = "demo-requests";
+export const LIMITS_STORE_NAME = "demo-request-limits";
+/** Every Blobs store the functions use. */
+export const BLOB_STORES = [LEAD_STORE_NAME, LIMITS_STORE_NAME] as const;
+
+/** The `key` of an entry keyed by its lead's id alone: `<prefix><lead id>`. */
+export const BY_LEAD_ID = "<lead id>";
+
+/**
+ * How long an entry is kept:
+ * - `lead`: the lead record itself, by the rule of netlify/lib/add-ons/privacy/retention.ts
+ *   (LEAD_RETENTION_DAYS after it settled, SPAM_RETENTION_DAYS after a spam one arrived);
+ * - `with-lead`: deleted with its lead (`LeadStore.remove`); `orphans` names what deletes one left
+ *   without its lead: the daily retention run or the retry job;
+ * - `expires`: the entry holds `expiresAt`; the daily run deletes it once that is past;
+ * - `day`: keys under `<prefix><YYYY-MM-DD>/`; the daily run deletes those of earlier UTC days;
+ * - `window`: the entry holds when it was written; the daily run deletes it once its module's
+ *   window is over.
+ */
+const retentionSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("lead") }),
+  z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
+  z.strictObject({ kind: z.literal("expires") }),
+  z.strictObject({ kind: z.literal("day") }),
+  z.strictObject({ kind: z.literal("window") }),
+]);
+
+/**
+ * What erasure does with an entry:
+ * - `is-lead`: it is the lead record, which erasure matches by address (or takes by id);
+ * - `with-lead`: deleted when its lead is erased;
+ * - `by-inbox`: keyed by the inbox, so erasure by address deletes it;
+ * - `left-to-retention`: pseudonymous and found by nothing erasure is given; its own retention
+ *   (a day at most) removes it;
+ * - `not-personal`: nothing to erase.
+ */
+const ERASURES = ["is-lead", "with-lead", "by-inbox", "left-to-retention", "not-personal"] as const;
+
+/**
+ * What an access request (`npm run leads:export -- --email`) gives of an entry: `exported` (in the
+ * lead's CSV row), `keyed-hash` (it holds only a keyed hash of the person's data, which nobody can
+ * turn back: nothing to show) or `not-personal`.
+ */
+const ACCESSES = ["exported", "keyed-hash", "not-personal"] as const;
+
+const entrySchema = z.strictObject({
+  store: z.enum(BLOB_STORES),
+  /** The key prefix, e.g. "tickets/". */
+  prefix: z.string().regex(/^[a-z][a-z0-9-]*\/$/, "a lower-case name ending in /"),
+  /** What follows the prefix, e.g. BY_LEAD_ID or "<SHA-256 of the ticket>". */
+  key: z.string().min(1),
+  /** What the value holds, in a few words. */
+  holds: z.string().min(1),
+  /** Whether it holds or is keyed by a person's data (also pseudonymously). */
+  personal: z.boolean(),
+  retention: retentionSchema,
+  erasure: z.enum(ERASURES),
+  access: z.enum(ACCESSES),
+});
+
+export type Retention = z.infer<typeof retentionSchema>;
+export type StorageEntry = z.infer<typeof entrySchema>;
+
+/** The declaration: one entry per key prefix, by name. */
+export const STORAGE = {
+  leads: {
+    store: LEAD_STORE_NAME,
+    prefix: "leads/",
+    key: BY_LEAD_ID,
+    holds: "the lead record: the six fields, its source and e-mail class, its state and deliveries",
+    personal: true,
+    retention: { kind: "lead" },
+    erasure: "is-lead",
+    access: "exported",
+  },
+  pending: {
+    store: LEAD_STORE_NAME,
+    prefix: "pending/",
+    key: BY_LEAD_ID,
+    holds: "{ since }: the lead's arrival, while it is not settled",
+    personal: false,
+    retention: { kind: "with-lead", orphans: "retry-job" },
+    erasure: "with-lead",
+    access: "not-personal",
+  },
+  inboxes: {
+    store: LEAD_STORE_NAME,
+    prefix: "inboxes/",
+    key: "<inbox key>/<lead id>",
+    holds: "{ since }: the lead's arrival, under a keyed hash of its inbox",
+    personal: true,
+    retention: { kind: "with-lead", orphans: "daily" },
+    erasure: "with-lead",
+    access: "keyed-hash",
+  },
+  followUp: {
+    store: LEAD_STORE_NAME,
+    prefix: "followup/",
+    key: BY_LEAD_ID,
+    holds: "the follow-up record: state, owner, its times, live bookings",
+    personal: true,
+    retention: { kind: "with-lead", orphans: "daily" },
+    erasure: "with-lead",
+    access: "exported",
+  },
+  unclaimed: {
+    store: LEAD_STORE_NAME,
+    prefix: "unclaimed/",
+    key: BY_LEAD_ID,
+    holds: "{ since }: the lead's arrival, while nobody has claimed it",
+    personal: false,
+    retention: { kind: "with-lead", orphans: "daily" },
+    erasure: "with-lead",
+    access: "not-personal",
+  },
+  claimed: {
+    store: LEAD_STORE_NAME,
+    prefix: "claimed/",
+    key: BY_LEAD_ID,
+    holds: "{ since }: the lead's arrival, while it is claimed and not contacted",
+    personal: false,
+    retention: { kind: "with-lead", orphans: "daily" },
+    erasure: "with-lead",
+    access: "not-personal",
+  },
+  bookingUids: {
+    store: LEAD_STORE_NAME,
+    prefix: "booking-uids/",
+    key: "<SHA-256 of the booking uid>",
+    holds: "{ leadId }: the lead holding that live booking",
+    personal: false,
+    retention: { kind: "with-lead", orphans: "daily" },
+    erasure: "with-lead",
+    access: "not-personal",
+  },
+  malformed: {
+    store: LEAD_STORE_NAME,
+    prefix: "malformed/",
+    key: BY_LEAD_ID,
+    holds: "{ at, expiresAt }: ALERT_EMAIL was told that the lead is malformed",
+    personal: false,
+    retention: { kind: "expires" },
+    erasure: "with-lead",
+    access: "not-personal",
+  },
+  settingsAlerts: {
+    store: LEAD_STORE_NAME,
+    prefix: "settings-alerts/",
+    key: "<YYYY-MM-DD>",
+    holds: "{ at, expiresAt }: that day's alert about invalid settings went out",
+    personal: false,
+    retention: { kind: "expires" },
+    erasure: "not-personal",
+    access: "not-personal",
+  },
+  digests: {
+    store: LEAD_STORE_NAME,
+    prefix: "digests/",
+    key: "<YYYY-MM-DD>",
+    holds: "{ at, expiresAt }: that day's suspected-spam digest went out",
+    personal: false,
+    retention: { kind: "expires" },
+    erasure: "not-personal",
+    access: "not-personal",
+  },
+  tickets: {
+    store: LEAD_STORE_NAME,
+    prefix: "tickets/",
+    key: "<SHA-256 of the ticket>",
+    holds: "{ leadId, expiresAt, usedAt? }: a thanks-page ticket",
+    personal: false,
+    retention: { kind: "expires" },
+    erasure: "not-personal",
+    access: "not-personal",
+  },
+  bookingEvents: {
+    store: LEAD_STORE_NAME,
+    prefix: "booking-events/",
+    key: "<SHA-256 of trigger and booking uid>",
+    holds: "{ at, expiresAt }: that booking event was applied",
+    personal: false,
+    retention: { kind: "expires" },
+    erasure: "not-personal",
+    access: "not-personal",
+  },
+  formTokens: {
+    store: LIMITS_STORE_NAME,
+    prefix: "form-tokens/",
+    key: "<SHA-256 of the token>",
+    holds: "{ key?, payload, expiresAt }: a spent form token, a digest of the fields, no visitor text",
+    personal: false,
+    retention: { kind: "expires" },
+    erasure: "not-personal",
+    access: "not-personal",
+  },
+  address: {
+    store: LIMITS_STORE_NAME,
+    prefix: "address/",
+    key: "<HMAC of the inbox>",
+    holds: "{ reservedAt }: when that inbox last got a confirmation",
+    personal: true,
+    retention: { kind: "window" },
+    erasure: "by-inbox",
+    access: "keyed-hash",
+  },
+  daily: {
+    store: LIMITS_STORE_NAME,
+    prefix: "daily/",
+    key: "<YYYY-MM-DD>/<ISO time>-<lead id>",
+    holds: "nothing: one key per confirmation of that day",
+    personal: false,
+    retention: { kind: "day" },
+    erasure: "not-personal",
+    access: "not-personal",
+  },
+  client: {
+    store: LIMITS_STORE_NAME,
+    prefix: "client/",
+    key: "<YYYY-MM-DD>/<client key>/<ISO time>-<lead id>",
+    holds: "nothing: one key per confirmation a client caused that day, under a keyed hash of its IP",
+    personal: true,
+    retention: { kind: "day" },
+    erasure: "left-to-retention",
+    access: "keyed-hash",
+  },
+} as const satisfies Record<string, StorageEntry>;
+
+export type StorageName = keyof typeof STORAGE;
+
+/** The declaration as `[name, entry]` pairs, in declaration order. */
+export const STORAGE_ENTRIES = Object.entries(STORAGE) as [StorageName, StorageEntry][];
+
+/** The key `<prefix of name><rest>`, e.g. `keyOf("leads", id)` is `leads/<id>`. */
+export function keyOf(name: StorageName, rest: string): string {
+  return `${STORAGE[name].prefix}${rest}`;
+}
+
+/** Whether the daily retention run prunes entries kept by `retention` (the lead rule is the run itself). */
+export function prunedDaily(retention: Retention): boolean {
+  return retention.kind === "with-lead" ? retention.orphans === "daily" : retention.kind !== "lead";
+}
+
+const byLeadId = (include: (entry: StorageEntry) => boolean) => (id: string) =>
+  STORAGE_ENTRIES.filter(([, entry]) => entry.key === BY_LEAD_ID && include(entry)).map(
+    ([, entry]) => `${entry.prefix}${id}`,
+  );
+
+/**
+ * The keys in the lead store that go whenever lead `id` is deleted (retention `with-lead`, keyed by
+ * the lead id alone), e.g. `["pending/<id>", "followup/<id>", ...]`: `LeadStore.remove` deletes them.
+ */
+export const keysDeletedWithLead = byLeadId((entry) => entry.retention.kind === "with-lead");
+
+/**
+ * The keys in the lead store that erasure deletes beside `LeadStore.remove` (erasure `with-lead`,
+ * kept by a rule of their own otherwise), e.g. `["malformed/<id>"]`.
+ */
+export const keysErasedWithLead = byLeadId(
+  (entry) => entry.retention.kind !== "with-lead" && entry.erasure === "with-lead",
+);
+
+/** A rule an entry breaks, given the entry's fields. */
+function ruleBroken(entry: StorageEntry): string | undefined {
+  const { retention, erasure, personal, access, store } = entry;
+  if ((retention.kind === "lead") !== (erasure === "is-lead")) {
+    return "only the lead record is erased as the lead";
+  }
+  if (retention.kind === "with-lead" && erasure !== "with-lead") {
+    return "what goes with its lead is erased with it";
+  }
+  if ((retention.kind === "with-lead" || erasure === "with-lead") && store !== LEAD_STORE_NAME) {
+    return `what goes with a lead is kept in ${LEAD_STORE_NAME}`;
+  }
+  if (personal && (erasure === "not-personal" || access === "not-personal")) {
+    return "personal data needs an erasure and an access rule";
+  }
+  if (!personal && access !== "not-personal") {
+    return "an entry without personal data has nothing to export";
+  }
+  if (!personal && erasure !== "with-lead" && erasure !== "not-personal") {
+    return "an entry without personal data is erased with its lead or not at all";
+  }
+  if (erasure === "left-to-retention" && (retention.kind === "lead" || retention.kind === "with-lead")) {
+    return "an entry left to its retention needs a short rule of its own";
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with a declaration like `STORAGE` (by name): a missing or unknown field or value,
+ * a rule above broken, a prefix declared twice in one store. Empty when sound, e.g.
+ * `["tickets: retention: Invalid input: expected object, received undefined"]` for an entry without
+ * a retention rule.
+ */
+export function storageProblems(entries: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const parsed: [string, StorageEntry][] = [];
+  for (const [name, value] of Object.entries(entries)) {
+    const result = entrySchema.safeParse(value);
+    if (!result.success) {
+      problems.push(
+        ...result.error.issues.map((issue) => [name, ...issue.path.map(String), issue.message].join(": ")),
+      );
+      continue;
+    }
+    const broken = ruleBroken(result.data);
+    if (broken) problems.push(`${name}: ${broken}`);
+    parsed.push([name, result.data]);
+  }
+  parsed.forEach(([name, entry], index) => {
+    const first = parsed.find(([, other]) => other.store === entry.store && other.prefix === entry.prefix);
+    if (first && first !== parsed[index]) {
+      problems.push(`${name}: ${entry.prefix} is declared for ${first[0]} already`);
+    }
+  });
+  return problems;
+}
