@@ -27,7 +27,7 @@ const FORM_SECRET = "a-server-secret-of-at-least-32-characters";
 const SLACK_SECRET = "bundle-slack-signing-secret-0123";
 const CAL_SECRET = "bundle-cal-webhook-secret-0123";
 const { issueFormToken } = await createJiti(import.meta.url).import(
-  join(root, "netlify", "lib", "demo-request", "form-token.ts"),
+  join(root, "netlify", "lib", "core", "spam", "form-token.ts"),
 );
 
 // Calls the function module's default export as Netlify's runtime does, then waits for the work
