@@ -318,8 +318,8 @@ test("the bundled Slack and booking webhooks refuse what is not signed and apply
     body: event,
   });
   assert.equal(booked.status, 200, booked.body);
-  // Matched by the booker's inbox only: recorded, unconfirmed, the lead still waits for a person.
-  assert.deepEqual(JSON.parse(booked.body), { applied: true, state: "new" });
+  // Matched by the booker's inbox only: recorded unconfirmed, the lead stays as the claim left it.
+  assert.deepEqual(JSON.parse(booked.body), { applied: true, state: "claimed" });
 });
 
 test("the bundled scheduled functions run: the retry job, the follow-up check and the retention job", async () => {
