@@ -8,9 +8,8 @@
  * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig, invalidParts } from "../lib/compose";
+import { addOnsFor, getConfig, invalidParts } from "../lib/compose";
 import { tellInvalidSettings } from "../lib/core/delivery/settings-alert";
-import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
 import { json } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
@@ -37,7 +36,7 @@ export default async (req: Request): Promise<Response> => {
   try {
     const result = await retryPendingLeads({
       store: createBlobLeadStore(),
-      limits: blobConfirmationLimits(config),
+      addOns: await addOnsFor(config),
       mailer,
       config,
       ignoreBackoff,

@@ -6,7 +6,6 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import { addOnsFor, getConfig } from "../lib/compose";
-import { blobConfirmationLimits } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createDemoRequestHandler } from "../lib/core/demo-request/handler";
 import { MAX_BODY_BYTES } from "../lib/core/demo-request/parse-request";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";
@@ -17,7 +16,6 @@ const handle = createDemoRequestHandler({
   getAddOns: addOnsFor,
   getStore: () => createBlobLeadStore(),
   createMailer: createSendGridMailer,
-  getConfirmationLimits: blobConfirmationLimits,
 });
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);

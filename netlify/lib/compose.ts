@@ -9,7 +9,8 @@ import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./ad
 import { CONFIRMATION_VARIABLES, confirmationSettings } from "./add-ons/confirmation/settings";
 import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
 import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
-import type { AddOn } from "./core/add-on";
+import type { ConfirmationLimits } from "./add-ons/confirmation/confirmation-limits";
+import { offChannel, type AddOn } from "./core/add-on";
 import {
   CORE_VARIABLES,
   loadCoreConfig,
@@ -108,9 +109,30 @@ export function invalidParts(result: ConfigResult): string[] {
  * The add-ons that are on for `config`, in the order their hooks run. Each is loaded when it is on
  * and only then (a dynamic import), so a function never starts the code of an add-on that is off.
  */
-export async function addOnsFor(config: ServerConfig): Promise<AddOn[]> {
-  void config;
-  return [(await import("./add-ons/email-class/add-on")).emailClassAddOn];
+export async function addOnsFor(
+  config: ServerConfig,
+  options: { confirmationLimits?: () => ConfirmationLimits } = {},
+): Promise<AddOn[]> {
+  const addOns: AddOn[] = [(await import("./add-ons/email-class/add-on")).emailClassAddOn];
+  if (config.confirmationEmail) {
+    const [{ confirmationAddOn }, { blobConfirmationLimits }] = await Promise.all([
+      import("./add-ons/confirmation/add-on"),
+      import("./add-ons/confirmation/confirmation-limits"),
+    ]);
+    addOns.push(confirmationAddOn(options.confirmationLimits ?? (() => blobConfirmationLimits(config))));
+  } else
+    addOns.push({
+      name: "confirmation (off)",
+      channel: offChannel("confirmation", "CONFIRMATION_EMAIL=off"),
+    });
+  if (config.leadWebhook) addOns.push((await import("./add-ons/webhook/add-on")).webhookAddOn);
+  else
+    addOns.push({
+      name: "lead webhook (off)",
+      channel: offChannel("webhook", "LEAD_WEBHOOK_URL is not set"),
+    });
+  if (config.followUp) addOns.push((await import("./add-ons/follow-up/add-on")).followUpAddOn);
+  return addOns;
 }
 
 let cached: ConfigResult | undefined;

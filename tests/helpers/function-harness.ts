@@ -41,6 +41,11 @@ export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig } = {
   followUp: { nudgeMinutes: 15, escalateMinutes: 60, escalationEmail: "escalation@resources.test" },
 };
 
+/** The add-ons `config` turns on, with `limits` (default fresh in-memory ones) for the confirmation. */
+export function testAddOns(config: ServerConfig = TEST_CONFIG, limits: ConfirmationLimits = memoryLimits()) {
+  return addOnsFor(config, { confirmationLimits: () => limits });
+}
+
 /** Confirmation limits over a fresh in-memory store, with TEST_CONFIG's secret and daily limit. */
 export function memoryLimits(
   options: { dailyLimit?: number; clientDailyLimit?: number; now?: () => Date } = {},
@@ -172,11 +177,10 @@ export function harness(
   const nonces = options.nonces ?? createFormTokenNonces(createMemoryBlobs());
   const clock = options.now ?? (() => new Date());
   const handle = createDemoRequestHandler({
-    getAddOns: addOnsFor,
+    getAddOns: (config) => addOnsFor(config, { confirmationLimits: () => limits }),
     getConfig: () => ({ ok: true, config }),
     getStore: () => store,
     createMailer: () => mailer,
-    getConfirmationLimits: () => limits,
     getTickets: () => tickets,
     getFormTokenNonces: () => nonces,
     now: options.now,
@@ -217,11 +221,11 @@ export function leadIdOf(requestId: string): string {
  * ignored), with fresh in-memory confirmation limits, TEST_CONFIG and no real waits; `options`
  * may set the clock. Resolves with the job's counts.
  */
-export function runRetryJobNow(store: LeadStore, mailer: Mailer, options: { now?: () => Date } = {}) {
+export async function runRetryJobNow(store: LeadStore, mailer: Mailer, options: { now?: () => Date } = {}) {
   return retryPendingLeads({
     store,
     mailer,
-    limits: memoryLimits(),
+    addOns: await testAddOns(),
     config: TEST_CONFIG,
     ignoreBackoff: true,
     retry: NO_WAITS,

@@ -5,8 +5,11 @@
  * Every hook is optional; none may throw for a single lead.
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
-import type { LeadRecord } from "./leads/lead-record";
+import type { ServerConfig } from "./config";
+import type { DeliveryChannel, DeliveryContext } from "./delivery/delivery-channel";
+import type { LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
+import { logInfo } from "../kit/log";
 
 /** What a judge adds to a new lead and the verdict after it. */
 export interface Judgement {
@@ -19,6 +22,34 @@ export interface AddOn {
   readonly name: string;
   /** Judges a valid request beside the spam layers, e.g. the e-mail class (a disposable address is suspected). */
   judge?(request: DemoRequest, verdict: SpamVerdict): Judgement;
+  /**
+   * A delivery channel: run after the sales e-mail in its lane (the confirmation), or beside it
+   * (the webhook). An add-on that is off gives a channel that skips, so every lead settles.
+   */
+  channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
+  /** The claim link the sales e-mail carries for lead `id` (follow-up), when there is one. */
+  claimUrl?(config: ServerConfig, id: string): string | undefined;
+  /** Tells the team's channel of a lead's alert (the webhook); resolves whether it was taken. */
+  postAlert?(
+    lead: LeadRecord,
+    alert: { reason: LeadAlert["reason"]; detail: string },
+    context: Pick<DeliveryContext, "config" | "retry" | "now">,
+  ): Promise<"sent" | "failed">;
+}
+
+/** A channel for an add-on that is off: it skips every lead with `reason`, so none waits for it. */
+export function offChannel(name: DeliveryChannel["name"], reason: string): AddOn["channel"] {
+  return {
+    lane: name === "confirmation" ? "after-sales" : "beside",
+    channel: {
+      name,
+      plan: (lead) => {
+        logInfo(`${name} skipped`, { requestId: lead.id, reason });
+        return { skip: reason };
+      },
+      send: async () => ({ status: "skipped", reason, attempts: 0 }),
+    },
+  };
 }
 
 /** Runs every add-on's judge in order over `verdict`; resolves the last verdict and every field added. */

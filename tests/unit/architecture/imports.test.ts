@@ -33,12 +33,6 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
 const CORE_TO_ADD_ON_LEFT: string[] = [
   "core/config.ts -> add-ons/follow-up/settings.ts",
   "core/config.ts -> add-ons/webhook/settings.ts",
-  "core/delivery/alert.ts -> add-ons/webhook/post-lead-event.ts",
-  "core/delivery/deliver.ts -> add-ons/confirmation/confirmation.ts",
-  "core/delivery/deliver.ts -> add-ons/webhook/webhook-channel.ts",
-  "core/delivery/delivery-channel.ts -> add-ons/confirmation/confirmation-limits.ts",
-  "core/delivery/retry-job.ts -> add-ons/confirmation/confirmation-limits.ts",
-  "core/delivery/sales-email.ts -> add-ons/follow-up/claim-link.ts",
   "core/demo-request/handler.ts -> add-ons/booking/booking-reference.ts",
   "core/demo-request/handler.ts -> add-ons/booking/booking-url.ts",
   "core/demo-request/handler.ts -> add-ons/confirmation/confirmation-limits.ts",

@@ -13,7 +13,7 @@ import { bookingReference } from "../booking/booking-reference";
 import { prefilledBookingUrl } from "../booking/booking-url";
 import site from "../../../../content/site.json";
 import type { DeliveryChannel, DeliveryNotice } from "../../core/delivery/delivery-channel";
-import type { ConfirmationVerdict } from "./confirmation-limits";
+import type { ConfirmationLimits, ConfirmationVerdict } from "./confirmation-limits";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "../../core/delivery/mailer";
 import { buildConfirmationEmail, type ContactDetails } from "../../core/delivery/messages";
@@ -27,51 +27,57 @@ const REFUSALS = {
   "client-limit": "the client that sent it reached its daily confirmation limit",
 } as const;
 
-export const confirmation: DeliveryChannel = {
-  name: "confirmation",
-  plan(lead) {
-    if (lead.state === "sent") return "send";
-    return lead.state === "pending" ? "wait" : { skip: "the sales e-mail was not delivered" };
-  },
-  async send(lead, { config, mailer, retry, confirmationLimits }) {
-    const fields = { requestId: lead.id, to: maskEmail(lead.request.email) };
-    const skip = (reason: string) => {
-      logInfo("confirmation skipped", { ...fields, reason });
-      return { status: "skipped" as const, reason, attempts: 0 };
-    };
-    if (!config.confirmationEmail) return skip("CONFIRMATION_EMAIL=off");
-    if (lead.suspectedSpam) return skip("suspected spam");
-    let notice: DeliveryNotice | undefined;
-    if (lead.deliveries.confirmation.attempts === 0) {
-      let verdict: ConfirmationVerdict;
-      try {
-        verdict = await confirmationLimits.reserve(lead.request.email, lead.id, lead.clientKey);
-      } catch (error) {
-        // Without the bounds the form could mail anyone without limit: no confirmation then.
-        logError("confirmation skipped: its limits could not be checked", {
-          ...fields,
-          reason: errorName(error),
-        });
-        return { status: "skipped", reason: "its limits could not be checked", attempts: 0 };
+/**
+ * The confirmation channel over `limits` (the bounds; a function that throws refuses every
+ * confirmation, as a store that cannot be reached does).
+ */
+export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryChannel {
+  return {
+    name: "confirmation",
+    plan(lead) {
+      if (lead.state === "sent") return "send";
+      return lead.state === "pending" ? "wait" : { skip: "the sales e-mail was not delivered" };
+    },
+    async send(lead, { config, mailer, retry }) {
+      const fields = { requestId: lead.id, to: maskEmail(lead.request.email) };
+      const skip = (reason: string) => {
+        logInfo("confirmation skipped", { ...fields, reason });
+        return { status: "skipped" as const, reason, attempts: 0 };
+      };
+      if (!config.confirmationEmail) return skip("CONFIRMATION_EMAIL=off");
+      if (lead.suspectedSpam) return skip("suspected spam");
+      let notice: DeliveryNotice | undefined;
+      if (lead.deliveries.confirmation.attempts === 0) {
+        let verdict: ConfirmationVerdict;
+        try {
+          verdict = await limits().reserve(lead.request.email, lead.id, lead.clientKey);
+        } catch (error) {
+          // Without the bounds the form could mail anyone without limit: no confirmation then.
+          logError("confirmation skipped: its limits could not be checked", {
+            ...fields,
+            reason: errorName(error),
+          });
+          return { status: "skipped", reason: "its limits could not be checked", attempts: 0 };
+        }
+        if (!verdict.allowed) return skip(REFUSALS[verdict.reason]);
+        if (verdict.nearDailyLimit) notice = { kind: "confirmation-limit-near", ...verdict.nearDailyLimit };
       }
-      if (!verdict.allowed) return skip(REFUSALS[verdict.reason]);
-      if (verdict.nearDailyLimit) notice = { kind: "confirmation-limit-near", ...verdict.nearDailyLimit };
-    }
-    const message = buildConfirmationEmail({
-      to: lead.request.email,
-      mailFrom: config.mailFrom,
-      requestId: lead.id,
-      contact: CONTACT_DETAILS,
-      // The sealed reference, not the typed name: a booking from this link is matched to its lead
-      // as surely as one made right after the request (docs/decisions/0032-bookings-by-uid.md).
-      bookingUrl: config.bookingUrl
-        ? prefilledBookingUrl(config.bookingUrl, undefined, bookingReference(lead.id, config.formSecret))
-        : undefined,
-    });
-    const result = await sendWithRetry(mailer, message, retry);
-    if (result.status !== "sent") {
-      logError("confirmation not accepted", { ...fields, status: result.code, error: result.error });
-    }
-    return notice ? { ...result, notice } : result;
-  },
-};
+      const message = buildConfirmationEmail({
+        to: lead.request.email,
+        mailFrom: config.mailFrom,
+        requestId: lead.id,
+        contact: CONTACT_DETAILS,
+        // The sealed reference, not the typed name: a booking from this link is matched to its lead
+        // as surely as one made right after the request (docs/decisions/0032-bookings-by-uid.md).
+        bookingUrl: config.bookingUrl
+          ? prefilledBookingUrl(config.bookingUrl, undefined, bookingReference(lead.id, config.formSecret))
+          : undefined,
+      });
+      const result = await sendWithRetry(mailer, message, retry);
+      if (result.status !== "sent") {
+        logError("confirmation not accepted", { ...fields, status: result.code, error: result.error });
+      }
+      return notice ? { ...result, notice } : result;
+    },
+  };
+}

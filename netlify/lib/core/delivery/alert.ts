@@ -17,7 +17,6 @@ import { logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";
 import { sendWithRetry } from "./mailer";
 import type { MailMessage } from "./messages";
-import { postLeadEvent, webhookLead } from "../../add-ons/webhook/post-lead-event";
 
 const MINUTE = 60_000;
 
@@ -106,15 +105,16 @@ export async function alertIfDue(
 async function sendAlert(
   lead: LeadRecord,
   reason: LeadAlert["reason"],
-  { config, mailer, retry, now }: DeliveryContext,
+  context: DeliveryContext,
   sendgridDown: boolean,
 ): Promise<{ status: "sent" | "logged" } & Pick<LeadAlert, "webhook">> {
+  const { config, mailer, retry } = context;
   const message = buildAlertEmail(lead, reason, {
     to: config.alertEmail,
     mailFrom: config.mailFrom,
     alertAfterMinutes: config.alertAfterMinutes,
   });
-  const toWebhook = alertWebhook(lead, reason, { config, retry, now });
+  const toWebhook = alertWebhook(lead, reason, context);
   const sent = !sendgridDown && (await sendWithRetry(mailer, message, retry)).status === "sent";
   if (sent) logInfo("lead alert sent", { requestId: lead.id, reason });
   else {
@@ -127,25 +127,16 @@ async function sendAlert(
   return { status: sent ? "sent" : "logged", ...(await toWebhook) };
 }
 
-/** Posts the alert to the lead webhook, if one is configured; says whether it was accepted. */
+/** Tells the team's channel of the alert through the add-on that can (the webhook), if one is on. */
 async function alertWebhook(
   lead: LeadRecord,
   reason: LeadAlert["reason"],
-  { config, retry, now }: Pick<DeliveryContext, "config" | "retry" | "now">,
+  context: Pick<DeliveryContext, "config" | "retry" | "now" | "addOns">,
 ): Promise<Pick<LeadAlert, "webhook">> {
-  const settings = config.leadWebhook;
-  if (!settings) return {};
-  const detail = `Demo request ${lead.id} needs a person: ${describe(reason, config.alertAfterMinutes)}.`;
-  const event = { kind: "alert", lead: webhookLead(lead), alert: { reason, detail } } as const;
-  const result = await postLeadEvent(event, settings, now, retry);
-  if (result.status !== "sent") {
-    logError("lead alert not accepted by the webhook", {
-      requestId: lead.id,
-      status: result.code,
-      error: result.error,
-    });
-  }
-  return { webhook: result.status === "sent" ? "sent" : "failed" };
+  const poster = context.addOns.find((addOn) => addOn.postAlert);
+  if (!poster?.postAlert) return {};
+  const detail = `Demo request ${lead.id} needs a person: ${describe(reason, context.config.alertAfterMinutes)}.`;
+  return { webhook: await poster.postAlert(lead, { reason, detail }, context) };
 }
 
 /**

@@ -9,7 +9,6 @@
  * record: docs/decisions/0019-lead-path.md.
  */
 import { alertIfDue, alertNotice } from "./alert";
-import { confirmation } from "../../add-ons/confirmation/confirmation";
 import type { ChannelResult, DeliveryChannel, DeliveryContext } from "./delivery-channel";
 import {
   isSettled,
@@ -22,16 +21,18 @@ import type { LeadRecorder } from "../leads/lead-recorder";
 import { errorName, logError } from "../../kit/log";
 import type { SendResult } from "./send-result";
 import { salesEmail } from "./sales-email";
-import { leadWebhook } from "../../add-ons/webhook/webhook-channel";
+import type { AddOn } from "../add-on";
 
 /**
  * The channels as they run: each lane in order (the confirmation waits for the sales e-mail),
  * the lanes side by side (the webhook depends on no e-mail).
  */
-export const DELIVERY_LANES: readonly (readonly DeliveryChannel[])[] = [
-  [salesEmail, confirmation],
-  [leadWebhook],
-];
+export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
+  const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
+  const after = channels.filter((c) => c.lane === "after-sales").map((c) => c.channel);
+  const beside = channels.filter((c) => c.lane === "beside").map((c) => [c.channel]);
+  return [[salesEmail, ...after], ...beside];
+}
 
 export interface DeliverOptions {
   /** Whether a pending channel may send now (the job's backoff and breaker); default yes. */
@@ -118,7 +119,7 @@ export async function deliverLead(
       if (recorder.lead.deliveries[channel.name].state === "sending") break; // its attempt was not recorded
     }
   };
-  await Promise.all(DELIVERY_LANES.map(runLane));
+  await Promise.all(deliveryLanes(context.addOns).map(runLane));
   noteSettled(recorder, context.now);
   if (!(await recorder.save())) return results;
   await alertIfDue(recorder, context, options.sendgridDown?.());

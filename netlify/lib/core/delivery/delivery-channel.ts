@@ -6,7 +6,7 @@
  * alike, and records each one's state in the lead (netlify/lib/core/leads/lead-record.ts).
  */
 import type { ServerConfig } from "../config";
-import type { ConfirmationLimits } from "../../add-ons/confirmation/confirmation-limits";
+import type { AddOn } from "../add-on";
 import type { ChannelName, LeadRecord } from "../leads/lead-record";
 import type { Mailer } from "./mailer";
 import type { RetryOptions, SendResult } from "./send-result";
@@ -15,8 +15,8 @@ import type { RetryOptions, SendResult } from "./send-result";
 export interface DeliveryContext {
   config: ServerConfig;
   mailer: Mailer;
-  /** The bounds on confirmation e-mails (docs/decisions/0010-confirmation-limits.md). */
-  confirmationLimits: ConfirmationLimits;
+  /** The add-ons that are on (netlify/lib/compose.ts `addOnsFor`): their channels and hooks. */
+  addOns: readonly AddOn[];
   retry?: RetryOptions;
   now: () => Date;
 }

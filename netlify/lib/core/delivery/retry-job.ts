@@ -16,7 +16,7 @@
  * is malformed is logged, skipped, and told to ALERT_EMAIL once (./malformed-lead-alert.ts).
  */
 import type { ServerConfig } from "../config";
-import type { ConfirmationLimits } from "../../add-ons/confirmation/confirmation-limits";
+import type { AddOn } from "../add-on";
 import { deliverLead } from "./deliver";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "../leads/lead-record";
@@ -50,8 +50,8 @@ export interface RetryJobOptions {
   store: LeadStore;
   mailer: Mailer;
   config: ServerConfig;
-  /** The bounds on confirmation e-mails (docs/decisions/0010-confirmation-limits.md). */
-  limits: ConfirmationLimits;
+  /** The add-ons that are on (netlify/lib/compose.ts `addOnsFor`): their channels and hooks. */
+  addOns: readonly AddOn[];
   now?: () => Date;
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
@@ -158,7 +158,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
   const context = {
     config,
     mailer,
-    confirmationLimits: options.limits,
+    addOns: options.addOns,
     retry: options.retry,
     now,
   };

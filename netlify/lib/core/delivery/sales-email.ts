@@ -9,12 +9,11 @@ import type { DeliveryChannel } from "./delivery-channel";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "./mailer";
 import { buildSalesEmail } from "./messages";
-import { claimUrlFor } from "../../add-ons/follow-up/claim-link";
 
 export const salesEmail: DeliveryChannel = {
   name: "sales",
   plan: () => "send",
-  async send(lead, { config, mailer, retry }) {
+  async send(lead, { config, mailer, retry, addOns }) {
     const message = buildSalesEmail(lead.request, {
       salesEmail: config.salesEmail,
       mailFrom: config.mailFrom,
@@ -22,7 +21,7 @@ export const salesEmail: DeliveryChannel = {
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,
-      claimUrl: claimUrlFor(config, lead.id),
+      claimUrl: addOns.map((addOn) => addOn.claimUrl?.(config, lead.id)).find(Boolean),
       emailClass: lead.emailClass,
     });
     const result = await sendWithRetry(mailer, message, retry);

@@ -25,7 +25,6 @@ import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-
 import { bookingReference } from "../../add-ons/booking/booking-reference";
 import { prefilledBookingUrl } from "../../add-ons/booking/booking-url";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
-import type { ConfirmationLimits } from "../../add-ons/confirmation/confirmation-limits";
 import { deliverLead } from "../delivery/deliver";
 import { isFormContentType } from "../../kit/http";
 import { isSettled, newLead, type LeadRecord } from "../leads/lead-record";
@@ -53,8 +52,6 @@ export interface HandlerDeps {
   /** The lead store; may throw or give null when Blobs is unavailable (the request is then not stored). */
   getStore: () => LeadStore | null;
   createMailer: (config: ServerConfig) => Mailer;
-  /** The bounds on confirmation e-mails; may throw (then no confirmation is sent). */
-  getConfirmationLimits: (config: ServerConfig) => ConfirmationLimits;
   now?: () => Date;
   retry?: RetryOptions;
   /** The thanks page's one-time tickets (default: in the Blobs store `demo-requests`). */
@@ -65,15 +62,6 @@ export interface HandlerDeps {
 
 /** The Functions v2 context, as far as the handler reads it: the deploy context and the client IP. */
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
-
-/** The confirmation bounds; limits that cannot even be opened refuse every confirmation. */
-function openLimits(deps: HandlerDeps, config: ServerConfig): ConfirmationLimits {
-  try {
-    return deps.getConfirmationLimits(config);
-  } catch {
-    return { reserve: () => Promise.reject(new Error("confirmation limits unavailable")) };
-  }
-}
 
 function openStore(deps: HandlerDeps): LeadStore | null {
   try {
@@ -189,6 +177,7 @@ async function delivered(
   deps: HandlerDeps,
   config: ServerConfig,
   now: () => Date,
+  addOns: readonly AddOn[],
 ): Promise<Outcome> {
   if (lead.suspectedSpam) {
     // A disposable address's reason names its domain, which the visitor chose: masked as an address.
@@ -203,7 +192,7 @@ async function delivered(
   const results = await deliverLead(recorder, {
     config,
     mailer: deps.createMailer(config),
-    confirmationLimits: openLimits(deps, config),
+    addOns,
     retry: deps.retry,
     now,
   });
@@ -241,7 +230,8 @@ async function handle(
   // The client IP as Netlify's rate limit sees it (`npm start` gives the socket's address).
   const ip = context?.ip || undefined;
   // The add-ons' judgement (the e-mail class: a signal for sales, a throwaway inbox suspected).
-  const judged = judgeWith(await deps.getAddOns(config), parsed.request, verdict);
+  const addOns = await deps.getAddOns(config);
+  const judged = judgeWith(addOns, parsed.request, verdict);
   const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
     verdict: judged.verdict,
     emailClass: judged.lead?.emailClass,
@@ -259,7 +249,7 @@ async function handle(
     outcome = await heldAsSpam(lead, store!, deps, config);
   else {
     const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
-    outcome = await delivered(toSend, store, stored, deps, config, now);
+    outcome = await delivered(toSend, store, stored, deps, config, now, addOns);
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
   if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };

@@ -29,6 +29,7 @@ import {
   sentOfKind,
   TEST_CONFIG,
   VALID,
+  testAddOns,
 } from "../../../helpers/function-harness";
 
 // A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts): the
@@ -55,11 +56,11 @@ afterEach(() => jest.restoreAllMocks());
 afterAll(() => sink.close());
 
 const deliveriesFor = (id: string) => sink.deliveries().filter((d) => d.headers["webhook-id"] === id);
-const job = (store: ReturnType<typeof createMemoryLeadStore>, mailer: Mailer, now: () => Date) =>
+const job = async (store: ReturnType<typeof createMemoryLeadStore>, mailer: Mailer, now: () => Date) =>
   retryPendingLeads({
     store,
     mailer,
-    limits: memoryLimits(),
+    addOns: await testAddOns({ ...TEST_CONFIG, ...webhookConfig }),
     config: { ...TEST_CONFIG, ...webhookConfig },
     now,
     retry: NO_WAITS,

@@ -20,6 +20,7 @@ import {
   sentOfKind,
   TEST_CONFIG,
   VALID,
+  testAddOns,
 } from "../../../helpers/function-harness";
 
 const ID = "5d0c3f4e-8a2b-4c6d-9e1f-2a3b4c5d6e7f";
@@ -183,7 +184,14 @@ test("a confirmation SendGrid did not accept is sent by the retry job, within th
   expect(await store.pendingIds()).toEqual([LEAD]);
 
   const later = () => new Date(Date.now() + 10 * 60_000);
-  await retryPendingLeads({ store, mailer, limits, config: TEST_CONFIG, now: later, retry: NO_WAITS });
+  await retryPendingLeads({
+    store,
+    mailer,
+    addOns: await testAddOns(TEST_CONFIG, limits),
+    config: TEST_CONFIG,
+    now: later,
+    retry: NO_WAITS,
+  });
   expect(sentOfKind(mailer, "confirmation").map((m) => m.to)).toEqual([VALID.email]);
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
   expect(await store.pendingIds()).toEqual([]);

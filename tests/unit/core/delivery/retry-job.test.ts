@@ -19,6 +19,7 @@ import {
   scriptedMailer,
   sentOfKind,
   TEST_CONFIG,
+  testAddOns,
 } from "../../../helpers/function-harness";
 
 // Twenty minutes after the leads arrived: past the grace and the backoff, before the overdue alert.
@@ -38,10 +39,10 @@ async function settled(store: ReturnType<typeof createMemoryLeadStore>, record: 
 
 type RunOptions = Partial<Parameters<typeof retryPendingLeads>[0]> &
   Pick<Parameters<typeof retryPendingLeads>[0], "store">;
-const run = (options: RunOptions) =>
+const run = async (options: RunOptions) =>
   retryPendingLeads({
     mailer: scriptedMailer(),
-    limits: memoryLimits(),
+    addOns: await testAddOns(options.config),
     config: TEST_CONFIG,
     now: () => NOW,
     retry: NO_WAITS,

@@ -17,6 +17,7 @@ import {
   sentOfKind,
   TEST_CONFIG,
   VALID,
+  testAddOns,
 } from "../../../helpers/function-harness";
 
 // A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts). The
@@ -59,7 +60,7 @@ test("SendGrid down but the request stored: 202 pending, then the retry job deli
   // A second run has nothing left to do.
   expect(
     await retryPendingLeads({
-      limits: memoryLimits(),
+      addOns: await testAddOns(),
       store,
       mailer,
       config: TEST_CONFIG,
@@ -110,10 +111,9 @@ test("429 with Retry-After is waited for, within the budget", async () => {
   const { addOnsFor } = await import("../../../../netlify/lib/compose");
   const handle = createDemoRequestHandler({
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
-    getAddOns: addOnsFor,
+    getAddOns: (config) => addOnsFor(config, { confirmationLimits: () => memoryLimits() }),
     getStore: () => store,
     createMailer: () => mailer,
-    getConfirmationLimits: () => memoryLimits(),
     retry: { minTimeoutMs: 0, sleep: async (ms) => void waits.push(ms) },
   });
   const res = await handle(
@@ -139,7 +139,7 @@ test("after a day of failures the job marks the request failed and logs loudly",
   );
   const mailer = scriptedMailer();
   const run = await retryPendingLeads({
-    limits: memoryLimits(),
+    addOns: await testAddOns(),
     store,
     mailer,
     config: TEST_CONFIG,
@@ -160,7 +160,7 @@ test("the job waits out the backoff and goes oldest first", async () => {
   await store.create(tried("c", "2025-01-01T00:03:00.000Z", "2025-01-01T00:09:30.000Z"));
   const mailer = scriptedMailer();
   const run = await retryPendingLeads({
-    limits: memoryLimits(),
+    addOns: await testAddOns(),
     store,
     mailer,
     config: TEST_CONFIG,
@@ -210,7 +210,7 @@ test("while its request is still sending, the job leaves a new record alone: one
   // A scheduled run (or an operator's `leads:retry`) lands within the 60 s a request may take.
   const soon = () => new Date(Date.now() + 30_000);
   expect(
-    await retryPendingLeads({ limits: memoryLimits(), store, mailer, config: TEST_CONFIG, now: soon }),
+    await retryPendingLeads({ addOns: await testAddOns(), store, mailer, config: TEST_CONFIG, now: soon }),
   ).toEqual({
     sent: 0,
     failed: 0,
@@ -218,7 +218,7 @@ test("while its request is still sending, the job leaves a new record alone: one
   });
   expect(
     await retryPendingLeads({
-      limits: memoryLimits(),
+      addOns: await testAddOns(),
       store,
       mailer,
       config: TEST_CONFIG,
@@ -242,8 +242,8 @@ test("a record whose request never finished is re-sent once the request's time i
   );
   const mailer = scriptedMailer();
   const at = (iso: string) => () => new Date(iso);
-  const run = (iso: string) =>
-    retryPendingLeads({ limits: memoryLimits(), store, mailer, config: TEST_CONFIG, now: at(iso) });
+  const run = async (iso: string) =>
+    retryPendingLeads({ addOns: await testAddOns(), store, mailer, config: TEST_CONFIG, now: at(iso) });
   expect(await run("2025-01-01T00:01:30.000Z")).toEqual({ sent: 0, failed: 0, waiting: 1 });
   expect(mailer.calls).toBe(0);
   expect(

@@ -21,6 +21,7 @@ import {
   scriptedMailer,
   TEST_CONFIG,
   VALID,
+  testAddOns,
 } from "../../../helpers/function-harness";
 
 const URL_ = "https://resources.example/api/send-contact-email";
@@ -173,7 +174,7 @@ describe("the honeypot", () => {
       store,
       mailer,
       config: TEST_CONFIG,
-      limits: memoryLimits(),
+      addOns: await testAddOns(),
       now: later,
     });
     expect(run).toEqual({ sent: 0, failed: 0, waiting: 0 });
@@ -248,7 +249,7 @@ describe("the time token", () => {
     expect((await post({ ...VALID, formToken: tokenFrom(ago(500)), requestId: ID })).status).toBe(202);
     const mailer = scriptedMailer();
     const later = () => new Date(NOW.getTime() + 3_600_000);
-    await retryPendingLeads({ store, mailer, config: TEST_CONFIG, limits: memoryLimits(), now: later });
+    await retryPendingLeads({ store, mailer, config: TEST_CONFIG, addOns: await testAddOns(), now: later });
     expect(mailer.sent.map((m) => m.subject)).toEqual([
       "[Suspected spam] Demo request: Jane Driller (Acme Mining)",
     ]);
