@@ -25,7 +25,9 @@ export function secretNames(root) {
   for (const entry of readdirSync(lib, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
     const source = readFileSync(join(entry.parentPath, entry.name), "utf8");
-    for (const [, name] of source.matchAll(/^\s+([A-Z][A-Z0-9_]+): (?:z\.|address|count\(|minutes\()/gm))
+    for (const [, name] of source.matchAll(
+      /(?:^\s+|\{\s*)([A-Z][A-Z0-9_]+): (?:z\.|address|count\(|minutes\()/gm,
+    ))
       names.add(name);
   }
   if (names.size === 0) throw new Error("no variable names found in the schemas under netlify/lib");

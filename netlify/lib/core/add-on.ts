@@ -21,20 +21,20 @@ export interface Judgement {
 export interface AddOn {
   readonly name: string;
   /** Judges a valid request beside the spam layers, e.g. the e-mail class (a disposable address is suspected). */
-  judge?(request: DemoRequest, verdict: SpamVerdict): Judgement;
+  judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
   /**
    * A delivery channel: run after the sales e-mail in its lane (the confirmation), or beside it
    * (the webhook). An add-on that is off gives a channel that skips, so every lead settles.
    */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
   /** The claim link the sales e-mail carries for lead `id` (follow-up), when there is one. */
-  claimUrl?(config: ServerConfig, id: string): string | undefined;
+  claimUrl?: (config: ServerConfig, id: string) => string | undefined;
   /** Tells the team's channel of a lead's alert (the webhook); resolves whether it was taken. */
-  postAlert?(
+  postAlert?: (
     lead: LeadRecord,
     alert: { reason: LeadAlert["reason"]; detail: string },
     context: Pick<DeliveryContext, "config" | "retry" | "now">,
-  ): Promise<"sent" | "failed">;
+  ) => Promise<"sent" | "failed">;
 }
 
 /** A channel for an add-on that is off: it skips every lead with `reason`, so none waits for it. */

@@ -22,7 +22,6 @@ import {
   harness,
   leadIdOf,
   leadRecord,
-  memoryLimits,
   NO_WAITS,
   REFUSED,
   scriptedMailer,

@@ -13,7 +13,6 @@ import { IN_FLIGHT_GRACE_MS, retryPendingLeads } from "../../../../netlify/lib/c
 import {
   DOWN,
   leadRecord as lead,
-  memoryLimits,
   NO_WAITS,
   REFUSED,
   scriptedMailer,

@@ -17,7 +17,6 @@ import {
   failingStore,
   harness,
   leadIdOf,
-  memoryLimits,
   scriptedMailer,
   TEST_CONFIG,
   VALID,
