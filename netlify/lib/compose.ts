@@ -9,6 +9,7 @@ import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./ad
 import { CONFIRMATION_VARIABLES, confirmationSettings } from "./add-ons/confirmation/settings";
 import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
 import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
+import type { ThanksTickets } from "./add-ons/booking/thanks-tickets";
 import type { ConfirmationLimits } from "./add-ons/confirmation/confirmation-limits";
 import { offChannel, type AddOn } from "./core/add-on";
 import {
@@ -111,7 +112,7 @@ export function invalidParts(result: ConfigResult): string[] {
  */
 export async function addOnsFor(
   config: ServerConfig,
-  options: { confirmationLimits?: () => ConfirmationLimits } = {},
+  options: { confirmationLimits?: () => ConfirmationLimits; tickets?: () => ThanksTickets } = {},
 ): Promise<AddOn[]> {
   const addOns: AddOn[] = [(await import("./add-ons/email-class/add-on")).emailClassAddOn];
   if (config.confirmationEmail) {
@@ -132,6 +133,14 @@ export async function addOnsFor(
       channel: offChannel("webhook", "LEAD_WEBHOOK_URL is not set"),
     });
   if (config.followUp) addOns.push((await import("./add-ons/follow-up/add-on")).followUpAddOn);
+  if (config.bookingUrl) {
+    const [{ bookingAddOn }, { createThanksTickets }] = await Promise.all([
+      import("./add-ons/booking/add-on"),
+      import("./add-ons/booking/thanks-tickets"),
+    ]);
+    const { bookingUrl, formSecret } = config;
+    addOns.push(bookingAddOn({ bookingUrl, formSecret }, options.tickets ?? createThanksTickets));
+  }
   return addOns;
 }
 

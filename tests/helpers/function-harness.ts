@@ -4,7 +4,7 @@
  * and no real waits.
  */
 import { addOnsFor } from "../../netlify/lib/compose";
-import type { FollowUpConfig } from "../../netlify/lib/add-ons/follow-up/settings";
+import type { FollowUpConfig } from "../../netlify/lib/core/config";
 import type { ServerConfig } from "../../netlify/lib/core/config";
 import {
   createConfirmationLimits,
@@ -177,11 +177,10 @@ export function harness(
   const nonces = options.nonces ?? createFormTokenNonces(createMemoryBlobs());
   const clock = options.now ?? (() => new Date());
   const handle = createDemoRequestHandler({
-    getAddOns: (config) => addOnsFor(config, { confirmationLimits: () => limits }),
+    getAddOns: (config) => addOnsFor(config, { confirmationLimits: () => limits, tickets: () => tickets }),
     getConfig: () => ({ ok: true, config }),
     getStore: () => store,
     createMailer: () => mailer,
-    getTickets: () => tickets,
     getFormTokenNonces: () => nonces,
     now: options.now,
     retry: NO_WAITS,

@@ -7,6 +7,7 @@
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";
 import type { DeliveryChannel, DeliveryContext } from "./delivery/delivery-channel";
+import type { AnswerFormat, BookingOffer } from "./demo-request/respond";
 import type { LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
 import { logInfo } from "../kit/log";
@@ -29,6 +30,16 @@ export interface AddOn {
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
   /** The claim link the sales e-mail carries for lead `id` (follow-up), when there is one. */
   claimUrl?: (config: ServerConfig, id: string) => string | undefined;
+  /**
+   * An offer on the answer to a received request, e.g. the booking link (JSON) and the thanks
+   * page's one-time ticket (the form without JavaScript); the first add-on that offers one wins.
+   */
+  answerExtras?: (answer: {
+    leadId: string;
+    request: DemoRequest;
+    format: AnswerFormat;
+    now: Date;
+  }) => Promise<BookingOffer | undefined>;
   /** Tells the team's channel of a lead's alert (the webhook); resolves whether it was taken. */
   postAlert?: (
     lead: LeadRecord,

@@ -15,8 +15,6 @@
 import { z } from "zod";
 import { derivedFormSecret } from "../kit/keys";
 import { given, problemsOf, type Env } from "../kit/settings";
-import type { FollowUpConfig, SlackConfig } from "../add-ons/follow-up/settings";
-import type { LeadWebhookConfig } from "../add-ons/webhook/settings";
 
 const address = z.email();
 
@@ -57,6 +55,63 @@ const TUNABLES = {
 
 /** The environment variables the core reads (.env.example lists each with its default). */
 export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(TUNABLES)];
+
+/** The lead webhook's message formats (add-ons/webhook/settings.ts `WEBHOOK_FORMATS`). */
+export type WebhookFormat = "slack" | "teams" | "standard";
+
+/** Where every lead is also POSTed. */
+export interface LeadWebhookConfig {
+  /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
+  url: string;
+  format: WebhookFormat;
+  /** The Standard Webhooks signing secret; set when `format` is "standard". */
+  secret?: string;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+  /**
+   * With the `slack` format and Slack's interactivity on: lead messages carry Claim and Contacted
+   * buttons instead of the claim link (docs/decisions/0030-slack-and-booking-loop.md).
+   */
+  slackButtons?: boolean;
+}
+
+/** A person who may hold a lead: a name, and an address when the roster gives one. */
+export interface StaffMember {
+  name: string;
+  email?: string;
+  /** The Slack user who claimed from Slack (docs/decisions/0030-slack-and-booking-loop.md), e.g. "U024BE7LH". */
+  slackUserId?: string;
+}
+
+/** A weekly window: `days` are ISO weekdays (1 = Monday ... 7 = Sunday); times are minutes after local midnight. */
+export interface BusinessHours {
+  days: ReadonlySet<number>;
+  openMinute: number;
+  closeMinute: number;
+  /** An IANA zone name, e.g. "Australia/Perth". */
+  zone: string;
+}
+
+/** Who may hold a lead and when an unclaimed one is raised. */
+export interface FollowUpConfig {
+  /** The roster from SALES_TEAM; absent, the claim page asks for a name. */
+  salesTeam?: StaffMember[];
+  /** Minutes (fractional allowed) an unclaimed lead waits before the nudge to sales. */
+  nudgeMinutes: number;
+  /** Minutes before the escalation to `escalationEmail`; never less than `nudgeMinutes`. */
+  escalateMinutes: number;
+  escalationEmail: string;
+  /** When the nudge and escalation clocks run; absent, all day. */
+  businessHours?: BusinessHours;
+}
+
+/** Slack interactivity, when SLACK_SIGNING_SECRET is set. */
+export interface SlackConfig {
+  /** The Slack app's signing secret: a credential, never logged. */
+  signingSecret: string;
+  /** Slack user id -> roster member (SLACK_USER_MAP). */
+  userMap: ReadonlyMap<string, StaffMember>;
+}
 
 /** The checked configuration, e.g. `{ sendgridApiKey: "SG.x", salesEmail: "sales@x.com", ... }`. */
 export interface ServerConfig {

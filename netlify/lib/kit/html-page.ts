@@ -2,7 +2,7 @@
  * The small HTML pages the functions answer a browser with when it posted the form without
  * JavaScript (docs/requirements.md#accessibility-search-and-the-form-without-javascript): the error
  * page (netlify/lib/core/demo-request/error-page.ts) and the thanks page with the booking link
- * (netlify/lib/core/demo-request/thanks-page.ts, docs/decisions/0023-booking-link.md). One inline style block, allowed by
+ * (netlify/lib/add-ons/booking/thanks-page.ts, docs/decisions/0023-booking-link.md). One inline style block, allowed by
  * its hash in the page's own Content-Security-Policy; no script.
  */
 import escapeHtml from "escape-html";

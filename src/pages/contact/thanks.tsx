@@ -3,7 +3,7 @@ import type { HeadFC, PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo";
 
-/** The success texts of spec section 8, word for word (tests/unit/core/demo-request/thanks-page.test.tsx checks them against the toast). */
+/** The success texts of spec section 8, word for word (tests/unit/add-ons/booking/thanks-page.test.tsx checks them against the toast). */
 const THANKS_TEXT = {
   title: "Request Submitted Successfully",
   description: "Our team will contact you within 24 hours to schedule your demo.",

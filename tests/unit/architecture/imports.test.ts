@@ -26,23 +26,6 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
   webhook: ["follow-up", "email-class"],
 };
 
-/**
- * Imports of add-ons by the core that remain: each goes when its add-on joins the core at an
- * extension point instead (docs/decisions/0034-core-and-add-ons.md). The list may only shrink.
- */
-const CORE_TO_ADD_ON_LEFT: string[] = [
-  "core/config.ts -> add-ons/follow-up/settings.ts",
-  "core/config.ts -> add-ons/webhook/settings.ts",
-  "core/demo-request/handler.ts -> add-ons/booking/booking-reference.ts",
-  "core/demo-request/handler.ts -> add-ons/booking/booking-url.ts",
-  "core/demo-request/handler.ts -> add-ons/confirmation/confirmation-limits.ts",
-  "core/demo-request/handler.ts -> add-ons/booking/thanks-tickets.ts",
-  "core/demo-request/thanks-page.ts -> add-ons/booking/booking-reference.ts",
-  "core/demo-request/thanks-page.ts -> add-ons/booking/booking-url.ts",
-  "core/demo-request/thanks-page.ts -> add-ons/booking/thanks-tickets.ts",
-  "core/leads/lead-store.ts -> add-ons/follow-up/follow-up-store.ts",
-];
-
 /** The delivery channels: each sends a lead one way and may not import another. */
 const CHANNELS = [
   "core/delivery/sales-email.ts",
@@ -103,16 +86,10 @@ test("every module sits in kit/, core/ or one add-on's folder, and every add-on 
   );
 });
 
-test("the list of the core's remaining imports of add-ons names only imports that exist", () => {
-  const present = new Set(edges.map(({ file, target }) => `${file} -> ${target}`));
-  expect(CORE_TO_ADD_ON_LEFT.filter((edge) => !present.has(edge))).toEqual([]);
-});
-
 test("kit/ imports only kit/, the core no add-on, and an add-on only the add-ons listed for it", () => {
   const wrong = edges
     .filter(({ file, target }) => !mayImport(partOf(file), partOf(target)))
-    .map(({ file, target }) => `${file} -> ${target}`)
-    .filter((edge) => !CORE_TO_ADD_ON_LEFT.includes(edge));
+    .map(({ file, target }) => `${file} -> ${target}`);
   expect(wrong).toEqual([]);
 });
 

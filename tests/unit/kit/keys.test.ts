@@ -11,10 +11,8 @@ import {
   bookingReference,
   leadIdFromReference,
 } from "../../../netlify/lib/add-ons/booking/booking-reference";
-import {
-  clientKeyOf,
-  confirmationAddressKey,
-} from "../../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { confirmationAddressKey } from "../../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { clientKeyOf } from "../../../netlify/lib/core/spam/client-key";
 import { claimSignature, isClaimSignature } from "../../../netlify/lib/add-ons/follow-up/claim-link";
 import { formSecretFrom } from "../../../netlify/lib/core/config";
 import { inboxKeyOf } from "../../../netlify/lib/core/leads/lead-address";

@@ -23,7 +23,10 @@ import {
 import { RETENTION_PRUNES } from "../../../netlify/lib/add-ons/privacy/retention-plan";
 import { erasureStore } from "../../../netlify/lib/add-ons/privacy/lead-erasure";
 import { createBlobLeadStore } from "../../../netlify/lib/core/leads/lead-store";
-import { createFollowUpStore } from "../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import {
+  createFollowUpStore,
+  pruneOrphanFollowUps,
+} from "../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { jsonBlobsOver } from "../../../netlify/lib/kit/json-blobs";
 import { leadRecord } from "../../helpers/function-harness";
 import { startBlobsServer } from "../../helpers/blobs-server";
@@ -221,7 +224,15 @@ test("LeadStore.remove deletes every key that goes with a lead, and erasure also
     await storeWithEverything("retained");
 
     await leads.remove("retained");
-    // The retention run leaves only what erasure takes beside LeadStore.remove (kept until it expires).
+    // LeadStore.remove leaves what erasure takes beside it (kept until it expires) and the booking
+    // uid entry, which the same retention run's orphan prune deletes.
+    const uidEntry = (await allKeys()).filter((key) => !othersAndErased.includes(key));
+    expect(uidEntry.filter((key) => !key.startsWith(STORAGE.bookingUids.prefix))).toEqual(
+      keysErasedWithLead("retained"),
+    );
+    expect(await followUps.leadOfBooking("uid-retained")).toBe("retained");
+    await pruneOrphanFollowUps(blobs, new Set(await leads.ids()), new Date());
+    expect(await followUps.leadOfBooking("uid-retained")).toBeUndefined();
     expect(await allKeys()).toEqual([...othersAndErased, ...keysErasedWithLead("retained")].sort());
     await erasureStore(leads, blobs).remove("erased");
     expect(await allKeys()).toEqual([...others, ...keysErasedWithLead("retained")].sort());

@@ -36,7 +36,7 @@ const openers = ["src", "netlify"]
 
 test("only the booking link opens a new window", () => {
   expect(openers.map(({ file }) => file).sort()).toEqual([
-    "netlify/lib/core/demo-request/thanks-page.ts",
+    "netlify/lib/add-ons/booking/thanks-page.ts",
     "src/components/demo-request/booking-link.tsx",
   ]);
 });

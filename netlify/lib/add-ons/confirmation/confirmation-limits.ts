@@ -25,7 +25,7 @@ import { getStore } from "@netlify/blobs";
 import type { ServerConfig } from "../../core/config";
 import { inboxOf } from "../../core/leads/lead-address";
 import { jsonBlobs, jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
-import { confirmationAddressHash, confirmationClientHash } from "../../kit/keys";
+import { confirmationAddressHash } from "../../kit/keys";
 import { keyOf, LIMITS_STORE_NAME, STORAGE } from "../../kit/storage";
 
 // The handler and the owner commands open the store by this name.
@@ -76,14 +76,6 @@ export function confirmationAddressKey(email: string, secret: string): string {
 function reservedAt(data: unknown): number {
   const value = (data as { reservedAt?: unknown } | null)?.reservedAt;
   return typeof value === "string" ? Date.parse(value) : Number.NaN;
-}
-
-/**
- * The keyed hash the per-client bound counts under: hex HMAC-SHA256 of the client IP as the rate
- * limit sees it, under the form secret, cut to 32 characters. Stored with the lead (never the IP).
- */
-export function clientKeyOf(ip: string, secret: string): string {
-  return confirmationClientHash(secret, ip.trim().toLowerCase()).slice(0, 32);
 }
 
 /**

@@ -5,16 +5,8 @@
  * zone's rules, daylight-saving changes included, come from the platform's time-zone data through
  * Luxon; decision docs/decisions/0029-lead-follow-up.md.
  */
+import type { BusinessHours } from "../../core/config";
 import { DateTime, IANAZone } from "luxon";
-
-/** A weekly window: `days` are ISO weekdays (1 = Monday ... 7 = Sunday); times are minutes after local midnight. */
-export interface BusinessHours {
-  days: ReadonlySet<number>;
-  openMinute: number;
-  closeMinute: number;
-  /** An IANA zone name, e.g. "Australia/Perth". */
-  zone: string;
-}
 
 const DAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const MINUTE = 60_000;

@@ -20,6 +20,7 @@
  * would make the browser post the page's own forms with `Origin: null`, which the origin check
  * refuses.
  */
+import type { StaffMember } from "../../core/config";
 import type { ConfigResult, ServerConfig } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
 import {
@@ -45,7 +46,7 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "./sales-team";
+import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
 import { htmlResponse } from "../../kit/html-page";
 import { postFollowUpUpdate } from "./follow-up-update";
 import type { LeadUpdate } from "../webhook/lead-event";

@@ -8,6 +8,7 @@
  * It shows the prospect's name, company, e-mail and phone, which the sales e-mail already shows,
  * nothing more. Every value is escaped with escape-html. Shell and style: kit/html-page.ts.
  */
+import type { StaffMember } from "../../core/config";
 import escapeHtml from "escape-html";
 import {
   CLOSE_REASONS,
@@ -17,7 +18,7 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "./sales-team";
+import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
 import { durationInWords } from "../../kit/text";
 import { htmlPage } from "../../kit/html-page";
 

@@ -21,7 +21,7 @@
  * (netlify/lib/core/delivery/malformed-lead-alert.ts).
  */
 import { isWithinBusinessHours, localDate } from "./business-hours";
-import type { FollowUpConfig } from "./settings";
+import type { FollowUpConfig } from "../../core/config";
 import type { ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { dueReminders, mayNeedReminders } from "./reminders";

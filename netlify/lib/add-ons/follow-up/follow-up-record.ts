@@ -8,7 +8,8 @@
  * confirmed booking is live (`isConfirmedBooking`); `closed` (closedAt, closedReason) from any state but `closed`. Times are ISO
  * 8601 UTC strings.
  */
-import type { StaffMember } from "./sales-team";
+
+import type { StaffMember } from "../../core/config";
 
 export const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
 export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];

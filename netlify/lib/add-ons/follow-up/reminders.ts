@@ -14,7 +14,7 @@
  * A lead that is `spam` (its honeypot was filled) or closed needs none. Each is sent once.
  */
 import { businessMinutesBetween } from "./business-hours";
-import type { FollowUpConfig } from "./settings";
+import type { FollowUpConfig } from "../../core/config";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
 

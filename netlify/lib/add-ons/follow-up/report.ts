@@ -17,7 +17,8 @@
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
-import { businessMinutesBetween, type BusinessHours } from "./business-hours";
+import type { BusinessHours } from "../../core/config";
+import { businessMinutesBetween } from "./business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/in-batches";
 import { firstTouchAt, isConfirmedBooking, keptAt, liveBookings, type FollowUp } from "./follow-up-record";

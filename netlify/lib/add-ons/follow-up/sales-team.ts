@@ -4,16 +4,9 @@
  * <ben@example.com>`, parsed as an RFC 5322 address list by `email-addresses`. The claim page
  * offers these people; without a roster it asks for a name. Decision docs/decisions/0029-lead-follow-up.md.
  */
+import type { StaffMember } from "../../core/config";
 import emailAddresses from "email-addresses";
 import { z } from "zod";
-
-/** A person who may hold a lead: a name, and an address when the roster gives one. */
-export interface StaffMember {
-  name: string;
-  email?: string;
-  /** The Slack user who claimed from Slack (docs/decisions/0030-slack-and-booking-loop.md), e.g. "U024BE7LH". */
-  slackUserId?: string;
-}
 
 /** A Slack user id, e.g. "U024BE7LH" (a "W" for an Enterprise Grid user). */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;

@@ -7,8 +7,10 @@
  */
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
-import { parseBusinessHours, type BusinessHours } from "./business-hours";
-import { parseSalesTeam, parseSlackUserMap, type StaffMember } from "./sales-team";
+import type { FollowUpConfig, SlackConfig } from "../../core/config";
+import { parseBusinessHours } from "./business-hours";
+import { parseSalesTeam, parseSlackUserMap } from "./sales-team";
+import type { StaffMember } from "../../core/config";
 
 const minutes = (fallback: number) =>
   z.coerce
@@ -31,27 +33,6 @@ const slackSchema = z.object({
 
 /** The variables this add-on reads. */
 export const FOLLOW_UP_VARIABLES = [...Object.keys(schema.shape), ...Object.keys(slackSchema.shape)];
-
-/** Who may hold a lead and when an unclaimed one is raised. */
-export interface FollowUpConfig {
-  /** The roster from SALES_TEAM; absent, the claim page asks for a name. */
-  salesTeam?: StaffMember[];
-  /** Minutes (fractional allowed) an unclaimed lead waits before the nudge to sales. */
-  nudgeMinutes: number;
-  /** Minutes before the escalation to `escalationEmail`; never less than `nudgeMinutes`. */
-  escalateMinutes: number;
-  escalationEmail: string;
-  /** When the nudge and escalation clocks run; absent, all day. */
-  businessHours?: BusinessHours;
-}
-
-/** Slack interactivity, when SLACK_SIGNING_SECRET is set. */
-export interface SlackConfig {
-  /** The Slack app's signing secret: a credential, never logged. */
-  signingSecret: string;
-  /** Slack user id -> roster member (SLACK_USER_MAP). */
-  userMap: ReadonlyMap<string, StaffMember>;
-}
 
 /**
  * Reads the follow-up settings from `env`. The escalation goes to ESCALATION_EMAIL, else

@@ -38,7 +38,7 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
-import type { StaffMember } from "./sales-team";
+import type { StaffMember } from "../../core/config";
 import { verifySlackRequest } from "./slack-signature";
 
 /**

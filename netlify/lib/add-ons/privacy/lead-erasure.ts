@@ -13,6 +13,7 @@
  * be matched by its address either: it is logged and listed by id, and `eraseRequestById`
  * (`leads:erase -- --id <id>`) erases it, or any one stored request, by its id.
  */
+import { removeBookingEntries } from "../follow-up/follow-up-store";
 import { inBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
@@ -50,6 +51,9 @@ export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
     ids: () => leads.ids(),
     get: (id) => leads.get(id),
     async remove(id) {
+      // Booking uid entries are found through the follow-up record, so before the lead's keys go;
+      // retention leaves them to the same run's orphan prune.
+      await removeBookingEntries(blobs, id);
       await leads.remove(id);
       for (const key of keysErasedWithLead(id)) await blobs.delete(key);
     },

@@ -9,7 +9,8 @@
  * (`readLeadsForCsv`).
  */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
-import { businessMinutesBetween, type BusinessHours } from "../follow-up/business-hours";
+import type { BusinessHours } from "../../core/config";
+import { businessMinutesBetween } from "../follow-up/business-hours";
 import { csvText, neutraliseFormula } from "../../kit/csv";
 import { mapInBatches } from "../../kit/in-batches";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";

@@ -3,7 +3,7 @@
  * format, retried within the request (core/delivery/send-result.ts). Shared by the lead webhook channel
  * and the alert, neither of which imports the other (decision docs/decisions/0022-lead-webhook-channel.md).
  */
-import type { LeadWebhookConfig } from "./settings";
+import type { LeadWebhookConfig } from "../../core/config";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { retrySend, type RetryOptions, type SendResult } from "../../core/delivery/send-result";
 import type { LeadEvent, WebhookLead } from "./lead-event";

@@ -5,11 +5,11 @@
  * timeout. An invalid value turns the webhook off and names the variable.
  */
 import { z } from "zod";
+import type { LeadWebhookConfig, WebhookFormat } from "../../core/config";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 
 /** The lead webhook's message formats. */
-export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
 
 const schema = z.object({
   LEAD_WEBHOOK_URL: z.url(),
@@ -20,22 +20,6 @@ const schema = z.object({
 
 /** The variables this add-on reads. */
 export const WEBHOOK_VARIABLES = Object.keys(schema.shape);
-
-/** Where every lead is also POSTed. */
-export interface LeadWebhookConfig {
-  /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
-  url: string;
-  format: WebhookFormat;
-  /** The Standard Webhooks signing secret; set when `format` is "standard". */
-  secret?: string;
-  /** Per-attempt timeout in milliseconds. */
-  timeoutMs: number;
-  /**
-   * With the `slack` format and Slack's interactivity on: lead messages carry Claim and Contacted
-   * buttons instead of the claim link (docs/decisions/0030-slack-and-booking-loop.md).
-   */
-  slackButtons?: boolean;
-}
 
 /** A Standard Webhooks secret: optional `whsec_`, then base64 of 24 to 64 bytes (the specification's range). */
 function isWebhookSecret(value: string): boolean {

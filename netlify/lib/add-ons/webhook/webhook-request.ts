@@ -3,7 +3,7 @@
  * docs/decisions/0022-lead-webhook-channel.md): `slack`, `teams` or `standard`. Every format is JSON and
  * carries the event's stable `webhook-id`; only `standard` is signed.
  */
-import type { WebhookFormat } from "./settings";
+import type { WebhookFormat } from "../../core/config";
 import { eventId, type LeadEvent } from "./lead-event";
 import { slackMessage } from "./slack";
 import { signedStandardRequest } from "./standard";

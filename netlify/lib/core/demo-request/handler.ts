@@ -22,8 +22,6 @@
  */
 import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
-import { bookingReference } from "../../add-ons/booking/booking-reference";
-import { prefilledBookingUrl } from "../../add-ons/booking/booking-url";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
 import { deliverLead } from "../delivery/deliver";
 import { isFormContentType } from "../../kit/http";
@@ -35,7 +33,6 @@ import type { CreateResult, LeadStore } from "../leads/lead-store";
 import { errorName, logError, logInfo, maskDomain, maskEmail } from "../../kit/log";
 import type { Mailer } from "../delivery/mailer";
 import type { RetryOptions } from "../delivery/send-result";
-import { createThanksTickets, type ThanksTickets } from "../../add-ons/booking/thanks-tickets";
 import { parseDemoRequest } from "./parse-request";
 import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
 import { probeDelivery } from "../spam/delivery-probe";
@@ -43,7 +40,8 @@ import { MAX_TOKEN_AGE_MS } from "../spam/form-token";
 import { createFormTokenNonces, type FormTokenNonces } from "../spam/form-token-nonces";
 import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../spam/spam";
 import { jsonBlobs } from "../../kit/json-blobs";
-import { clientKeyOf, LIMITS_STORE_NAME } from "../../add-ons/confirmation/confirmation-limits";
+import { clientKeyOf } from "../spam/client-key";
+import { LIMITS_STORE_NAME } from "../../kit/storage";
 
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
@@ -54,8 +52,6 @@ export interface HandlerDeps {
   createMailer: (config: ServerConfig) => Mailer;
   now?: () => Date;
   retry?: RetryOptions;
-  /** The thanks page's one-time tickets (default: in the Blobs store `demo-requests`). */
-  getTickets?: () => ThanksTickets;
   /** The spent form tokens (default: in the Blobs store `demo-request-limits`). */
   getFormTokenNonces?: () => FormTokenNonces;
 }
@@ -252,25 +248,18 @@ async function handle(
     outcome = await delivered(toSend, store, stored, deps, config, now, addOns);
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
-  if (outcome.kind !== "received" || !config.bookingUrl) return { outcome };
-  // The lead's sealed reference lets a booking through this link mark the lead booked (decision 0030).
-  const reference = bookingReference(outcome.leadId, config.formSecret);
-  const booking: BookingOffer = { url: prefilledBookingUrl(config.bookingUrl, parsed.request, reference) };
-  if (format === "html") booking.ticket = await issueTicket(deps, outcome.leadId, now());
-  return { outcome, booking };
-}
-
-/** A thanks-page ticket for `leadId`, or undefined when the store cannot keep one (the page is then plain). */
-async function issueTicket(deps: HandlerDeps, leadId: string, now: Date): Promise<string | undefined> {
-  try {
-    return await (deps.getTickets ?? createThanksTickets)().issue(leadId, now);
-  } catch (error) {
-    logError("thanks-page ticket not stored; the thanks page offers the plain booking link", {
-      requestId: leadId,
-      reason: errorName(error),
+  if (outcome.kind !== "received") return { outcome };
+  // An add-on's offer on the answer (the booking link, and the thanks page's ticket).
+  for (const addOn of addOns) {
+    const booking = await addOn.answerExtras?.({
+      leadId: outcome.leadId,
+      request: parsed.request,
+      format,
+      now: now(),
     });
-    return undefined;
+    if (booking) return { outcome, booking };
   }
+  return { outcome };
 }
 
 /** The answer format a request asks for: HTML for the form posted without JavaScript, else JSON. */

@@ -20,7 +20,6 @@
  */
 import { renderErrorPage } from "./error-page";
 import { htmlResponse } from "../../kit/html-page";
-import { THANKS_PATH } from "./thanks-page";
 import { json, SECURITY_HEADERS } from "../../kit/http";
 import type { Rejection } from "./parse-request";
 
@@ -43,6 +42,9 @@ export interface BookingOffer {
   url: string;
   ticket?: string;
 }
+
+/** Where a successful no-JS submit lands (src/pages/contact/thanks.tsx; the site has no trailing slashes). */
+export const THANKS_PATH = "/contact/thanks";
 
 const UNDELIVERABLE = "The demo request could not be delivered. Please try again.";
 
@@ -75,7 +77,7 @@ export async function respond(
 ): Promise<Response> {
   if (outcome.kind === "received") {
     if (format === "html") {
-      // With a booking page, the thanks page that can show the link (core/demo-request/thanks-page.ts).
+      // With a booking page, the thanks page that can show the link (add-ons/booking/thanks-page.ts).
       const ticket = booking?.ticket ? `?ticket=${encodeURIComponent(booking.ticket)}` : "";
       const location = booking ? `${THANKS_PATH}/${outcome.leadId}${ticket}` : THANKS_PATH;
       return new Response(null, {

@@ -57,7 +57,7 @@ export interface LeadRecord {
   /** Where the visit came from (docs/decisions/0024-lead-attribution.md), when the page recorded it. */
   attribution?: Attribution;
   /**
-   * A keyed hash of the client IP that sent it (add-ons/confirmation/confirmation-limits.ts `clientKeyOf`),
+   * A keyed hash of the client IP that sent it (core/spam/client-key.ts `clientKeyOf`),
    * for the per-client bound on confirmations; never the IP itself.
    */
   clientKey?: string;

@@ -22,9 +22,8 @@
  * Decision records: docs/decisions/0019-lead-path.md, docs/decisions/0034-core-and-add-ons.md.
  */
 import { getStore } from "@netlify/blobs";
-import { jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
+import type { JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
-import { removeBookingEntries } from "../../add-ons/follow-up/follow-up-store";
 import type { LeadRecord } from "./lead-record";
 import { MalformedLeadError, parseStoredLead } from "./lead-record-schema";
 
@@ -59,8 +58,8 @@ export interface LeadStore {
   idsFromInbox(key: string): Promise<string[]>;
   /**
    * Deletes the lead and what netlify/lib/kit/storage.ts says goes with it: its markers, inbox
-   * entry, follow-up record and booking uid entries (erasure and retention,
-   * docs/requirements.md#personal-data).
+   * entry and follow-up record (erasure and retention, docs/requirements.md#personal-data). Its
+   * booking uid entries go with erasure (add-ons/privacy/lead-erasure.ts) or the orphan prune.
    */
   remove(id: string): Promise<void>;
 }
@@ -146,8 +145,6 @@ export function createBlobLeadStore(
       const stored = (await store.get(leadKey(id), { type: "json" })) as { inboxKey?: unknown } | null;
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
       await store.delete(leadKey(id));
-      // Booking uid entries are found through the follow-up record, so before it goes.
-      await removeBookingEntries(jsonBlobsOver(store), id);
       for (const key of keysDeletedWithLead(id)) await store.delete(key);
       if (typeof stored?.inboxKey === "string") await store.delete(inboxKey(stored.inboxKey, id));
     },

@@ -9,7 +9,7 @@
 // confirmation e-mail) shows the same texts with the plain booking page (docs/requirements.md#spam-defence).
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
-import { createThanksHandler, THANKS_TITLE } from "../../../../netlify/lib/core/demo-request/thanks-page";
+import { createThanksHandler, THANKS_TITLE } from "../../../../netlify/lib/add-ons/booking/thanks-page";
 import {
   createThanksTickets,
   TICKET_TTL_MS,

@@ -5,10 +5,8 @@
 // hash of its IP) stops one client at CONFIRMATION_CLIENT_DAILY_LIMIT, never a bound per e-mail
 // domain; and the confirmation that reaches 80 % of the daily limit says so, once a day
 // (docs/requirements.md#spam-defence, docs/decisions/0010-confirmation-limits.md).
-import {
-  clientKeyOf,
-  createConfirmationLimits,
-} from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { createConfirmationLimits } from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { clientKeyOf } from "../../../../netlify/lib/core/spam/client-key";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 
 const SECRET = "s".repeat(32);

@@ -5,7 +5,7 @@
 // (never a Response), and one respond(outcome, format) writes JSON or the no-JS form's HTML from it.
 import { parseDemoRequest } from "../../../../netlify/lib/core/demo-request/parse-request";
 import { ID_CONFLICT, respond, type Outcome } from "../../../../netlify/lib/core/demo-request/respond";
-import { THANKS_PATH } from "../../../../netlify/lib/core/demo-request/thanks-page";
+import { THANKS_PATH } from "../../../../netlify/lib/core/demo-request/respond";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { VALID } from "../../../helpers/function-harness";
 

@@ -18,6 +18,7 @@ import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { applyAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
+import { erasureStore } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
 
 let server: TestBlobsServer;
 let open: TestBlobsServer["open"];
@@ -80,7 +81,7 @@ test("settle removes only the marker; remove deletes the lead, its marker and it
   expect(await leads.get("b")).toBeNull();
 });
 
-test("the inbox index: a lead with an inboxKey is listed under it; remove deletes the entry and the lead's booking uid entries", async () => {
+test("the inbox index: a lead with an inboxKey is listed under it; erasure deletes the entry and the lead's booking uid entries", async () => {
   const blobs = open("inbox-index");
   const leads = createBlobLeadStore(blobs);
   await leads.create({ ...leadRecord("a", "pending"), inboxKey: "k1" });
@@ -94,7 +95,7 @@ test("the inbox index: a lead with an inboxKey is listed under it; remove delete
     applyAction(c, { kind: "booked", booking: { uid: "bk-1", via: "reference" } }, new Date()),
   );
   expect(await followUps.leadOfBooking("bk-1")).toBe("a");
-  await leads.remove("a");
+  await erasureStore(leads, jsonBlobsOver(blobs)).remove("a");
   expect(await leads.idsFromInbox("k1")).toEqual(["b"]);
   expect(await followUps.leadOfBooking("bk-1")).toBeUndefined();
   expect((await keysOf(blobs)).filter((key) => key.includes("/a"))).toEqual([]);

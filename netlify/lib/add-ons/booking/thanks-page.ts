@@ -10,19 +10,17 @@
  * booking page, never the prospect's details, and nothing is posted twice.
  */
 import escapeHtml from "escape-html";
-import { bookingReference } from "../../add-ons/booking/booking-reference";
-import { prefilledBookingUrl } from "../../add-ons/booking/booking-url";
-import type { ConfigResult } from "../config";
+import { bookingReference } from "./booking-reference";
+import { prefilledBookingUrl } from "./booking-url";
+import type { ConfigResult } from "../../core/config";
 import { SECURITY_HEADERS } from "../../kit/http";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
-import { isUuid } from "../leads/lead-id";
-import type { LeadStore } from "../leads/lead-store";
+import { isUuid } from "../../core/leads/lead-id";
+import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError } from "../../kit/log";
-import { createThanksTickets, type ThanksTickets } from "../../add-ons/booking/thanks-tickets";
-import { FOLLOW_UP_PROMISE } from "../delivery/messages";
-
-/** Where a successful no-JS submit lands (src/pages/contact/thanks.tsx; the site has no trailing slashes). */
-export const THANKS_PATH = "/contact/thanks";
+import { createThanksTickets, type ThanksTickets } from "./thanks-tickets";
+import { FOLLOW_UP_PROMISE } from "../../core/delivery/messages";
+import { THANKS_PATH } from "../../core/demo-request/respond";
 
 /** The success toast's title (spec section 8), as the static thanks page shows it. */
 export const THANKS_TITLE = "Request Submitted Successfully";
