@@ -6,12 +6,13 @@
  * CDN would compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /,
  * /about, /contact, /contact/thanks, /privacy, /404 and a not-found path, adds each page's first-load JS
  * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/bench/dead-tap.mjs),
+ * bundles the functions as Netlify does and times their module init (scripts/bench/function-init.mjs),
  * runs the submit benchmark (scripts/bench-submit.mjs) if it exists, prints the tables and writes
  * bench/results/latest.json. Loopback only; prints figures and never fails on them.
  *
  * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
  * 5, after one discarded warm-up run); --dead-tap-runs=N runs per page and network profile (median,
- * default 5); --skip-lighthouse, --skip-dead-tap and --skip-submit leave those parts out.
+ * default 5); --skip-lighthouse, --skip-dead-tap, --skip-functions and --skip-submit leave those parts out.
  * Exit status: 0, or 1 when the build or the server could not start.
  */
 import { execFileSync } from "node:child_process";
@@ -23,6 +24,7 @@ import { ensureBuild } from "./bench/build.mjs";
 import { waitForQuietCpu } from "./bench/idle.mjs";
 import { startCompressingProxy } from "./bench/compress-proxy.mjs";
 import { runDeadTapProbe } from "./bench/dead-tap.mjs";
+import { functionTable, measureFunctions } from "./bench/function-init.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench } from "./bench/submit-run.mjs";
 import { formatTable } from "./bench/table.mjs";
@@ -157,6 +159,17 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
   }
 }
 
+let functions;
+try {
+  if (args.has("--skip-functions")) functions = { skipped: true };
+  else {
+    console.log("bench: function bundles and module init...");
+    functions = await measureFunctions({ root });
+  }
+} catch (error) {
+  functions = { error: String(error instanceof Error ? error.message : error) };
+}
+
 let submit;
 try {
   submit = args.has("--skip-submit") ? { available: false, skipped: true } : await runSubmitBench({ root });
@@ -201,11 +214,14 @@ const report = {
     deadTap:
       "scripts/bench/dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, one tap in flight, 25 ms between taps, run bound per network profile; time of the tap that opened the menu - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
+    functions:
+      "scripts/bench/function-init.mjs: zips of build/function-bundles.mjs (Netlify's zip-it-and-ship-it); init = import() of the unpacked bundle's function file in a fresh Node process with only SENDGRID_API_KEY, SALES_EMAIL and MAIL_FROM set, median/min/max of 7",
   },
   targets: TARGETS,
   build: { ...build, missed: build.seconds <= TARGETS.buildSeconds ? [] : ["build time"] },
   pages,
   deadTap,
+  functions,
   submit,
 };
 mkdirSync(join(root, "bench", "results"), { recursive: true });
@@ -281,6 +297,11 @@ for (const p of pages.filter((page) => page.failedAudits?.length)) {
 }
 for (const p of pages.filter((page) => page.lcpElement))
   console.log(`LCP element on ${p.label}: ${p.lcpElement}`);
+if (functions.functions) {
+  const busy = functions.cpuQuiet ? "" : " (CPUs busy: less comparable)";
+  console.log(`\nfunction bundles and module init (fresh Node process per import)${busy}:`);
+  console.log(functionTable(functions.functions));
+} else console.log(`function bundles: ${functions.skipped ? "skipped (--skip-functions)" : functions.error}`);
 const f = submit.figures;
 if (submit.skipped) console.log("submit benchmark: skipped (--skip-submit)");
 else if (!submit.available) console.log("submit benchmark: not available");

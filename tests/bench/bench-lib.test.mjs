@@ -1,10 +1,14 @@
 // Unit tests of the benchmark's pure helpers: target misses, medians, the table
 // (docs/decisions/0007-perf-benchmark.md).
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, test } from "node:test";
 import { startCompressingProxy } from "../../scripts/bench/compress-proxy.mjs";
+import { timeImport } from "../../scripts/bench/function-init.mjs";
 import { idleShare } from "../../scripts/bench/idle.mjs";
 import { medianFigures } from "../../scripts/bench/lighthouse.mjs";
 import { parseSubmitOutput } from "../../scripts/bench/submit-run.mjs";
@@ -243,4 +247,25 @@ test("idleShare is the idle part of the CPU time between two snapshots, over all
   // Core 0: 900 idle of 1000; core 1: 0 idle of 1000.
   assert.equal(idleShare(before, after), 0.45);
   assert.equal(idleShare(after, after), 1);
+});
+
+test("timeImport times a module's evaluation in a fresh process that sees only the core's settings", () => {
+  const dir = mkdtempSync(join(tmpdir(), "time-import-"));
+  try {
+    const slow = join(dir, "slow.mjs");
+    writeFileSync(
+      slow,
+      `if (!process.env.SALES_EMAIL || process.env.HOME || globalThis.seen) throw new Error("not cold");
+      globalThis.seen = true;
+      const until = performance.now() + 30; while (performance.now() < until);`,
+    );
+    const ms = timeImport(slow);
+    assert.ok(ms >= 30 && ms < 5_000, `${ms} ms`);
+    assert.ok(timeImport(slow) >= 30);
+    const broken = join(dir, "broken.mjs");
+    writeFileSync(broken, `import "no-such-package";`);
+    assert.throws(() => timeImport(broken), /importing .*broken\.mjs failed/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,0 +1,89 @@
+/**
+ * The function bundles of `npm run bench` (docs/decisions/0007-perf-benchmark.md,
+ * docs/decisions/0027-node-24-and-netlify-parity.md): every function's zip as Netlify's bundler makes
+ * it (build/function-bundles.mjs) and, for INIT_FUNCTIONS, the module-init time: the `import()` of the
+ * bundled function file, unpacked without the project's node_modules, timed inside a fresh Node
+ * process per run whose environment holds only the core's settings. Netlify's bootstrap is not counted.
+ *
+ * CLI: `node scripts/bench/function-init.mjs [bundle-dir] [--runs=N]` (bundle-dir: the zips of
+ * `npm run bundle:functions` to reuse; without it the functions are bundled into a temporary folder).
+ */
+import { spawnSync } from "node:child_process";
+import { lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import extract from "extract-zip";
+import { bundleFunctions } from "../../build/function-bundles.mjs";
+import { waitForQuietCpu } from "./idle.mjs";
+import { median } from "./stats.mjs";
+import { formatTable } from "./table.mjs";
+
+export const INIT_FUNCTIONS = ["send-contact-email", "form-token"];
+// A cold start with only the core configured (netlify/lib/core/config.ts).
+const CORE_ENV = { SENDGRID_API_KEY: "SG.x", SALES_EMAIL: "sales@example.com", MAIL_FROM: "web@example.com" };
+const TIMER = "const t=performance.now();await import(process.argv[1]);console.log(performance.now()-t)";
+
+/**
+ * @param {string} file absolute path of an ES module @param {Record<string, string>} [env] the child's
+ *   whole environment @returns {number} ms of `await import(file)` in a fresh Node process @throws if it fails
+ */
+export function timeImport(file, env = CORE_ENV) {
+  const args = ["--input-type=module", "-e", TIMER, pathToFileURL(file).href];
+  const child = spawnSync(process.execPath, args, { env, encoding: "utf8" });
+  if (child.status !== 0) throw new Error(`importing ${file} failed: ${child.stderr.trim()}`);
+  return Number(child.stdout.trim().split("\n").at(-1));
+}
+
+/**
+ * @param {{ root: string, bundleDir?: string, runs?: number }} options absolute project root; a folder
+ *   of function zips to reuse; imports per function (default 7)
+ * @returns {Promise<{ cpuQuiet: boolean, functions: Array<{ name: string, zipKB: number,
+ *   init?: { runs: number, medianMs: number, minMs: number, maxMs: number } }> }>} by name; cpuQuiet
+ *   false when the CPUs stayed busy (figures less comparable)
+ * @throws when bundling or an import fails, or a bundle links to node_modules outside itself
+ */
+export async function measureFunctions({ root, bundleDir, runs = 7 }) {
+  const work = mkdtempSync(join(tmpdir(), "function-init-"));
+  try {
+    const dir = bundleDir ?? join(work, "zips");
+    if (!bundleDir) await bundleFunctions({ root, outDir: dir });
+    const { quiet } = await waitForQuietCpu();
+    const zips = readdirSync(dir).filter((f) => f.endsWith(".zip"));
+    const functions = [];
+    for (const zip of zips.sort()) {
+      const name = zip.slice(0, -".zip".length);
+      const fn = { name, zipKB: Number((statSync(join(dir, zip)).size / 1024).toFixed(1)) };
+      if (INIT_FUNCTIONS.includes(name)) {
+        const unpacked = join(work, name);
+        await extract(join(dir, zip), { dir: unpacked });
+        // A checkout whose node_modules is a symlink gets that link bundled instead of the packages.
+        if (lstatSync(join(unpacked, "node_modules"), { throwIfNoEntry: false })?.isSymbolicLink())
+          throw new Error(`${zip} links to a node_modules outside it; bundle from a real node_modules`);
+        const entry = join(unpacked, "netlify", "functions", `${name}.mjs`);
+        const ms = Array.from({ length: runs }, () => timeImport(entry));
+        const r = (n) => Math.round(n * 10) / 10;
+        fn.init = { runs, medianMs: r(median(ms)), minMs: r(Math.min(...ms)), maxMs: r(Math.max(...ms)) };
+      }
+      functions.push(fn);
+    }
+    return { cpuQuiet: quiet, functions };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** @param {Awaited<ReturnType<typeof measureFunctions>>["functions"]} functions @returns {string} a table */
+export const functionTable = (functions) =>
+  formatTable(
+    ["function", "zip KB", "init runs", "init median ms", "min ms", "max ms"],
+    functions.map((f) => [f.name, f.zipKB, f.init?.runs, f.init?.medianMs, f.init?.minMs, f.init?.maxMs]),
+  );
+
+if (import.meta.main) {
+  const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length)) || 7;
+  const bundleDir = process.argv.slice(2).find((a) => !a.startsWith("--"));
+  const root = resolve(import.meta.dirname, "..", "..");
+  const result = await measureFunctions({ root, bundleDir: bundleDir && resolve(bundleDir), runs });
+  console.log(functionTable(result.functions) + (result.cpuQuiet ? "" : "\n(CPUs busy: less comparable)"));
+}
