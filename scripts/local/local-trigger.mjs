@@ -11,6 +11,7 @@ export const LOCAL_TRIGGER_HEADER = "x-local-trigger-secret";
 
 const file = (root) => join(localDataDir(root), "local-trigger-secret");
 
+/** A fresh secret: 64 hex characters. */
 export function newTriggerSecret() {
   return randomBytes(32).toString("hex");
 }

@@ -18,6 +18,7 @@ export async function readJson(req) {
   return text === "" ? undefined : JSON.parse(text);
 }
 
+/** Reads a request body as UTF-8 text. */
 export async function readText(req) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);

@@ -4,10 +4,12 @@
  */
 type Fields = Record<string, string | number | boolean | undefined>;
 
+/** Logs an informational event, e.g. `logInfo("sent", { requestId })`. */
 export function logInfo(event: string, fields: Fields = {}): void {
   console.log(`[demo-request] ${event} ${JSON.stringify(fields)}`);
 }
 
+/** Logs something an operator should look at. */
 export function logError(event: string, fields: Fields = {}): void {
   console.error(`[demo-request] ${event} ${JSON.stringify(fields)}`);
 }

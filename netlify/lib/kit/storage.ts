@@ -214,6 +214,7 @@ export function keyOf(name: StorageName, rest: string): string {
   return `${STORAGE[name].prefix}${rest}`;
 }
 
+/** Whether the daily retention run prunes entries kept by `retention`. */
 export function prunedDaily(retention: Retention): boolean {
   return retention.kind === "with-lead" ? retention.orphans === "daily" : retention.kind !== "lead";
 }

@@ -34,6 +34,7 @@ function describe(reason: LeadAlert["reason"], alertAfterMinutes: number): strin
   return `its sales e-mail is still not accepted after ${alertAfterMinutes} minutes; the retry job keeps trying`;
 }
 
+/** The alert e-mail to `to`; no visitor data. */
 export function buildAlertEmail(
   lead: LeadRecord,
   reason: LeadAlert["reason"],

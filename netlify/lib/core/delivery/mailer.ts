@@ -27,6 +27,7 @@ interface SendGridError {
   response?: { headers?: Record<string, string> };
 }
 
+/** The send result for a non-2xx HTTP status. */
 export function classifyStatus(code: number, retryAfterMs?: number): SendResult {
   const error = `SendGrid answered ${code}`;
   return code === 429 || code >= 500

@@ -69,6 +69,7 @@ export function completeDeliveries(lead: LeadRecord): LeadRecord {
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
 
+/** True when nothing more will be sent on this channel. */
 export function isFinal(delivery: Delivery): boolean {
   return FINAL.has(delivery.state);
 }
