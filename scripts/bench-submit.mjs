@@ -1,24 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:submit [-- N [concurrency]]`: sends N valid demo requests (default 500,
- * 50 at a time, N at most 5000, concurrency at most 50) to a local server on loopback, then
- * prints submissions per second and p50/p95/p99 latency in ms, and checks through the local mail
- * sink that exactly N sales e-mails and N confirmations arrived with no duplicate request id.
- * Exit code 1 when a check fails. Bounded: no request starts after 10 minutes, each gives up
- * after 60 s.
- *
- * The server: with SITE_URL set, that running server (and the sink in .data/mail-sink-url;
- * it must run without SENDGRID_API_KEY, with RATE_LIMIT=off and with a CONFIRMATION_DAILY_LIMIT
- * far above N, as `npm run bench` starts it). Otherwise this script starts its own in this
- * process, on a free loopback port, with the local mail sink, RATE_LIMIT=off and no practical
- * daily confirmation limit (docs/decisions/0010-confirmation-limits.md), so the load is measured, not the
- * abuse bounds (all requests come from one IP, which the function's 10-a-minute limit would stop). Each run
- * uses addresses of its own, since an address gets one confirmation a day.
- *
- * 50 at a time by default, as docs/requirements.md#durable-capture asks. The local server lets at most 8
- * function calls run at once (scripts/local/site-server.mjs) and queues the rest: each call is a fresh worker
- * thread loading the whole bundle, and 50 unqueued ran the machine out of memory. Queued time counts in the
- * latency figures; Netlify itself scales out instead.
+ * `npm run bench:submit [-- N [concurrency]]`: N demo requests (default 500, 50 at a time) to a local server,
+ * then throughput and latency percentiles, checking the mail sink got exactly N sales e-mails and confirmations.
+ * Its own server sets the abuse bounds aside (docs/decisions/0010-confirmation-limits.md): load, not limits,
+ * is measured. Exit 1 when a check fails.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -33,7 +18,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const total = Math.min(Number(process.argv[2] ?? 500), 5000);
 const concurrency = Math.min(Number(process.argv[3] ?? 50), 50);
 
-/** The server to load: the given SITE_URL, or one started here with the abuse bounds set aside. */
 async function openServer() {
   if (process.env.SITE_URL) {
     const sink = readFileSync(join(root, ".data", "mail-sink-url"), "utf8").trim();
@@ -55,10 +39,7 @@ async function openServer() {
   };
 }
 
-/**
- * Sends the N requests to `site`, `concurrency` at a time.
- * @returns {Promise<{ latencies: number[], statuses: Record<string, number>, seconds: number }>}
- */
+/** Sends the N requests to `site`; resolves with latencies, statuses and seconds. */
 async function load(site) {
   const run = randomUUID().slice(0, 8);
   const ids = Array.from({ length: total }, () => randomUUID());
@@ -83,7 +64,7 @@ async function load(site) {
     }
   }
 
-  /** Sends request `i`; resolves with the HTTP status. Each request gives up after 60 s. */
+  /** Sends request `i`; gives up after 60 s. */
   async function submitOne(i) {
     const res = await fetch(`${site}/api/send-contact-email`, {
       signal: AbortSignal.timeout(60_000),

@@ -1,19 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (docs/requirements.md#performance-budget, docs/requirements.md#interactive-at-first-paint;
- * docs/decisions/0007-perf-benchmark.md): builds the site if needed and reports the
- * clean build time, serves public/ through the local Netlify emulation (behind a gzip proxy, as the
- * CDN would compress), runs Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /,
- * /about, /contact, /contact/thanks, /privacy, /404 and a not-found path, adds each page's first-load JS
- * from public/, probes the dead-tap time of the menu on a throttled phone (scripts/bench/dead-tap.mjs),
- * bundles the functions as Netlify does and times their module init (scripts/bench/function-init.mjs),
- * runs the submit benchmark (scripts/bench-submit.mjs) if it exists, prints the tables and writes
- * bench/results/latest.json. Loopback only; prints figures and never fails on them.
- *
- * Flags: --rebuild forces a clean, timed build; --runs=N Lighthouse runs per page (median, default
- * 5, after one discarded warm-up run); --dead-tap-runs=N runs per page and network profile (median,
- * default 5); --skip-lighthouse, --skip-dead-tap, --skip-functions and --skip-submit leave those parts out.
- * Exit status: 0, or 1 when the build or the server could not start.
+ * `npm run bench` (docs/decisions/0007-perf-benchmark.md): build time, Lighthouse, first-load JS, the dead-tap
+ * probe, the functions' bundle sizes and module init (scripts/bench/function-init.mjs) and the submit benchmark,
+ * written to bench/results/latest.json. Prints figures, never fails on them; exits 1 only when the build or
+ * server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -35,7 +25,6 @@ import { startSiteServer } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.
 const SLOW_CPU_INDEX = 2200;
-// The variables scripts/local/local-mail.mjs sets for the functions.
 const MAIL_ENV = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
@@ -45,22 +34,16 @@ const count = (flag) =>
 const runs = count("--runs=");
 const deadTapRuns = count("--dead-tap-runs=");
 
-// The dead-tap probe's pages: a script-free one and the one React hydrates.
 const DEAD_TAP_PAGES = ["/", "/contact"];
 
-/**
- * Bench pages: label, URL path, the route whose JS budget applies, the status it must answer, and
- * whether it carries `noindex` on purpose (spec: the thanks and not-found pages stay out of search).
- */
+/** Bench pages; `noindex` marks pages kept out of search on purpose (thanks, not found). */
 const PAGES = [
   { label: "/", path: "/", route: "/" },
   { label: "/about", path: "/about", route: "/about" },
   { label: "/contact", path: "/contact", route: "/contact" },
   { label: "/contact/thanks", path: "/contact/thanks", route: "/contact/thanks", noindex: true },
-  // The privacy page, a content page like /about.
   { label: "/privacy", path: "/privacy", route: "/privacy" },
   { label: "/404", path: "/404", route: "/404", noindex: true },
-  // What a visitor who mistypes a URL gets: public/404.html with status 404.
   { label: "not found", path: "/bench-no-such-page", route: "/404.html", expectStatus: 404, noindex: true },
 ];
 
@@ -75,10 +58,7 @@ function machine() {
   };
 }
 
-/**
- * HEAD's short hash, "-dirty" appended when tracked files that can change the figures differ from
- * it (the results and the prose in docs/ and README.md cannot); null outside git.
- */
+/** HEAD's short hash, "-dirty" when files that can change the figures differ; null outside git. */
 function gitCommit() {
   const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
   try {
@@ -119,9 +99,7 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
       ? `bench: CPUs quiet after ${calm.waitedSeconds} s`
       : `bench: CPUs still busy after ${calm.waitedSeconds} s; measuring anyway (figures less comparable)`,
   );
-  // The functions as `npm start` runs them: without SendGrid variables the local mail sink stands
-  // in, so /api/form-token answers on /contact as on a configured site. startLocalMail sets the
-  // variables in this process; they are put back afterwards for the submit benchmark's own server.
+  // Without SendGrid variables the local mail sink stands in, as `npm start` does; restored afterwards.
   const savedEnv = Object.fromEntries(MAIL_ENV.map((name) => [name, process.env[name]]));
   const mail = await startLocalMail(root);
   const site = await startSiteServer({ root, port: 0 });
@@ -315,8 +293,7 @@ else {
 }
 const { cores, cpu, loadAverage1m } = report.machine;
 console.log(`\nmachine: ${cores} cores, ${cpu}; 1-min load ${loadBefore} at start, ${loadAverage1m} at end`);
-// The load average stays above 2 on this VM even when idle, so the browser's own CPU benchmark is
-// the better signal that the host was contended during a page's runs.
+// The load average stays above 2 here even when idle; the browser's CPU benchmark is the better signal.
 const cpuIndexes = pages.map((p) => p.benchmarkIndex).filter((v) => typeof v === "number");
 if (cpuIndexes.length > 0 && Math.min(...cpuIndexes) < SLOW_CPU_INDEX) {
   console.log(

@@ -1,9 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run bundle:functions`: bundles netlify/functions/ with Netlify's own bundler into
- * `.netlify/functions-bundle/` (one zip per function and manifest.json), the artefacts a deploy
- * uploads, and prints each function's name, zip size and routes or schedule.
- */
+/** `npm run bundle:functions`: the deploy's function zips with Netlify's own bundler, and their routes. */
 import { join, resolve } from "node:path";
 import { bundleFunctions } from "../build/function-bundles.mjs";
 

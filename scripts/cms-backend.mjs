@@ -1,15 +1,6 @@
 /**
- * The content editor's local backend for `npm run cms` (docs/requirements.md#content-editing; decision
- * docs/decisions/0012-local-server-hardening.md): decap-server's file-system API (reads and WRITES
- * the files under content/), mounted on our own Express app so that a Host check runs first.
- * decap-server alone only limits CORS origins, and a page whose domain an attacker re-points to
- * 127.0.0.1 (DNS rebinding) is same-origin to it: with the check, that page gets 421 and cannot
- * read or change content/.
- *
- * Environment: PORT (default 8081, where the editor looks for its local backend), HOST (listen
- * address, default 127.0.0.1), LOG_LEVEL (decap-server's, default "info").
- * Uses decap-server's documented middleware entry (`decap-server/dist/middlewares`:
- * registerLocalFs); the repository folder is the working directory, as with `decap-server`.
+ * The content editor's local backend for `npm run cms` (docs/decisions/0012-local-server-hardening.md):
+ * decap-server's file-system API behind a Host check, so a DNS-rebinding page cannot change content/.
  */
 import express from "express";
 import decapMiddlewares from "decap-server/dist/middlewares.js";

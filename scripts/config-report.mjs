@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 /**
- * The configuration report `npm run build` prints first (docs/decisions/0034-core-and-add-ons.md):
- * each part of the site on, off, or invalid with the variables named (never a value), as the
- * functions will read this environment. Exit code 1 when a value it can see is invalid, so a typo
- * stops the deploy and never reaches a prospect; 0 otherwise, also when the core's variables are
- * missing (a local build, or one on Netlify whose variables are not scoped to builds).
+ * The configuration report of `npm run build` (docs/decisions/0034-core-and-add-ons.md): exit 1 when a value it
+ * can see is invalid, so a typo stops the deploy, never a prospect.
  */
 import { createJiti } from "jiti";
 

@@ -1,20 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:erase -- <email>`: an erasure request (docs/decisions/0018-retention-and-erasure.md).
- * Deletes every stored demo request from that address's inbox: every stored spelling the
- * confirmation bound counts as one inbox (any case, any `+tag`, Gmail dots and googlemail.com;
- * netlify/lib/core/leads/lead-address.ts), with its markers and per-address counters
- * (netlify/lib/add-ons/privacy/lead-erasure.ts). It prints what it removed by id and date, never the data,
- * and the stored addresses it erased, so the owner sees which spellings matched.
- * `--exact` erases only the address as typed (trimmed, any case); `--dry-run` lists the matching
- * requests and addresses and erases nothing. `--id <request id>` erases that one stored request
- * instead, also when its record is malformed and no address can match it (`eraseRequestById`).
- * Works on the local store of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed
- * site's (lib/site-blobs.mjs).
- *
- * Exit code 0 when the erasure is complete (also when nothing was stored) or the dry run read every
- * record, 1 when a record could not be read or deleted (run it again) or is malformed (check it), 2
- * for a missing or malformed address or request id, or an unknown option.
+ * `npm run leads:erase -- <email>` (docs/decisions/0018-retention-and-erasure.md): erases every request from
+ * that inbox (`--exact`: the address as typed; `--dry-run`: list only; `--id <id>`: one request, malformed or
+ * not). Exit 0 when complete, 1 when a record could not be read, deleted or is malformed, 2 for bad arguments.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,7 +21,6 @@ const USAGE = [
   "   or: npm run leads:erase -- --id <request id> [--dry-run]",
   "  Erases that one stored request (also a malformed one), with its markers and notes.",
 ].join("\n");
-// The functions' own TypeScript modules: the store layout and address matching live there once.
 const jiti = createJiti(import.meta.url);
 
 function usageError(message) {
@@ -78,11 +65,7 @@ const {
 const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/core/leads/lead-store.ts");
 const { jsonBlobsOver } = await jiti.import("../netlify/lib/kit/json-blobs.ts");
 
-/**
- * The form secret the functions key the confirmation counters with: the deployed site's from
- * this shell (FORM_TOKEN_SECRET, else derived from SENDGRID_API_KEY), the local server's from
- * FORM_TOKEN_SECRET or the local form secret file `npm start` uses (lib/local-form-secret.mjs).
- */
+/** The form secret the functions key the counters with: this shell's for the deployed site, else the local one. */
 async function formSecret(deployed) {
   const { formSecretFrom } = await jiti.import("../netlify/lib/core/config.ts");
   if (deployed) return formSecretFrom(process.env);
@@ -128,7 +111,6 @@ try {
     }
     const report = await eraseRequestsFrom({
       store,
-      // The confirmation limits key an inbox by the form secret (decision 0010).
       counters: confirmationAddressCounters(blobLimitsStore(blobs.open(LIMITS_STORE_NAME)), secret),
       address: parsed.address,
       match,

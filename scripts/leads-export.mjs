@@ -1,18 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:export [file]`: writes every stored demo request as CSV to `file` or stdout.
- * `-- --email <address>` writes only the requests from that address's inbox: every stored spelling
- * the confirmation bound counts as one inbox (any case, any `+tag`, Gmail dots and googlemail.com),
- * as `leads:erase` matches; with `--exact` only the address as typed, any case (an access request,
- * docs/requirements.md#personal-data, docs/decisions/0018-retention-and-erasure.md). Reads the
- * local Blobs folder of `npm start` (.netlify/blobs-serve), or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's
- * `demo-requests` store (lib/site-blobs.mjs). The store's key layout, the CSV columns and the
- * address match are the functions' own TypeScript modules (netlify/lib/core/leads/lead-store.ts,
- * leads-csv.ts, lead-address.ts), loaded through jiti.
- * Each row carries the lead's follow-up columns (docs/requirements.md#follow-up); minutesToClaim
- * counts business minutes when BUSINESS_HOURS is set in this shell. A stored record that is not a
- * lead record is left out, its id logged on stderr.
- * Exit code 0 when written, 2 for a bad argument or a malformed address (or `--exact` without `--email`).
+ * `npm run leads:export [file] [-- --email <address> [--exact]]`: stored demo requests as CSV, all or one
+ * inbox's (an access request, docs/requirements.md#personal-data). Malformed records are left out and logged.
+ * Exit 0 when written, 2 for a bad argument.
  */
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -75,7 +65,6 @@ try {
   const { jsonBlobsOver } = await jiti.import("../netlify/lib/kit/json-blobs.ts");
   const { leadsToCsv, readLeadsForCsv } = await jiti.import("../netlify/lib/add-ons/privacy/leads-csv.ts");
   const raw = blobs.open(LEAD_STORE_NAME);
-  // Each lead with its follow-up record (who holds it); a malformed record is logged and left out.
   const { records, followUps } = await readLeadsForCsv({
     leads: createBlobLeadStore(raw),
     followUps: createFollowUpStore(jsonBlobsOver(raw)),

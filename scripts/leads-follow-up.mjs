@@ -1,12 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run leads:follow-up`: runs the scheduled follow-up check (netlify/functions/lead-follow-up)
- * once, now (docs/requirements.md#follow-up): the nudges, escalations, promise-at-risk alerts and
- * the suspected-spam digest that are due. It invokes the function through the running `npm start`
- * server (URL from SITE_URL or .data/site-url), or starts the Netlify emulation for the run
- * (lib/local-function.mjs), like `leads:retry`. Prints what the run sent. Exit code 0 when the
- * check ran, 1 otherwise.
- */
+/** `npm run leads:follow-up`: runs the follow-up check once, now (docs/requirements.md#follow-up); exit 0 when it ran. */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { callLocalFunction } from "./local/local-function.mjs";

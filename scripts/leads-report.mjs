@@ -1,14 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the team's follow-up report
- * (docs/requirements.md#follow-up, netlify/lib/add-ons/follow-up/report.ts): per ISO week and overall, and
- * overall per source, the leads, the median and 90th-percentile time to claim, the shares claimed
- * within 15 minutes and 1 hour, and the share contacted, booked or closed within 24 hours. Time to
- * claim counts business hours when BUSINESS_HOURS is set in this shell (as the site has it).
- * Reads the local Blobs folder of `npm start`, or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
- * set, the deployed site's store (lib/site-blobs.mjs), like `leads:export`. A stored record that
- * is not a lead record is left out, its id logged on stderr.
- * Exit code 0 when printed, 2 for a bad argument.
+ * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the follow-up report of
+ * netlify/lib/add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -71,7 +64,6 @@ try {
     const { blobs: keys } = await raw.list({ prefix });
     for (const { key } of keys) tracked.add(key.slice(prefix.length));
   }
-  // A malformed record is logged and left out.
   const items = await readReportLeads({
     leads: createBlobLeadStore(raw),
     followUps: createFollowUpStore(jsonBlobsOver(raw)),

@@ -1,19 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:retention`: runs the retention job (docs/decisions/0018-retention-and-erasure.md;
- * netlify/lib/add-ons/privacy/retention-job.ts) once,
- * now, and prints how many stored demo requests it deleted.
- *
- * - Locally it calls the scheduled function `lead-retention` through the running `npm start`
- *   (lib/local-function.mjs), so the limits are that server's LEAD_RETENTION_DAYS and
- *   SPAM_RETENTION_DAYS.
- * - With NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set it runs the job here against the deployed
- *   site's store (a scheduled function cannot be called by URL on Netlify). Both limits must then
- *   be set in this shell as the site has them: a default here could delete leads the site keeps
- *   longer.
- *
- * Exit code 0 when the run completed, 1 when it failed or left records it could not handle,
- * 2 when a limit is missing or malformed.
+ * `npm run leads:retention`: the retention job once, now (docs/decisions/0018-retention-and-erasure.md). Against
+ * the deployed store both limits must be set in this shell: a default here could delete leads the site keeps.
+ * Exit 0 when complete, 1 when it failed or left records, 2 when a limit is missing or malformed.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,11 +12,7 @@ import { openSiteBlobs } from "./local/site-blobs.mjs";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const JOB_PATH = "/.netlify/functions/lead-retention";
 
-/**
- * `{ deleted, kept, unreadable, undeleted, malformed }` as one line; exit code 0 only for a clean
- * run. A malformed record is kept and reported (its id is in the log above), not a failed run:
- * running again would not change it.
- */
+/** The run as one line; exit 0 only when clean. A malformed record is kept and reported, not a failure. */
 function report(where, run) {
   console.log(
     `leads:retention on ${where}: deleted ${run.deleted} stored demo request(s) past their retention ` +

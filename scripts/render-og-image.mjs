@@ -1,5 +1,4 @@
-// Renders the Open Graph card (static/og-image.png, 1200x630) from its SVG source once;
-// the PNG is committed because social crawlers do not read SVG. Run: node scripts/render-og-image.mjs
+// Renders static/og-image.png from its SVG once; committed because social crawlers do not read SVG.
 import sharp from "sharp";
 
 await sharp("content/images/og-image.svg")

@@ -1,14 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the site if `public/` is missing or stale, then serves it at
- * http://localhost:8888 (PORT overrides) through the Netlify emulation, listening on 127.0.0.1
- * (HOST overrides) with the functions' rate limits enforced (RATE_LIMIT=off lifts them) and a
- * fresh trigger secret for the owner's commands (lib/local-guard.mjs). Without
- * SENDGRID_API_KEY, e-mail goes to an embedded local mail sink (scripts/local/local-mail.mjs);
- * with LEAD_WEBHOOK_URL on loopback, lead webhooks go to a local sink (scripts/local/local-webhook.mjs).
- * It writes `site-url` and `local-trigger-secret` to `.data/` (LOCAL_DATA_DIR overrides), and
- * gives the functions the local form secret kept in `.data/local-form-secret`
- * (lib/local-form-secret.mjs) unless FORM_TOKEN_SECRET is set.
+ * `npm start`: builds if stale, then serves the site through the Netlify emulation on 127.0.0.1:8888, with
+ * rate limits, local sinks when SendGrid or the webhook are not configured, and the local form secret.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -32,8 +25,7 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  // Before the site server: the functions read FORM_TOKEN_SECRET, and the SendGrid and webhook
-  // variables the sinks set. Never derived from the sink's public key, so no one can forge a token.
+  // Before the site server; never derived from the sink's public key, so no one can forge a token.
   const formSecret = applyLocalFormSecret(root);
   console.log(
     formSecret === "environment"

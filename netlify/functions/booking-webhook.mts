@@ -1,8 +1,4 @@
-/**
- * POST /api/booking-webhook — Cal.com's booking webhook: a booking made through the booking link
- * marks its lead booked, a cancellation undoes it (docs/requirements.md#closing-the-loop,
- * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/add-ons/booking/booking-webhook.ts.
- */
+/** POST /api/booking-webhook, Cal.com's bookings (docs/decisions/0030-slack-and-booking-loop.md); see netlify/lib/add-ons/booking/booking-webhook.ts. */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
@@ -19,7 +15,7 @@ const handle = createBookingWebhookHandler({
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
-/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+/** Read by `npm start` too (scripts/local/body-limits.mjs). */
 export const maxBodyBytes = BOOKING_MAX_BODY_BYTES;
 
 export const config: Config = {

@@ -1,8 +1,4 @@
-/**
- * GET /contact/thanks/<id> — the thanks page with the "Book a time now" link after a demo request
- * posted without JavaScript, when BOOKING_URL is set (docs/decisions/0023-booking-link.md). See
- * netlify/lib/add-ons/booking/thanks-page.ts.
- */
+/** GET /contact/thanks/<id>, the no-JS thanks page with the booking link (docs/decisions/0023-booking-link.md). */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";

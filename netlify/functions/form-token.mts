@@ -1,9 +1,4 @@
-/**
- * GET /api/form-token — a fresh time token for the Request a Demo form, which fetches one once
- * it has hydrated and sends it back with the demo request (docs/decisions/0011-spam-defence-layers.md; see
- * netlify/lib/core/spam/form-token.ts). Answers 200 `{ "token": "..." }`, never cached; 405 for other
- * methods; 500 "Server misconfigured" when the configuration is missing.
- */
+/** GET /api/form-token, a fresh time token for the form, never cached (docs/decisions/0011-spam-defence-layers.md). */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { issueFormToken } from "../lib/core/spam/form-token";

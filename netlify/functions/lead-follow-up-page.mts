@@ -1,8 +1,4 @@
-/**
- * GET/POST /leads/<id>?sig=... — a lead's claim page, linked from the sales e-mail and the
- * reminders (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md). See
- * netlify/lib/add-ons/follow-up/claim-handler.ts.
- */
+/** GET/POST /leads/<id>?sig=..., a lead's claim page (docs/decisions/0029-lead-follow-up.md). */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { MAX_BODY_BYTES } from "../lib/kit/http";
@@ -20,11 +16,10 @@ const handle = createClaimHandler({
 export default async (req: Request, context: Context): Promise<Response> =>
   handle(req, context.params.id ?? "", context);
 
-/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+/** Read by `npm start` too (scripts/local/body-limits.mjs). */
 export const maxBodyBytes = MAX_BODY_BYTES;
 
 export const config: Config = {
   path: "/leads/:id",
-  // The demo-request function's limit: per visitor IP and site, 10 requests a minute.
   rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] },
 };

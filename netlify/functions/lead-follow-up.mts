@@ -1,10 +1,6 @@
 /**
- * Scheduled every 5 minutes: nudges, escalates and reports at risk the leads nobody has taken in
- * hand, and sends the daily suspected-spam digest (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md; see netlify/lib/add-ons/follow-up/follow-up-job.ts).
- * Locally: `npm run leads:follow-up`, which invokes this function through the Netlify emulation.
- * Answers the run's counts, or 503 with a fixed text when the store cannot be listed (the reason
- * is logged by name only).
+ * Scheduled every 5 minutes: follow-up reminders and the spam digest (docs/decisions/0029-lead-follow-up.md).
+ * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";

@@ -1,18 +1,7 @@
 /**
- * Scheduled daily: deletes stored demo requests past their retention period
- * (docs/decisions/0018-retention-and-erasure.md; netlify/lib/add-ons/privacy/retention-job.ts), with
- * the limits LEAD_RETENTION_DAYS (default 180, counted from when a lead settled) and
- * SPAM_RETENTION_DAYS (default 30), then runs one prune per retention rule that
- * netlify/lib/kit/storage.ts declares (netlify/lib/add-ons/privacy/retention-plan.ts): the
- * confirmation limits' entries they no longer need (docs/decisions/0010-confirmation-limits.md), the
- * spent form tokens, the thanks-page tickets, the follow-up digest records, the applied booking
- * events, the malformed-lead notes, and the follow-up records, markers, booking uid entries and
- * inbox index entries left without a lead. A malformed stored lead is kept and logged, and, when
- * the server's configuration is complete, told to ALERT_EMAIL once
- * (netlify/lib/core/delivery/malformed-lead-alert.ts).
- * Answers the run's counts, e.g. `{ deleted: 2, kept: 310, unreadable: 0, undeleted: 0, malformed: 0 }`;
- * 500 when a limit is malformed (nothing is deleted) or the store cannot be listed. Locally:
- * `npm run leads:retention`.
+ * Scheduled daily: deletes leads past retention, then runs the prunes of netlify/lib/add-ons/privacy/retention-plan.ts
+ * (docs/decisions/0018-retention-and-erasure.md). Answers the run's counts; 500 when a limit is malformed
+ * (nothing is deleted) or the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
@@ -27,7 +16,7 @@ import { loadRetentionLimits } from "../lib/add-ons/privacy/retention";
 import { runRetention } from "../lib/add-ons/privacy/retention-job";
 import { runPrunes } from "../lib/add-ons/privacy/retention-plan";
 
-/** The alerts about malformed leads, when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
+/** Malformed-lead alerts when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
 function malformedLeadAlerts(): MalformedLeadAlerts | undefined {
   const result = getConfig();
   if (!result.ok) return undefined;

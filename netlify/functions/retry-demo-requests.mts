@@ -1,11 +1,6 @@
 /**
- * Scheduled every 5 minutes: delivers the stored demo requests that are not settled yet, and
- * alerts a person about those that cannot be (docs/requirements.md#durable-capture,
- * docs/decisions/0019-lead-path.md; see netlify/lib/core/delivery/retry-job.ts).
- * Locally: `npm run leads:retry`, which invokes this function through the Netlify emulation.
- * It also e-mails ALERT_EMAIL, once a day, the add-ons whose settings are invalid
- * (netlify/lib/core/delivery/settings-alert.ts).
- * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
+ * Scheduled every 5 minutes: delivers unsettled leads, and once a day e-mails invalid settings
+ * (docs/decisions/0019-lead-path.md). Answers the run's counts, or 503 when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { addOnsFor, getConfig, invalidParts } from "../lib/compose";

@@ -1,8 +1,4 @@
-/**
- * POST /api/slack/interactions — the Claim and Contacted buttons of the lead messages in Slack, the
- * Slack app's Interactivity Request URL (docs/requirements.md#closing-the-loop,
- * docs/decisions/0030-slack-and-booking-loop.md). See netlify/lib/add-ons/follow-up/slack-interactions.ts.
- */
+/** POST /api/slack/interactions, Slack's Claim and Contacted buttons (docs/decisions/0030-slack-and-booking-loop.md). */
 import type { Config, Context } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import {
@@ -21,12 +17,11 @@ const handle = createSlackInteractionsHandler({
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
-/** The largest body it reads, in bytes; `npm start` reads it too (scripts/local/body-limits.mjs). */
+/** Read by `npm start` too (scripts/local/body-limits.mjs). */
 export const maxBodyBytes = SLACK_MAX_BODY_BYTES;
 
 export const config: Config = {
   path: "/api/slack/interactions",
-  // Every click of the whole team comes from Slack's servers: a limit per client IP well above
-  // a team's clicks, which still stops a flood of unsigned requests.
+  // All clicks come from Slack's servers: a limit well above a team's clicks that still stops a flood.
   rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ["ip", "domain"] },
 };

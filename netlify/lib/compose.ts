@@ -1,9 +1,6 @@
 /**
- * The composition module (docs/decisions/0034-core-and-add-ons.md): the one place that puts the
- * core and its add-ons together. Every function entry reads its configuration here, so no path
- * leaves an add-on out. Each add-on reads its own settings; one that is missing is off, one that
- * is invalid is off and named (in the log at every cold start, in the daily settings alert, and in
- * the build's report), and the demo request goes on.
+ * The one place that puts the core and its add-ons together (docs/decisions/0034-core-and-add-ons.md): every
+ * function reads its configuration here; an invalid add-on is off and named, and the demo request goes on.
  */
 import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./add-ons/booking/settings";
 import { CONFIRMATION_VARIABLES, confirmationSettings } from "./add-ons/confirmation/settings";
@@ -40,10 +37,7 @@ const reportOf = (name: string, setting: Setting<unknown>): PartReport => ({
 const valueOf = <T>(setting: Setting<T>): T | undefined =>
   setting.state === "on" ? setting.value : undefined;
 
-/**
- * The configuration in `env` (default `process.env`): the core's (its problems fail the whole),
- * and each add-on's, on, off or invalid (then off), with a report of every part.
- */
+/** The core's configuration (its problems fail the whole) and each add-on's, with a report of every part. */
 export function loadConfig(env: Env = process.env): ConfigResult {
   const loaded = loadCoreConfig(env);
   if (!loaded.ok) return loaded;
@@ -106,10 +100,7 @@ export function invalidParts(result: ConfigResult): string[] {
     .map((part) => `${part.name}: ${part.problems.join("; ")}`);
 }
 
-/**
- * The add-ons that are on for `config`, in the order their hooks run. Each is loaded when it is on
- * and only then (a dynamic import), so a function never starts the code of an add-on that is off.
- */
+/** The add-ons on for `config`, in hook order; each dynamically imported only when on. */
 export async function addOnsFor(
   config: ServerConfig,
   options: { confirmationLimits?: () => ConfirmationLimits; tickets?: () => ThanksTickets } = {},
@@ -146,7 +137,7 @@ export async function addOnsFor(
 
 let cached: ConfigResult | undefined;
 
-/** The process-wide configuration, read on first use (a cold start, which logs every invalid part) and reused. */
+/** The configuration, read once per cold start (which logs every invalid part). */
 export function getConfig(): ConfigResult {
   if (!cached) {
     cached = loadConfig();

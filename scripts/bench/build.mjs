@@ -1,15 +1,6 @@
 /**
- * The build step of `npm run bench` (docs/decisions/0007-perf-benchmark.md: builds if needed and
- * reports the build time).
- *
- * A clean build (`.cache/` and `public/` removed, then `gatsby build`) is timed when the site needs a
- * build, when `force` is set, or when no earlier bench build of the current public/ was recorded.
- * Otherwise the recorded time of the clean build that produced the current public/ is reported, so a
- * second `npm run bench` does not rebuild. The record is bench/results/last-build.json (git-ignored).
- *
- * @param {{ root: string, force?: boolean }} options root: absolute project root
- * @returns {{ seconds: number, kind: "clean", measuredNow: boolean, at: string }} at: ISO time
- * @throws when `gatsby build` fails
+ * The bench's build step (docs/decisions/0007-perf-benchmark.md): a timed clean build when needed or forced,
+ * else the recorded time of the build behind public/. Throws when `gatsby build` fails.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

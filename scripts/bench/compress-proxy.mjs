@@ -1,16 +1,6 @@
 /**
- * A loopback reverse proxy that gzips text responses and keeps them in memory, for the benchmark
- * only. It stands in for Netlify's CDN: the local emulation (site-server.mjs) sends files
- * uncompressed, and without compression Lighthouse's transfer bytes and simulated LCP/TBT would
- * describe a server nobody visits. Caching matters on this 2-core machine: re-reading and
- * re-compressing every file during a measured page load takes CPU from the browser being measured,
- * which a remote CDN never does. gzip level 6 is conservative: Netlify sends Chromium brotli.
- *
- * Only GET responses of site files (not /api/ or /.netlify/ functions) are cached, keyed by path
- * and whether the client accepts gzip.
- *
- * @param {{ target: string, port?: number }} options target like http://localhost:41234
- * @returns {Promise<{ url: string, close: () => Promise<void> }>} url on 127.0.0.1 (port 0 = free)
+ * A benchmark-only gzip proxy standing in for Netlify's CDN, caching in memory so re-compressing does not take
+ * CPU from the browser being measured. Only site files' GET responses are cached.
  */
 import { createServer, request } from "node:http";
 import { buffer } from "node:stream/consumers";
@@ -20,7 +10,6 @@ const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "content-le
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/i;
 const UNCACHED = /^\/(api|\.netlify)\//;
 
-/** Fetches `req` from upstream and returns { status, headers, body } ready to send. */
 async function fetchUpstream(upstreamUrl, req, requestBody, acceptsGzip) {
   const up = await new Promise((resolve, reject) => {
     request(

@@ -1,23 +1,7 @@
 /**
- * Lighthouse figures for a list of URLs (docs/decisions/0007-perf-benchmark.md): one headless Debian
- * Chromium, the `lighthouse` package's default config (mobile preset, simulated throttling), pages one after
- * the other.
- *
- * Each page is run `runs` times and every figure is the median of its runs, because simulated
- * throttling multiplies the main-thread time observed on a shared 2-core machine (TBT varies most).
- *
- * @param {{ urls: { label: string, url: string, expectStatus?: number }[], chromePath?: string,
- *   runs?: number, warmupRuns?: number, pageTimeoutMs?: number }} options chromePath defaults to
- *   CHROMIUM_PATH, else /usr/bin/chromium (as the Playwright configs); expectStatus 404 lets
- *   Lighthouse score a not-found page (`ignoreStatusCode`); runs defaults to 3; warmupRuns (default
- *   1) are run first and discarded, so the server's first reads and Chromium's start-up do not land
- *   in a measured run; pageTimeoutMs bounds each run (90 s).
- * @returns {Promise<Record<string, LighthouseFigures | { error: string }>>} keyed by label, where
- *   LighthouseFigures = { performance, accessibility, bestPractices, seo: number (0-100),
- *   fcpMs, lcpMs, lcpAfterFcpMs, tbtMs: number, cls: number, transferBytes: number,
- *   benchmarkIndex: number, runs: number,
- *   failedAudits: string[],
- *   consoleErrors: string[], lcpElement: string | null } (lists from the last run)
+ * Lighthouse figures for a list of URLs (docs/decisions/0007-perf-benchmark.md): mobile preset, simulated
+ * throttling, the median of `runs` after discarded warm-ups, since throttling magnifies a shared host's noise.
+ * @returns figures (or `{ error }`) keyed by label
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -34,8 +18,7 @@ export const CHROME_FLAGS = [
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
-// Trace-recording failures Lighthouse itself says to re-run ("Please run Lighthouse again"); they
-// say nothing about the page, so a run that hits one is repeated (at most this many times a page).
+// Trace failures Lighthouse itself says to re-run; they say nothing about the page.
 const RETRYABLE = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 const MAX_TRACE_RETRIES = 2;
 
@@ -47,7 +30,7 @@ function withTimeout(promise, ms, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Scores as 0-100 integers, metrics in ms / unitless, and the audits that kept a score below 100. */
+/** Scores 0-100, metrics in ms, and the audits that kept a score below 100. */
 export function figuresFrom(lhr) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);

@@ -1,11 +1,4 @@
-/**
- * The statistics the benchmarks report, in one place.
- *
- * - `median(values)`: the middle number (the mean of the middle two for an even count), numbers
- *   only (anything else is left out); null when there is none.
- * - `percentile(sorted, p)`: the nearest-rank p-th percentile (0 < p <= 100) of numbers sorted
- *   ascending; undefined for an empty list.
- */
+/** The benchmarks' statistics: the median (numbers only) and the nearest-rank percentile of a sorted list. */
 
 /** @param {unknown[]} values @returns {number | null} */
 export function median(values) {

@@ -1,20 +1,6 @@
 /**
- * The submit-path figures of `npm run bench` (requests per second and p50/p99 latency through the
- * local server with the embedded mail sink), borrowed from the load benchmark of
- * docs/requirements.md#durable-capture, `scripts/bench-submit.mjs` (`npm run bench:submit`), which
- * needs a running `npm start`.
- *
- * Starts `node scripts/start.mjs` on a free loopback port without SENDGRID_API_KEY (so mail goes to
- * the sink) and no practical daily confirmation limit, runs
- * the submit benchmark against it, parses its printed lines and stops the server.
- *
- * @param {{ root: string, requests?: number, concurrency?: number, timeoutMs?: number }} options
- *   root: absolute project root; requests/concurrency: passed to the submit benchmark (default 60
- *   requests, 10 at a time, so the whole bench stays within minutes); timeoutMs bounds the server
- *   start and the benchmark each (default 6 min)
- * @returns {Promise<{ available: false } | { available: true, ok: boolean, figures: SubmitFigures |
- *   null, output: string }>} SubmitFigures = { requests, seconds, perSecond, p50Ms, p95Ms, p99Ms:
- *   number, statuses: Record<string, number>, countsMatch: boolean }; output: its stdout (trimmed)
+ * The submit figures of `npm run bench`: starts `scripts/start.mjs` with the mail sink and the abuse bounds
+ * set aside, runs scripts/bench-submit.mjs against it, and parses its lines. `available: false` without it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -52,7 +38,6 @@ function startServer(root, port, timeoutMs) {
     ...process.env,
     PORT: String(port),
     GATSBY_TELEMETRY_DISABLED: "1",
-    // Earlier runs' confirmations of the day count too (the local Blobs store is kept).
     CONFIRMATION_DAILY_LIMIT: "1000000",
     // One client IP sends every request: the function's per-IP rate limit would stop the load.
     RATE_LIMIT: "off",

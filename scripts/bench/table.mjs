@@ -1,10 +1,4 @@
-/**
- * Plain-text table for `npm run bench`.
- *
- * @param {string[]} header column titles
- * @param {(string | number | null | undefined)[][]} rows cells; null/undefined print as "-"
- * @returns {string} aligned lines, numbers right-aligned
- */
+/** A plain-text table, numbers right-aligned, null cells as "-". */
 export function formatTable(header, rows) {
   const cells = [header, ...rows].map((row) => row.map((cell) => (cell == null ? "-" : String(cell))));
   const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i].length)));

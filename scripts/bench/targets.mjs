@@ -1,45 +1,28 @@
 /**
- * The targets of docs/requirements.md#performance-budget and
- * docs/requirements.md#interactive-at-first-paint, and which of them a page's figures miss. The benchmark
- * only reports misses; it never fails on them (speed on a shared 2-core machine is not a test verdict).
+ * The targets of docs/requirements.md#performance-budget and which a page misses; reported, never failed on
+ * (speed on a shared 2-core machine is not a test verdict).
  */
 import { BUDGETS, KB, keepsScripts } from "../../build/first-load-js.mjs";
 
 export const TARGETS = {
   scores: 100,
   lcpMs: 1500,
-  /** Pages that keep scripts (docs/requirements.md#performance-budget). */
   tbtMs: 50,
-  /**
-   * Script-free pages (docs/decisions/0014-script-free-pages.md): no main-thread task of theirs can block.
-   */
+  /** docs/decisions/0014-script-free-pages.md: no main-thread task can block. */
   scriptFreeTbtMs: 0,
-  /** Script-free pages (docs/decisions/0026-head-links-after-first-paint.md): LCP within 100 ms of FCP. */
+  /** docs/decisions/0026-head-links-after-first-paint.md */
   scriptFreeLcpAfterFcpMs: 100,
   cls: 0,
   homeTransferBytes: 250 * KB,
   buildSeconds: 60,
   firstLoadJs: BUDGETS,
-  /**
-   * Menu button on screen -> first tap that opens the menu, throttled phone
-   * (docs/requirements.md#interactive-at-first-paint).
-   */
+  /** Menu button on screen -> first tap that opens it (docs/requirements.md#interactive-at-first-paint). */
   deadTapMs: 100,
 };
 
 /**
- * @param {string} route page path the budgets use ("/", "/about", "/contact", "/404.html")
- * @param {{ performance?: number, accessibility?: number, bestPractices?: number, seo?: number,
- *   lcpMs?: number, lcpAfterFcpMs?: number, tbtMs?: number, cls?: number, transferBytes?: number,
- *   jsGzipBytes?: number, jsFiles?: unknown[], inlineScriptBytes?: number, error?: string,
- *   failedAudits?: string[], consoleErrors?: string[] }} figures
- * @param {{ noindexPage?: boolean, notFoundPath?: string }} [options] noindexPage: the figures are
- *   of a page kept out of search on purpose (`noindex`: the not-found page, the thanks page), which
- *   fails SEO "is-crawlable" by design; notFoundPath: they are
- *   of a path answered with status 404, which fails SEO "http-status-code" and logs "Failed to load
- *   resource: 404" for that path by definition. Those audits alone are not misses (the raw scores
- *   are still reported).
- * @returns {string[]} short names of the missed targets, like "LCP" or "seo"; empty when all are met
+ * The missed targets of `figures` for `route`, e.g. ["LCP", "seo"]. A `noindexPage` or `notFoundPath` fails
+ * some SEO audits by design; those alone are not misses.
  */
 export function missedTargets(route, figures, { noindexPage = false, notFoundPath } = {}) {
   const missed = [];
@@ -74,10 +57,7 @@ export function missedTargets(route, figures, { noindexPage = false, notFoundPat
   return missed;
 }
 
-/**
- * @param {{ deadTapMs?: number, error?: string }} figures one page and profile of the dead-tap probe
- * @returns {string[]} ["dead tap"] when the probe failed or the figure is over {@link TARGETS}.deadTapMs
- */
+/** ["dead tap"] when the probe failed or is over TARGETS.deadTapMs. */
 export function missedDeadTap(figures) {
   return figures.error || !(figures.deadTapMs <= TARGETS.deadTapMs) ? ["dead tap"] : [];
 }

@@ -1,26 +1,7 @@
 /**
- * The local Blobs server (`BlobsServer` from `@netlify/blobs/server`: the one `@netlify/dev` runs
- * for `npm start`, and the one the tests and the owner's commands start) made to answer as Netlify
- * Blobs does, so that production code needs no special case for it (decision
- * docs/decisions/0004-local-function-runs.md):
- *
- * - a read of a blob carries its ETag, as Netlify's does, so a conditional write
- *   (`onlyIfMatch`) can follow a read. The ETag is taken before the data is read: a write in
- *   between makes the later conditional write fail (412) rather than overwrite unseen data;
- * - a listing never leaves a blob out: the server writes each blob to a temporary file and renames
- *   it, and a listing that met the temporary name while walking the folder stopped early and
- *   answered with the blobs found so far. The walk is run again (up to three times) instead;
- * - a conditional write (`onlyIfNew`, `onlyIfMatch`) is checked and applied in one step, as on
- *   Netlify: the server checked the condition, then awaited the body and the file system, so two
- *   simultaneous `onlyIfNew` writes could both succeed (two claims of one lead both winning,
- *   docs/decisions/0029-lead-follow-up.md). Writes to one key now run one after another.
- *
- * `applyLocalBlobsFixes()` patches the class once per process (later calls do nothing) and returns
- * it. It relies on the server's private `get`, `put`, `parseAPIRequest`, `getLocalPaths`, static `walk` and
- * static `generateETag` (build/INTERNALS.md); tests/unit/local/blobs-server.test.ts fails when an
- * upgrade changes them.
- *
- * @returns {Promise<typeof import("@netlify/blobs/server").BlobsServer>}
+ * The local Blobs server made to answer as Netlify Blobs does (docs/decisions/0004-local-function-runs.md):
+ * reads carry ETags, listings never skip a blob mid-rename, and conditional writes are atomic per key.
+ * Relies on private methods listed in build/INTERNALS.md; tests/unit/local/blobs-server.test.ts pins them.
  */
 import { existsSync } from "node:fs";
 import { BlobsServer } from "@netlify/blobs/server";

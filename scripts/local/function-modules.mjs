@@ -1,14 +1,4 @@
-/**
- * What the local server reads from the site's function modules themselves, so that no number is
- * repeated here: each one's `config` (its paths, its `rateLimit`) and its `maxBodyBytes` (the
- * largest request body it reads, for the functions that read one).
- *
- * - `readFunctionModules(dir)`: every function in `dir`, by file name, through jiti (the modules
- *   are TypeScript).
- * - `pathMatcher(paths)`: whether a request path is one of `paths` (a function's `config.path`
- *   values, URLPattern pathnames such as `/leads/:id`), as the emulation routes: ignoring the
- *   case and one trailing slash.
- */
+/** What the local server reads from the function modules themselves (`config`, `maxBodyBytes`), so no number is repeated. */
 import { readdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { createJiti } from "jiti";
@@ -16,11 +6,8 @@ import { createJiti } from "jiti";
 const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
 
 /**
- * @param {string} functionsDir absolute path of netlify/functions
- * @returns {Promise<Array<{ name: string, paths: string[], config: Record<string, unknown>,
- *   maxBodyBytes?: number }>>} sorted by file name; `paths` empty for a function without
- *   `config.path` (a scheduled one)
- * @throws when a module cannot be loaded, or exports a `maxBodyBytes` that is not a positive integer
+ * Every function in `functionsDir` (loaded through jiti), sorted by file name, with its paths and config;
+ * throws when one cannot load or has an invalid `maxBodyBytes`.
  */
 export async function readFunctionModules(functionsDir) {
   const jiti = createJiti(import.meta.url);
@@ -41,10 +28,7 @@ export async function readFunctionModules(functionsDir) {
   return modules;
 }
 
-/**
- * @param {string[]} paths URLPattern pathnames
- * @returns {(pathname: string) => boolean}
- */
+/** Whether a path is one of `paths`, ignoring case and one trailing slash, as the emulation routes. */
 export function pathMatcher(paths) {
   const patterns = paths.map((pathname) => new URLPattern({ pathname }, { ignoreCase: true }));
   return (pathname) => {

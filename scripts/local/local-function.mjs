@@ -1,17 +1,6 @@
 /**
- * Calls one of the site's functions locally for the owner's commands (`leads:retry`,
- * `leads:retention`): through the running `npm start` (its URL from SITE_URL or .data/site-url),
- * or, when none answers, through a Netlify emulation started for this one call (with the local
- * mail sink, as `npm start` has). Either way it sends that server's trigger secret (the running
- * one's from `.data/local-trigger-secret`, lib/local-trigger.mjs), without which the local server
- * refuses a function's default URL (docs/decisions/0012-local-server-hardening.md). The emulation
- * gets the same form secret as `npm start` (lib/local-form-secret.mjs), unless FORM_TOKEN_SECRET is
- * set, so it keys the confirmation counters alike.
- *
- * @param {{ root: string, path: string, init?: RequestInit }} options root is the absolute
- *   project root; path e.g. "/.netlify/functions/lead-retention"
- * @returns {Promise<{ base: string, status: number, body: string }>} where it ran and the answer
- * @throws when the emulation cannot start (e.g. `public/` not built)
+ * Calls a function for the owner's commands, through the running `npm start` or an emulation started for
+ * this call, with the trigger secret (docs/decisions/0012-local-server-hardening.md). Throws when the emulation cannot start.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

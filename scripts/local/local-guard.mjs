@@ -1,20 +1,7 @@
 /**
- * What the local server checks before a request reaches the Netlify emulation
- * (docs/requirements.md#spam-defence; decision docs/decisions/0012-local-server-hardening.md), in this order:
- *
- * 1. Host: not localhost/127.0.0.1/[::1] (or the specific HOST it listens on) -> 421
- *    (lib/host-check.mjs; DNS rebinding).
- * 2. A function's default URL `/.netlify/functions/<name>` (the manual run of a scheduled job)
- *    without the per-run secret -> 403 JSON (lib/local-trigger.mjs).
- * 3. A path a function with `config.rateLimit` answers on, past that limit for this client IP
- *    and domain -> 429 JSON with Retry-After (lib/rate-limit.mjs).
- *
- * @param {{ host: string, triggerSecret: string, rateLimits?: Array<{ paths: string[],
- *   rateLimit: object }>, now?: () => number }} options rateLimits as functionRateLimits() gives
- *   them (empty: no limit); now is the clock in ms
- * @returns {(req: import("node:http").IncomingMessage) =>
- *   null | { status: number, headers: Record<string, string>, body: string }}
- *   null when the request may pass, else the answer to send instead
+ * What the local server checks before the emulation (docs/decisions/0012-local-server-hardening.md): Host (421),
+ * the trigger secret on a function's default URL (403), then the rate limit (429). Returns a checker giving
+ * null to pass, else the answer to send.
  */
 import { isAllowedHost, isLoopbackName, misdirectedRequest } from "./host-check.mjs";
 import { hasTriggerSecret, isTriggerPath, LOCAL_TRIGGER_HEADER } from "./local-trigger.mjs";
@@ -31,8 +18,7 @@ const TRIGGER_REFUSED = {
 };
 
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
-  // The emulation's routing ignores one trailing slash and the path's case; so does the limit,
-  // or it could be sidestepped.
+  // The emulation's routing ignores one trailing slash and case; so does the limit, or it could be sidestepped.
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
     matches: pathMatcher(paths),
     limiter: createSlidingWindowLimiter(rateLimit, now),

@@ -1,40 +1,22 @@
 /**
- * Local e-mail for `npm start` (docs/requirements.md#the-demo-request-end-to-end): when SENDGRID_API_KEY is
- * unset, starts the mail sink in this process and points the function at it through environment variables,
- * which must be set before NetlifyDev starts so the function sees them.
- *
- * Sink port: MAIL_SINK_PORT if set, else a free loopback port. Its URL is written to
- * `.data/mail-sink-url`; messages go to `.data/mail/<timestamp>-<n>.json` (LOCAL_DATA_DIR
- * instead of `.data/`, lib/local-data.mjs).
- *
- * @param {string} root absolute project root
- * @returns {Promise<{ url: string, close: () => Promise<void> } | null>} null when real SendGrid is configured
+ * Local e-mail for `npm start`: without SENDGRID_API_KEY, starts the mail sink and points the functions at it
+ * (set before NetlifyDev starts). Resolves with its `{ url, close }`, or null when real SendGrid is configured.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { localDataDir } from "./local-data.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";
 
-/**
- * The API key the local sink accepts (not a secret; tests/security checks it never reaches public/).
- * Being public, nothing secret may be derived from it: the local form secret is a random one of its
- * own (lib/local-form-secret.mjs).
- */
+/** The sink's public API key: nothing secret may be derived from it (tests/security checks it stays out of public/). */
 export const LOCAL_KEY = "SG.local-mail-sink";
 
-/** An address as logs may show it, e.g. `jane@acme.example` -> `j***@a***.example`. */
 function mask(address) {
   const [local = "", domain = ""] = String(address).split("@");
   const dot = domain.lastIndexOf(".");
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${dot > 0 ? domain.slice(dot) : ""}`;
 }
 
-/**
- * The console line for one recorded message: its kind and request id (customArgs), whether it is
- * suspected spam, and the masked recipient. Never the subject: a sales subject holds the
- * visitor's name and company, which logs must not (team standard: no personal data in logs).
- * @param {{ id: number, to: string[], subject: string, customArgs?: Record<string, string> }} m
- */
+/** The console line for a recorded message: kind, request id and masked recipient; never the subject, which names the visitor. */
 export function sinkLogLine(m) {
   const kind = m.customArgs?.kind ?? "message";
   const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";

@@ -1,11 +1,6 @@
 /**
- * The per-run secret behind the local server's manual triggers (decision
- * docs/decisions/0012-local-server-hardening.md): a function's default URL,
- * `/.netlify/functions/<name>`, runs a scheduled job on demand locally (the re-send job; the
- * retention job, which deletes leads), so the local server answers those paths only with this
- * secret in the LOCAL_TRIGGER_HEADER. `npm start` writes it to `<data dir>/local-trigger-secret`
- * (owner-readable only) for the owner's commands (`leads:retry`, `leads:retention`); a web page
- * cannot read it, so it cannot run the jobs through the visitor's browser.
+ * The per-run secret for running scheduled jobs through their default URL locally
+ * (docs/decisions/0012-local-server-hardening.md): a web page cannot read it, so it cannot run them.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,11 +21,7 @@ export function isTriggerPath(pathname) {
   return pathname.startsWith("/.netlify/functions/");
 }
 
-/**
- * True when the request's LOCAL_TRIGGER_HEADER is `secret` (compared in constant time).
- * @param {string | string[] | undefined} headerValue
- * @param {string} secret
- */
+/** True when the header value is `secret` (constant time). */
 export function hasTriggerSecret(headerValue, secret) {
   if (typeof headerValue !== "string") return false;
   const given = Buffer.from(headerValue);

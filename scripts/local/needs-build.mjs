@@ -1,20 +1,7 @@
 /**
- * Decides whether `public/` is stale: true when there is no build yet, or when any
- * source the build reads (src/, content/, static/, gatsby-*.ts, package-lock.json)
- * changed after the build finished: when `public/_headers` was written, which every build's
- * post-build step rewrites (build/csp-headers.ts), else `public/index.html`. Gatsby leaves a page's
- * HTML alone when it finds it unchanged ("no new or changed html files"), so the page's time says
- * when it last changed, not when the site was last built: judged by it, a fresh build looked stale,
- * and `npm start` built again under a running server, whose pages then no longer matched their
- * CSP hashes.
- *
- * The query types the build itself writes (src/gatsby-types.d.ts, graphqlTypegen) are not a
- * source: counting them made every `npm start` after `npm run build` build again, and that
- * second build rewrote only some pages, which then no longer matched the CSP hashes in
- * public/_headers (the inline scripts of /contact were blocked).
- *
- * @param {string} root absolute project root
- * @returns {boolean}
+ * Whether `public/` is stale: no build, or a source changed after `public/_headers` was written. Not the
+ * pages' times, which Gatsby leaves alone when unchanged, nor the typegen output, which the build itself
+ * writes: either made a fresh build look stale, and a rebuild broke the CSP hashes.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -31,7 +18,6 @@ const SOURCES = [
   "postcss.config.js",
 ];
 
-/** Files under the sources that the build writes (project-relative). */
 const BUILD_OUTPUTS = new Set([join("src", "gatsby-types.d.ts")]);
 
 function newestMtime(path, root) {

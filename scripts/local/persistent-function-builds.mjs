@@ -1,18 +1,6 @@
 /**
- * Makes `@netlify/dev` build each Netlify Function once per server run instead of once
- * per request.
- *
- * `NetlifyDev.handle()` gives every request a fresh temporary build directory, so every
- * function call re-bundles the function (esbuild and file tracing of all it imports), which made
- * a local demo request take seconds (docs/performance.md).
- * This patch routes the first call of each function to a persistent build directory and
- * every later call to that build. The rest of the chain (routing, headers, Blobs context,
- * the worker that runs the function) stays Netlify's own code.
- * Trade-off: editing a function needs a server restart (npm start serves a production
- * build anyway; `gatsby develop` does not run functions).
- *
- * @param {string} buildDirectory absolute path that holds the one build per function
- * @returns {void} patches `FunctionsHandler.prototype.invoke` once; later calls are no-ops
+ * Makes `@netlify/dev` build each function once per server run instead of per request, which took seconds
+ * (docs/performance.md). Editing a function then needs a restart. Patches `FunctionsHandler` once.
  */
 import { FunctionsHandler } from "@netlify/functions-dev";
 

@@ -1,52 +1,25 @@
 /**
- * The functions' rate limits in the local server: Netlify enforces a function's
- * `config.rateLimit`, but its local emulation does not, so `npm start` does it here, with the
- * numbers read from the function's own config (never repeated).
- *
- * - `functionRateLimits(dir)`: every function in `dir` whose config has a `rateLimit`, with the
- *   paths it answers on, read from the function module's exported `config`.
- * - `rateLimitKeys(rateLimit)`: what one client is, as the deploy turns `aggregateBy` into a
- *   traffic rule: the client IP and/or the domain (the Host name) when it is a list; a single
- *   string or nothing means the domain.
- * - `createSlidingWindowLimiter(rateLimit, now)`: per key, at most `windowLimit` requests in any
- *   `windowSize` seconds; a refused request does not count.
- * - `tooManyRequests(retryAfterSeconds)`: the 429 answer, JSON `{ "error": ... }` with Retry-After.
- * - `rateLimitEnabled(env)`: false only for RATE_LIMIT=off (load benchmarks).
- *
- * The deploy reads the same config through Netlify's bundler: tests/deploy/functions-bundle.test.mjs
- * checks that the traffic rule in the bundle's manifest has the numbers and keys enforced here
- * (decision docs/decisions/0012-local-server-hardening.md).
+ * The functions' `config.rateLimit`, enforced by `npm start` as Netlify's emulation does not; read from each
+ * function's config, and tests/deploy/functions-bundle.test.mjs checks the deploy's rule agrees
+ * (docs/decisions/0012-local-server-hardening.md).
  */
 import { readFunctionModules } from "./function-modules.mjs";
 
-/**
- * @param {string} functionsDir absolute path of netlify/functions
- * @returns {Promise<Array<{ name: string, paths: string[], rateLimit: { windowLimit: number,
- *   windowSize: number, aggregateBy?: string | string[] } }>>}
- */
+/** Every function in `functionsDir` with a `rateLimit`, and the paths it answers on. */
 export async function functionRateLimits(functionsDir) {
   return (await readFunctionModules(functionsDir))
     .filter(({ config, paths }) => config.rateLimit && paths.length > 0)
     .map(({ name, paths, config }) => ({ name, paths, rateLimit: config.rateLimit }));
 }
 
-/**
- * The parts of a client's key, in order.
- * @param {{ aggregateBy?: string | string[] }} rateLimit
- * @returns {Array<"ip" | "domain">}
- */
+/** The parts of a client's key, in order: "ip" and/or "domain". */
 export function rateLimitKeys({ aggregateBy }) {
   return Array.isArray(aggregateBy) ? aggregateBy : ["domain"];
 }
 
 /**
- * A sliding-window limiter. `take({ ip, domain })` counts one request now and answers
- * `{ allowed: true }`, or `{ allowed: false, retryAfterSeconds }` (not counted) when the key
- * already had `windowLimit` requests in the last `windowSize` seconds; `retryAfterSeconds` is
- * when the oldest of them leaves the window (at least 1).
- *
- * @param {{ windowLimit: number, windowSize: number, aggregateBy?: string | string[] }} rateLimit
- * @param {() => number} [now] the clock in milliseconds (tests pass a simulated one)
+ * A sliding-window limiter: `take({ ip, domain })` answers `{ allowed: true }`, or `{ allowed: false,
+ * retryAfterSeconds }` (not counted) past `windowLimit` in `windowSize` seconds.
  */
 export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
   const { windowLimit, windowSize } = rateLimit;
@@ -72,11 +45,7 @@ export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
   };
 }
 
-/**
- * The 429 answer for the local server.
- * @param {number} retryAfterSeconds
- * @returns {{ status: 429, headers: Record<string, string>, body: string }}
- */
+/** The 429 answer, JSON with Retry-After. */
 export function tooManyRequests(retryAfterSeconds) {
   return {
     status: 429,
@@ -90,12 +59,7 @@ export function tooManyRequests(retryAfterSeconds) {
   };
 }
 
-/**
- * Whether `npm start` enforces the functions' rate limits: yes unless RATE_LIMIT is "off".
- * @param {Record<string, string | undefined>} [env]
- * @throws {Error} for any RATE_LIMIT other than unset, "on" or "off" (a typo must not silently
- *   leave the limit on or off)
- */
+/** False only for RATE_LIMIT=off; throws for any value but unset, "on" or "off", so a typo is not silent. */
 export function rateLimitEnabled(env = process.env) {
   const value = env.RATE_LIMIT?.trim().toLowerCase() ?? "";
   if (value === "" || value === "on") return true;

@@ -1,14 +1,6 @@
 /**
- * The site's Netlify Blobs stores for the owner's commands (`leads:export`, `leads:erase`,
- * `leads:retention`): with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's stores;
- * otherwise the local folder `npm start` keeps them in (.netlify/blobs-serve), served by
- * @netlify/blobs' own server on 127.0.0.1 for the length of the command (lib/local-blobs.mjs; it
- * may run beside `npm start`).
- *
- * @param {string} root absolute project root
- * @returns {Promise<{ open: (name: string) => import("@netlify/blobs").Store, deployed: boolean,
- *   where: string, close: () => Promise<void> }>} `where` is e.g. "the deployed site 1a2b..." or
- *   "the local store (.netlify/blobs-serve)"
+ * The Blobs stores for the owner's commands: the deployed site's with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN,
+ * else the local folder through a server on 127.0.0.1 for the command's length.
  */
 import { join } from "node:path";
 import { getStore } from "@netlify/blobs";

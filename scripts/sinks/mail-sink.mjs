@@ -1,19 +1,6 @@
 /**
- * A local SendGrid-compatible mail sink (docs/requirements.md#the-demo-request-end-to-end):
- * implements `POST /v3/mail/send` closely enough for `@sendgrid/mail` (Bearer Authorization required;
- * personalizations, from, subject and content checked; 202 on success), records every message, and can
- * be told to fail. Used by `npm start` (when SENDGRID_API_KEY is unset), by Jest and by Playwright.
- *
- * Control endpoints (lib/sink-control.mjs: loopback clients naming localhost/127.0.0.1 as Host,
- * no `Origin` header, bodies only as `application/json`; docs/decisions/0012-local-server-hardening.md):
- *   GET    /__sink/messages  -> 200 [recorded message, ...] oldest first
- *   DELETE /__sink/messages  -> 204, forgets every message (and the files are kept)
- *   GET    /__sink/mode      -> 200 { status, times }
- *   POST   /__sink/mode      {"status": 202|4xx|5xx|"hang", "times"?: n, "retryAfter"?: s} -> 200
- *          `times` limits the failure to the next n sends; afterwards it answers 202 again.
- *
- * A recorded message: { id, receivedAt, to: string[], from, replyTo, subject, text, html,
- * customArgs, body } where `body` is the raw SendGrid v3 JSON.
+ * A local SendGrid-compatible mail sink: `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every
+ * message, with the control routes of scripts/sinks/sink-control.mjs. Used by `npm start`, Jest and Playwright.
  */
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -73,15 +60,8 @@ function toRecord(body, n) {
 }
 
 /**
- * Starts the sink.
- * @param {{ port?: number, host?: string, apiKey?: string, dir?: string, onMessage?: (m: object) => void }} [options]
- *   port 0 (default) picks a free port; host defaults to 127.0.0.1; apiKey, when set, must match
- *   the Bearer token; dir, when set, receives one `<timestamp>-<n>.json` file per message.
- * A message in SendGrid's sandbox mode is answered 200 and only counted (`sandboxed()`), as
- * SendGrid checks but never delivers it.
- * @returns {Promise<{ url: string, port: number, messages: () => object[], sandboxed: () => number, clear: () => void,
- *   setMode: (mode: { status: number | "hang", times?: number, retryAfter?: number }) => void,
- *   close: () => Promise<void> }>}
+ * Starts the sink (port 0 picks a free one; `apiKey` must match the Bearer token; `dir` gets one file per
+ * message). Sandbox-mode messages are answered 200 and only counted, as SendGrid never delivers them.
  */
 export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
   const messages = [];

@@ -1,16 +1,6 @@
 /**
- * What the local sinks share (the mail sink and the webhook sink): a
- * failure mode they can be told to answer with, and the control routes that list, forget and
- * set it. Control requests are accepted only from loopback, naming localhost/127.0.0.1 as Host
- * (421 otherwise: DNS rebinding, lib/host-check.mjs), without an `Origin` header (403: a web page
- * cannot drive them) and, when they carry a body, as `application/json` (415);
- * docs/decisions/0012-local-server-hardening.md.
- *
- *   GET    /__sink/messages  -> 200 [recorded item, ...] oldest first
- *   DELETE /__sink/messages  -> 204, forgets them (files written so far are kept)
- *   GET    /__sink/mode      -> 200 { status, times, retryAfter }
- *   POST   /__sink/mode      {"status": <ok status>|4xx|5xx|"hang", "times"?: n, "retryAfter"?: s} -> 200
- *          `times` limits the failure to the next n requests; afterwards the sink succeeds again.
+ * What the local sinks share: a failure mode and the `/__sink/messages` and `/__sink/mode` control routes,
+ * for loopback only, no `Origin`, JSON bodies (docs/decisions/0012-local-server-hardening.md).
  */
 import { isAllowedHost, misdirectedRequest } from "../local/host-check.mjs";
 
@@ -35,12 +25,7 @@ export async function readText(req) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/**
- * A sink's failure mode. `take()` says how to answer the next request: null to succeed, or
- * `{ status, retryAfter }` to fail (counting down `times`).
- *
- * @param {number} okStatus what the sink answers when it succeeds (202 for SendGrid, 200 for a webhook)
- */
+/** A failure mode: `take()` gives null to succeed, or `{ status, retryAfter }` to fail (counting down `times`). */
 export function createFailureMode(okStatus) {
   let mode = { status: okStatus, times: undefined, retryAfter: undefined };
   const set = (next) => {
@@ -58,14 +43,7 @@ export function createFailureMode(okStatus) {
   };
 }
 
-/**
- * Answers a control request (see the module comment).
- *
- * @param {import("node:http").IncomingMessage} req
- * @param {import("node:http").ServerResponse} res
- * @param {string} path the URL path, starting with /__sink/
- * @param {{ list: () => object[], clear: () => void, mode: ReturnType<typeof createFailureMode> }} sink
- */
+/** Answers a control request at `path` for `sink`. */
 export async function handleControl(req, res, path, sink) {
   if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return sendJson(res, 403, { error: "loopback only" });
   if (!isAllowedHost(req.headers.host, "localhost")) {

@@ -1,13 +1,6 @@
 /**
- * A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST to its
- * endpoint like the mail sink records messages, answers 200 (as Slack, Teams workflows and most receivers
- * do), and can be told to fail through the same control routes (scripts/sinks/sink-control.mjs). Used by
- * `npm start` when LEAD_WEBHOOK_URL points at loopback (scripts/local/local-webhook.mjs), by Jest and by
- * Playwright.
- *
- * A recorded delivery: { id, receivedAt, headers: { "content-type", "webhook-id",
- * "webhook-timestamp", "webhook-signature" } (those sent), body (parsed JSON, or the raw text
- * when it is not JSON), raw }.
+ * A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST, answers 200,
+ * and fails on command through scripts/sinks/sink-control.mjs.
  */
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -28,15 +21,7 @@ function toRecord(req, raw, n) {
   return { id: n, receivedAt: new Date().toISOString(), headers, body, raw };
 }
 
-/**
- * Starts the sink.
- * @param {{ port?: number, host?: string, path?: string, dir?: string, onDelivery?: (d: object) => void }} [options]
- *   port 0 (default) picks a free port; host defaults to 127.0.0.1; path (default "/webhook") is
- *   the endpoint; dir, when set, receives one `<timestamp>-<n>.json` file per delivery.
- * @returns {Promise<{ url: string, origin: string, port: number, deliveries: () => object[],
- *   clear: () => void, setMode: (mode: { status: number | "hang", times?: number, retryAfter?: number }) => void,
- *   close: () => Promise<void> }>} url is the endpoint's full URL (what LEAD_WEBHOOK_URL holds)
- */
+/** Starts the sink; `url` is the endpoint's full URL, what LEAD_WEBHOOK_URL holds. */
 export async function startWebhookSink({
   port = 0,
   host = "127.0.0.1",

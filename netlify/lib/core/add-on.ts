@@ -1,8 +1,7 @@
 /**
- * The core's extension points (docs/decisions/0034-core-and-add-ons.md): an add-on is a plain
- * object with a name and the hooks it needs, as a Vite or Rollup plugin is; netlify/lib/compose.ts
- * lists the add-ons that are on and the core calls their hooks, in that order, at these points.
- * Every hook is optional; none may throw for a single lead.
+ * The core's extension points (docs/decisions/0034-core-and-add-ons.md): an add-on is a plain object with a
+ * name and optional hooks, like a Vite plugin; the core calls them in netlify/lib/compose.ts's order. No hook
+ * may throw for a single lead.
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";
@@ -15,32 +14,23 @@ import { logInfo } from "../kit/log";
 /** What a judge adds to a new lead and the verdict after it. */
 export interface Judgement {
   verdict: SpamVerdict;
-  /** Fields for the stored lead, e.g. `{ emailClass }`. */
   lead?: Partial<Pick<LeadRecord, "emailClass">>;
 }
 
 export interface AddOn {
   readonly name: string;
-  /** Judges a valid request beside the spam layers, e.g. the e-mail class (a disposable address is suspected). */
+  /** Judges a valid request beside the spam layers, e.g. by its e-mail class. */
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
-  /**
-   * A delivery channel: run after the sales e-mail in its lane (the confirmation), or beside it
-   * (the webhook). An add-on that is off gives a channel that skips, so every lead settles.
-   */
+  /** A channel after the sales e-mail or beside it; an add-on that is off gives one that skips, so leads settle. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
-  /** The claim link the sales e-mail carries for lead `id` (follow-up), when there is one. */
   claimUrl?: (config: ServerConfig, id: string) => string | undefined;
-  /**
-   * An offer on the answer to a received request, e.g. the booking link (JSON) and the thanks
-   * page's one-time ticket (the form without JavaScript); the first add-on that offers one wins.
-   */
+  /** An offer on a received request's answer (e.g. the booking link); the first add-on's wins. */
   answerExtras?: (answer: {
     leadId: string;
     request: DemoRequest;
     format: AnswerFormat;
     now: Date;
   }) => Promise<BookingOffer | undefined>;
-  /** Tells the team's channel of a lead's alert (the webhook); resolves whether it was taken. */
   postAlert?: (
     lead: LeadRecord,
     alert: { reason: LeadAlert["reason"]; detail: string },

@@ -1,21 +1,9 @@
-/**
- * CSV cells for the owner's exports (docs/requirements.md#durable-capture: exports are RFC 4180
- * and formula-safe): `leads:export` (netlify/lib/add-ons/privacy/leads-csv.ts) and `leads:report`
- * (netlify/lib/add-ons/follow-up/report.ts).
- */
+/** RFC 4180, formula-safe CSV cells for the owner's exports (docs/requirements.md#durable-capture). */
 
-// Leading white space a spreadsheet may skip before it reads a formula (everything `\s` matches but
-// the tab and carriage return, which start a formula themselves), then a formula's first character.
+// Leading white space a spreadsheet skips (tab and CR start a formula themselves), then a formula's start.
 const FORMULA_START = /^[^\S\t\r]*[=+\-@\t\r]/u;
 
-/**
- * Neutralises a CSV cell against formula injection: when the first character that is not a space,
- * after Unicode NFKC normalisation (so a full-width `＝` counts as `=`), is `=`, `+`, `-`, `@`, a
- * tab or a carriage return, the value gets a leading apostrophe and is otherwise kept exactly as
- * it was, nothing a person typed lost: `"=1+1"` -> `"'=1+1"`, `" =HYPERLINK(1)"` ->
- * `"' =HYPERLINK(1)"`, `"＝SUM(1,1)"` -> `"'＝SUM(1,1)"`. Other values are returned unchanged;
- * never throws.
- */
+/** A leading apostrophe when the value, also NFKC-normalised, starts a formula; otherwise unchanged. Never throws. */
 export function neutraliseFormula(value: string): string {
   // The raw value too: normalising may fold a sign into its neighbour (`=` + U+0338 -> `≠`).
   return FORMULA_START.test(value) || FORMULA_START.test(value.normalize("NFKC")) ? `'${value}` : value;

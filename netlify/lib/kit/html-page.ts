@@ -1,9 +1,6 @@
 /**
- * The small HTML pages the functions answer a browser with when it posted the form without
- * JavaScript (docs/requirements.md#accessibility-search-and-the-form-without-javascript): the error
- * page (netlify/lib/core/demo-request/error-page.ts) and the thanks page with the booking link
- * (netlify/lib/add-ons/booking/thanks-page.ts, docs/decisions/0023-booking-link.md). One inline style block, allowed by
- * its hash in the page's own Content-Security-Policy; no script.
+ * The small HTML pages answering the no-JS form (docs/requirements.md#accessibility-search-and-the-form-without-javascript):
+ * one inline style block, allowed by its hash in the page's CSP; no script.
  */
 import escapeHtml from "escape-html";
 import { SECURITY_HEADERS } from "./http";
@@ -25,10 +22,7 @@ export async function htmlPageCsp(): Promise<string> {
   return `default-src 'none'; style-src ${styleHash}; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`;
 }
 
-/**
- * An answer carrying one of these pages: `html` (null for a HEAD) with the functions' security
- * headers, the pages' Content-Security-Policy and `headers` (e.g. a referrer policy) on top.
- */
+/** An answer carrying a page (`html` null for HEAD) with the security headers, CSP and `headers`. */
 export async function htmlResponse(
   html: string | null,
   status: number,

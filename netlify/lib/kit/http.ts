@@ -1,7 +1,4 @@
-/**
- * JSON responses of the demo-request function. Netlify's `[[headers]]` do not apply to
- * function responses, so each answer carries its own security headers (docs/requirements.md#durable-capture).
- */
+/** Function responses carry their own security headers: Netlify's `[[headers]]` do not apply to them (docs/requirements.md#durable-capture). */
 
 /** Headers on every function response: not cacheable, not sniffable, not frameable. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -19,19 +16,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, ...headers } });
 }
 
-/**
- * Largest accepted request body in bytes, for every function that takes one: 32 KB
- * (docs/requirements.md#durable-capture).
- */
+/** Largest accepted request body in bytes (docs/requirements.md#durable-capture). */
 export const MAX_BODY_BYTES = 32 * 1024;
 
-/** The part of a Functions context that lets work finish after the answer (`context.waitUntil`). */
 export type AfterAnswerContext = { waitUntil?: (promise: Promise<unknown>) => void } | undefined;
 
-/**
- * Hands `work` to the context to finish after the answer; without `waitUntil` (unit tests) waits
- * for it before answering.
- */
+/** Hands `work` to `waitUntil` to finish after the answer; without it (unit tests), awaits it. */
 export async function finishAfterAnswer(context: AfterAnswerContext, work: Promise<unknown>): Promise<void> {
   if (context?.waitUntil) context.waitUntil(work);
   else await work;
@@ -40,11 +30,7 @@ export async function finishAfterAnswer(context: AfterAnswerContext, work: Promi
 /** Thrown by `readLimitedText` when the body exceeds its limit. */
 export class BodyTooLargeError extends Error {}
 
-/**
- * Reads a request body as UTF-8 text, stopping as soon as more than `limitBytes` have
- * arrived, so an oversized body is never read whole (docs/requirements.md#durable-capture: 413 over 32 KB).
- * @throws BodyTooLargeError when the declared or actual size exceeds the limit.
- */
+/** Reads the body as UTF-8, stopping past `limitBytes` so it is never read whole; throws BodyTooLargeError. */
 export async function readLimitedText(req: Request, limitBytes: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError();
@@ -71,10 +57,7 @@ export function isJsonContentType(value: string | null): boolean {
   return value.split(";")[0].trim().toLowerCase() === "application/json";
 }
 
-/**
- * True for `application/x-www-form-urlencoded` (a plain HTML form post;
- * docs/requirements.md#accessibility-search-and-the-form-without-javascript).
- */
+/** True for `application/x-www-form-urlencoded` (the no-JS form). */
 export function isFormContentType(value: string | null): boolean {
   if (!value) return false;
   return value.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
@@ -82,11 +65,7 @@ export function isFormContentType(value: string | null): boolean {
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/**
- * Same-origin check (docs/requirements.md#durable-capture): an absent Origin passes (same-origin GET-less
- * tools and servers omit it); a present one must equal the site's origin, the request's own origin, or, when
- * running locally, any http://localhost origin.
- */
+/** An absent Origin passes; a present one must be the site's, the request's own, or localhost when local. */
 export function isAllowedOrigin(
   origin: string | null,
   requestUrl: string,

@@ -1,15 +1,7 @@
-/**
- * The one batch loop (docs/decisions/0034-core-and-add-ons.md): runs one store action per item,
- * `size` at a time, so a job over thousands of stored demo requests never opens thousands of
- * requests at once (retention and erasure, docs/decisions/0018-retention-and-erasure.md). One
- * item's failure never stops the others.
- */
+/** The one batch loop, so a job over thousands of leads never opens thousands of requests (docs/decisions/0034-core-and-add-ons.md). */
 
-/** What `mapInBatches` gives back: every value `fn` resolved, and every item it threw for. */
 export interface BatchResults<T, R> {
-  /** The resolved values, in the items' order (without the failed ones). */
   results: R[];
-  /** The items whose call threw or rejected, in order, each with what it threw. */
   failed: { item: T; error: unknown }[];
 }
 

@@ -1,18 +1,11 @@
 /**
- * What both inbound webhooks check before their own signature (docs/decisions/0030-slack-and-booking-loop.md):
- * Slack's clicks (add-ons/follow-up/slack-interactions.ts) and Cal.com's bookings (add-ons/booking/booking-webhook.ts).
- * In order: 405 for a method other than POST, 500 when the server is misconfigured (the log names
- * the variables), 404 when the webhook's secret is unset (the endpoint does not exist), 413 for a
- * body over `maxBytes` (never read whole). Otherwise the configuration, the secret and the raw body,
- * as signed.
+ * What both inbound webhooks check before their signature (docs/decisions/0030-slack-and-booking-loop.md): 405,
+ * 500 when misconfigured, 404 when the secret is unset, 413 over `maxBytes`.
  */
 import { BodyTooLargeError, json, readLimitedText } from "./http";
 import { logError } from "./log";
 
-/**
- * The request's configuration, its webhook's secret and its raw body, or the answer refusing it.
- * @throws only what reading the body throws other than BodyTooLargeError
- */
+/** The configuration, secret and raw body, or the refusing answer; throws only what reading the body throws. */
 export async function readInboundRequest<Config>(
   req: Request,
   getConfig: () => { ok: true; config: Config } | { ok: false; problems: string[] },

@@ -1,20 +1,14 @@
-/**
- * A Netlify Blobs store seen as JSON values with conditional writes: the part of the store the
- * confirmation bound, the form-token nonces and the thanks-page tickets use. Tests implement the
- * same interface in memory (tests/helpers/memory-blobs.ts).
- */
+/** A Blobs store as JSON values with conditional writes; tests/helpers/memory-blobs.ts implements it in memory. */
 import { getStore } from "@netlify/blobs";
 
 export interface JsonBlobs {
-  /** The JSON value and its etag, or null when the key does not exist. */
   getWithEtag(key: string): Promise<{ data: unknown; etag: string | undefined } | null>;
-  /** Writes `value`; with a condition, only when the key is new or still has that etag. Resolves with whether it wrote. */
+  /** Writes `value`, with a condition only when the key is new or has that etag; whether it wrote. */
   setJSON(
     key: string,
     value: unknown,
     condition?: { onlyIfNew: true } | { onlyIfMatch: string },
   ): Promise<boolean>;
-  /** Every key starting with `prefix`. */
   keys(prefix: string): Promise<string[]>;
   delete(key: string): Promise<void>;
 }
@@ -43,10 +37,7 @@ export function jsonBlobsOver(store: ReturnType<typeof getStore>): JsonBlobs {
   };
 }
 
-/**
- * Deletes the entries under `prefix` whose `expiresAt` (ISO time) is past at `now`, and any entry
- * without one. Resolves with how many it deleted; may throw.
- */
+/** Deletes entries under `prefix` expired at `now` or without `expiresAt`; resolves with the count. May throw. */
 export async function deleteExpired(blobs: JsonBlobs, prefix: string, now: Date): Promise<number> {
   let deleted = 0;
   for (const key of await blobs.keys(prefix)) {

@@ -1,17 +1,11 @@
 /**
- * Every key and keyed hash made from the server's form secret (core/config.ts `formSecret`), and the
- * form secret derived from the SendGrid key (docs/decisions/0028-second-hostile-review.md,
- * docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md). The rule: one
- * label per use, so nothing made for one use passes for another; the constructions already deployed
- * stay byte for byte (lead ids, the hashes erasure must find and links already sent depend on them);
- * a new use derives its own key (HMAC-SHA256 of its label under the secret) and keys its input with
- * it, as the claim link does. All HMACs are HMAC-SHA256; pinned by tests/unit/kit/keys.test.ts.
+ * Every keyed hash made from the form secret (docs/decisions/0028-second-hostile-review.md): one label per use,
+ * and deployed constructions stay byte for byte, as lead ids, erasure and sent links depend on them.
  */
 import { createHmac } from "node:crypto";
 
 const mac = (key: string | Buffer, text: string): Buffer => createHmac("sha256", key).update(text).digest();
 
-/** A key for one new use: the HMAC of its `label` under `secret` (32 bytes). */
 const derivedKey = (secret: string, label: string): Buffer => mac(secret, label);
 
 /** A lead id's 32 source bytes: HMAC of `lead-id\n` + the lower-cased idempotency key `key`. */

@@ -1,11 +1,6 @@
-/**
- * How a part of the site reads its own settings (docs/decisions/0034-core-and-add-ons.md): each
- * add-on owns a zod section of the environment; a missing section turns the add-on off and an
- * invalid one turns it off naming the variable, never the core.
- */
+/** Each add-on reads its own zod section of the environment; invalid turns it off, never the core (docs/decisions/0034-core-and-add-ons.md). */
 import type { z } from "zod";
 
-/** The environment as read, e.g. `process.env`. */
 export type Env = Record<string, string | undefined>;
 
 /** Settings as read: `off` (not set up), `on` with the checked value, or `invalid` naming the variables. */
@@ -31,15 +26,9 @@ export function problemsOf(error: z.ZodError, set: Record<string, string>): stri
   return [...new Set(problems)];
 }
 
-/** What an add-on makes of its parsed variables: its value, the problems across them, or off. */
 export type Built<T> = { value: T } | { problems: string[] } | "off";
 
-/**
- * Reads `schema` from the variables it names in `env`. `off` when the add-on is not set up:
- * `whenUnset` "off" means none of its variables is set, `{ key }` that the variable switching it
- * on is not, "defaults" never (it runs on defaults). Else `invalid` when the parse fails, or what
- * `build` makes of the values: `{ value }`, `{ problems }` (a check across variables), or "off".
- */
+/** Reads `schema` from `env`: `off` when not set up (`whenUnset`), `invalid` when the parse fails, else what `build` makes. */
 export function readSetting<S extends z.ZodObject, T>(
   env: Env,
   schema: S,

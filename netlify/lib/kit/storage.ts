@@ -1,34 +1,18 @@
 /**
- * Every Netlify Blobs store and key prefix the functions use, declared once as data
- * (docs/decisions/0034-core-and-add-ons.md; docs/requirements.md#personal-data,
- * docs/decisions/0018-retention-and-erasure.md): what each prefix holds, whether that is personal
- * data, how long it is kept, and its part in erasure and in access export. Modules build their keys
- * from it (`keyOf`, `STORAGE.<name>.prefix`); the daily retention run has one prune per rule that
- * needs one (netlify/lib/add-ons/privacy/retention-plan.ts); `LeadStore.remove` and erasure delete
- * what it says goes with a lead (`keysDeletedWithLead`, `keysErasedWithLead`); docs/data-map.md
+ * Every Blobs store and key prefix, declared once with its retention, erasure and access
+ * (docs/decisions/0018-retention-and-erasure.md, docs/decisions/0034-core-and-add-ons.md); docs/data-map.md
  * describes it for people.
  */
 import { z } from "zod";
 
 export const LEAD_STORE_NAME = "demo-requests";
 export const LIMITS_STORE_NAME = "demo-request-limits";
-/** Every Blobs store the functions use. */
 export const BLOB_STORES = [LEAD_STORE_NAME, LIMITS_STORE_NAME] as const;
 
 /** The `key` of an entry keyed by its lead's id alone: `<prefix><lead id>`. */
 export const BY_LEAD_ID = "<lead id>";
 
-/**
- * How long an entry is kept:
- * - `lead`: the lead record itself, by the rule of netlify/lib/add-ons/privacy/retention.ts
- *   (LEAD_RETENTION_DAYS after it settled, SPAM_RETENTION_DAYS after a spam one arrived);
- * - `with-lead`: deleted with its lead (`LeadStore.remove`); `orphans` names what deletes one left
- *   without its lead: the daily retention run or the retry job;
- * - `expires`: the entry holds `expiresAt`; the daily run deletes it once that is past;
- * - `day`: keys under `<prefix><YYYY-MM-DD>/`; the daily run deletes those of earlier UTC days;
- * - `window`: the entry holds when it was written; the daily run deletes it once its module's
- *   window is over.
- */
+/** How long an entry is kept: with the lead rule, with its lead, until `expiresAt`, by day, or by window. */
 const retentionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("lead") }),
   z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
@@ -37,31 +21,16 @@ const retentionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("window") }),
 ]);
 
-/**
- * What erasure does with an entry:
- * - `is-lead`: it is the lead record, which erasure matches by address (or takes by id);
- * - `with-lead`: deleted when its lead is erased;
- * - `by-inbox`: keyed by the inbox, so erasure by address deletes it;
- * - `left-to-retention`: pseudonymous and found by nothing erasure is given; its own retention
- *   (a day at most) removes it;
- * - `not-personal`: nothing to erase.
- */
+/** What erasure does with an entry; `left-to-retention` is pseudonymous and removed within a day. */
 const ERASURES = ["is-lead", "with-lead", "by-inbox", "left-to-retention", "not-personal"] as const;
 
-/**
- * What an access request (`npm run leads:export -- --email`) gives of an entry: `exported` (in the
- * lead's CSV row), `keyed-hash` (it holds only a keyed hash of the person's data, which nobody can
- * turn back: nothing to show) or `not-personal`.
- */
+/** What an access request gives of an entry. */
 const ACCESSES = ["exported", "keyed-hash", "not-personal"] as const;
 
 const entrySchema = z.strictObject({
   store: z.enum(BLOB_STORES),
-  /** The key prefix, e.g. "tickets/". */
   prefix: z.string().regex(/^[a-z][a-z0-9-]*\/$/, "a lower-case name ending in /"),
-  /** What follows the prefix, e.g. BY_LEAD_ID or "<SHA-256 of the ticket>". */
   key: z.string().min(1),
-  /** What the value holds, in a few words. */
   holds: z.string().min(1),
   /** Whether it holds or is keyed by a person's data (also pseudonymously). */
   personal: z.boolean(),
@@ -73,7 +42,6 @@ const entrySchema = z.strictObject({
 export type Retention = z.infer<typeof retentionSchema>;
 export type StorageEntry = z.infer<typeof entrySchema>;
 
-/** The declaration: one entry per key prefix, by name. */
 export const STORAGE = {
   leads: {
     store: LEAD_STORE_NAME,
@@ -239,7 +207,6 @@ export const STORAGE = {
 
 export type StorageName = keyof typeof STORAGE;
 
-/** The declaration as `[name, entry]` pairs, in declaration order. */
 export const STORAGE_ENTRIES = Object.entries(STORAGE) as [StorageName, StorageEntry][];
 
 /** The key `<prefix of name><rest>`, e.g. `keyOf("leads", id)` is `leads/<id>`. */
@@ -247,7 +214,7 @@ export function keyOf(name: StorageName, rest: string): string {
   return `${STORAGE[name].prefix}${rest}`;
 }
 
-/** Whether the daily retention run prunes entries kept by `retention` (the lead rule is the run itself). */
+/** Whether the daily retention run prunes entries kept by `retention`. */
 export function prunedDaily(retention: Retention): boolean {
   return retention.kind === "with-lead" ? retention.orphans === "daily" : retention.kind !== "lead";
 }
@@ -257,21 +224,14 @@ const byLeadId = (include: (entry: StorageEntry) => boolean) => (id: string) =>
     ([, entry]) => `${entry.prefix}${id}`,
   );
 
-/**
- * The keys in the lead store that go whenever lead `id` is deleted (retention `with-lead`, keyed by
- * the lead id alone), e.g. `["pending/<id>", "followup/<id>", ...]`: `LeadStore.remove` deletes them.
- */
+/** The lead store's keys deleted with lead `id` (`LeadStore.remove`). */
 export const keysDeletedWithLead = byLeadId((entry) => entry.retention.kind === "with-lead");
 
-/**
- * The keys in the lead store that erasure deletes beside `LeadStore.remove` (erasure `with-lead`,
- * kept by a rule of their own otherwise), e.g. `["malformed/<id>"]`.
- */
+/** The lead store's keys erasure deletes beside `LeadStore.remove`, e.g. `["malformed/<id>"]`. */
 export const keysErasedWithLead = byLeadId(
   (entry) => entry.retention.kind !== "with-lead" && entry.erasure === "with-lead",
 );
 
-/** A rule an entry breaks, given the entry's fields. */
 function ruleBroken(entry: StorageEntry): string | undefined {
   const { retention, erasure, personal, access, store } = entry;
   if ((retention.kind === "lead") !== (erasure === "is-lead")) {
@@ -298,12 +258,7 @@ function ruleBroken(entry: StorageEntry): string | undefined {
   return undefined;
 }
 
-/**
- * What is wrong with a declaration like `STORAGE` (by name): a missing or unknown field or value,
- * a rule above broken, a prefix declared twice in one store. Empty when sound, e.g.
- * `["tickets: retention: Invalid input: expected object, received undefined"]` for an entry without
- * a retention rule.
- */
+/** What is wrong with a declaration like `STORAGE`; empty when sound. */
 export function storageProblems(entries: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const parsed: [string, StorageEntry][] = [];

@@ -1,7 +1,4 @@
-/**
- * Text helpers for e-mails and pages: header-safe single lines and durations in words. Masking for
- * logs is in ./log.ts; HTML escaping is escape-html's.
- */
+/** Text helpers for e-mails and pages; masking is in ./log.ts, HTML escaping escape-html's. */
 
 /** Collapses CR/LF (and other line breaks) to single spaces, for e-mail subjects. */
 export function singleLine(value: string): string {
@@ -11,10 +8,7 @@ export function singleLine(value: string): string {
     .trim();
 }
 
-/**
- * A duration of whole `minutes` in short words, e.g. 12 -> "12 min", 185 -> "3 h 5 min",
- * 3120 -> "2 d 4 h"; a negative one reads "0 min". The caller decides how to round to minutes.
- */
+/** Whole `minutes` in short words, e.g. 185 -> "3 h 5 min"; negative reads "0 min". */
 export function durationInWords(minutes: number): string {
   const whole = Math.max(0, minutes);
   const days = Math.floor(whole / 1440);

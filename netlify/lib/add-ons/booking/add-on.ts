@@ -1,8 +1,6 @@
 /**
- * The booking link add-on (docs/decisions/0023-booking-link.md, docs/decisions/0030-slack-and-booking-loop.md,
- * docs/decisions/0034-core-and-add-ons.md): a received request is offered the booking page, prefilled
- * and carrying the lead's sealed reference; the form posted without JavaScript also gets a one-time
- * ticket that lets the thanks page show that link.
+ * The booking link add-on (docs/decisions/0023-booking-link.md, docs/decisions/0034-core-and-add-ons.md): the
+ * prefilled booking page with the lead's sealed reference, and a one-time ticket for the no-JS thanks page.
  */
 import type { AddOn } from "../../core/add-on";
 import type { BookingOffer } from "../../core/demo-request/respond";
@@ -25,7 +23,6 @@ export function bookingAddOn(
       try {
         offer.ticket = await tickets().issue(leadId, now);
       } catch (error) {
-        // The thanks page then offers the plain booking link.
         logError("thanks-page ticket not stored; the thanks page offers the plain booking link", {
           requestId: leadId,
           reason: errorName(error),

@@ -1,10 +1,6 @@
 /**
- * The booking events already applied (docs/decisions/0030-slack-and-booking-loop.md): Cal.com signs
- * no timestamp, so a delivery cannot be refused as old; instead each event is applied once per
- * booking uid and trigger. Keys `booking-events/<SHA-256 of trigger and uid>` in the lead store
- * `demo-requests` hold only when it was applied and an expiry 30 days later; the retention job
- * prunes them (`pruneBookingEvents`). The prefix is declared in netlify/lib/kit/storage.ts
- * (docs/decisions/0034-core-and-add-ons.md).
+ * Booking events already applied (docs/decisions/0030-slack-and-booking-loop.md): Cal.com signs no timestamp,
+ * so each event is applied once per uid and trigger instead; prefix in netlify/lib/kit/storage.ts.
  */
 import { createHash } from "node:crypto";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
@@ -26,7 +22,7 @@ export async function noteApplied(blobs: JsonBlobs, trigger: string, uid: string
   await blobs.setJSON(eventKey(trigger, uid), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
 }
 
-/** Deletes the notes past their 30 days (the retention job); resolves with how many. May throw. */
+/** Deletes the notes past their 30 days; resolves with how many. May throw. */
 export function pruneBookingEvents(blobs: JsonBlobs, now: Date): Promise<number> {
   return deleteExpired(blobs, STORAGE.bookingEvents.prefix, now);
 }

@@ -1,37 +1,24 @@
 /**
- * The opaque reference the booking link carries for its lead (docs/decisions/0030-slack-and-booking-loop.md):
- * Cal.com passes `metadata[...]` query parameters through to its webhook, so a booking made through
- * the link offered after a request names its lead without naming the prospect or the lead id. The
- * reference is the lead id sealed with AES-256-GCM (Node's crypto) under a key derived from the
- * server's form secret: only this site can read it, and a changed one does not open. It holds
- * nothing else and never expires (it works as long as the lead is stored).
+ * The lead id sealed with AES-256-GCM for the booking link's `metadata[leadRef]`, which Cal.com passes to its
+ * webhook: it names the lead without naming the prospect (docs/decisions/0030-slack-and-booking-loop.md).
  */
 import { createCipheriv, createDecipheriv } from "node:crypto";
 import { bookingReferenceIv, bookingReferenceKey } from "../../kit/keys";
 
-/** The query parameter the booking page passes through (`metadata[leadRef]`) and the webhook's key. */
 export const BOOKING_REFERENCE_KEY = "leadRef";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/**
- * The reference for `leadId`, a UUID (base64url, 59 characters): the same for one lead every time,
- * so a repeated request is answered with the same link; the nonce is derived from the lead id
- * (a synthetic IV), which reveals only that two links are for one lead.
- */
+/** The reference for `leadId`; its nonce derives from the id, so a repeated request gets the same link. */
 export function bookingReference(leadId: string, secret: string): string {
   const iv = bookingReferenceIv(secret, leadId);
   const cipher = createCipheriv("aes-256-gcm", bookingReferenceKey(secret), iv);
-  // A lead id is a UUID: its 16 bytes keep the link short.
   const sealed = Buffer.concat([cipher.update(Buffer.from(leadId.replace(/-/g, ""), "hex")), cipher.final()]);
   return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
 }
 
-/**
- * The lead id (a lower-case UUID) sealed in `reference`, or undefined for anything this site did
- * not seal. Never throws.
- */
+/** The lead id sealed in `reference`, or undefined for anything this site did not seal. Never throws. */
 export function leadIdFromReference(reference: unknown, secret: string): string | undefined {
   if (typeof reference !== "string" || !/^[A-Za-z0-9_-]{40,200}$/.test(reference)) return undefined;
   const bytes = Buffer.from(reference, "base64url");

@@ -1,20 +1,7 @@
 /**
- * POST /api/booking-webhook: Cal.com's booking webhook (docs/requirements.md#closing-the-loop,
- * docs/decisions/0030-slack-and-booking-loop.md, docs/decisions/0032-bookings-by-uid.md). Each lead
- * keeps its live bookings by uid (add-ons/follow-up/follow-up-record.ts); one that is confirmed makes it `booked`.
- *
- * Answers: 405 for another method, 404 when CAL_WEBHOOK_SECRET is unset, 413 over 64 KB, 401 when
- * `X-Cal-Signature-256` is not the body's (add-ons/booking/cal-signature.ts; nothing changes), 400 for a
- * body that is not a booking event or has no readable `createdAt`, 503 when the store fails, 200
- * otherwise: `{ applied: true, state }`, or `{ applied: false, reason }` for another trigger, an
- * event older than 7 days or already applied, or one that changes no lead.
- *
- * Which lead: a booking already recorded is found by its uid (a reschedule by the uid it replaces,
- * `rescheduleUid`), and a cancellation only so; a new booking by the sealed reference of the link
- * offered after the request (`metadata.leadRef`, add-ons/booking/booking-reference.ts), else by the booker's
- * inbox through the lead store's keyed inbox index, the latest lead that takes it. Cal.com does not
- * verify a booker's address, so an inbox match is recorded unconfirmed: it stops no reminder until
- * a person confirms it on the lead page. Only an event that changed a lead is noted as applied.
+ * POST /api/booking-webhook, Cal.com's booking webhook (docs/decisions/0030-slack-and-booking-loop.md,
+ * docs/decisions/0032-bookings-by-uid.md). A booking is found by uid, else by the sealed reference, else by
+ * the booker's inbox; Cal.com does not verify that address, so an inbox match stays unconfirmed.
  */
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference";
@@ -40,7 +27,6 @@ import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { isCalSignature } from "./cal-signature";
 import { noteApplied, wasApplied } from "./booking-events";
 
-/** Largest accepted body in bytes: a booking's payload carries the booking form's answers. */
 export const BOOKING_MAX_BODY_BYTES = 64 * 1024;
 const TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"] as const;
 
@@ -62,13 +48,11 @@ export interface BookingWebhookDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore;
   getFollowUps: () => FollowUpStore;
-  /** Where applied events are noted (default: the lead store `demo-requests`). */
   getEvents: () => JsonBlobs;
   now?: () => Date;
   retry?: RetryOptions;
 }
 
-/** The stored leads of `email`'s inbox (the keyed index, nothing else read), the latest first. */
 async function leadsFromInbox(
   store: LeadStore,
   email: string | undefined,
@@ -84,11 +68,7 @@ async function leadsFromInbox(
   return leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
 }
 
-/**
- * The leads a booking may be for, in the order they are tried, how a new booking was matched, and
- * whether it was found by a uid already recorded (see the module comment). The booker is the first
- * attendee: guests a booker adds name no lead.
- */
+/** The leads a booking may be for, in order; the booker is the first attendee (guests name no lead). */
 async function candidates(
   event: BookingEvent,
   store: LeadStore,
@@ -115,7 +95,6 @@ async function candidates(
   return { leads: leads.filter((lead) => lead.state !== "spam"), via: "email", byUid: false };
 }
 
-/** The follow-up action an event asks for. */
 function actionOf(event: BookingEvent, via: LeadBooking["via"]): FollowUpAction {
   const { uid, startTime, rescheduleUid } = event.payload;
   if (event.triggerEvent === "BOOKING_CANCELLED") return { kind: "booking-cancelled", uid };
@@ -129,7 +108,7 @@ function actionOf(event: BookingEvent, via: LeadBooking["via"]): FollowUpAction 
 /** Events older than this are not applied: a captured delivery replayed later changes nothing. */
 const MAX_EVENT_AGE_MS = 7 * 24 * 3_600_000;
 
-/** Builds the handler for `/api/booking-webhook` from its collaborators (see the module comment). */
+/** Builds the handler for `/api/booking-webhook`. */
 export function createBookingWebhookHandler(
   deps: BookingWebhookDeps,
 ): (req: Request, context?: AfterAnswerContext) => Promise<Response> {
@@ -191,10 +170,7 @@ export function createBookingWebhookHandler(
       }
       const at = now();
       const action = actionOf(event, via);
-      // The first lead the event changes is its lead (a closed one, or one with five unconfirmed
-      // bookings, refuses it and the next is tried). The uid is indexed before the record holds it:
-      // a failure between leaves an entry naming a lead without that booking, which a retried
-      // delivery then completes.
+      // The uid is indexed before the record holds it: a retried delivery completes a half-done one.
       const indexFirst = action.kind === "booked" && !byUid;
       let changed: { lead: LeadRecord; followUp: FollowUp } | undefined;
       let cancelled: LeadBooking | undefined;

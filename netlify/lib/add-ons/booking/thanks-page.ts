@@ -1,13 +1,6 @@
 /**
- * The thanks page with the booking link, for a demo request posted without JavaScript while
- * BOOKING_URL is set (decision docs/decisions/0023-booking-link.md). The static /contact/thanks
- * cannot know who submitted, so after a received no-JS request the function's 303 points to
- * `/contact/thanks/<lead id>?ticket=<one-time ticket>`, which `contact-thanks` answers with this
- * page: the spec's success texts (section 8), "Book a time now" and "Return to Home". The link is
- * prefilled with the name and e-mail only when the ticket is redeemed (add-ons/booking/thanks-tickets.ts):
- * once, by the browser that was redirected, within 10 minutes. A reload, Back, or anyone who only
- * knows the lead id (the reference in the confirmation e-mail) gets the same texts with the plain
- * booking page, never the prospect's details, and nothing is posted twice.
+ * The no-JS thanks page with the booking link (docs/decisions/0023-booking-link.md): prefilled with the name
+ * and e-mail only for a one-time ticket redeemed now, so the lead id alone never shows the prospect's details.
  */
 import escapeHtml from "escape-html";
 import { bookingReference } from "./booking-reference";
@@ -22,7 +15,6 @@ import { createThanksTickets, type ThanksTickets } from "./thanks-tickets";
 import { FOLLOW_UP_PROMISE } from "../../core/delivery/messages";
 import { THANKS_PATH } from "../../core/demo-request/respond";
 
-/** The success toast's title (spec section 8), as the static thanks page shows it. */
 export const THANKS_TITLE = "Request Submitted Successfully";
 
 /** The page's HTML, offering `bookingUrl`. */
@@ -38,7 +30,6 @@ export function renderThanksPage(bookingUrl: string): string {
 export interface ThanksDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore | null;
-  /** The one-time tickets (default: in the Blobs store `demo-requests`). */
   getTickets?: () => ThanksTickets;
   now?: () => Date;
 }
@@ -46,12 +37,7 @@ export interface ThanksDeps {
 const toStaticPage = () =>
   new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location: THANKS_PATH } });
 
-/**
- * The handler for GET /contact/thanks/<id>?ticket=<t>: without BOOKING_URL, or for an id that is
- * not a UUID, a 303 to the static thanks page; otherwise the page above, prefilled only for a
- * ticket redeemed now. A lead or ticket that cannot be read (unknown, or the store down) gets the
- * plain booking page: the visitor is thanked either way.
- */
+/** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
 export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const tickets = () => (deps.getTickets ?? createThanksTickets)();

@@ -1,8 +1,4 @@
-/**
- * The confirmation add-on (docs/decisions/0010-confirmation-limits.md,
- * docs/decisions/0034-core-and-add-ons.md): the prospect's confirmation, a channel after the sales
- * e-mail, bounded by its limits.
- */
+/** The confirmation add-on (docs/decisions/0010-confirmation-limits.md, docs/decisions/0034-core-and-add-ons.md). */
 import type { AddOn } from "../../core/add-on";
 import { confirmationChannel } from "./confirmation";
 import type { ConfirmationLimits } from "./confirmation-limits";

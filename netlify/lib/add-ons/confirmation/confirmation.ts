@@ -1,13 +1,7 @@
 /**
- * The confirmation channel (docs/requirements.md#the-demo-request-end-to-end,
- * docs/decisions/0019-lead-path.md): the prospect's confirmation, sent once the sales
- * e-mail is accepted and skipped when that one was not delivered (a person follows up instead).
- * Under the rules of docs/decisions/0010-confirmation-limits.md it holds no visitor text, and it is skipped
- * with CONFIRMATION_EMAIL=off, for suspected spam (netlify/lib/core/spam/spam.ts), past the per-address or
- * daily bound (netlify/lib/add-ons/confirmation/confirmation-limits.ts) or when those bounds cannot be checked;
- * every skip is logged with the request id and the masked address. A lead reserves its place within the
- * bounds once, on its first attempt, so the retry job may send that same confirmation again after a failure
- * without counting it twice.
+ * The prospect's confirmation channel, sent once the sales e-mail is accepted (docs/decisions/0019-lead-path.md).
+ * It holds no visitor text (docs/decisions/0010-confirmation-limits.md); a lead reserves its place within the
+ * bounds once, so a retry does not count twice.
  */
 import { bookingReference } from "../booking/booking-reference";
 import { prefilledBookingUrl } from "../booking/booking-url";
@@ -18,7 +12,6 @@ import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "../../core/delivery/mailer";
 import { buildConfirmationEmail, type ContactDetails } from "../../core/delivery/messages";
 
-/** The company's contact details the confirmation shows (content/site.json, validated at build). */
 export const CONTACT_DETAILS: ContactDetails = site.contactDetails;
 
 const REFUSALS = {
@@ -27,10 +20,7 @@ const REFUSALS = {
   "client-limit": "the client that sent it reached its daily confirmation limit",
 } as const;
 
-/**
- * The confirmation channel over `limits` (the bounds; a function that throws refuses every
- * confirmation, as a store that cannot be reached does).
- */
+/** The channel over `limits`; a `limits` that throws refuses every confirmation. */
 export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryChannel {
   return {
     name: "confirmation",
@@ -67,8 +57,7 @@ export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryC
         mailFrom: config.mailFrom,
         requestId: lead.id,
         contact: CONTACT_DETAILS,
-        // The sealed reference, not the typed name: a booking from this link is matched to its lead
-        // as surely as one made right after the request (docs/decisions/0032-bookings-by-uid.md).
+        // The sealed reference matches a booking to its lead (docs/decisions/0032-bookings-by-uid.md).
         bookingUrl: config.bookingUrl
           ? prefilledBookingUrl(config.bookingUrl, undefined, bookingReference(lead.id, config.formSecret))
           : undefined,

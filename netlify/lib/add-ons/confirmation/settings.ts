@@ -1,8 +1,6 @@
 /**
- * The confirmation e-mail's settings (docs/decisions/0010-confirmation-limits.md,
- * docs/decisions/0034-core-and-add-ons.md): on by default; `CONFIRMATION_EMAIL=off` turns it off,
- * and so does an invalid value of any of its variables (no prospect is mailed past a bound the
- * owner did not mean).
+ * The confirmation's settings (docs/decisions/0034-core-and-add-ons.md): on by default; an invalid value
+ * turns it off, so no prospect is mailed past a bound the owner did not mean.
  */
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
@@ -15,16 +13,14 @@ const schema = z.object({
   CONFIRMATION_CLIENT_DAILY_LIMIT: count(5),
 });
 
-/** The variables this add-on reads. */
 export const CONFIRMATION_VARIABLES = Object.keys(schema.shape);
 
-/** The bounds on confirmations: most per UTC day in all, and per client IP. */
 export interface ConfirmationSettings {
   dailyLimit: number;
   clientDailyLimit: number;
 }
 
-/** Reads the confirmation's settings from `env`, e.g. `{ state: "on", value: { dailyLimit: 200, clientDailyLimit: 5 } }`. */
+/** Reads the confirmation's settings from `env`. */
 export function confirmationSettings(env: Env): Setting<ConfirmationSettings> {
   return readSetting(
     env,

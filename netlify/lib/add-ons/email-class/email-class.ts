@@ -1,29 +1,15 @@
 /**
- * The class of a lead's e-mail address (docs/requirements.md#lead-quality,
- * docs/decisions/0031-email-classification.md): a signal for sales, never a rejection. Server-only:
- * the lists never reach the browser.
- *
- * - `disposable`: a throwaway inbox service (`disposable-email-domains-js`, the community list of
- *   disposable-email-domains); the lead is then suspected spam;
- * - `isp`: an internet provider's mailbox (our own list, netlify/data/email-domains.json);
- * - `free`: a free-mail provider (`email-providers`);
- * - `company`: on none of the lists. Not a known free or disposable provider, which is not the
- *   same as a verified employer.
- * Plus `role` for a role address (`info@`, `sales@`, ...: netlify/data/email-domains.json).
- *
- * The domain is compared in lower case and in its ASCII (punycode) form, and a subdomain of a
- * listed domain counts as listed. netlify/data/email-domains.json's `overrides` (domain -> class) win
- * over every list, so a domain a list names wrongly is put right there, without code.
+ * The class of a lead's address: `disposable`, `isp`, `free` or `company`, plus `role` (docs/decisions/0031-email-classification.md).
+ * Server-only. `company` means on no list, not a verified employer; netlify/data/email-domains.json's
+ * `overrides` win over every list.
  */
 import { domainToASCII } from "node:url";
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
-// The package's entry, not its JSON file: a function's bundle keeps node_modules as files, and
-// Node loads a JSON module only with an import attribute the entry already handles.
+// The package's entry, not its JSON: Node loads a JSON module only with an import attribute.
 import freeMailDomains from "email-providers";
 import ours from "../../../data/email-domains.json";
 import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-email-class";
 
-/** The lists a classification reads. */
 export interface EmailLists {
   disposable: ReadonlySet<string>;
   isp: ReadonlySet<string>;
@@ -38,7 +24,6 @@ const isClass = (value: unknown): value is EmailClassName =>
 /** The lists from the packages and netlify/data/email-domains.json (overrides with an unknown class are ignored). */
 export function defaultEmailLists(): EmailLists {
   return {
-    // Every list in the form domains are compared in, whatever its upstream spelling.
     disposable: new Set([...disposableEmailBlocklistSet()].map((d) => asciiDomain(d))),
     isp: new Set(ours.isp.map((d) => asciiDomain(d))),
     free: new Set(freeMailDomains.map((d) => asciiDomain(d))),
@@ -53,13 +38,12 @@ export function defaultEmailLists(): EmailLists {
 
 let lists: EmailLists | undefined;
 
-/** `domain` lower-cased, in ASCII (punycode) form, without a trailing dot; as typed when it is not a domain. */
+/** `domain` lower-cased, in ASCII (punycode) form, without a trailing dot. */
 export function asciiDomain(domain: string): string {
   const lower = domain.trim().toLowerCase().replace(/\.$/, "");
   return domainToASCII(lower) || lower;
 }
 
-/** `domain` and each parent domain with a dot, most specific first: a.b.example.com, b.example.com, example.com. */
 function suffixes(domain: string): string[] {
   const labels = domain.split(".");
   const out: string[] = [];
@@ -67,10 +51,7 @@ function suffixes(domain: string): string[] {
   return out;
 }
 
-/**
- * The class of `email` (an address the form's schema accepted). Overrides first, then disposable,
- * ISP and free lists, each checked for the domain and its parents. Never throws.
- */
+/** The class of `email`: overrides first, then the lists, for the domain and its parents. Never throws. */
 export function classifyEmail(
   email: string,
   using: EmailLists = (lists ??= defaultEmailLists()),

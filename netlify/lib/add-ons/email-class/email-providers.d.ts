@@ -1,7 +1,4 @@
-/**
- * Types for `email-providers` (no types of its own): its default export is the list of free-mail
- * domains (netlify/lib/add-ons/email-class/email-class.ts, docs/decisions/0031-email-classification.md).
- */
+/** Types for `email-providers`: its default export is the list of free-mail domains. */
 declare module "email-providers" {
   const domains: string[];
   export default domains;

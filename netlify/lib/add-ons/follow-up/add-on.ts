@@ -1,7 +1,4 @@
-/**
- * The follow-up add-on's hooks into the core (docs/decisions/0029-lead-follow-up.md,
- * docs/decisions/0034-core-and-add-ons.md): the claim link each sales e-mail carries.
- */
+/** The follow-up add-on: the claim link in each sales e-mail (docs/decisions/0029-lead-follow-up.md). */
 import type { AddOn } from "../../core/add-on";
 import { claimUrlFor } from "./claim-link";
 

@@ -1,9 +1,6 @@
 /**
- * Business hours for the follow-up clocks (docs/requirements.md#follow-up): BUSINESS_HOURS such as
- * `Mon-Fri 08:00-17:00 Australia/Perth` (days, a daily window, an IANA time zone) pauses the claim
- * nudge and escalation clocks outside the window, and the report counts time to claim in it. The
- * zone's rules, daylight-saving changes included, come from the platform's time-zone data through
- * Luxon; decision docs/decisions/0029-lead-follow-up.md.
+ * BUSINESS_HOURS (e.g. `Mon-Fri 08:00-17:00 Australia/Perth`) for the follow-up clocks and report
+ * (docs/decisions/0029-lead-follow-up.md); Luxon applies the zone's daylight-saving rules.
  */
 import type { BusinessHours } from "../../core/config";
 import { DateTime, IANAZone } from "luxon";
@@ -40,11 +37,7 @@ function parseTime(text: string): number | undefined {
   return minutes <= 24 * 60 ? minutes : undefined;
 }
 
-/**
- * Parses a BUSINESS_HOURS value: `<days> <HH:MM>-<HH:MM> <IANA zone>`, e.g. `Mon-Fri 08:00-17:00
- * Australia/Perth`. Returns undefined for anything else: an unknown day or zone, or a window that
- * does not open before it closes (a window past midnight is not supported).
- */
+/** Parses a BUSINESS_HOURS value; undefined for an unknown day or zone or a window past midnight. */
 export function parseBusinessHours(value: string): BusinessHours | undefined {
   const parts = value.trim().split(/\s+/);
   if (parts.length !== 3) return undefined;
@@ -58,7 +51,6 @@ export function parseBusinessHours(value: string): BusinessHours | undefined {
   return { days, openMinute, closeMinute, zone };
 }
 
-/** The window's opening and closing instants on the local day starting at `day`. */
 function windowOn(day: DateTime, hours: BusinessHours): [DateTime, DateTime] {
   const at = (minute: number) =>
     minute === 24 * 60
@@ -68,10 +60,8 @@ function windowOn(day: DateTime, hours: BusinessHours): [DateTime, DateTime] {
 }
 
 /**
- * Minutes (fractional) from `from` to `to` that fall inside `hours`; with no hours, the calendar
- * minutes between them. 0 when `to` is not after `from`. A day whose clocks change counts the
- * window's real length (an 08:00-17:00 window is 9 hours on either side of the change, and
- * shorter only when the change falls inside it).
+ * Minutes from `from` to `to` inside `hours` (calendar minutes without); 0 when `to` is not after `from`.
+ * A clock-change day counts the window's real length.
  */
 export function businessMinutesBetween(hours: BusinessHours | undefined, from: Date, to: Date): number {
   const total = to.getTime() - from.getTime();

@@ -1,24 +1,8 @@
 /**
  * GET/POST /leads/<id>?sig=<signature>: the claim page (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md). Answers:
- *
- * - 405 for a method other than GET, HEAD or POST; 403 for a signature that is not this id's
- *   (netlify/lib/add-ons/follow-up/claim-link.ts), whatever the id, so the page never tells whether an id
- *   exists; 404 for a correctly signed lead that is no longer stored (erased, or past retention);
- *   409 for one whose stored record is malformed (netlify/lib/core/leads/lead-record-schema.ts: nothing
- *   can be shown or changed); 503 when the store cannot be read; 500 when the server is misconfigured.
- * - GET and HEAD show the page and change nothing (mail scanners open every link).
- * - POST (form-encoded, at most 32 KB, from this site or no Origin at all) applies one action:
- *   `claim` (with `owner`, a roster member's address, or `ownerName` without a roster),
- *   `contacted` (with `confirm=yes`, a ticked box), `confirm-booking` (with `booking`, the uid of a
- *   booking matched by inbox only), or `close` (with `reason`). Done: 303 back to the page. Refused by the lead's
- *   state (e.g. already claimed): 409 with the page, which names who holds it. Invalid: 422 with
- *   the page and what is missing. The signature in the URL is what a forged request cannot have.
- *
- * Every answer is HTML with the functions' security headers, the pages' CSP, `noindex` and a
- * same-origin referrer policy: its URL is a credential, never sent to another site; `no-referrer`
- * would make the browser post the page's own forms with `Origin: null`, which the origin check
- * refuses.
+ * docs/decisions/0029-lead-follow-up.md). A wrong signature is 403 whatever the id, so the page never
+ * tells whether an id exists; GET changes nothing, as mail scanners open every link. The referrer
+ * policy is same-origin: the URL is a credential, and `no-referrer` would post its forms as `Origin: null`.
  */
 import type { StaffMember } from "../../core/config";
 import type { ConfigResult, ServerConfig } from "../../core/config";
@@ -53,7 +37,6 @@ import type { LeadUpdate } from "../webhook/lead-event";
 
 import { renderClaimPage, renderLinkProblemPage, type ClaimPageNotice } from "./claim-page";
 
-/** The channel note for each action of the page. */
 const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
   claim: "claimed",
   contacted: "contacted",
@@ -148,7 +131,7 @@ async function checkPost(
   }
 }
 
-/** Builds the handler for `/leads/<id>` from its collaborators (see the module comment). */
+/** Builds the handler for `/leads/<id>`. */
 export function createClaimHandler(
   deps: ClaimHandlerDeps,
 ): (req: Request, id: string, context?: AfterAnswerContext) => Promise<Response> {
@@ -244,7 +227,7 @@ export function createClaimHandler(
         action: parsed.action.kind,
         state: change.followUp.state,
       });
-      // The team's channel hears of it (docs/decisions/0030-slack-and-booking-loop.md), after the answer.
+      // The team's channel hears of it after the answer (docs/decisions/0030-slack-and-booking-loop.md).
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[parsed.action.kind], {
         config,
         now,

@@ -1,15 +1,10 @@
 /**
- * The signed link to a lead's claim page (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md): `<site>/leads/<id>?sig=<signature>`, where the
- * signature is an HMAC-SHA256 of the lead id under a key derived from the server's form secret
- * (FORM_TOKEN_SECRET, else derived from SENDGRID_API_KEY). It never expires: it works as long as
- * the lead is stored. Whoever holds the link (the sales e-mail, the team's channel) can act on the
- * lead; without it nobody can, and rotating the secret voids every link.
+ * The signed claim link `<site>/leads/<id>?sig=<hmac>` (docs/decisions/0029-lead-follow-up.md): it never
+ * expires; whoever holds it can act on the lead, and rotating the form secret voids every link.
  */
 import { timingSafeEqual } from "node:crypto";
 import { claimSignatureBytes } from "../../kit/keys";
 
-/** The claim page's path for a lead id. */
 export const claimPath = (id: string) => `/leads/${id}`;
 
 /** The signature of lead `id` (base64url, 43 characters). */
@@ -24,10 +19,7 @@ export function claimUrl(origin: string, id: string, secret: string): string {
   return url.toString();
 }
 
-/**
- * The claim link of lead `id` for messages, under the site's configured origin (Netlify's URL, or
- * the local server's own), never a request's; undefined when it is unset or follow-up is off.
- */
+/** The claim link under the site's configured origin, never a request's; undefined when unset or off. */
 export function claimUrlFor(
   config: { siteOrigin?: string; formSecret: string; followUp?: unknown },
   id: string,

@@ -1,12 +1,6 @@
 /**
- * The claim page's HTML (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md):
- * a lead's follow-up status, age and owner, and the actions its state allows, each an explicit
- * form posted to the page's own signed URL. Nothing on it submits by itself (no script at all):
- * mail scanners open and may script every link. The claim offers the roster with nobody chosen,
- * or, without a roster, a name field; the close form a reason; marking contacted a ticked box:
- * each is required, so a blind submission of any form changes nothing.
- * It shows the prospect's name, company, e-mail and phone, which the sales e-mail already shows,
- * nothing more. Every value is escaped with escape-html. Shell and style: kit/html-page.ts.
+ * The claim page's HTML (docs/decisions/0029-lead-follow-up.md). No script and no form that submits by
+ * itself: mail scanners open every link, so each action needs an explicit choice. Values escaped with escape-html.
  */
 import type { StaffMember } from "../../core/config";
 import escapeHtml from "escape-html";
@@ -22,10 +16,8 @@ import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
 import { durationInWords } from "../../kit/text";
 import { htmlPage } from "../../kit/html-page";
 
-/** The page's title. */
 export const CLAIM_PAGE_TITLE = "Demo request follow-up";
 
-/** The trust statement the page and the README make. */
 export const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out.";
 
@@ -38,7 +30,6 @@ function statusList(lead: LeadRecord, followUp: FollowUp, now: Date): string {
     row("Prospect", `${request.firstName} ${request.lastName} (${request.company})`),
     row("E-mail", request.email),
     row("Phone", request.phone || "(none)"),
-    // The age in whole minutes elapsed, rounded down.
     row(
       "Received",
       `${lead.receivedAt} (${durationInWords(Math.floor((now.getTime() - Date.parse(lead.receivedAt)) / 60_000))} ago)`,
@@ -93,16 +84,12 @@ function closeForm(action: string): string {
   return `<h2>Close</h2>${form(action, "close", field, "Close this lead")}`;
 }
 
-/** What the page tells the person who just acted, or why their action changed nothing. */
 export interface ClaimPageNotice {
   kind: "done" | "refused" | "invalid";
   text: string;
 }
 
-/**
- * The page for `lead` in `followUp` at `now`. `action` is the page's own signed URL (path and
- * query), where its forms post; `team` the roster, if any.
- */
+/** The page for `lead` at `now`; its forms post to `action`, its own signed URL. */
 export function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,

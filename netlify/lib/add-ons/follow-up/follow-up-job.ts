@@ -1,24 +1,8 @@
 /**
- * The follow-up job (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md):
- * nobody forgets a lead. Run every 5 minutes by the scheduled function `lead-follow-up`, and
- * locally by `npm run leads:follow-up`.
- *
- * It lists the `unclaimed/` and `claimed/` markers (netlify/lib/add-ons/follow-up/follow-up-store.ts) and reads
- * those leads and their records 50 at a time, so a run reads only the leads that may still need a
- * reminder: a marker whose lead has had every reminder its state allows is dropped
- * (netlify/lib/add-ons/follow-up/reminders.ts `mayNeedReminders`). Per lead it asks `dueReminders` what is
- * due. Each reminder is first recorded in the follow-up record with a conditional write (a claim
- * made meanwhile wins, and the reminder is judged again), then sent: the nudge and the promise at
- * risk to the sales inbox, the escalation to ESCALATION_EMAIL, each also to the lead webhook when
- * one is set. A send SendGrid refused for good is a `LEAD FOLLOW-UP` log line and is not repeated;
- * one that failed for a while (SendGrid busy or down) is taken off the record, so the next run
- * sends it. After 3 such failures in a row the run sends no more, and it starts no send after
- * `budgetMs` (Netlify stops a scheduled function after 30 s): what is left stays due for the next
- * run. Suspected-spam leads nobody claimed go into one digest a day to the sales inbox (inside
- * business hours when they are set). A marker whose lead is gone is removed; one that disagrees
- * with its record is moved. One lead's failure is logged and skips that lead only; a lead whose
- * stored record is malformed is logged, skipped, and told to ALERT_EMAIL once
- * (netlify/lib/core/delivery/malformed-lead-alert.ts).
+ * The follow-up job, every 5 minutes, so nobody forgets a lead (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md). Each reminder is recorded with a conditional write before it is
+ * sent, so a claim made meanwhile wins; a transient send failure is unrecorded for the next run. It stops
+ * after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
  */
 import { isWithinBusinessHours, localDate } from "./business-hours";
 import type { FollowUpConfig } from "../../core/config";
@@ -44,25 +28,20 @@ import { buildDigestEmail, buildReminderEmail, reminderDetail, type ReminderLead
 /** How long a marker may be without its lead before it is removed (its lead may still be being written). */
 const ORPHAN_GRACE_MS = 2 * 60_000;
 const BREAKER_LIMIT = 3;
-/** Default time after which a run starts no more sends, in ms of real time. */
 const DEFAULT_BUDGET_MS = 20_000;
 
 export interface FollowUpJobOptions {
   leads: LeadStore;
   followUps: FollowUpStore;
   mailer: Mailer;
-  /** The configuration with follow-up on (the function entry answers for it when off). */
   config: ServerConfig & { followUp: FollowUpConfig };
-  /** The clock reminders are judged by (simulated in tests). */
   now?: () => Date;
   retry?: RetryOptions;
-  /** Real milliseconds after which the run starts no more sends (default 20 s). */
   budgetMs?: number;
-  /** Where a malformed lead's alert is noted (the lead store's blobs); without it the lead is only logged. */
+  /** Where a malformed lead's alert is noted; without it the lead is only logged. */
   malformedNotes?: JsonBlobs;
 }
 
-/** What one run sent, per kind (the digest counts its leads), and how many leads it checked. */
 export type FollowUpJobResult = Record<ReminderKind, number> & { checked: number };
 
 type PersonReminder = Exclude<ReminderKind, "digest">;
@@ -99,7 +78,6 @@ async function unrecordReminder(followUps: FollowUpStore, id: string, kind: Remi
   }
 }
 
-/** Sends `message` and tells the run's breaker how it went. */
 async function mail(
   message: MailMessage,
   options: FollowUpJobOptions,
@@ -169,7 +147,6 @@ async function sendReminder(
   return mailed;
 }
 
-/** Every lead id with a marker, and which markers it has. */
 async function markedIds(followUps: FollowUpStore): Promise<Map<string, Set<"unclaimed" | "claimed">>> {
   const found = new Map<string, Set<"unclaimed" | "claimed">>();
   for (const kind of ["unclaimed", "claimed"] as const) {
@@ -204,7 +181,7 @@ async function openLead(
   return { lead, followUp, claimUrl: claimUrlFor(config, id) };
 }
 
-/** The leads behind the markers that may still need a reminder, oldest first; read 50 at a time. */
+/** The marked leads that may still need a reminder, oldest first. */
 async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
   const marked = await markedIds(options.followUps);
   const items: ReminderLead[] = [];

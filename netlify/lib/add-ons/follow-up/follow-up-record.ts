@@ -1,12 +1,6 @@
 /**
- * A lead's follow-up record (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md):
- * who holds the lead and how far the team got with it, kept beside the lead's delivery state and
- * visible only to the sales team. The spec has no business states; these are ours. Plain data and
- * pure functions; the store is netlify/lib/add-ons/follow-up/follow-up-store.ts.
- *
- * `new` -> `claimed` (owner, claimedAt) -> `contacted` (contactedAt); `booked` (bookedAt) while a
- * confirmed booking is live (`isConfirmedBooking`); `closed` (closedAt, closedReason) from any state but `closed`. Times are ISO
- * 8601 UTC strings.
+ * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md); plain data and
+ * pure functions. `new` -> `claimed` -> `contacted`; `booked` while a confirmed booking is live; `closed`.
  */
 
 import type { StaffMember } from "../../core/config";
@@ -14,30 +8,21 @@ import type { StaffMember } from "../../core/config";
 export const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
 export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
 
-/** Why a lead was closed without a demo. */
 export const CLOSE_REASONS = ["not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
-/** The reminders the follow-up job sends (netlify/lib/add-ons/follow-up/reminders.ts), each once. */
 export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
-/**
- * A live booking of the lead (docs/decisions/0030-slack-and-booking-loop.md,
- * docs/decisions/0032-bookings-by-uid.md).
- */
+/** A live booking of the lead (docs/decisions/0032-bookings-by-uid.md). */
 export interface LeadBooking {
-  /** The booking service's id for it (Cal.com's `uid`). */
   uid: string;
-  /** When the demo is, ISO 8601 UTC, as the booking service gave it. */
   startTime?: string;
-  /** How it was matched: the link's sealed reference, or only the booker's inbox (unverified). */
+  /** Matched by the link's sealed reference, or only by the booker's inbox (unverified). */
   via: "reference" | "email";
-  /** For a booking matched by inbox only: when a person confirmed it on the lead page. */
   confirmedAt?: string;
 }
 
-/** How a booking matched by the booker's inbox alone is labelled until a person confirms it. */
 export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
 
 /** Unconfirmed bookings kept per lead; a further booking matched by inbox is logged, not applied. */
@@ -51,22 +36,19 @@ export interface FollowUp {
   bookedAt?: string;
   closedAt?: string;
   closedReason?: CloseReason;
-  /** When each reminder was recorded (it is recorded before it goes out, so it is sent once). */
+  /** When each reminder was recorded (before it goes out, so it is sent once). */
   reminders?: Partial<Record<ReminderKind, string>>;
-  /** The live bookings, oldest first (read them with `liveBookings`). */
   bookings?: LeadBooking[];
   /** The one booking a record written before `bookings` holds. */
   booking?: LeadBooking;
-  /** The state a confirmed booking replaced, restored when the last one is cancelled. */
   beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
-  /** When the nudge and escalation clocks start, when not at arrival: a cancelled booking's cancellation. */
+  /** When the nudge and escalation clocks start, when not at arrival. */
   clockFrom?: string;
 }
 
-/** The record of a lead nobody has touched; a lead with no stored record is in this state. */
+/** The record of a lead nobody has touched, also one with no stored record. */
 export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
 
-/** What a person can do from the claim page. */
 export type FollowUpAction =
   | { kind: "claim"; owner: StaffMember }
   | { kind: "contacted" }
@@ -75,10 +57,10 @@ export type FollowUpAction =
   | { kind: "confirm-booking"; uid: string }
   | { kind: "close"; reason: CloseReason };
 
-/** The outcome of an action: the changed record, or why it changes nothing (our words, shown on the page). */
+/** The changed record, or why nothing changes (our words, shown on the page). */
 export type ActionResult = { ok: true; followUp: FollowUp } | { ok: false; reason: string };
 
-/** True while the 24-hour promise is still open: nobody has contacted, booked or closed the lead. */
+/** True while nobody has contacted, booked or closed the lead. */
 export function awaitsContact(followUp: FollowUp): boolean {
   return followUp.state === "new" || followUp.state === "claimed";
 }
@@ -87,12 +69,7 @@ function held(followUp: FollowUp): string {
   return followUp.owner ? ` by ${followUp.owner.name}` : "";
 }
 
-/**
- * Applies `action` at `at`. A claim succeeds only on a `new` lead (the first claim wins; a later
- * one learns who holds it); `contacted` needs a claimed lead; `booked` adds or moves a live
- * booking, `booking-cancelled` removes one and `confirm-booking` confirms one matched by inbox (each
- * by uid); these and `close` apply to any lead not closed. Never throws.
- */
+/** Applies `action` at `at`; the first claim wins and nothing changes a closed lead. Never throws. */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
   const when = at.toISOString();
   if (followUp.state === "closed") {
@@ -102,7 +79,6 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
     case "claim":
       // A lead booked before anyone claimed it can still be given an owner; it stays booked.
       if (followUp.state === "booked" && !followUp.owner) {
-        // A cancellation then puts it back as claimed, not as new with an owner.
         const beforeBooking = followUp.beforeBooking === "new" ? "claimed" : followUp.beforeBooking;
         return { ok: true, followUp: { ...followUp, owner: action.owner, claimedAt: when, beforeBooking } };
       }
@@ -133,8 +109,7 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
       if (same >= 0 && bookings[same].startTime === booking.startTime) {
         return { ok: false, reason: "This booking is already recorded." };
       }
-      // A reschedule (or the same booking told again) moves the live booking it names: it keeps
-      // how it was matched and its confirmation, however this event was matched.
+      // A reschedule keeps how the booking was matched and its confirmation.
       const moved = same >= 0 ? same : bookings.findIndex((b) => b.uid === replaces);
       if (moved >= 0) {
         const next = {
@@ -185,10 +160,7 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
   }
 }
 
-/**
- * The lead's live bookings, oldest first. A record written before bookings were kept by uid holds
- * one `booking`, which made the lead `booked`: it counts as confirmed then. Never throws.
- */
+/** The lead's live bookings, oldest first; an old single `booking` counts as confirmed. */
 export function liveBookings(followUp: FollowUp): LeadBooking[] {
   if (followUp.bookings) return followUp.bookings;
   const single = followUp.booking;
@@ -198,25 +170,17 @@ export function liveBookings(followUp: FollowUp): LeadBooking[] {
     : [single];
 }
 
-/**
- * Whether a booking shows the prospect booked: made through the link with the sealed reference, or
- * confirmed by a person. Cal.com does not verify a booker's address, so an inbox match alone is not.
- */
+/** Made through the sealed link or confirmed by a person: Cal.com does not verify a booker's address. */
 export function isConfirmedBooking(booking: LeadBooking): boolean {
   return booking.via === "reference" || booking.confirmedAt !== undefined;
 }
 
-/**
- * `followUp` with `bookings` as its live bookings at `when`: `booked` while one of them is
- * confirmed (`isConfirmedBooking`); when the last confirmed one goes, back to the state before
- * it, with the nudge and escalation clocks running again from `when`.
- */
+/** `followUp` with `bookings`; when the last confirmed one goes, back to the state before it, clocks restarted. */
 function withBookings(followUp: FollowUp, bookings: LeadBooking[], when: string): FollowUp {
   const { booking: _single, bookings: _live, ...rest } = followUp;
   const next: FollowUp = bookings.length > 0 ? { ...rest, bookings } : rest;
   const confirmed = bookings.some(isConfirmedBooking);
   if (confirmed && followUp.state !== "booked") {
-    // `closed` never reaches here (applyAction refuses it), nor does `booked`.
     const before = followUp.state as Exclude<FollowUpState, "booked" | "closed">;
     return { ...next, state: "booked", bookedAt: when, beforeBooking: before };
   }
@@ -230,10 +194,7 @@ function withBookings(followUp: FollowUp, bookings: LeadBooking[], when: string)
   return next;
 }
 
-/**
- * When someone first took the lead in hand: its claim, or its closing when it was closed without
- * one (e.g. as spam); undefined while nobody has.
- */
+/** When someone first took the lead in hand (claim, or close without one); undefined while nobody has. */
 export function firstTouchAt(followUp: FollowUp): string | undefined {
   return followUp.claimedAt ?? followUp.closedAt ?? followUp.contactedAt ?? followUp.bookedAt;
 }

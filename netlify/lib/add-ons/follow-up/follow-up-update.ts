@@ -1,8 +1,6 @@
 /**
- * A change of a lead's follow-up told to the team's channel (docs/decisions/0030-slack-and-booking-loop.md):
- * a claim or close from the e-mail page, a booking or its cancellation, a Slack click whose message
- * can no longer be updated. Posted to the lead webhook, when one is set, as a short note; never
- * throws (a failure is logged: the record already holds the change).
+ * A follow-up change told to the team's channel through the lead webhook (docs/decisions/0030-slack-and-booking-loop.md);
+ * never throws, as the record already holds the change.
  */
 import type { ServerConfig } from "../../core/config";
 import {
@@ -27,13 +25,7 @@ const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
   "booking-cancelled": "Booking cancelled",
 };
 
-/**
- * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" (`who` appends ": Jane
- * Driller (Acme Mining)"). `by` is the staff member's name, when a person made the change;
- * `booking` the booking a `booked` or `booking-cancelled` line is about (a `booked` line defaults
- * to the latest), whose slot it names and, when it is matched by inbox only, says so
- * (docs/decisions/0032-bookings-by-uid.md).
- */
+/** The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival"; an inbox-only booking says so. */
 export function updateLine(
   action: LeadUpdate["action"],
   lead: LeadRecord,

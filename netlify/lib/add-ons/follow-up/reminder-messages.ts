@@ -1,10 +1,6 @@
 /**
- * The follow-up reminders as e-mails (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md): the nudge, the promise at risk and the suspected-spam
- * digest go to the sales inbox, the escalation to ESCALATION_EMAIL. Only the messages to the sales
- * inbox name the prospect (HTML-escaped, subjects on one line and capped as the sales e-mail's):
- * the escalation holds the lead's id, times, owner and claim link, never visitor text. A link is
- * built from a structured line, never recognised in text, so no typed value can pose as one.
+ * The follow-up reminders as e-mails (docs/decisions/0029-lead-follow-up.md). Only those to the sales inbox
+ * name the prospect; the escalation holds no visitor text. Links come from structured lines, never from text.
  */
 import escapeHtml from "escape-html";
 import type { FollowUp, ReminderKind } from "./follow-up-record";
@@ -15,7 +11,6 @@ import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delive
 /** A line of a reminder: text (escaped in HTML), or the claim link (an anchor with our words). */
 type Line = string | { claimUrl: string };
 
-/** One lead as a reminder shows it: the lead, its follow-up record and its claim link. */
 export interface ReminderLead {
   lead: LeadRecord;
   followUp: FollowUp;
@@ -29,10 +24,7 @@ export function minutesInWords(minutes: number): string {
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }
 
-/**
- * What a reminder says happened, in our words only: also the webhook alert's detail, which the
- * Teams format renders as Markdown, so it names nobody (the owner has a row of its own).
- */
+/** What a reminder says happened, in our words; the webhook's Teams Markdown also shows it, so it names nobody. */
 export function reminderDetail(
   kind: Exclude<ReminderKind, "digest">,
   lead: LeadRecord,
@@ -73,7 +65,6 @@ function message(
           : `<p><a href="${escapeHtml(line.claimUrl)}">${CLAIM_LINK_TEXT}</a></p>`,
       )
       .join(""),
-    // The kind tags the message for SendGrid's events, as the sales e-mail's and alerts' do.
     customArgs,
   };
 }
@@ -87,10 +78,7 @@ function statusLines({ lead, followUp, claimUrl }: ReminderLead): Line[] {
   ];
 }
 
-/**
- * The e-mail for reminder `kind` about `item`: the nudge and the promise at risk to `salesEmail`
- * (naming the prospect), the escalation to `escalationEmail` (no visitor text).
- */
+/** The e-mail for reminder `kind`: the escalation to `escalationEmail` without visitor text, the rest to sales. */
 export function buildReminderEmail(
   kind: Exclude<ReminderKind, "digest">,
   item: ReminderLead,
@@ -113,11 +101,7 @@ export function buildReminderEmail(
   return message(meta.salesEmail, meta.mailFrom, subject, lines, kind, lead.id);
 }
 
-/**
- * The day's digest of suspected-spam leads nobody has claimed, to the sales inbox: per lead its
- * name, company, e-mail, why it is suspected, when it arrived and its claim link, so a real person
- * held there is still seen.
- */
+/** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
 export function buildDigestEmail(
   items: readonly ReminderLead[],
   meta: { salesEmail: string; mailFrom: string; date: string },

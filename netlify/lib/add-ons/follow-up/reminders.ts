@@ -1,17 +1,6 @@
 /**
- * Which follow-up reminders a lead needs now (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md). Pure: the follow-up job (delivery/follow-up/) records
- * and sends what this returns.
- *
- * - `nudge`: the lead is still `new` CLAIM_NUDGE_MINUTES after it arrived, counted in business
- *   hours when BUSINESS_HOURS is set; to the sales inbox and the webhook.
- * - `escalation`: still `new` after CLAIM_ESCALATE_MINUTES (the same clock); to ESCALATION_EMAIL
- *   and the webhook.
- * - `promise-at-risk`: neither contacted, booked nor closed 20 calendar hours after it arrived
- *   (the promise says 24 hours, in calendar time).
- * - `digest`: a suspected-spam lead still `new` goes into the day's digest instead of the three
- *   above, so a person who landed there is still seen.
- * A lead that is `spam` (its honeypot was filled) or closed needs none. Each is sent once.
+ * Which follow-up reminders a lead needs now: nudge, escalation, promise-at-risk or the spam digest
+ * (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md). Pure; each is sent once.
  */
 import { businessMinutesBetween } from "./business-hours";
 import type { FollowUpConfig } from "../../core/config";
@@ -22,11 +11,7 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 export const PROMISE_AT_RISK_HOURS = 20;
 const HOUR = 3_600_000;
 
-/**
- * Whether any reminder may still fall due for `lead`: false once it is spam, contacted, booked or
- * closed, or has had every reminder its state allows. The follow-up job then drops its marker, so
- * a run reads only the leads that may still need one (a later claim marks the lead again).
- */
+/** False once no reminder can fall due for `lead`; the job then drops its marker. */
 export function mayNeedReminders(
   lead: Pick<LeadRecord, "state" | "suspectedSpam">,
   followUp: FollowUp,

@@ -1,19 +1,7 @@
 /**
- * The follow-up report (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md;
- * `npm run leads:report`): how fast the team takes leads in hand and how often the 24-hour promise
- * is kept, per ISO week and overall, and overall per source and per e-mail class
- * (docs/decisions/0031-email-classification.md).
- *
- * Counted leads: every stored lead but honeypot ones (`spam`), those closed as spam and those
- * stored before follow-up existed (`tracked: false`). Time to
- * claim runs from arrival to first touch (the claim, or the closing of a lead nobody claimed), in
- * business minutes when BUSINESS_HOURS is set; its median and 90th percentile (simple-statistics;
- * the percentile interpolated as a spreadsheet's PERCENTILE.INC does) cover the touched leads. A share counts only the leads whose window is over or that made it in
- * time, so a lead that arrived a minute ago does not count as missed: claimed within 15 minutes,
- * within 1 hour, and contacted, booked or closed within 24 calendar hours (the promise); and the
- * leads booked now, with the share booked in the same visit (through the link offered right after
- * the request, docs/decisions/0030-slack-and-booking-loop.md). A malformed stored record is logged
- * by id and left out (`readReportLeads`).
+ * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up): time to claim and the
+ * 24-hour promise, per ISO week, source and e-mail class. A share counts only leads whose window is
+ * over or made it in time, so a lead that just arrived is not counted as missed.
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -29,24 +17,17 @@ import type { LeadStore } from "../../core/leads/lead-store";
 import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";
 
-/** A lead with its follow-up record (a lead without one is `new`). */
 export interface ReportLead {
   lead: LeadRecord;
   followUp: FollowUp;
-  /**
-   * False for a lead stored before follow-up existed (no record and no marker): nobody was asked
-   * to claim it, so it is left out rather than counted as missed. Default true.
-   */
+  /** False for a lead stored before follow-up existed: left out rather than counted as missed. */
   tracked?: boolean;
 }
 
 /** One line of the report. Minutes are fractional; shares are 0..1, null when no lead counts. */
 export interface ReportRow {
-  /** An ISO week such as "2026-W48", or "overall". */
   period: string;
-  /** "all", or a source: the attribution's utm_source, else the referrer's host, else "direct". */
   source: string;
-  /** "all", or an e-mail class (netlify/lib/add-ons/email-class/email-class.ts): "company", "free", "isp", "disposable". */
   emailClass: string;
   leads: number;
   claimed: number;
@@ -55,23 +36,15 @@ export interface ReportRow {
   claimedWithin15Min: number | null;
   claimedWithin1Hour: number | null;
   keptWithin24Hours: number | null;
-  /** Leads with a demo booked now (docs/decisions/0030-slack-and-booking-loop.md). */
   booked: number;
-  /** The share of leads booked in the same visit: through the link offered right after the request. */
   bookedSameVisit: number | null;
-  /**
-   * Leads not booked that hold a booking matched by the booker's inbox only, which nobody has
-   * confirmed (docs/decisions/0032-bookings-by-uid.md): counted apart, never as booked.
-   */
+  /** Unconfirmed bookings matched by inbox only (docs/decisions/0032-bookings-by-uid.md), never counted as booked. */
   bookedByInboxOnly: number;
 }
 
 /**
- * Every stored lead with its follow-up record, read 50 at a time, for `followUpReport`. `tracked`
- * holds the ids with a follow-up record or marker (the others were stored before follow-up
- * existed). A malformed record is logged by id and left out; the others are read.
- *
- * @throws when the store fails
+ * Every stored lead with its follow-up record; `tracked` holds the ids follow-up knows. A malformed
+ * record is logged and left out. @throws when the store fails
  */
 export async function readReportLeads(options: {
   leads: Pick<LeadStore, "ids" | "get">;
@@ -107,12 +80,10 @@ export function sourceOf(lead: LeadRecord): string {
   return "direct";
 }
 
-/** The ISO week of the lead's arrival, in the hours' zone or UTC, e.g. "2026-W48". */
 function weekOf(lead: LeadRecord, hours?: BusinessHours): string {
   return DateTime.fromISO(lead.receivedAt, { zone: hours?.zone ?? "utc" }).toFormat("kkkk-'W'WW");
 }
 
-/** The share of `outcomes` that are true, leaving out the undecided (null); null when none is decided. */
 function share(outcomes: (boolean | null)[]): number | null {
   const decided = outcomes.filter((o): o is boolean => o !== null);
   return decided.length === 0 ? null : decided.filter(Boolean).length / decided.length;
@@ -171,12 +142,7 @@ function row(
   };
 }
 
-/**
- * The report over `items` at `now`: one row per ISO week (oldest first, all sources), one
- * "overall" row, then one overall row per source (most leads first), then one per e-mail class
- * (company, free, ISP, disposable: `emailClass`). With `since`, only leads that arrived on or after
- * it count.
- */
+/** The report at `now`: a row per ISO week, "overall", then per source and per e-mail class. */
 export function followUpReport(
   items: readonly ReportLead[],
   options: { now: Date; since?: Date; hours?: BusinessHours },
@@ -195,7 +161,6 @@ export function followUpReport(
     return map;
   };
   const weeks = [...groups((item) => weekOf(item.lead, hours))].sort(([a], [b]) => a.localeCompare(b));
-  // A lead stored before classification is classified now, with today's lists.
   const classOf = (item: ReportLead) =>
     (item.lead.emailClass ?? classifyEmail(item.lead.request.email)).class;
   const classes = [...groups(classOf)].sort(

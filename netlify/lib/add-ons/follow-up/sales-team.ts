@@ -1,21 +1,11 @@
-/**
- * The sales team's roster (docs/requirements.md#follow-up): SALES_TEAM, a comma-separated address
- * list in the usual `Name <email>` form, e.g. `Ana Smith <ana@example.com>, Ben Lee
- * <ben@example.com>`, parsed as an RFC 5322 address list by `email-addresses`. The claim page
- * offers these people; without a roster it asks for a name. Decision docs/decisions/0029-lead-follow-up.md.
- */
+/** SALES_TEAM, the roster the claim page offers, as an RFC 5322 address list (docs/decisions/0029-lead-follow-up.md). */
 import type { StaffMember } from "../../core/config";
 import emailAddresses from "email-addresses";
 import { z } from "zod";
 
-/** A Slack user id, e.g. "U024BE7LH" (a "W" for an Enterprise Grid user). */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
 
-/**
- * SLACK_USER_MAP, e.g. `U024BE7LH=ana@example.com, U0G9QF9C6=ben@example.com`: which roster member
- * a Slack user is, so a claim from Slack names them as the claim page does. Undefined when an
- * entry is malformed or names an address that is not on `team`.
- */
+/** SLACK_USER_MAP, Slack user id to roster address; undefined when malformed or off the roster. */
 export function parseSlackUserMap(
   value: string,
   team: readonly StaffMember[] | undefined,
@@ -34,13 +24,9 @@ export function parseSlackUserMap(
 }
 
 const address = z.email();
-/** Longest name kept, in characters: a name is shown on pages and in messages. */
 export const MAX_STAFF_NAME_LENGTH = 80;
 
-/**
- * The members of a SALES_TEAM value, in its order, or undefined when it is not a list of named
- * mailboxes with valid, distinct addresses and names of at most MAX_STAFF_NAME_LENGTH characters.
- */
+/** The members of a SALES_TEAM value; undefined unless named mailboxes, distinct and short enough. */
 export function parseSalesTeam(value: string): StaffMember[] | undefined {
   const parsed = emailAddresses.parseAddressList(value);
   if (!parsed || parsed.length === 0) return undefined;

@@ -1,9 +1,6 @@
 /**
- * The follow-up add-on's settings (docs/decisions/0029-lead-follow-up.md,
- * docs/decisions/0030-slack-and-booking-loop.md, docs/decisions/0034-core-and-add-ons.md).
- * Follow-up is on by default (its variables have defaults); an invalid one turns it off: no claim
- * link, reminder or claim page until it is mended. Slack's buttons need follow-up and
- * SLACK_SIGNING_SECRET; an invalid Slack variable turns only the buttons off.
+ * The follow-up settings (docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md):
+ * on by default, off when invalid; an invalid Slack variable turns only Slack's buttons off.
  */
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
@@ -31,13 +28,9 @@ const slackSchema = z.object({
   SLACK_USER_MAP: z.string().optional(),
 });
 
-/** The variables this add-on reads. */
 export const FOLLOW_UP_VARIABLES = [...Object.keys(schema.shape), ...Object.keys(slackSchema.shape)];
 
-/**
- * Reads the follow-up settings from `env`. The escalation goes to ESCALATION_EMAIL, else
- * `salesEmail` (never ALERT_EMAIL: it links to the lead's page, which shows the prospect).
- */
+/** Reads the follow-up settings; the escalation never goes to ALERT_EMAIL, as it links to the prospect. */
 export function followUpSettings(env: Env, salesEmail: string): Setting<FollowUpConfig> {
   return readSetting(
     env,

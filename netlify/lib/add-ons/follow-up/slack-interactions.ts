@@ -1,19 +1,7 @@
 /**
- * POST /api/slack/interactions: the Claim and Contacted buttons of the lead messages in Slack
- * (docs/requirements.md#closing-the-loop, docs/decisions/0030-slack-and-booking-loop.md).
- *
- * Answers, before any store work: 405 for another method, 404 when SLACK_SIGNING_SECRET is unset,
- * 413 over 64 KB, 401 for a request Slack did not sign now (add-ons/follow-up/slack-signature.ts), 400 for a
- * payload that is not a click on one of our buttons, else 200 with an empty body at once: Slack
- * wants an answer within 3 seconds, so the click is applied after the answer (`waitUntil`).
- *
- * A click claims the lead for the Slack user who clicked (their display name and id recorded, or
- * the roster member SLACK_USER_MAP names), or marks it contacted (claiming it first if nobody
- * had). Applying is idempotent per lead and action: a repeated click, or a second person's,
- * changes nothing and is told so privately. The message is then updated through the click's
- * `response_url` ("Claimed by Ana, 4 min after arrival"); Slack takes that for 30 minutes after the
- * click, so a click whose update fails (too late, or Slack down) gets a short note in the channel
- * instead (add-ons/follow-up/follow-up-update.ts): the change is never lost.
+ * POST /api/slack/interactions: the Claim and Contacted buttons in Slack (docs/decisions/0030-slack-and-booking-loop.md).
+ * Answers 200 at once (Slack wants it within 3 seconds) and applies the click after; applying is idempotent,
+ * and a failed message update falls back to a note in the channel so the change is never lost.
  */
 import { z } from "zod";
 import type { ConfigResult, ServerConfig } from "../../core/config";
@@ -41,10 +29,7 @@ import { errorName, logError, logInfo } from "../../kit/log";
 import type { StaffMember } from "../../core/config";
 import { verifySlackRequest } from "./slack-signature";
 
-/**
- * Largest click accepted, in bytes: a click echoes the whole message, and a lead's longest texts,
- * escaped by Slack, come near 32 KB.
- */
+/** Largest click accepted, in bytes: a click echoes the whole message, near 32 KB at worst. */
 export const SLACK_MAX_BODY_BYTES = 64 * 1024;
 
 const payloadSchema = z.object({
@@ -71,7 +56,7 @@ export interface SlackInteractionDeps {
   retry?: RetryOptions;
 }
 
-/** Whether `value` is a Slack response URL (https://hooks.slack.com/...; a loopback http URL when local). */
+/** Whether `value` is a Slack response URL (a loopback http URL when local). */
 export function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
   if (!value) return false;
   try {
@@ -83,7 +68,6 @@ export function isSlackResponseUrl(value: string | undefined, isLocal: boolean):
   }
 }
 
-/** Who clicked: the roster member SLACK_USER_MAP names, or the Slack user as Slack shows them. */
 function clicker(click: SlackClick, config: ServerConfig): StaffMember {
   const mapped = config.slack?.userMap.get(click.user.id);
   if (mapped) return { ...mapped, slackUserId: click.user.id };
@@ -93,7 +77,6 @@ function clicker(click: SlackClick, config: ServerConfig): StaffMember {
   return { name: name || click.user.id, slackUserId: click.user.id };
 }
 
-/** The change a click asks for on `current`; "contacted" on an unclaimed lead claims it first. */
 function change(action: SlackAction, owner: StaffMember, at: Date) {
   return (current: FollowUp): ActionResult => {
     if (action === "claim") return applyAction(current, { kind: "claim", owner }, at);
@@ -103,7 +86,7 @@ function change(action: SlackAction, owner: StaffMember, at: Date) {
   };
 }
 
-/** The original message's blocks with the owner, the status line and the buttons left brought up to date. */
+/** The original message's blocks brought up to date. */
 export function updatedBlocks(
   blocks: readonly Record<string, unknown>[],
   lead: LeadRecord,
@@ -212,7 +195,7 @@ async function applyClick(
   }
 }
 
-/** Builds the handler for `/api/slack/interactions` from its collaborators (see the module comment). */
+/** Builds the handler for `/api/slack/interactions`. */
 export function createSlackInteractionsHandler(
   deps: SlackInteractionDeps,
 ): (req: Request, context?: AfterAnswerContext) => Promise<Response> {

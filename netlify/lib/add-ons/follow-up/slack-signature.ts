@@ -1,9 +1,6 @@
 /**
- * Slack's request signature (docs/decisions/0030-slack-and-booking-loop.md), as Slack documents it
- * ("Verifying requests from Slack"): `X-Slack-Signature` is `v0=` and the hex HMAC-SHA256, under
- * the app's signing secret, of `v0:<X-Slack-Request-Timestamp>:<raw body>`; a timestamp more than
- * five minutes from now is refused, so a captured request cannot be replayed later. Node's crypto
- * computes the HMAC; Slack's own verifier ships inside Bolt with an HTTP server and API client.
+ * Slack's documented request signature check (docs/decisions/0030-slack-and-booking-loop.md); Slack's own
+ * verifier ships inside Bolt with a server we do not need.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -15,13 +12,9 @@ export function slackSignature(secret: string, timestamp: string, body: string):
   return `v0=${createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
 }
 
-/** Why a request is refused, or ok. */
 export type SlackVerdict = { ok: true } | { ok: false; reason: "unsigned" | "stale" | "forged" };
 
-/**
- * Checks one request: both headers present, the timestamp within five minutes of `now`, the
- * signature equal (in constant time) to the body's. Never throws.
- */
+/** Checks one request's headers, timestamp skew and signature (constant time); never throws. */
 export function verifySlackRequest(input: {
   secret: string;
   timestamp: string | null;

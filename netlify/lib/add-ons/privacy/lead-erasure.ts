@@ -1,17 +1,7 @@
 /**
- * Erasure on request (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md):
- * deletes every stored demo request from one inbox (every spelling of it, or with `exact` matching
- * only the address as typed; netlify/lib/core/leads/lead-address.ts), each with its markers, and the
- * inbox's per-address counters. Run by `npm run leads:erase -- <email>`; `--dry-run` only lists what
- * would go (`findRequestsFrom`). There is no erasure endpoint on the site.
- *
- * The report names what was removed by id, arrival time and state, never by the data; the stored
- * spellings of the address that matched are listed apart (`describeErasedAddresses`), for the
- * owner's terminal only. Erasure is complete only when every stored record could be read and
- * every match deleted: a record that could not be read may be from this address, so the report
- * says so and the command fails. A malformed record (netlify/lib/core/leads/lead-record-schema.ts) cannot
- * be matched by its address either: it is logged and listed by id, and `eraseRequestById`
- * (`leads:erase -- --id <id>`) erases it, or any one stored request, by its id.
+ * Erasure on request, run by `npm run leads:erase` (docs/requirements.md#personal-data;
+ * docs/decisions/0018-retention-and-erasure.md). Reports name requests by id, time and state only; an
+ * unreadable or malformed record leaves the erasure incomplete, as it may be from this address.
  */
 import { removeBookingEntries } from "../follow-up/follow-up-store";
 import { inBatches } from "../../kit/in-batches";
@@ -40,19 +30,13 @@ export interface ErasureStore {
   remove(id: string): Promise<void>;
 }
 
-/**
- * `leads` as erasure's store: removing a lead (`LeadStore.remove`) also deletes the keys that
- * netlify/lib/kit/storage.ts says erasure takes with it beside those (`keysErasedWithLead`, e.g. its
- * malformed-lead note), from `blobs`, the lead store `demo-requests` as JsonBlobs
- * (docs/decisions/0034-core-and-add-ons.md).
- */
+/** `leads` as erasure's store; removal also takes what netlify/lib/kit/storage.ts erases with a lead. */
 export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
   return {
     ids: () => leads.ids(),
     get: (id) => leads.get(id),
     async remove(id) {
-      // Booking uid entries are found through the follow-up record, so before the lead's keys go;
-      // retention leaves them to the same run's orphan prune.
+      // Booking uid entries are found through the follow-up record, so they go before the lead's keys.
       await removeBookingEntries(blobs, id);
       await leads.remove(id);
       for (const key of keysErasedWithLead(id)) await blobs.delete(key);
@@ -60,10 +44,7 @@ export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
   };
 }
 
-/**
- * Entries kept per address (e.g. the confirmation limits of decision 0010), keyed so only the address finds
- * them.
- */
+/** Per-address entries (e.g. the confirmation limits of decision 0010), keyed so only the address finds them. */
 export interface AddressCounters {
   /** Deletes every entry of `address` (normalised); resolves with how many there were. */
   remove(address: string): Promise<number>;
@@ -78,7 +59,6 @@ export interface ErasureMatch {
 }
 
 export interface ErasureReport {
-  /** What was deleted, oldest first. */
   removed: ErasureMatch[];
   /** Per-address counter entries deleted, or "unavailable" when that store failed. */
   counters: number | "unavailable";
@@ -86,7 +66,6 @@ export interface ErasureReport {
   unreadable: string[];
   /** Ids of malformed records: they may be from this address (erase them by id). */
   malformed: string[];
-  /** Ids from this address whose delete failed. */
   undeleted: string[];
 }
 
@@ -98,14 +77,8 @@ export interface ErasureFindings {
 }
 
 /**
- * Finds the stored requests from `address` without changing anything (`leads:erase --dry-run`;
- * docs/requirements.md#personal-data, decision 0018).
- *
- * @param options store: the lead store; address: as `parseLeadAddress` returns it; match: `inbox`
- *   (default, every spelling of the inbox) or `exact` (the address as typed, any case)
- * @returns the matches oldest first, the ids whose read failed and the malformed ones (each logged);
- *   both may be from this address
- * @throws when the ids cannot be listed
+ * Finds the requests from `address` (`match`: `inbox`, the default, or `exact`) without changing anything.
+ * @returns matches oldest first, and the unreadable and malformed ids; @throws when ids cannot be listed
  */
 export async function findRequestsFrom(options: {
   store: Pick<ErasureStore, "ids" | "get">;
@@ -131,14 +104,8 @@ export async function findRequestsFrom(options: {
 }
 
 /**
- * Erases `address` (docs/requirements.md#personal-data, decision 0018): every stored request that
- * matches (see `findRequestsFrom`), then the address's per-address counters (keyed by its inbox
- * whichever `match` is used).
- *
- * @param options store, counters, address (as `parseLeadAddress` returns it), match (`inbox` by default)
- * @returns what was removed (with each stored spelling) and what could not be read, deleted or reached
- * @throws when the ids cannot be listed; a record's read or delete failing, or the counters'
- *   store failing, is reported instead
+ * Erases every request `findRequestsFrom` matches, then the inbox's per-address counters.
+ * @returns what was removed and what failed (reported, not thrown); @throws when ids cannot be listed
  */
 export async function eraseRequestsFrom(options: {
   store: ErasureStore;
@@ -158,13 +125,8 @@ export async function eraseRequestsFrom(options: {
 }
 
 /**
- * Erases the one stored request `id` (`leads:erase -- --id <id>`; docs/requirements.md#personal-data,
- * decision 0018), also when its record is malformed: the record, its markers and notes. The inbox's
- * per-address counters are not touched (erase by address for those). With `dryRun`, only looks.
- *
- * @returns what was stored: `lead` (a lead record), `malformed` or `absent`; all but `absent` erased
- *   unless `dryRun`
- * @throws when the store fails
+ * Erases the one stored request `id`, malformed or not, with its markers (not the per-address counters).
+ * @returns what was stored: `lead`, `malformed` or `absent`; @throws when the store fails
  */
 export async function eraseRequestById(options: {
   store: Pick<ErasureStore, "get" | "remove">;
@@ -197,11 +159,8 @@ export function describeErasureById(
 }
 
 /**
- * The command's report (docs/requirements.md#personal-data, decision 0018): lines to print (the
- * address asked for masked, e.g. `j***@a***.com`) and whether the erasure is complete (the
- * command exits 0 only then). Names requests by id, date and state only; with
- * `options.addresses` the stored spellings erased follow the list (`describeErasedAddresses`,
- * with `options.match` naming how they matched), which `leads:erase` shows its owner.
+ * The command's report: lines naming requests by id, date and state (address masked) and whether the
+ * erasure is complete (exit 0 only then); `options.addresses` appends `describeErasedAddresses`.
  */
 export function describeErasure(
   report: ErasureReport,
@@ -240,10 +199,7 @@ export function describeErasure(
   return { lines, complete };
 }
 
-/**
- * The stored spellings of the address among `matches`, each once, in the order first met, e.g.
- * `["alice@corp.example", "Alice+x@corp.example"]`.
- */
+/** The stored spellings of the address among `matches`, each once, in first-met order. */
 function spellings(matches: readonly ErasureMatch[]): string[] {
   return [...new Set(matches.map((match) => match.address))];
 }
@@ -271,15 +227,7 @@ function notChecked(unreadable: readonly string[]): string[] {
     : [];
 }
 
-/**
- * The stored spellings of the address that `leads:erase` erased, in clear, for the owner who
- * asked (docs/requirements.md#personal-data, decision 0018): they see which spellings matched.
- * Only addresses, never a name, phone number, company or message; empty when nothing was removed.
- *
- * @param report what `eraseRequestsFrom` returned
- * @param match how it matched (`inbox` by default), named in the heading
- * @returns lines to print, e.g. `["Addresses erased (...):", "  alice@corp.example"]`
- */
+/** The stored spellings `leads:erase` erased, in clear for the owner who asked; only addresses. */
 export function describeErasedAddresses(report: ErasureReport, match: AddressMatch = "inbox"): string[] {
   const addresses = spellings(report.removed);
   if (addresses.length === 0) return [];
@@ -287,14 +235,8 @@ export function describeErasedAddresses(report: ErasureReport, match: AddressMat
 }
 
 /**
- * The report of `leads:erase --dry-run` (docs/requirements.md#personal-data, decision 0018): each
- * matching request's id, stored address, arrival time and state, and the distinct addresses that
- * would be erased; nothing else of the requests. `complete` is false when a record could not be
- * read or is malformed (it may be from this address).
- *
- * @param findings what `findRequestsFrom` returned
- * @param address the address asked for (shown masked, as in `describeErasure`)
- * @param match how it matched (`inbox` by default)
+ * The `--dry-run` report: each match's id, stored address, arrival and state, and the addresses that would
+ * go; `complete` is false when a record was unreadable or malformed.
  */
 export function describeDryRun(
   findings: ErasureFindings,

@@ -1,12 +1,6 @@
 /**
- * Stored demo requests as CSV for the sales team (docs/requirements.md#durable-capture;
- * `npm run leads:export`): RFC 4180 (CRLF line ends, every field quoted, quotes doubled) and neutralised
- * against spreadsheet formula injection: a value whose first non-space character, after Unicode NFKC
- * normalisation, is = + - @ (or tab/CR) gets a leading apostrophe (`neutraliseFormula`, netlify/lib/kit/csv.ts).
- * The follow-up columns (docs/requirements.md#follow-up) say who holds each lead and how fast it was taken.
- * The six request columns come from the field table (src/lib/demo-request.ts), the source columns from the
- * attribution keys (src/lib/attribution.ts). A malformed stored record is logged by id and left out
- * (`readLeadsForCsv`).
+ * Stored demo requests as CSV for sales (`npm run leads:export`; docs/requirements.md#durable-capture):
+ * RFC 4180, with formula injection neutralised (netlify/lib/kit/csv.ts).
  */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
 import type { BusinessHours } from "../../core/config";
@@ -24,11 +18,7 @@ import { classifyEmail } from "../email-class/email-class";
 
 export { neutraliseFormula };
 
-/**
- * The header row: the lead's id, time and state, the six fields, its sales e-mail's delivery,
- * then the spam layers' reasons, so sales can find and recover a request a defence held back,
- * then where the visit came from (empty without a recorded source).
- */
+/** The header row; the spam reasons let sales find and recover a request a defence held back. */
 export const CSV_COLUMNS: readonly string[] = [
   "id",
   "receivedAt",
@@ -37,14 +27,10 @@ export const CSV_COLUMNS: readonly string[] = [
   "attempts",
   "sentAt",
   "lastError",
-  // Why a spam layer held the request back (state `spam`) or suspects it.
   "spamReason",
   "suspectedSpam",
-  // Where the visit came from.
   ...ATTRIBUTION_KEYS,
-  // The class of the address (docs/decisions/0031-email-classification.md), e.g. "free" or "company, role".
   "emailClass",
-  // Who holds the lead and how far the team got (docs/decisions/0029-lead-follow-up.md).
   "followUpState",
   "owner",
   "claimedAt",
@@ -53,7 +39,7 @@ export const CSV_COLUMNS: readonly string[] = [
   "minutesToClaim",
 ];
 
-/** Minutes from arrival to first touch (business minutes with `hours`), two decimals; undefined before it. */
+/** Minutes from arrival to first touch (business minutes with `hours`); undefined before it. */
 function minutesToClaim(record: LeadRecord, followUp: FollowUp, hours?: BusinessHours): number | undefined {
   const touched = firstTouchAt(followUp);
   if (!touched) return undefined;
@@ -61,13 +47,12 @@ function minutesToClaim(record: LeadRecord, followUp: FollowUp, hours?: Business
   return Math.round(minutes * 100) / 100;
 }
 
-/** One CSV row's values by column name. */
 function flatten(
   record: LeadRecord,
   followUp: FollowUp | undefined,
   hours?: BusinessHours,
 ): Record<string, unknown> {
-  // A honeypot lead has no follow-up: it is never offered to anyone.
+  // A honeypot lead is never offered to anyone.
   const follow = record.state === "spam" ? undefined : (followUp ?? NEW_FOLLOW_UP);
   return {
     ...record.attribution,
@@ -80,7 +65,6 @@ function flatten(
     lastError: record.deliveries.sales.lastError,
     spamReason: record.spamReason,
     suspectedSpam: record.suspectedSpam,
-    // A lead stored before classification is classified now, with today's lists.
     emailClass: emailClassCell(record.emailClass ?? classifyEmail(record.request.email)),
     followUpState: follow?.state,
     owner: follow?.owner?.name,
@@ -91,11 +75,7 @@ function flatten(
   };
 }
 
-/**
- * CSV text with a header row, oldest request first. `followUps` gives each lead's follow-up
- * record by id (a lead without one is `new`); `hours` (BUSINESS_HOURS) makes minutesToClaim count
- * business minutes.
- */
+/** CSV text with a header row, oldest first; a lead without a `followUps` record is `new`. */
 export function leadsToCsv(
   records: readonly LeadRecord[],
   followUps: ReadonlyMap<string, FollowUp> = new Map(),
@@ -111,11 +91,8 @@ export function leadsToCsv(
 }
 
 /**
- * What `leads:export` writes: every stored lead (with `address`, those from that inbox, matched
- * as `match` says) and each one's follow-up record, read 50 at a time. A malformed record is logged
- * by id and left out; the others are exported.
- *
- * @throws when the store fails
+ * Every stored lead (only `address`'s with one) and its follow-up record; a malformed record is logged by
+ * id and left out. @throws when the store fails
  */
 export async function readLeadsForCsv(options: {
   leads: Pick<LeadStore, "ids" | "get">;

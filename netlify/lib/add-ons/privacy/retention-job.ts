@@ -1,53 +1,31 @@
 /**
- * The retention job (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md): reads
- * every stored demo request and deletes those past their retention period (netlify/lib/add-ons/privacy/retention.ts),
- * each with its markers. Run daily by the scheduled function `lead-retention`, and by
- * `npm run leads:retention`.
- *
- * A lead that still has a pending marker (netlify/lib/core/leads/lead-store.ts) is never deleted, whatever
- * its record says: the retry job may still be delivering or alerting on it, and deleting it
- * would lose the lead (docs/requirements.md#lead-path-and-alerts). The job removes the marker once the lead
- * is settled; a later run then deletes the lead.
- *
- * Records are read and deleted 50 at a time. A record whose read or delete fails is counted and
- * logged by id, never a reason to stop: the next run tries it again. A malformed record
- * (netlify/lib/core/leads/lead-record-schema.ts) is counted, kept and reported through `onMalformed`:
- * its times cannot be read, so it is never deleted on a guess. Listing the ids or the pending
- * markers may throw (the run then fails as a whole and the next one starts over).
+ * The daily retention job (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md).
+ * A lead with a pending marker is never deleted: the retry job may still deliver it. A failed read or
+ * delete is counted and retried next run; a malformed record is kept, never deleted on a guess.
  */
 import { inBatches } from "../../kit/in-batches";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import { logError, logInfo } from "../../kit/log";
 import { isPastRetention, type RetainedRecord, type RetentionLimits } from "./retention";
 
-/** The store operations the job needs. */
 export interface RetentionStore {
-  /** The id of every stored demo request. */
   ids(): Promise<string[]>;
   /** The ids with a pending marker: leads the retry job has not settled. */
   pendingIds(): Promise<string[]>;
   get(id: string): Promise<RetainedRecord | null>;
-  /** Deletes the demo request and every marker or index entry it has. */
   remove(id: string): Promise<void>;
 }
 
 /** Counts of one run, e.g. `{ deleted: 3, kept: 120, unreadable: 0, undeleted: 0, malformed: 0 }`. */
 export interface RetentionRun {
   deleted: number;
-  /** Records kept, the malformed ones included. */
   kept: number;
-  /** Records whose read failed this run (kept). */
   unreadable: number;
-  /** Records past their period whose delete failed this run. */
   undeleted: number;
-  /** Records that are not lead records (kept, reported). */
   malformed: number;
 }
 
-/**
- * One run at `now` (default the current time). `onMalformed` reports a malformed record (default:
- * the log line); the scheduled function also alerts (netlify/lib/core/delivery/malformed-lead-alert.ts).
- */
+/** One run at `now`; `onMalformed` reports a malformed record (default: the log line). */
 export async function runRetention(options: {
   store: RetentionStore;
   limits: RetentionLimits;

@@ -1,9 +1,6 @@
 /**
- * The prunes of the daily retention run (docs/requirements.md#personal-data,
- * docs/decisions/0018-retention-and-erasure.md, docs/decisions/0034-core-and-add-ons.md): one per
- * retention rule of netlify/lib/kit/storage.ts that the run applies besides the lead rule itself
- * (./retention-job.ts), each naming the declared entries it covers. Every entry the declaration
- * says is pruned daily (`prunedDaily`) is covered by exactly one prune (tests/unit/kit/storage.test.ts).
+ * The daily retention run's prunes besides the lead rule, one per rule of netlify/lib/kit/storage.ts
+ * (docs/decisions/0018-retention-and-erasure.md, docs/decisions/0034-core-and-add-ons.md).
  */
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
@@ -17,25 +14,21 @@ import { pruneThanksTickets } from "../booking/thanks-tickets";
 import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
 import { pruneDigests, pruneOrphanFollowUps } from "../follow-up/follow-up-store";
 
-/** What the prunes run over. */
 export interface PruneTargets {
-  /** The lead store `demo-requests`. */
   leads: JsonBlobs;
-  /** The limits store `demo-request-limits`. */
   limits: JsonBlobs;
   /** Every stored lead's id, listed anew each time a prune asks. */
   leadIds: () => Promise<ReadonlySet<string>>;
   now: Date;
 }
 
-/** One prune: what it deletes (named in the log), the entries it covers, and how many keys a run deleted. */
+/** One prune: what it deletes (named in the log), the entries it covers, and how many keys it deleted. */
 export interface Prune {
   what: string;
   covers: readonly StorageName[];
   run: (targets: PruneTargets) => Promise<number>;
 }
 
-/** The prunes, in the order the run applies them. */
 export const RETENTION_PRUNES: readonly Prune[] = [
   // What the spam layers keep only for a while (docs/decisions/0028-second-hostile-review.md).
   {
@@ -86,10 +79,8 @@ export const RETENTION_PRUNES: readonly Prune[] = [
 ];
 
 /**
- * Runs `prunes` (default RETENTION_PRUNES) in order over `targets`. A prune that throws is logged
- * (by what it prunes and the error's name) and left to the next run; the others still run.
- *
- * @returns each prune's count of deleted keys, or "failed", by `what`, e.g. `{ "thanks-page tickets": 2, ... }`
+ * Runs `prunes` in order; one that throws is logged and left to the next run.
+ * @returns deleted-key counts, or "failed", by `what`
  */
 export async function runPrunes(
   targets: PruneTargets,

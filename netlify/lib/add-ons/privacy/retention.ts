@@ -1,14 +1,10 @@
 /**
- * The retention rule for stored demo requests (docs/decisions/0018-retention-and-erasure.md): a lead is
- * deleted `LEAD_RETENTION_DAYS` (default 180) after it settled (`sent`, `failed` or `unconfirmed`;
- * its `settledAt`, netlify/lib/core/leads/lead-record.ts), a spam record
- * `SPAM_RETENTION_DAYS` (default 30) after it arrived; a pending lead is never deleted, nor is a
- * record whose state or times this rule does not recognise (keeping too long can be fixed later,
- * deleting a lead cannot).
+ * The retention rule (docs/decisions/0018-retention-and-erasure.md): a lead goes `LEAD_RETENTION_DAYS` after it
+ * settled, spam `SPAM_RETENTION_DAYS` after arrival. Anything unrecognised is kept: keeping too long can be
+ * fixed later, deleting a lead cannot.
  */
 import { z } from "zod";
 
-/** Retention periods in whole days. */
 export interface RetentionLimits {
   leadDays: number;
   spamDays: number;
@@ -25,17 +21,11 @@ const limitsSchema = z.object({
   SPAM_RETENTION_DAYS: days(DEFAULT_RETENTION.spamDays),
 });
 
-/** The environment variables the retention limits read (.env.example lists each with its default). */
 export const RETENTION_VARIABLES = Object.keys(limitsSchema.shape);
 
 export type RetentionLimitsResult = { ok: true; limits: RetentionLimits } | { ok: false; problems: string[] };
 
-/**
- * Reads the limits from `env` (default `process.env`); unset or empty means the default. A value
- * that is not a whole number of days from 1 to 36500 is a problem, e.g.
- * `["LEAD_RETENTION_DAYS must be a whole number of days from 1 to 36500"]`: the job then deletes
- * nothing rather than guess.
- */
+/** Reads the limits from `env`; an invalid value is a problem, and the job then deletes nothing. */
 export function loadRetentionLimits(
   env: Record<string, string | undefined> = process.env,
 ): RetentionLimitsResult {
@@ -60,12 +50,11 @@ export function loadRetentionLimits(
   };
 }
 
-/** The fields of a stored demo request the rule reads (netlify/lib/core/leads/lead-record.ts). Times are ISO 8601 strings. */
+/** The record fields the rule reads (ISO 8601 times). */
 export interface RetainedRecord {
   id: string;
   state: string;
   receivedAt: string;
-  /** When the lead needed nothing more. */
   settledAt?: string;
   deliveries?: Record<string, { sentAt?: string; lastAttemptAt?: string } | undefined>;
   alert?: { at?: string };
@@ -73,7 +62,7 @@ export interface RetainedRecord {
 
 const SETTLED_STATES: ReadonlySet<string> = new Set(["sent", "failed", "unconfirmed"]);
 
-/** The latest of `times` that parses, in ms since the epoch; NaN when none does. */
+/** The latest of `times` that parses, in epoch ms; NaN when none does. */
 function latest(times: Array<string | undefined>): number {
   const parsed = times
     .map((time) => (time === undefined ? NaN : Date.parse(time)))
@@ -82,11 +71,8 @@ function latest(times: Array<string | undefined>): number {
 }
 
 /**
- * When the record's retention period started, in ms since the epoch, and its length in days;
- * undefined for a record that is kept (pending, an unknown state, or no readable time).
- * A settled lead counts from `settledAt`; one without it (its last write failed) counts from the
- * latest time it holds (a delivery's send or last attempt, its alert, its arrival), so it is never
- * deleted early.
+ * When the record's retention started (epoch ms) and its length in days; undefined when kept. A lead
+ * without `settledAt` counts from the latest time it holds, so it is never deleted early.
  */
 export function retentionPeriod(
   record: RetainedRecord,
@@ -111,13 +97,13 @@ export function retentionPeriod(
   return Number.isNaN(from) ? undefined : { from, days: periodDays };
 }
 
-/** True when `record` is past its retention period at `now` (see `retentionPeriod`). */
+/** True when `record` is past its retention period at `now`. */
 export function isPastRetention(record: RetainedRecord, now: Date, limits: RetentionLimits): boolean {
   const period = retentionPeriod(record, limits);
   return period !== undefined && now.getTime() - period.from >= period.days * DAY_MS;
 }
 
-/** The ids among `records` that are past their retention period at `now`, in the given order. */
+/** The ids among `records` past their retention period at `now`, in the given order. */
 export function expiredIds(records: readonly RetainedRecord[], now: Date, limits: RetentionLimits): string[] {
   return records.filter((record) => isPastRetention(record, now, limits)).map((record) => record.id);
 }

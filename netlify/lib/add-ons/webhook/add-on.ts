@@ -1,8 +1,4 @@
-/**
- * The lead webhook add-on (docs/decisions/0022-lead-webhook-channel.md,
- * docs/decisions/0034-core-and-add-ons.md): every lead also POSTed to the team's channel beside
- * the sales e-mail, and the alert a lead causes posted there too.
- */
+/** The lead webhook add-on: leads and their alerts posted to the team's channel (docs/decisions/0022-lead-webhook-channel.md). */
 import type { AddOn } from "../../core/add-on";
 import { errorName, logError } from "../../kit/log";
 import { postLeadEvent, webhookLead } from "./post-lead-event";

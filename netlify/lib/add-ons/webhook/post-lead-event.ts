@@ -1,8 +1,4 @@
-/**
- * Posting one lead event (a new lead, or an alert about one) to the configured webhook in its
- * format, retried within the request (core/delivery/send-result.ts). Shared by the lead webhook channel
- * and the alert, neither of which imports the other (decision docs/decisions/0022-lead-webhook-channel.md).
- */
+/** Posting one lead event to the webhook, shared by the channel and the alert (docs/decisions/0022-lead-webhook-channel.md). */
 import type { LeadWebhookConfig } from "../../core/config";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { retrySend, type RetryOptions, type SendResult } from "../../core/delivery/send-result";

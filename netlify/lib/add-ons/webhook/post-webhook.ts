@@ -1,20 +1,13 @@
 /**
- * One POST of a webhook request (docs/decisions/0022-lead-webhook-channel.md), never throwing: `sent` for a
- * 2xx answer; `retryable` for 408, 429, 5xx, a network error or no answer within `timeoutMs` (the receiver
- * may have it, so its `webhook-id` lets it drop the repeat); `permanent` for any other answer (400 bad
- * payload, 403/404/410 a revoked or wrong URL, a redirect), which no retry would fix.
- *
- * Errors name the status or the failure, never the URL: a Slack or Teams webhook URL is itself
- * the credential.
+ * One webhook POST (docs/decisions/0022-lead-webhook-channel.md): `sent` for 2xx, `retryable` for 408, 429,
+ * 5xx, network errors or timeouts, `permanent` otherwise. Errors never name the URL: it is the credential.
  */
 import { parseRetryAfter, type SendResult } from "../../core/delivery/send-result";
 import type { WebhookRequest } from "./webhook-request";
 
-/** The same outcome every channel reports (netlify/lib/core/delivery/mailer.ts); `code` is the receiver's status. */
 export type WebhookResult = SendResult;
 
 export interface PostOptions {
-  /** Milliseconds before the attempt is abandoned. */
   timeoutMs: number;
   fetchImpl?: typeof fetch;
 }
@@ -30,7 +23,7 @@ function classify(response: Response): WebhookResult {
   return { status: "permanent", error, code };
 }
 
-/** POSTs `request` to `url` (see the module comment for the result). */
+/** POSTs `request` to `url`; never throws. */
 export async function postWebhook(
   url: string,
   request: WebhookRequest,

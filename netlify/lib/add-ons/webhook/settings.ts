@@ -1,14 +1,8 @@
-/**
- * The lead webhook's settings (docs/decisions/0022-lead-webhook-channel.md,
- * docs/decisions/0034-core-and-add-ons.md): off without LEAD_WEBHOOK_URL; an https URL (http only
- * locally), a format, the Standard Webhooks secret the `standard` format needs, a per-attempt
- * timeout. An invalid value turns the webhook off and names the variable.
- */
+/** The lead webhook's settings (docs/decisions/0034-core-and-add-ons.md): off without LEAD_WEBHOOK_URL or when invalid. */
 import { z } from "zod";
 import type { LeadWebhookConfig, WebhookFormat } from "../../core/config";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 
-/** The lead webhook's message formats. */
 export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
 
 const schema = z.object({
@@ -18,7 +12,6 @@ const schema = z.object({
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
 });
 
-/** The variables this add-on reads. */
 export const WEBHOOK_VARIABLES = Object.keys(schema.shape);
 
 /** A Standard Webhooks secret: optional `whsec_`, then base64 of 24 to 64 bytes (the specification's range). */

@@ -1,12 +1,6 @@
 /**
- * The `teams` format (docs/decisions/0022-lead-webhook-channel.md): the body a Microsoft Teams workflow
- * ("When a Teams webhook request is received", then "Post card in a chat or channel") expects, a message with
- * one Adaptive Card attachment.
- *
- * Visitor text sits only in `TextRun`s of `RichTextBlock`s, which Adaptive Cards render without
- * Markdown, so a value cannot become a link or formatting; TextBlocks (which do render Markdown)
- * hold only our own words: the "Source" heading, "(none recorded)" and an alert's detail. Whatever
- * came with the request, its id included, goes in a TextRun.
+ * The `teams` format, a Teams workflow message with one Adaptive Card (docs/decisions/0022-lead-webhook-channel.md).
+ * Visitor text sits only in TextRuns, which render without Markdown; TextBlocks hold only our own words.
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT, contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
@@ -22,7 +16,6 @@ type CardElement =
   | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true }
   | { type: "RichTextBlock"; inlines: TextRun[] };
 
-/** The workflow webhook body: `{ type: "message", attachments: [{ contentType, content: card }] }`. */
 export interface TeamsMessage {
   type: "message";
   attachments: [
@@ -39,7 +32,6 @@ export interface TeamsMessage {
   ];
 }
 
-/** One `Label: value` line; the value is a TextRun, so it is shown exactly as typed. */
 function row(label: string, value: string): CardElement {
   return {
     type: "RichTextBlock",
@@ -50,13 +42,7 @@ function row(label: string, value: string): CardElement {
   };
 }
 
-/**
- * The Teams workflow message for a lead or an alert (docs/requirements.md#lead-path-and-alerts,
- * decision 0022).
- *
- * @param event the lead, or the alert about it
- * @returns the workflow webhook body; visitor text only in TextRuns
- */
+/** The Teams workflow message for a lead event. */
 export function teamsMessage(event: LeadEvent): TeamsMessage {
   const { lead } = event;
   const { title, who } = headline(event);
@@ -89,7 +75,6 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
   return card(body);
 }
 
-/** The workflow message around a card's `body`. */
 function card(body: CardElement[]): TeamsMessage {
   return {
     type: "message",

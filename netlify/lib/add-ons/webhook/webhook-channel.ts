@@ -1,11 +1,6 @@
 /**
- * The lead webhook channel (docs/requirements.md#speed-to-lead; docs/decisions/0022-lead-webhook-channel.md):
- * every stored lead is also POSTed to LEAD_WEBHOOK_URL in LEAD_WEBHOOK_FORMAT, beside the sales e-mail and
- * never waiting for it. Skipped when no webhook is configured. Each attempt is built afresh (a Standard
- * Webhooks signature covers its own timestamp) under the same `webhook-id`, the lead id; retried within the
- * request like an e-mail (core/delivery/send-result.ts `retrySend`), then by the retry job.
- *
- * The URL is never logged: it is a credential.
+ * The lead webhook channel (docs/decisions/0022-lead-webhook-channel.md): each lead POSTed beside the sales
+ * e-mail, each attempt built afresh under one `webhook-id`. The URL is never logged: it is a credential.
  */
 import type { DeliveryChannel } from "../../core/delivery/delivery-channel";
 import { logError, logInfo } from "../../kit/log";

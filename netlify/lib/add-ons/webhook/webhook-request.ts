@@ -1,19 +1,13 @@
-/**
- * The HTTP request for one webhook delivery attempt in the configured format (LEAD_WEBHOOK_FORMAT;
- * docs/decisions/0022-lead-webhook-channel.md): `slack`, `teams` or `standard`. Every format is JSON and
- * carries the event's stable `webhook-id`; only `standard` is signed.
- */
+/** The request for one webhook attempt in the configured format (docs/decisions/0022-lead-webhook-channel.md). */
 import type { WebhookFormat } from "../../core/config";
 import { eventId, type LeadEvent } from "./lead-event";
 import { slackMessage } from "./slack";
 import { signedStandardRequest } from "./standard";
 import { teamsMessage } from "./teams";
 
-/** The format and, for `standard`, the signing secret (config.ts guarantees it is set then). */
 export interface WebhookFormatSettings {
   format: WebhookFormat;
   secret?: string;
-  /** Slack only: follow-up buttons instead of the claim link (config.ts `slackButtons`). */
   slackButtons?: boolean;
 }
 
@@ -22,10 +16,7 @@ export interface WebhookRequest {
   headers: Record<string, string>;
 }
 
-/**
- * Builds the attempt made at `now`. Throws only for `standard` without a usable secret, which
- * the configuration check rules out.
- */
+/** Builds the attempt made at `now`; throws only for `standard` without a usable secret. */
 export function webhookRequest(event: LeadEvent, settings: WebhookFormatSettings, now: Date): WebhookRequest {
   const json = { "content-type": "application/json" };
   if (settings.format === "standard") {

@@ -1,13 +1,7 @@
 /**
- * A lead that was not delivered reaches a person (docs/requirements.md#lead-path-and-alerts): when its sales
- * e-mail failed for good, when its outcome is unknown (`unconfirmed`), or when it is still pending after
- * ALERT_AFTER_MINUTES, one alert goes to ALERT_EMAIL through SendGrid. If SendGrid is what is down (or
- * refuses the alert), the alert is a `LEAD FAILED` log line instead. The alert is recorded in the lead before
- * it goes out, so no run repeats it: one alert per lead. When a lead webhook is configured the alert also
- * goes there (docs/decisions/0022-lead-webhook-channel.md), whatever became of the e-mail.
- *
- * The alert names the request by its id and holds nothing the visitor typed (ALERT_EMAIL need
- * not be the sales inbox); `npm run leads:export` gives the prospect's details.
+ * A lead that was not delivered reaches a person (docs/requirements.md#lead-path-and-alerts): one alert to
+ * ALERT_EMAIL, recorded before it goes out, or a `LEAD FAILED` log line when SendGrid is what is down. It
+ * holds no visitor text: ALERT_EMAIL need not be the sales inbox.
  */
 import escapeHtml from "escape-html";
 import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
@@ -32,7 +26,6 @@ export function alertReason(
   return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
 }
 
-/** What happened, in words for a person; no visitor data. */
 function describe(reason: LeadAlert["reason"], alertAfterMinutes: number): string {
   if (reason === "failed") return "its sales e-mail was refused or given up on and will not be sent again";
   if (reason === "unconfirmed") {
@@ -41,7 +34,7 @@ function describe(reason: LeadAlert["reason"], alertAfterMinutes: number): strin
   return `its sales e-mail is still not accepted after ${alertAfterMinutes} minutes; the retry job keeps trying`;
 }
 
-/** The alert e-mail to `to`. */
+/** The alert e-mail to `to`; no visitor data. */
 export function buildAlertEmail(
   lead: LeadRecord,
   reason: LeadAlert["reason"],
@@ -67,11 +60,7 @@ export function buildAlertEmail(
   };
 }
 
-/**
- * Sends the lead's alert when one is due and the lead is stored. `sendgridDown` (the retry job's
- * breaker is open) goes straight to the log. Never throws; a failed write skips the alert until
- * the next run.
- */
+/** Sends the lead's due alert (to the log when `sendgridDown`). Never throws. */
 export async function alertIfDue(
   recorder: LeadRecorder,
   context: DeliveryContext,
@@ -97,11 +86,7 @@ export async function alertIfDue(
   await recorder.save();
 }
 
-/**
- * Sends `lead`'s recorded alert by e-mail, or to the log when SendGrid is down or refuses it, and
- * to the lead webhook beside it. Never throws.
- * @returns `sent` when the e-mail was accepted, else `logged`; and the webhook's outcome
- */
+/** Sends the recorded alert by e-mail (else to the log) and to the webhook. Never throws. */
 async function sendAlert(
   lead: LeadRecord,
   reason: LeadAlert["reason"],
@@ -127,7 +112,6 @@ async function sendAlert(
   return { status: sent ? "sent" : "logged", ...(await toWebhook) };
 }
 
-/** Tells the team's channel of the alert through the add-on that can (the webhook), if one is on. */
 async function alertWebhook(
   lead: LeadRecord,
   reason: LeadAlert["reason"],
@@ -139,12 +123,7 @@ async function alertWebhook(
   return { webhook: await poster.postAlert(lead, { reason, detail }, context) };
 }
 
-/**
- * Tells ALERT_EMAIL of `notice`: the day's confirmation e-mails are nearly spent (then real
- * prospects would get none; the cause may be throwaway addresses). Sent once a day, by the
- * confirmation that reaches the share (add-ons/confirmation/confirmation-limits.ts). No visitor data.
- * Never throws: a failure is logged.
- */
+/** Tells ALERT_EMAIL the day's confirmations are nearly spent; no visitor data. Never throws. */
 export async function alertNotice(
   notice: DeliveryNotice,
   { config, mailer, retry, now }: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,

@@ -1,12 +1,7 @@
 /**
- * Delivers a stored lead (docs/decisions/0019-lead-path.md), for the request handler and the retry job alike:
- * the sales e-mail then the confirmation (netlify/lib/core/delivery/sales-email.ts,
- * netlify/lib/add-ons/confirmation/confirmation.ts) and, at the same time, the lead webhook
- * (netlify/lib/add-ons/webhook/webhook-channel.ts, decision 0022), so a slow or failing SendGrid never
- * delays the webhook nor the reverse; then the alert a lead that was not delivered needs
- * (netlify/lib/core/delivery/alert.ts), then its pending marker goes once it is settled. Every attempt is recorded
- * (state `sending`) before it is sent and its outcome after; what cannot be recorded is not sent. Decision
- * record: docs/decisions/0019-lead-path.md.
+ * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): each
+ * lane in order, the lanes side by side so a slow SendGrid never delays the webhook. Every attempt is
+ * recorded before it is sent; what cannot be recorded is not sent.
  */
 import { alertIfDue, alertNotice } from "./alert";
 import type { ChannelResult, DeliveryChannel, DeliveryContext } from "./delivery-channel";
@@ -23,10 +18,7 @@ import type { SendResult } from "./send-result";
 import { salesEmail } from "./sales-email";
 import type { AddOn } from "../add-on";
 
-/**
- * The channels as they run: each lane in order (the confirmation waits for the sales e-mail),
- * the lanes side by side (the webhook depends on no e-mail).
- */
+/** The channels as lanes: in order within a lane (the confirmation waits for sales), lanes side by side. */
 export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
   const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
   const after = channels.filter((c) => c.lane === "after-sales").map((c) => c.channel);
@@ -37,13 +29,10 @@ export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
 export interface DeliverOptions {
   /** Whether a pending channel may send now (the job's backoff and breaker); default yes. */
   due?: (channel: ChannelName, delivery: Delivery) => boolean;
-  /** Told of every send's result (the job's breaker). */
   onResult?: (channel: ChannelName, result: SendResult) => void;
-  /** SendGrid is known to be down: the alert goes to the log at once. */
   sendgridDown?: () => boolean;
 }
 
-/** `delivery` after a send that gave `result`, started at `delivery.lastAttemptAt`. */
 function afterSend(delivery: Delivery, result: ChannelResult, at: Date): Partial<Delivery> {
   if (result.status === "skipped") return { state: "skipped", lastError: result.reason };
   const attempts = delivery.attempts + result.attempts;
@@ -82,13 +71,11 @@ async function runChannel(
   return result;
 }
 
-/** Notes when the lead first needed nothing more (saved with the next write). */
 function noteSettled(recorder: LeadRecorder, now: () => Date): void {
   const lead = recorder.lead;
   if (!lead.settledAt && isSettled(lead)) recorder.change({ ...lead, settledAt: now().toISOString() });
 }
 
-/** Removes the lead's pending marker when nothing more is to be done; the job retries a failure. */
 async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   const lead: LeadRecord = recorder.lead;
   if (!recorder.store || !recorder.recorded || !isSettled(lead)) return;
@@ -101,10 +88,8 @@ async function settleIfDone(recorder: LeadRecorder): Promise<void> {
 }
 
 /**
- * Runs every channel of `recorder.lead` that is pending and due, then the alert and the marker.
- * Stops sending when an attempt cannot be recorded. Never throws for a send; store failures are
- * logged (see LeadRecorder).
- * @returns each channel's send result in this call, e.g. `{ sales: { status: "sent" } }`
+ * Runs every pending, due channel, then the alert and the marker; stops when an attempt cannot be recorded.
+ * @returns each channel's send result in this call. Never throws for a send.
  */
 export async function deliverLead(
   recorder: LeadRecorder,

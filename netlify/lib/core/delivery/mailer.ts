@@ -1,16 +1,7 @@
 /**
- * Sending e-mail through `@sendgrid/mail`, each answer classified as a send result and retried
- * within a time budget (core/delivery/send-result.ts).
- *
- * A send never throws; it returns `{ status: "sent" }` (2xx), `{ status: "retryable", ... }`
- * (429, 5xx, a timeout or no connection: SendGrid is busy or down, so the job tries again and
- * its breaker counts it) or `{ status: "permanent", ... }` (any other 4xx: the same message
- * will be refused again, so the channel fails at once). `code` is SendGrid's HTTP status.
- *
- * Every message turns SendGrid's tracking off, whatever the account's settings: click tracking would
- * route every link (claim links, the prospect's booking link with their name and address) through
- * SendGrid's redirect domain, open tracking would add a pixel to the prospect's confirmation, and the
- * privacy page says the site uses no tracking tools (docs/requirements.md#personal-data).
+ * E-mail through SendGrid, each answer a send result (netlify/lib/core/delivery/send-result.ts). Tracking is
+ * always off: it would route claim and booking links through SendGrid and the privacy page promises
+ * no tracking (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
@@ -18,7 +9,6 @@ import type { ServerConfig } from "../config";
 import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "./send-result";
 import type { MailMessage } from "./messages";
 
-/** Sent with every message: no click, open or subscription tracking, no Google Analytics tags. */
 export const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
   clickTracking: { enable: false, enableText: false },
   openTracking: { enable: false },
@@ -26,7 +16,7 @@ export const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
   ganalytics: { enable: false },
 };
 
-/** Anything that can send one message; tests substitute their own. */
+/** Anything that can send one message. */
 export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
 }
@@ -37,7 +27,7 @@ interface SendGridError {
   response?: { headers?: Record<string, string> };
 }
 
-/** The result for an HTTP status other than 2xx. */
+/** The send result for a non-2xx HTTP status. */
 export function classifyStatus(code: number, retryAfterMs?: number): SendResult {
   const error = `SendGrid answered ${code}`;
   return code === 429 || code >= 500
@@ -56,11 +46,7 @@ function toFailure(error: unknown): SendResult {
     : { status: "retryable", error: `SendGrid unreachable (${String(e.code ?? "network error")})` };
 }
 
-/**
- * A mailer on a private SendGrid client (not the shared singleton), pointed at
- * `config.sendgridBaseUrl` when set. The base URL is set after the API key because
- * `setApiKey()` resets it.
- */
+/** A mailer on a private SendGrid client; the base URL is set after the key because `setApiKey()` resets it. */
 export function createSendGridMailer(config: ServerConfig): Mailer {
   const client = new Client();
   client.setApiKey(config.sendgridApiKey);
@@ -85,12 +71,7 @@ export function createSendGridMailer(config: ServerConfig): Mailer {
   };
 }
 
-/**
- * Sends `message`, retrying retryable answers with exponential backoff and honouring
- * Retry-After, within the time budget (docs/requirements.md#durable-capture). A timeout is not retried here:
- * SendGrid may have accepted the message, so only the retry job sends it again. Returns the last result and
- * the number of sends made.
- */
+/** Sends `message` with in-request retries; a timeout is not retried, as SendGrid may have it. */
 export function sendWithRetry(
   mailer: Mailer,
   message: MailMessage,

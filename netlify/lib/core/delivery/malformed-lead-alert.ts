@@ -1,12 +1,6 @@
 /**
- * A stored lead that is not a lead record (netlify/lib/core/leads/lead-record-schema.ts) reaches a
- * person (docs/requirements.md#lead-path-and-alerts): every job that meets it logs it and skips it,
- * and the first one that can also e-mails ALERT_EMAIL, once per record. A malformed record cannot
- * hold its own alert, so the alert is noted under `malformed/<id>` first (`onlyIfNew`, kept 30
- * days): only the job that wrote the note sends it. If the record is still malformed when the
- * note has expired, the next job tells again. If the e-mail fails, the log line is the alert.
- *
- * The alert names the request id and what to do, never anything the record holds.
+ * A malformed stored lead reaches a person (docs/requirements.md#lead-path-and-alerts): the record cannot hold
+ * its own alert, so a `malformed/<id>` note is written `onlyIfNew` first and only its writer e-mails ALERT_EMAIL.
  */
 import escapeHtml from "escape-html";
 import type { ServerConfig } from "../config";
@@ -18,7 +12,6 @@ import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
 import type { RetryOptions } from "./send-result";
 
-/** What a job needs to alert: the lead store's blobs (for the note), the mailer and the addresses. */
 export interface MalformedLeadAlerts {
   blobs: JsonBlobs;
   mailer: Mailer;
@@ -49,10 +42,7 @@ export function buildMalformedLeadEmail(id: string, meta: { to: string; mailFrom
   };
 }
 
-/**
- * Logs that `by` skipped malformed lead `id` and, with `alerts`, tells ALERT_EMAIL once
- * (see the module comment). Never throws: a failed note or e-mail is logged.
- */
+/** Logs that `by` skipped lead `id` and, with `alerts`, tells ALERT_EMAIL once. Never throws. */
 export async function reportMalformedLead(
   id: string,
   by: string,

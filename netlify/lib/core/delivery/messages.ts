@@ -1,8 +1,6 @@
 /**
- * The two e-mails a demo request produces (docs/requirements.md#the-demo-request-end-to-end): the lead for
- * the sales inbox and the confirmation for the prospect. Every visitor value is HTML-escaped in HTML bodies
- * (escape-html), and CR/LF is removed from subjects so a value cannot inject headers. Visitor text goes to
- * sales only; the confirmation holds none (docs/decisions/0010-confirmation-limits.md).
+ * The sales e-mail and the confirmation (docs/requirements.md#the-demo-request-end-to-end). Visitor values are
+ * escaped in HTML and kept off header lines; the confirmation holds none (docs/decisions/0010-confirmation-limits.md).
  */
 import escapeHtml from "escape-html";
 import {
@@ -14,7 +12,6 @@ import {
 import { singleLine } from "../../kit/text";
 import { emailClassLine, emailClassTag, type EmailClass } from "../leads/lead-email-class";
 
-/** A message in the shape `@sendgrid/mail` sends (the subset we use). */
 export interface MailMessage {
   to: string;
   from: string;
@@ -22,28 +19,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Custom arguments SendGrid echoes in events; we tag each message with the request id. */
   customArgs?: Record<string, string>;
-  /** SendGrid's sandbox mode: the message is checked and answered like any other, never delivered. */
   sandbox?: boolean;
 }
 
-/** The promise repeated to the prospect (spec section 1: contact within 24 hours). */
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
 
-/**
- * Longest subject we send, in characters; longer visitor text is cut with an ellipsis
- * (docs/requirements.md#spam-defence).
- */
 export const MAX_SUBJECT_LENGTH = 200;
 
-/**
- * The words of the link to a lead's claim page (docs/requirements.md#follow-up), the same in every
- * message that carries it.
- */
 export const CLAIM_LINK_TEXT = "Claim or update this lead";
 
-/** Subject prefix of a demo request one of the spam layers suspects (netlify/lib/core/spam/spam.ts). */
 export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
 
 /** `subject` cut to MAX_SUBJECT_LENGTH characters with an ellipsis, never inside a surrogate pair. */
@@ -55,11 +40,7 @@ export function capSubject(subject: string): string {
   return `${cut}\u2026`;
 }
 
-/**
- * The message as a quoted block: every line starts with "> ", so no line a visitor types can
- * pose as one of the e-mail's own field lines (docs/requirements.md#spam-defence: the plain-text
- * sales e-mail "cannot be forged by visitor text").
- */
+/** The message quoted with "> ", so no line a visitor types can pose as one of the e-mail's field lines. */
 function quoted(message: string): string {
   return message
     .split(/\r\n|[\r\n\u2028\u2029]/)
@@ -67,26 +48,15 @@ function quoted(message: string): string {
     .join("\n");
 }
 
-/**
- * The "Source" section's lines (docs/decisions/0024-lead-attribution.md), e.g. `["utm_source: linkedin"]`, or
- * one saying there is none.
- */
+/** The "Source" section's lines (docs/decisions/0024-lead-attribution.md). */
 function sourceLines(attribution: Attribution | undefined): string[] {
   const entries = attributionEntries(attribution);
   return entries.length > 0 ? entries.map(([key, value]) => `${key}: ${value}`) : ["(none recorded)"];
 }
 
 /**
- * The lead e-mail to sales: to `salesEmail`, from `mailFrom`, reply-to the prospect; one line
- * per field, named by the form's label. `receivedAt` is shown as an ISO 8601 UTC timestamp.
- * The one-line fields come first (they cannot hold line breaks), then a short "Source" section
- * with where the visit came from (docs/decisions/0024-lead-attribution.md; its values hold no line
- * breaks either), the multi-line message last as a quoted block (docs/requirements.md#spam-defence).
- * With `suspectedSpam` the subject starts
- * with "[Suspected spam]" and the body states the reason first. With `claimUrl` it carries the
- * link to the lead's claim page (docs/requirements.md#follow-up). With `emailClass` the subject
- * carries its tag ("Demo request [free mail]: ...", none for a company address) and the body names
- * the class and domain (docs/requirements.md#lead-quality).
+ * The lead e-mail to sales, reply-to the prospect: one-line fields first, then the source, the message last
+ * as a quoted block; a suspicion prefixes the subject, and the e-mail class tags it.
  */
 export function buildSalesEmail(
   request: DemoRequest,
@@ -97,9 +67,7 @@ export function buildSalesEmail(
     requestId: string;
     suspectedSpam?: string;
     attribution?: Attribution;
-    /** The lead's signed claim page (netlify/lib/add-ons/follow-up/claim-link.ts). */
     claimUrl?: string;
-    /** The class of the prospect's address (netlify/lib/add-ons/email-class/email-class.ts). */
     emailClass?: EmailClass;
   },
 ): MailMessage {
@@ -160,24 +128,16 @@ export function buildSalesEmail(
   };
 }
 
-/** The company's contact details (content/site.json `contactDetails`). */
 export interface ContactDetails {
   email: string;
   phone: string;
 }
 
-/**
- * The booking invitation in the confirmation (docs/decisions/0023-booking-link.md), our words before
- * BOOKING_URL.
- */
 export const BOOKING_INVITATION = "Or book a time that suits you now:";
 
 /**
- * The confirmation to the prospect (docs/decisions/0010-confirmation-limits.md): a fixed text holding nothing
- * the visitor typed, only the 24-hour promise, the request's reference (its id, a UUID) and the company's
- * contact details. The visitor's address is only its recipient. With `bookingUrl` (BOOKING_URL, decision
- * 0023) it also offers the plain booking page, never prefilled: the name typed into the form must not travel
- * to an address that may not be the visitor's (decision 0023).
+ * The confirmation: fixed text with no visitor input (docs/decisions/0010-confirmation-limits.md); the booking
+ * page is never prefilled, since the address may not be the visitor's (docs/decisions/0023-booking-link.md).
  */
 export function buildConfirmationEmail(meta: {
   to: string;

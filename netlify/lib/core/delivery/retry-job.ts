@@ -1,19 +1,7 @@
 /**
- * The retry job (docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md):
- * delivers every lead that is not settled yet. Run every
- * 5 minutes by the scheduled function `retry-demo-requests`, and locally by `npm run leads:retry`.
- *
- * It lists the pending markers (netlify/lib/core/leads/lead-store.ts), reads those leads 50 at a time and
- * delivers each one, oldest first, through netlify/lib/core/delivery/deliver.ts, as the request does. Per lead:
- * - an attempt on record without its outcome is left to its request for `IN_FLIGHT_GRACE_MS`,
- *   then marked `unconfirmed` and never sent again (it may have gone out); a lead with no
- *   attempt waits as long after it arrived;
- * - a channel waits `nextAttemptDelayMs(attempts)` after its last attempt (unless
- *   `ignoreBackoff`); older than `maxAgeMs` (a day) it is `failed` without another send;
- * - after 3 retryable failures in a row on one channel (SendGrid busy or down) that channel
- *   sends no more this run; a permanent refusal does not count.
- * One lead's failure (a store error) is logged and skips that lead only; a lead whose stored record
- * is malformed is logged, skipped, and told to ALERT_EMAIL once (./malformed-lead-alert.ts).
+ * The retry job, every 5 minutes, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An
+ * attempt without a recorded outcome becomes `unconfirmed` and is never resent; each channel backs off and
+ * has its own breaker; one lead's failure skips that lead only.
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";
@@ -35,9 +23,8 @@ const DAY = 24 * 60 * MINUTE;
 const BREAKER_LIMIT = 3;
 
 /**
- * How long the job leaves a lead whose attempt has no recorded outcome (or that has no attempt
- * yet): its own request may still be sending (Netlify stops a synchronous function after 60 s),
- * and a second send would give sales a duplicate lead. Holds for `ignoreBackoff` runs too.
+ * How long a lead with an unrecorded attempt is left alone: its request may still be sending (Netlify stops it
+ * after 60 s), and a second send would give sales a duplicate.
  */
 export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
@@ -50,27 +37,21 @@ export interface RetryJobOptions {
   store: LeadStore;
   mailer: Mailer;
   config: ServerConfig;
-  /** The add-ons that are on (netlify/lib/compose.ts `addOnsFor`): their channels and hooks. */
   addOns: readonly AddOn[];
   now?: () => Date;
   maxAgeMs?: number;
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
-  /** Where a malformed lead's alert is noted (the lead store's blobs); without it the lead is only logged. */
   malformedNotes?: JsonBlobs;
 }
 
-/** Leads whose sales e-mail this run delivered, that this run gave up on, and that still wait. */
 export interface RetryJobResult {
   sent: number;
   failed: number;
   waiting: number;
 }
 
-/**
- * Reads `ids` in batches: the leads, the ids with no lead, the malformed ones, and (logged) those
- * that would not read.
- */
+/** Reads `ids` in batches: leads, missing ids, malformed ones and (logged) unreadable ones. */
 async function readLeads(store: LeadStore, ids: string[]) {
   const { results, failed } = await mapInBatches(ids, async (id) => ({ id, lead: await store.get(id) }));
   const leads = results.flatMap(({ lead }) => (lead ? [lead] : []));
@@ -101,10 +82,7 @@ async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: numb
   }
 }
 
-/**
- * Brings in-doubt and over-age channels to their final state. Returns false when the lead must
- * be left alone this run (its request may still be delivering it).
- */
+/** Brings in-doubt and over-age channels to their final state; false when the lead must be left this run. */
 function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: number): boolean {
   const lead = recorder.lead;
   const sales = lead.deliveries.sales;
@@ -141,8 +119,7 @@ function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: 
 /** Runs the job once over every lead with a pending marker. Only a failed listing throws. */
 export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
-  // The grace is judged at read time: a lead read while its request was in flight is left to
-  // that request even when a slow run reaches it minutes later.
+  // The grace is judged at read time, however late a slow run reaches the lead.
   const readAt = now().getTime();
   const { leads, missing, malformed } = await readLeads(store, await store.pendingIds());
   await removeOrphanMarkers(store, missing, readAt);

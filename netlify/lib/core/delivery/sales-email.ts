@@ -1,10 +1,4 @@
-/**
- * The sales e-mail channel (docs/requirements.md#the-demo-request-end-to-end,
- * docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md): the lead to
- * SALES_EMAIL, reply-to the prospect; a lead a spam layer suspects goes with "[Suspected spam]"
- * and the reason (docs/decisions/0011-spam-defence-layers.md). It always
- * may send; its outcome is the lead's state (netlify/lib/core/leads/lead-record.ts).
- */
+/** The sales e-mail channel; its outcome is the lead's state (docs/decisions/0019-lead-path.md). */
 import type { DeliveryChannel } from "./delivery-channel";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "./mailer";

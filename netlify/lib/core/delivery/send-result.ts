@@ -1,11 +1,6 @@
 /**
- * What every delivery channel's send answers, and the in-request retry they share
- * (docs/requirements.md#durable-capture, decision docs/decisions/0019-lead-path.md).
- *
- * A send never throws; it returns `{ status: "sent" }`, `{ status: "retryable", ... }` (the other
- * side is busy or down: 429, 5xx, a timeout or no connection; the retry job tries again and its
- * breaker counts it) or `{ status: "permanent", ... }` (the same message will be refused again, so
- * the channel fails at once). `code` is the other side's HTTP status.
+ * The send result every delivery channel answers and their shared in-request retry (docs/decisions/0019-lead-path.md):
+ * `sent`, `retryable` (busy or down; the retry job tries again) or `permanent` (fails at once).
  */
 import pRetry from "p-retry";
 
@@ -24,30 +19,23 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 export interface RetryOptions {
-  /** Retries after the first send, default 2. */
   retries?: number;
-  /** First backoff in milliseconds (doubled per retry, randomised up to 2x), default 300. */
+  /** First backoff in ms (doubled per retry), default 300. */
   minTimeoutMs?: number;
-  /** Time budget in milliseconds for all sends and waits, default 4000. */
+  /** Time budget in ms for all sends and waits, default 4000. */
   budgetMs?: number;
-  /** Waits out a Retry-After; tests pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Carries a retryable result through p-retry. */
 class RetryableSend extends Error {
   constructor(readonly result: Extract<SendResult, { status: "retryable" }>) {
     super(result.error);
   }
 }
 
-/**
- * Runs `send` until its answer is not retryable: exponential backoff (p-retry), a Retry-After
- * honoured, all within `budgetMs`. A timed-out send is not repeated (the other side may have
- * it), so only the retry job sends it again. Returns the last result and the number of sends.
- */
+/** Runs `send` with backoff and Retry-After within `budgetMs`; a timeout is not repeated, as the other side may have it. */
 export async function retrySend(
   send: () => Promise<SendResult>,
   options: RetryOptions = {},

@@ -1,9 +1,6 @@
 /**
- * Settings that turned an add-on off reach a person (docs/decisions/0034-core-and-add-ons.md):
- * every cold start logs them, and once a UTC day the scheduled retry job e-mails ALERT_EMAIL the
- * list, by variable name only. The day is noted under `settings-alerts/<date>` (`onlyIfNew`, kept
- * two days, pruned by the retention job) before the e-mail goes, so it goes once a day; a failed
- * e-mail leaves the log line as the alert.
+ * Settings that turned an add-on off reach a person (docs/decisions/0034-core-and-add-ons.md): logged at every
+ * cold start, e-mailed to ALERT_EMAIL once a UTC day by variable name only.
  */
 import escapeHtml from "escape-html";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
@@ -38,10 +35,7 @@ export function buildSettingsAlertEmail(
   };
 }
 
-/**
- * Tells ALERT_EMAIL of `parts` once on `now`'s UTC day (see the module comment); nothing when
- * `parts` is empty. Never throws.
- */
+/** Tells ALERT_EMAIL of `parts` once on `now`'s UTC day; nothing when empty. Never throws. */
 export async function tellInvalidSettings(
   parts: string[],
   deps: {
@@ -73,7 +67,7 @@ export async function tellInvalidSettings(
   else logError("settings alert e-mail not sent; the cold-start log lines are the alert");
 }
 
-/** Deletes the day notes past their two days (the retention job); resolves with how many. May throw. */
+/** Deletes day notes past their two days; resolves with how many. May throw. */
 export function pruneSettingsAlerts(blobs: JsonBlobs, now: Date): Promise<number> {
   return deleteExpired(blobs, STORAGE.settingsAlerts.prefix, now);
 }

@@ -1,9 +1,4 @@
-/**
- * The HTML page the no-JS form lands on when its demo request was not received
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript): for 422 each field's spec
- * message (spec section 5) under the form's label, otherwise the error text, plus a link back to the form.
- * The page's shell and style are netlify/lib/kit/html-page.ts. Text is escaped with escape-html.
- */
+/** The page the no-JS form lands on when its request was not received (docs/requirements.md#accessibility-search-and-the-form-without-javascript). */
 import escapeHtml from "escape-html";
 import { DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
 import { htmlPage } from "../../kit/html-page";
@@ -18,10 +13,7 @@ function page(title: string, body: string): string {
   );
 }
 
-/**
- * The page for an error: one `<li>` per invalid field in `fields`, in the form's order, or
- * `error` when no field is named.
- */
+/** The page for an error: each invalid field's message in form order, else `error`. */
 export function renderErrorPage(error: string, fields: Readonly<Record<string, string>> = {}): string {
   const items = DEMO_REQUEST_FIELDS.filter((row) => fields[row.name]).map(
     (row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(fields[row.name])}</li>`,

@@ -1,24 +1,7 @@
 /**
- * The send-contact-email flow: parse -> store -> deliver -> respond
- * (docs/requirements.md#lead-path-and-alerts, decision docs/decisions/0019-lead-path.md; the path
- * drawn in docs/architecture.md).
- *
- * 1. The answer's format (JSON, or HTML for the form posted without JavaScript) and whether this
- *    is a local run are decided once, at the start.
- * 2. `parseDemoRequest` gives a checked demo request or a typed rejection; `judgeSpam` gives the
- *    spam layers' verdict on it (core/spam/spam.ts), its time token then spent
- *    (core/spam/form-token-nonces.ts); the lead is built once from both.
- * 3. The lead store's `create` says `created`, `exists` (a repeated request id: answered from the
- *    stored state, never sent again, and 409 when the payload differs) or `unavailable`.
- * 4. By that answer: a repeated id is answered; a filled honeypot that was stored is held, never
- *    sent, and answered as a real request would be, as slowly (core/spam/delivery-probe.ts); one that could not be
- *    stored is sent to sales as suspected instead of being lost (the one place where the store's
- *    answer changes a verdict); any other lead is sent on each channel by `deliverLead`, every
- *    attempt recorded (core/delivery/deliver.ts).
- * 5. `respond` writes the outcome in the chosen format and offers the booking page to a received
- *    request (core/demo-request/respond.ts).
- *
- * Collaborators are injected so tests can swap the store, the mailer, the clock and the waits.
+ * The send-contact-email flow, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md; drawn in
+ * docs/architecture.md). A filled honeypot is stored and never sent but answered like a real request; one
+ * that cannot be stored goes to sales as suspected rather than be lost.
  */
 import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
@@ -45,18 +28,15 @@ import { LIMITS_STORE_NAME } from "../../kit/storage";
 
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
-  /** The add-ons that are on for `config` (netlify/lib/compose.ts `addOnsFor`). */
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  /** The lead store; may throw or give null when Blobs is unavailable (the request is then not stored). */
+  /** The lead store; may throw or give null when Blobs is unavailable. */
   getStore: () => LeadStore | null;
   createMailer: (config: ServerConfig) => Mailer;
   now?: () => Date;
   retry?: RetryOptions;
-  /** The spent form tokens (default: in the Blobs store `demo-request-limits`). */
   getFormTokenNonces?: () => FormTokenNonces;
 }
 
-/** The Functions v2 context, as far as the handler reads it: the deploy context and the client IP. */
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
 function openStore(deps: HandlerDeps): LeadStore | null {
@@ -71,10 +51,7 @@ function samePayload(a: DemoRequest, b: DemoRequest): boolean {
   return DEMO_REQUEST_FIELDS.every((row) => a[row.name] === b[row.name]);
 }
 
-/**
- * A repeated request id (double click, network retry, back-and-resubmit): no second e-mail, and
- * a `conflict` when the payload differs (an id is bound to its payload).
- */
+/** A repeated request id: no second e-mail, and `conflict` when the payload differs. */
 async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
   const id = lead.id;
   let existing: LeadRecord | null = null;
@@ -98,9 +75,8 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
 }
 
 /**
- * A filled honeypot, stored: settled at once (the retry job never reads it) and never sent,
- * answered as a real request would be at this moment, and as slowly (core/spam/delivery-probe.ts),
- * so the honeypot cannot be found by probing (decision docs/decisions/0011-spam-defence-layers.md).
+ * A stored honeypot lead: settled, never sent, answered as slowly as a real request so probing cannot find
+ * the honeypot (docs/decisions/0011-spam-defence-layers.md).
  */
 async function heldAsSpam(
   lead: LeadRecord,
@@ -119,11 +95,7 @@ async function heldAsSpam(
   return { kind: "received", delivered, leadId: lead.id };
 }
 
-/**
- * The verdict after the time token is spent: a token another demo request already used makes a
- * clean request suspected. When the spent tokens cannot be read the verdict stands (a person is
- * never punished for a store fault), and the log says so.
- */
+/** A token another request used makes a clean request suspected; a store fault never punishes a person. */
 async function afterSpendingToken(
   verdict: SpamVerdict,
   parsed: { formToken?: string; requestId?: string; request: DemoRequest },
@@ -148,11 +120,7 @@ async function afterSpendingToken(
   }
 }
 
-/**
- * A filled honeypot that could not be stored: kept nowhere, it would be lost, and a person whose
- * browser autofilled the field would never hear back, so sales gets it marked as suspected
- * instead (nothing a person typed is discarded). The same lead, with that verdict.
- */
+/** A honeypot lead that could not be stored goes to sales as suspected: a browser may have autofilled it. */
 function unstoredHoneypotAsSuspected(lead: LeadRecord): LeadRecord {
   return newLead(lead.id, lead.request, new Date(lead.receivedAt), {
     verdict: {
@@ -165,7 +133,6 @@ function unstoredHoneypotAsSuspected(lead: LeadRecord): LeadRecord {
   });
 }
 
-/** Sends `lead` on every channel; `stored` says whether the store holds it (else nothing is recorded). */
 async function delivered(
   lead: LeadRecord,
   store: LeadStore | null,
@@ -198,7 +165,7 @@ async function delivered(
     : { kind: "received", delivered: sent, leadId: lead.id };
 }
 
-/** What became of the request, and the booking page it is offered; never throws for a store or send failure. */
+/** What became of the request, and its answer's offer; never throws for a store or send failure. */
 async function handle(
   req: Request,
   format: AnswerFormat,
@@ -225,7 +192,6 @@ async function handle(
   );
   // The client IP as Netlify's rate limit sees it (`npm start` gives the socket's address).
   const ip = context?.ip || undefined;
-  // The add-ons' judgement (the e-mail class: a signal for sales, a throwaway inbox suspected).
   const addOns = await deps.getAddOns(config);
   const judged = judgeWith(addOns, parsed.request, verdict);
   const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
@@ -249,7 +215,6 @@ async function handle(
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
   if (outcome.kind !== "received") return { outcome };
-  // An add-on's offer on the answer (the booking link, and the thanks page's ticket).
   for (const addOn of addOns) {
     const booking = await addOn.answerExtras?.({
       leadId: outcome.leadId,
@@ -262,12 +227,11 @@ async function handle(
   return { outcome };
 }
 
-/** The answer format a request asks for: HTML for the form posted without JavaScript, else JSON. */
 function answerFormat(req: Request): AnswerFormat {
   return isFormContentType(req.headers.get("content-type")) ? "html" : "json";
 }
 
-/** Builds the function handler from its collaborators (see the module comment). */
+/** Builds the function handler; collaborators are injected so tests can swap them. */
 export function createDemoRequestHandler(
   deps: HandlerDeps,
 ): (req: Request, context?: HandlerContext) => Promise<Response> {

@@ -1,12 +1,7 @@
 /**
- * Turns an HTTP request into a checked demo request, or into a typed rejection (405, 403, 415,
- * 413, 400, 422: docs/requirements.md#the-demo-request-end-to-end and #durable-capture);
- * core/demo-request/respond.ts writes the answer. Order: method, origin, content type, size, body
- * (JSON, or form-encoded for the form posted without JavaScript), keys, request id, the
- * honeypot's and time token's types, schema, attribution. Both body formats go through the same
- * checks in the same order. What the honeypot and the time token hold is judged only after all of
- * them (core/spam/spam.ts, decision docs/decisions/0011-spam-defence-layers.md), so a payload
- * that fails validation is 4xx whatever the honeypot holds.
+ * An HTTP request as a checked demo request or a typed rejection (docs/requirements.md#the-demo-request-end-to-end).
+ * The honeypot and time token are judged only after every check (docs/decisions/0011-spam-defence-layers.md),
+ * so an invalid payload is 4xx whatever the honeypot holds.
  */
 import { FORM_TOKEN_FIELD } from "../../../../src/lib/form-token";
 import {
@@ -30,7 +25,6 @@ import {
 } from "../../kit/http";
 import { isUuid } from "../leads/lead-id";
 
-/** The optional key holding where the visit came from (src/lib/attribution.ts, decision docs/decisions/0024-lead-attribution.md). */
 const ATTRIBUTION_FIELD = "attribution";
 
 export { MAX_BODY_BYTES };
@@ -44,15 +38,12 @@ const ALLOWED_KEYS = new Set<string>([
   ATTRIBUTION_FIELD,
 ]);
 
-/** Most characters the honeypot or the time token may hold before the request is refused. */
 const EXTRA_FIELD_LIMIT = { [HONEYPOT_FIELD]: 1000, [LEGACY_HONEYPOT_FIELD]: 1000, [FORM_TOKEN_FIELD]: 200 };
 
-/** A request the function will not take: the status, the message and, for 422, one per field. */
 export interface Rejection {
   status: 400 | 403 | 405 | 413 | 415 | 422;
   error: string;
   fields?: Partial<Record<DemoRequestField, string>>;
-  /** The Allow header of a 405. */
   allow?: string;
 }
 
@@ -64,9 +55,7 @@ export type ParseResult =
       requestId: string | undefined;
       /** What the honeypot held ("" when empty, as a person leaves it). */
       honeypot: string;
-      /** The form's time token, when the page sent one. */
       formToken: string | undefined;
-      /** Where the visit came from, when the form sent a non-empty one. */
       attribution?: Attribution;
     };
 
@@ -82,11 +71,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/**
- * Decodes an `application/x-www-form-urlencoded` body into `{ name: value }` (all strings),
- * or undefined when a name repeats (a browser form sends each of ours once). `__proto__`
- * becomes an ordinary own key, which the unknown-key check then rejects.
- */
+/** Decodes a form-encoded body; undefined when a name repeats. `__proto__` is an own key the key check rejects. */
 export function parseFormBody(raw: string): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(raw)) {
@@ -96,11 +81,7 @@ export function parseFormBody(raw: string): Record<string, string> | undefined {
   return out;
 }
 
-/**
- * Reads and checks `req`. `origin` says which Origin headers are accepted (see `isAllowedOrigin`)
- * and, as `format`, how the handler already decided to answer ("html": the body is the no-JS
- * form's; when unset it follows the Content-Type). Never throws; every problem becomes a `rejected` result with its status and message.
- */
+/** Reads and checks `req` against `origin` and the answer `format`. Never throws: problems become rejections. */
 export async function parseDemoRequest(
   req: Request,
   origin: { siteOrigin?: string; isLocal: boolean; format?: "json" | "html" },

@@ -1,22 +1,7 @@
 /**
- * The function's answer, built once from what happened and the format decided at the edge
- * (docs/requirements.md#lead-path-and-alerts): JSON for the page's script, or for the form posted
- * without JavaScript (docs/requirements.md#accessibility-search-and-the-form-without-javascript) a
- * 303 to the thanks page or an HTML error page with the same status. A received request is also
- * offered the booking page when there is one (decision docs/decisions/0023-booking-link.md).
- *
- * | Outcome                       | JSON                                  | HTML                 |
- * |-------------------------------|---------------------------------------|----------------------|
- * | received, delivered           | 200 `{ ok: true, reference }`         | 303 /contact/thanks  |
- * | received, stored, not yet     | 202 `{ ok: true, status: "pending", reference }` | 303 /contact/thanks |
- * | either, with BOOKING_URL set  | the same plus `bookingUrl`            | 303 /contact/thanks/<id>?ticket=<t> |
- *
- * `reference` is the lead's id: the reference the confirmation e-mail, the sales e-mail, the
- * webhook and the CSV show; it opens nothing.
- * | rejected (parse-request.ts)   | its status `{ error, fields? }`       | its status, page     |
- * | conflict (id reused)          | 409 `{ error: ID_CONFLICT }`          | 409, page            |
- * | misconfigured                 | 500 "Server misconfigured"            | 500, page            |
- * | undeliverable                 | 502 (neither stored nor sent)         | 502, page            |
+ * The function's answer from the outcome, in the format decided at the edge (docs/requirements.md#lead-path-and-alerts):
+ * JSON for the page's script, or for the no-JS form a 303 to the thanks page or an HTML error page with the
+ * same status. `reference` is the lead's id; it opens nothing.
  */
 import { renderErrorPage } from "./error-page";
 import { htmlResponse } from "../../kit/html-page";
@@ -30,20 +15,15 @@ export type Outcome =
   | { kind: "misconfigured" }
   | { kind: "undeliverable" };
 
-/** How the answer is written: JSON, or HTML for a browser navigating away from /contact. */
 export type AnswerFormat = "json" | "html";
 
-/**
- * The booking page offered to a received request: the prefilled link (JSON), and for the form
- * posted without JavaScript the one-time ticket that lets the thanks page show it (add-ons/booking/thanks-tickets.ts;
- * without one, the thanks page offers the plain booking page).
- */
+/** The booking offer: the prefilled link, and for the no-JS form a one-time thanks-page ticket. */
 export interface BookingOffer {
   url: string;
   ticket?: string;
 }
 
-/** Where a successful no-JS submit lands (src/pages/contact/thanks.tsx; the site has no trailing slashes). */
+/** Where a successful no-JS submit lands (the site has no trailing slashes). */
 export const THANKS_PATH = "/contact/thanks";
 
 const UNDELIVERABLE = "The demo request could not be delivered. Please try again.";
@@ -52,7 +32,6 @@ const UNDELIVERABLE = "The demo request could not be delivered. Please try again
 export const ID_CONFLICT =
   "This requestId was already used for a different demo request. Send it again with a new requestId.";
 
-/** The status, message and extra headers of an outcome that is not `received`. */
 function failure(outcome: Exclude<Outcome, { kind: "received" }>): {
   status: number;
   error: string;
@@ -66,10 +45,7 @@ function failure(outcome: Exclude<Outcome, { kind: "received" }>): {
   return { status: outcome.status, error: outcome.error, fields: outcome.fields, headers };
 }
 
-/**
- * The HTTP answer for `outcome` in `format` (see the module comment); `booking`, when set, is
- * offered only if the request was received.
- */
+/** The HTTP answer for `outcome` in `format`; `booking` is offered only to a received request. */
 export async function respond(
   outcome: Outcome,
   format: AnswerFormat,
@@ -77,7 +53,6 @@ export async function respond(
 ): Promise<Response> {
   if (outcome.kind === "received") {
     if (format === "html") {
-      // With a booking page, the thanks page that can show the link (add-ons/booking/thanks-page.ts).
       const ticket = booking?.ticket ? `?ticket=${encodeURIComponent(booking.ticket)}` : "";
       const location = booking ? `${THANKS_PATH}/${outcome.leadId}${ticket}` : THANKS_PATH;
       return new Response(null, {

@@ -1,9 +1,4 @@
-/**
- * The class of a lead's e-mail address as the lead stores it and sales reads it
- * (docs/requirements.md#lead-quality, docs/decisions/0031-email-classification.md): the shape and
- * its words. The classifier, with its lists, is the email-class add-on
- * (netlify/lib/add-ons/email-class/email-class.ts).
- */
+/** The e-mail class as a lead stores it and sales reads it (docs/decisions/0031-email-classification.md). */
 
 export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
 export type EmailClassName = (typeof EMAIL_CLASSES)[number];
@@ -11,9 +6,7 @@ export type EmailClassName = (typeof EMAIL_CLASSES)[number];
 /** An address's class, e.g. `{ class: "free", domain: "gmail.com", role: false }`. */
 export interface EmailClass {
   class: EmailClassName;
-  /** The domain as compared: lower case, ASCII (punycode). */
   domain: string;
-  /** A role address such as `info@` or `sales@`. */
   role: boolean;
 }
 
@@ -24,7 +17,7 @@ const TAGS: Record<EmailClassName, string | undefined> = {
   disposable: "[disposable]",
 };
 
-/** The short tags for an e-mail subject or a message's first line, e.g. "[free mail] [role address]"; "" for a company address. */
+/** Tags for a subject or first line, e.g. "[free mail] [role address]"; "" for a company address. */
 export function emailClassTag(emailClass: EmailClass | undefined): string {
   if (!emailClass) return "";
   return [TAGS[emailClass.class], emailClass.role ? "[role address]" : undefined].filter(Boolean).join(" ");
@@ -37,7 +30,7 @@ const WORDS: Record<EmailClassName, string> = {
   disposable: "Disposable address",
 };
 
-/** One line for a message body, e.g. "Free mail: gmail.com" or "Company domain (...): bhp.com; a role address". */
+/** One line for a message body, e.g. "Free mail: gmail.com". */
 export function emailClassLine(emailClass: EmailClass): string {
   return `${WORDS[emailClass.class]}: ${emailClass.domain}${emailClass.role ? "; a role address" : ""}`;
 }

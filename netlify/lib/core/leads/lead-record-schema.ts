@@ -1,15 +1,7 @@
 /**
- * The check a stored lead passes before any code reads it (docs/requirements.md#durable-capture,
- * docs/decisions/0019-lead-path.md): types and shapes of netlify/lib/core/leads/lead-record.ts, not the
- * form's rules of the day (a lead stored under older limits still reads). Fields older leads lack
- * are optional; a missing channel is filled in by `completeDeliveries`. Unknown fields are kept, so
- * a record read and written back loses nothing.
- *
- * A record that fails is a `MalformedLeadError`: every job skips and logs it and goes on with the
- * others. The note `malformed/<id>` (`{ at, expiresAt }`, the lead id only, 30 days, pruned by the
- * retention job) records that ALERT_EMAIL was told of it (netlify/lib/core/delivery/malformed-lead-alert.ts),
- * so the alert goes once; erasure deletes it with the lead. Its prefix and rules are declared in
- * netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md).
+ * The check a stored lead passes before any code reads it (docs/decisions/0019-lead-path.md): types, not the
+ * form's current rules, so older leads still read; unknown fields are kept. A failure is a
+ * `MalformedLeadError`, which every job skips and logs; prefixes in netlify/lib/kit/storage.ts.
  */
 import { z } from "zod";
 import {
@@ -40,7 +32,6 @@ const DELIVERY_STATES = [
   "skipped",
 ] as const satisfies DeliveryState[];
 
-/** A shape with one entry per key, typed by key (Object.fromEntries forgets the keys). */
 function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
   return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
 }
@@ -58,7 +49,6 @@ const delivery = z.looseObject({
 
 const storedLeadSchema = z.looseObject({
   id: z.string().min(1),
-  // The six fields as text; the optional one may be missing, as the form's schema allows.
   request: z.looseObject(
     Object.fromEntries(
       DEMO_REQUEST_FIELDS.map((row) => [row.name, row.required ? z.string() : z.string().default("")]),
@@ -86,10 +76,7 @@ const storedLeadSchema = z.looseObject({
   suspectedSpam: optionalText,
 });
 
-/**
- * A stored lead that is not a lead record (not an object, a field of the wrong type, an unknown
- * state, or not JSON at all). Carries the lead's id only, never the data.
- */
+/** A stored lead that is not a lead record; carries the lead's id only, never the data. */
 export class MalformedLeadError extends Error {
   override name = "MalformedLeadError";
   constructor(readonly id: string) {
@@ -97,17 +84,12 @@ export class MalformedLeadError extends Error {
   }
 }
 
-/**
- * `data` (the parsed JSON stored under `leads/<id>`) as a LeadRecord, every channel present.
- *
- * @throws MalformedLeadError when it fails the schema, or holds another lead's id
- */
+/** `data` as a LeadRecord, every channel present; throws MalformedLeadError when it fails or holds another id. */
 export function parseStoredLead(data: unknown, id: string): LeadRecord {
   const parsed = storedLeadSchema.safeParse(data);
   if (!parsed.success || parsed.data.id !== id) throw new MalformedLeadError(id);
   const stored: Omit<LeadRecord, "deliveries"> & { deliveries?: Partial<LeadRecord["deliveries"]> } =
     parsed.data;
-  // completeDeliveries is made for records that lack channels.
   return completeDeliveries(stored as LeadRecord);
 }
 
@@ -116,12 +98,7 @@ export function logMalformedLead(id: string, by: string): void {
   logError(`MALFORMED LEAD: the stored record is not a lead record; ${by} skipped it`, { requestId: id });
 }
 
-/**
- * Reads `ids` 50 at a time: the leads, with each malformed one logged (`by` skipped it) and left
- * out. Ids without a lead are left out too.
- *
- * @throws when the store fails
- */
+/** Reads `ids` 50 at a time, leaving out malformed (logged) and missing ones; throws when the store fails. */
 export async function readLeads(
   store: { get(id: string): Promise<LeadRecord | null> },
   ids: readonly string[],
@@ -147,7 +124,7 @@ export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promi
   return blobs.setJSON(malformedKey(id), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
 }
 
-/** Deletes the notes past their 30 days (the retention job); resolves with how many. May throw. */
+/** Deletes the notes past their 30 days; resolves with how many. May throw. */
 export function pruneMalformedNotes(blobs: JsonBlobs, now: Date): Promise<number> {
   return deleteExpired(blobs, STORAGE.malformed.prefix, now);
 }

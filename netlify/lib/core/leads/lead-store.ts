@@ -1,25 +1,7 @@
 /**
- * Durable capture of demo requests (docs/requirements.md#durable-capture) in the Netlify Blobs
- * store `demo-requests`.
- * This module reads and writes these keys:
- *
- * - `leads/<id>`: the lead record (netlify/lib/core/leads/lead-record.ts), written once with `onlyIfNew`,
- *   then updated as its deliveries progress.
- * - `pending/<id>`: a marker `{ since }` for every lead not yet settled, written before the lead
- *   and removed when it settles (a lead stored as `spam` at once). The retry job lists this
- *   prefix, so its cost grows with the unsettled leads, not with every lead ever stored. A
- *   marker without its lead (the lead's write failed) is removed by the job.
- * - `unclaimed/<id>`: written with the pending marker, before the lead, for every lead that is not
- *   `spam`, so the follow-up job finds it; it and the other follow-up keys (`followup/<id>`,
- *   `claimed/<id>`) belong to netlify/lib/add-ons/follow-up/follow-up-store.ts, and `remove` deletes them with
- *   the lead (docs/decisions/0029-lead-follow-up.md).
- * - `inboxes/<inbox key>/<id>`: a marker `{ since }` for every lead with an `inboxKey` (a keyed hash
- *   of its inbox, core/leads/lead-address.ts `inboxKeyOf`, never the address), written before the lead,
- *   so a booking is matched to the leads of its booker's inbox with one listing
- *   (docs/decisions/0032-bookings-by-uid.md); `remove` deletes it with the lead.
- *
- * The prefixes, and what goes with a lead, are declared in netlify/lib/kit/storage.ts.
- * Decision records: docs/decisions/0019-lead-path.md, docs/decisions/0034-core-and-add-ons.md.
+ * Durable capture of demo requests in the Blobs store `demo-requests` (docs/requirements.md#durable-capture,
+ * docs/decisions/0019-lead-path.md). Markers (`pending/`, `unclaimed/`, `inboxes/`) are written before the
+ * lead, so a failed lead write leaves an orphan marker, never a lost lead; prefixes in netlify/lib/kit/storage.ts.
  */
 import { getStore } from "@netlify/blobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -27,7 +9,6 @@ import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/
 import type { LeadRecord } from "./lead-record";
 import { MalformedLeadError, parseStoredLead } from "./lead-record-schema";
 
-// The functions and owner commands open the store by this name.
 export { LEAD_STORE_NAME };
 const leadKey = (id: string) => keyOf("leads", id);
 const pendingKey = (id: string) => keyOf("pending", id);
@@ -36,31 +17,19 @@ const inboxKey = (key: string, id: string) => keyOf("inboxes", `${key}/${id}`);
 /** What `create` did: stored it, found the id stored already, or could not reach the store. */
 export type CreateResult = "created" | "exists" | "unavailable";
 
-/** The store operations of the function, the retry job and the export. Every method but `create` may throw. */
+/** Every method but `create` may throw. */
 export interface LeadStore {
   /** Marks the lead pending, then writes it unless its id is stored already. Never throws. */
   create(record: LeadRecord): Promise<CreateResult>;
-  /**
-   * The lead, every channel present, or null when none is stored under `id`.
-   * @throws MalformedLeadError when the stored value is not a lead record (./lead-record-schema.ts); the store's error when it fails
-   */
+  /** The lead, or null when none is stored; throws MalformedLeadError for a record that is not a lead. */
   get(id: string): Promise<LeadRecord | null>;
   update(record: LeadRecord): Promise<void>;
-  /** Ids with a pending marker (one listing request per 1,000 with Blobs; nothing read). */
   pendingIds(): Promise<string[]>;
-  /** When `id`'s pending marker was written (ISO 8601), or null when it has none. */
   pendingSince(id: string): Promise<string | null>;
-  /** Removes `id`'s pending marker: the lead needs nothing more. */
   settle(id: string): Promise<void>;
-  /** The id of every stored lead, settled or not. */
   ids(): Promise<string[]>;
-  /** The ids of the leads whose `inboxKey` is `key` (one listing, nothing read). */
   idsFromInbox(key: string): Promise<string[]>;
-  /**
-   * Deletes the lead and what netlify/lib/kit/storage.ts says goes with it: its markers, inbox
-   * entry and follow-up record (erasure and retention, docs/requirements.md#personal-data). Its
-   * booking uid entries go with erasure (add-ons/privacy/lead-erasure.ts) or the orphan prune.
-   */
+  /** Deletes the lead and what netlify/lib/kit/storage.ts says goes with it, booking uid entries aside. */
   remove(id: string): Promise<void>;
 }
 
@@ -71,14 +40,10 @@ async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
   return blobs.map((blob) => blob.key.slice(prefix.length));
 }
 
-/** How long an inbox entry may wait for its lead: it is written just before the lead. */
+/** An inbox entry is written just before its lead. */
 const ENTRY_GRACE_MS = 2 * 60_000;
 
-/**
- * Deletes the inbox index entries whose lead is gone (`leadIds` is every stored lead's id) and that
- * are older than two minutes: what a lead whose own write failed left behind. For the daily
- * retention job; resolves with how many it deleted. May throw.
- */
+/** Deletes inbox entries older than two minutes whose lead is gone; resolves with the count. May throw. */
 export async function pruneOrphanInboxEntries(
   blobs: JsonBlobs,
   leadIds: ReadonlySet<string>,
@@ -95,7 +60,7 @@ export async function pruneOrphanInboxEntries(
   return deleted;
 }
 
-/** A LeadStore over a Blobs store (by default `getStore("demo-requests")`, strongly consistent). */
+/** A LeadStore over a Blobs store (default `demo-requests`, strongly consistent). */
 export function createBlobLeadStore(
   store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
 ): LeadStore {

@@ -1,8 +1,4 @@
-/**
- * The client key a lead stores (docs/requirements.md#spam-defence,
- * docs/decisions/0028-second-hostile-review.md): a keyed hash of the client IP as Netlify's rate
- * limit sees it, never the IP; the confirmation's per-client bound counts under it.
- */
+/** The client key a lead stores: a keyed hash of the IP, never the IP (docs/decisions/0028-second-hostile-review.md). */
 import { confirmationClientHash } from "../../kit/keys";
 
 /** Hex HMAC-SHA256 of `ip` (trimmed, lower-cased) under `secret`, cut to 32 characters. Never throws. */

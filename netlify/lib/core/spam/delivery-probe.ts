@@ -1,12 +1,6 @@
 /**
- * The honeypot's answer, made the way a real request's is (docs/requirements.md#spam-defence,
- * decision docs/decisions/0011-spam-defence-layers.md): a request caught by the honeypot sends
- * nothing, but a client must not tell it apart by how long the answer takes, nor by its status. So
- * it asks SendGrid what a real request would: a sales e-mail, then (when confirmations are on) a
- * confirmation, each in SendGrid's sandbox mode (checked and answered, never delivered), through
- * the same mailer with the same retries. The answer then takes about as long as a real delivery at
- * that moment, on every function instance, and says what a real request would get: delivered (200),
- * or not accepted yet (202) while SendGrid is down. The probe messages hold no visitor text.
+ * The honeypot's answer, timed like a real one (docs/decisions/0011-spam-defence-layers.md): the same sends in
+ * SendGrid's sandbox mode, so neither the delay nor the status tells a caught request apart. No visitor text.
  */
 import type { ServerConfig } from "../config";
 import { sendWithRetry, type Mailer } from "../delivery/mailer";
@@ -25,10 +19,7 @@ function probe(config: ServerConfig, kind: "sales" | "confirmation"): MailMessag
   };
 }
 
-/**
- * Asks SendGrid, in sandbox mode, what a real delivery would. Never throws.
- * @returns true when the sales probe was accepted (a real request would answer 200), else false (202)
- */
+/** Asks SendGrid, in sandbox mode, what a real delivery would; true when accepted (200), else 202. Never throws. */
 export async function probeDelivery(
   mailer: Mailer,
   config: ServerConfig,

@@ -1,30 +1,17 @@
 /**
- * Spent form tokens (docs/requirements.md#spam-defence, decision
- * docs/decisions/0011-spam-defence-layers.md): a time token is spent by the first demo request that
- * uses it, so one real token cannot carry any number of submissions. It stays usable by the same
- * request: the same idempotency key (the form's own retry after a network error) or the same
- * payload (the form's retry with a fresh key after a 409). Any other request that sends it is
- * suspected spam.
- *
- * Kept in the Blobs store `demo-request-limits` as `form-tokens/<SHA-256 of the token>`:
- * `{ key?, payload, expiresAt }` (the key is the client's random idempotency key, the payload a
- * digest of the six fields: no visitor text), written with `onlyIfNew`. The daily retention run
- * deletes those past `expiresAt` (`pruneFormTokenNonces`). The prefix is declared in
- * netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md).
+ * Spent form tokens (docs/decisions/0011-spam-defence-layers.md): one real token cannot carry many submissions.
+ * The same request may reuse it (same idempotency key or payload); any other is suspected. Stored as hashes and
+ * digests, no visitor text; prefix in netlify/lib/kit/storage.ts.
  */
 import { createHash } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, STORAGE } from "../../kit/storage";
 
-/** What spending a token found: first use, a use by the same request, or a use by another one. */
 export type SpendResult = "first" | "same-request" | "reused";
 
 export interface FormTokenNonces {
-  /**
-   * Spends `token` for the request with idempotency key `key` (if any) and these fields, kept until
-   * `expiresAt`. May throw when the store cannot be reached.
-   */
+  /** Spends `token` for this request until `expiresAt`. May throw. */
   spend(token: string, request: { key?: string; fields: DemoRequest }, expiresAt: Date): Promise<SpendResult>;
 }
 
@@ -36,12 +23,11 @@ interface NonceEntry {
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** A digest of the request's six fields, in the field table's order. */
 function payloadDigest(fields: DemoRequest): string {
   return sha256(JSON.stringify(DEMO_REQUEST_FIELDS.map((row) => fields[row.name] ?? "")));
 }
 
-/** The nonces over `blobs` (the `demo-request-limits` store in production). */
+/** The nonces over `blobs`. */
 export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
   return {
     async spend(token, { key, fields }, expiresAt) {
