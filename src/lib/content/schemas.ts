@@ -1,129 +1,303 @@
 /**
- * Zod schemas for the content files under `content/` (spec sections 1, 2 and 9; the privacy
- * page and the collection notice: docs/requirements.md#personal-data).
- * Titles and labels the spec fixes word for word are checked with `exact`, so an edit
- * that breaks the spec fails the build. String limits are mirrored by the CMS.
+ * The content model: zod schemas for the content files under `content/` (spec sections 1, 2
+ * and 9; the privacy page and the collection notice: docs/requirements.md#personal-data), with
+ * what the editor shows for each field. The build validates with them, ./type-defs.ts makes the
+ * GraphQL types and src/cms/config.ts the editor's fields of them
+ * (docs/decisions/0035-content-model-once.md). Titles and labels the spec fixes word for word
+ * are checked with `exact`, so an edit that breaks the spec fails the build.
  */
-import { z } from "zod";
-import { emailAddress, exact, isoDate, markdownBody, section, seoSchema, text } from "./fields";
+import type { z } from "zod";
+import {
+  type ContentMeta,
+  emailAddress,
+  exact,
+  fixedList,
+  isoDate,
+  markdownBody,
+  section,
+  seoSchema,
+  text,
+  textList,
+} from "./fields";
 
-// A root-relative path of a file the build publishes, e.g. "/og-image.png".
-const sitePath = text(200).regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, "Must be a site path like /og-image.png");
+/** A root-relative path of a file the build publishes, e.g. "/og-image.png". */
+const sitePath = (label: string) =>
+  text(200, label, {
+    hint: "A file in static/, written like /og-image.png (PNG, JPEG or WebP).",
+    pattern: ["^(?=.{1,200}$)/[\\w./-]+\\.(png|jpe?g|webp)$", "Must be a site path like /og-image.png"],
+  }).regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, "Must be a site path like /og-image.png");
 
 /** `content/site.json`: site name, header, footer, CTA labels, contact and 404 texts. */
-export const siteSchema = section({
-  siteName: text(60),
-  tagline: text(160),
-  logoAlt: text(100),
-  skipLink: text(40),
-  nav: section({
-    label: text(40),
-    home: exact("Home"),
-    about: exact("About"),
-    contact: exact("Contact"),
-    openMenu: text(40),
-    closeMenu: text(40),
-  }),
-  theme: section({ label: text(20), light: text(20), dark: text(20), system: text(20) }),
-  cta: section({
-    requestDemo: exact("Request Demo"),
-    startPilot: exact("Start Pilot"),
-    requestPilot: exact("Request Pilot"),
-    seeItInAction: exact("See it in action"),
-    requestADemo: exact("REQUEST A DEMO"),
-  }),
-  footer: section({
-    talkToUs: exact("Talk to us"),
-    contact: exact("Contact"),
-    // Spec section 1: rights are reserved for 2025.
-    rights: text(120).refine((value) => value.includes("2025"), "Must state the year 2025"),
-    // The link to /privacy, beside (not in) the spec's 'Talk to us' group.
-    privacy: text(40),
-  }),
-  contact: section({
-    seo: seoSchema,
-    title: exact("Request a Demo"),
-    intro: text(300),
-    // The collection notice (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
-    notice: section({ text: text(400), link: text(60) }),
-  }),
-  notFound: section({
-    seo: seoSchema,
-    code: exact("404"),
-    message: exact("Oops! Page not found"),
-    homeLink: exact("Return to Home"),
-  }),
-  // Open Graph / Twitter card image (1200x630, under static/) and the JSON-LD Organization.
-  shareImage: section({ src: sitePath, alt: text(200) }),
-  organization: section({ logo: sitePath, contactType: text(40) }),
-  // The company's contact details in the demo-request confirmation e-mail
-  // (docs/decisions/0010-confirmation-limits.md). The address goes into e-mails the function sends: one bare
-  // address, no display name or list.
-  contactDetails: section({ email: emailAddress(254), phone: text(40) }),
-});
+export const siteSchema = section(
+  {
+    label: "Site settings",
+    hint: "Name, menu, buttons and footer shown on every page; contact and not-found texts.",
+  },
+  {
+    siteName: text(60, "Site name"),
+    tagline: text(160, "Tagline"),
+    logoAlt: text(100, "Logo description (for screen readers)"),
+    skipLink: text(40, "Skip-to-content link"),
+    nav: section(
+      { label: "Navigation" },
+      {
+        label: text(40, "Menu name (for screen readers)"),
+        home: exact("Home", "Home link"),
+        about: exact("About", "About link"),
+        contact: exact("Contact", "Contact link"),
+        openMenu: text(40, "Open-menu button (mobile)"),
+        closeMenu: text(40, "Close-menu button (mobile)"),
+      },
+    ),
+    theme: section(
+      { label: "Theme switch" },
+      {
+        label: text(20, "Label"),
+        light: text(20, "Light"),
+        dark: text(20, "Dark"),
+        system: text(20, "System"),
+      },
+    ),
+    cta: section(
+      { label: "Call-to-action buttons" },
+      {
+        requestDemo: exact("Request Demo", "Header button"),
+        startPilot: exact("Start Pilot", "Start pilot button"),
+        requestPilot: exact("Request Pilot", "Request pilot button"),
+        seeItInAction: exact("See it in action", "Co-Pilot button"),
+        requestADemo: exact("REQUEST A DEMO", "Hero and closing button"),
+      },
+    ),
+    footer: section(
+      { label: "Footer" },
+      {
+        talkToUs: exact("Talk to us", "Talk to us heading"),
+        contact: exact("Contact", "Contact link"),
+        // Spec section 1: rights are reserved for 2025.
+        rights: text(120, "Rights line", {
+          hint: "Up to 120 characters; must mention the year 2025.",
+          pattern: [
+            "^(?=[\\s\\S]*2025)\\s*\\S[\\s\\S]{0,119}$",
+            "Must state the year 2025, at most 120 characters",
+          ],
+        }).refine((value) => value.includes("2025"), "Must state the year 2025"),
+        // The link to /privacy, beside (not in) the spec's 'Talk to us' group.
+        privacy: text(40, "Privacy policy link"),
+      },
+    ),
+    contact: section(
+      { label: "Contact page" },
+      {
+        seo: seoSchema,
+        title: exact("Request a Demo", "Heading"),
+        intro: text(300, "Introduction", { multiline: true }),
+        // The collection notice (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
+        notice: section(
+          {
+            label: "Collection notice (in the form, before Submit)",
+            hint: "Required by privacy law before a visitor sends their details. The link goes to /privacy.",
+          },
+          {
+            text: text(400, "Notice text", {
+              multiline: true,
+              hint: "Up to 400 characters. Who collects the details, why, who receives them, and what happens if a required field is left out.",
+            }),
+            link: text(60, "Link to the privacy policy"),
+          },
+        ),
+      },
+    ),
+    notFound: section(
+      { label: "Page-not-found (404) page" },
+      {
+        seo: seoSchema,
+        code: exact("404", "Code"),
+        message: exact("Oops! Page not found", "Message"),
+        homeLink: exact("Return to Home", "Link home"),
+      },
+    ),
+    // Open Graph / Twitter card image (1200x630, under static/) and the JSON-LD Organization.
+    shareImage: section(
+      { label: "Share image (links shared on social media)" },
+      { src: sitePath("Image (1200 x 630)"), alt: text(200, "Image description") },
+    ),
+    organization: section(
+      { label: "Organisation (for search engines)" },
+      { logo: sitePath("Logo"), contactType: text(40, "Contact type") },
+    ),
+    // The company's contact details in the demo-request confirmation e-mail
+    // (docs/decisions/0010-confirmation-limits.md). The address goes into e-mails the function sends: one bare
+    // address, no display name or list.
+    contactDetails: section(
+      {
+        label: "Contact details (in the e-mail confirming a demo request)",
+        hint: "Shown to every prospect who requests a demo.",
+      },
+      {
+        email: emailAddress(254, "E-mail address", "One address, like sales@example.com."),
+        phone: text(40, "Phone number"),
+      },
+    ),
+  },
+);
 
-const benefit = <T extends string>(title: T) => section({ title: exact(title), body: text(300) });
-const claim = section({ figure: text(30), text: text(160), note: text(120).optional() });
+const benefit = <T extends string>(title: T) =>
+  section(
+    { typeName: "HomeBenefit" },
+    { title: exact(title, "Title"), body: text(300, "Text", { multiline: true }) },
+  );
+const claim = section(
+  { typeName: "HomeClaim" },
+  {
+    figure: text(30, "Figure"),
+    text: text(160, "Text"),
+    note: text(120, "Footnote (optional)").optional(),
+  },
+);
 
 /** `content/home.md` frontmatter: hero, benefits, Technical Co-Pilot, claims, closing CTA. */
-export const homeSchema = section({
-  seo: seoSchema,
-  hero: section({ eyebrow: text(80), headline: text(100), subhead: text(300), cta: exact("REQUEST A DEMO") }),
-  benefitsHeading: text(80),
-  benefits: z.tuple([
-    benefit("Improve Decisions"),
-    benefit("Enhance Productivity & Safety"),
-    benefit("Unlock Revenue"),
-  ]),
-  copilot: section({
-    eyebrow: text(60),
-    heading: exact("Technical Co-Pilot"),
-    body: text(400),
-    points: z.array(text(120)).min(1).max(5),
-    screenshot: section({
-      src: text(200).regex(/^images\/[\w.-]+\.(png|jpe?g|webp)$/, "Must be a file under content/images/"),
-      alt: text(250),
-    }),
-    cta: exact("See it in action"),
-  }),
-  claimsHeading: text(80),
-  claims: z.tuple([claim, claim, claim]),
-  closing: section({ heading: text(100), body: text(300), cta: exact("REQUEST A DEMO") }),
-});
+export const homeSchema = section(
+  {
+    label: "Home page",
+    hint: "Hero, the three benefits, the Technical Co-Pilot, the claims and the closing call to action.",
+  },
+  {
+    seo: seoSchema,
+    hero: section(
+      { label: "Hero (top of the page)" },
+      {
+        eyebrow: text(80, "Small line above the headline"),
+        headline: text(100, "Headline"),
+        subhead: text(300, "Text under the headline", { multiline: true }),
+        cta: exact("REQUEST A DEMO", "Button"),
+      },
+    ),
+    benefitsHeading: text(80, "Benefits heading"),
+    benefits: fixedList("Benefits", [
+      benefit("Improve Decisions"),
+      benefit("Enhance Productivity & Safety"),
+      benefit("Unlock Revenue"),
+    ]),
+    copilot: section(
+      { label: "Technical Co-Pilot" },
+      {
+        eyebrow: text(60, "Small line above the heading"),
+        heading: exact("Technical Co-Pilot", "Heading"),
+        body: text(400, "Text", { multiline: true }),
+        points: textList("Bullet points", 1, 5, text(120, "Point")),
+        // The GraphQL `image` field links to the File node, so pages can ask for gatsbyImageData.
+        screenshot: section(
+          {
+            label: "Screenshot",
+            typeName: "HomeScreenshot",
+            graphqlFields: ['image: File @link(by: "relativePath", from: "src")'],
+          },
+          {
+            src: text(200, "Image", {
+              widget: "image",
+              hint: "PNG, JPEG or WebP; uploads go to content/images/.",
+              pattern: [
+                "^(?=.{1,200}$)images\\/[\\w.-]+\\.(png|jpe?g|webp)$",
+                "Must be a PNG, JPEG or WebP file under content/images/ (letters, digits, dots, dashes; up to 200 characters)",
+              ],
+              editor: { choose_url: false },
+            }).regex(/^images\/[\w.-]+\.(png|jpe?g|webp)$/, "Must be a file under content/images/"),
+            alt: text(250, "Image description (for screen readers)", { multiline: true }),
+          },
+        ),
+        cta: exact("See it in action", "Button"),
+      },
+    ),
+    claimsHeading: text(80, "Claims heading"),
+    claims: fixedList("Claims", [claim, claim, claim]),
+    closing: section(
+      { label: "Closing call to action" },
+      {
+        heading: text(100, "Heading"),
+        body: text(300, "Text", { multiline: true }),
+        cta: exact("REQUEST A DEMO", "Button"),
+      },
+    ),
+  },
+);
 
-const founder = section({ name: text(80), role: text(80), bio: text(500) });
-const value = <T extends string>(title: T) => section({ title: exact(title), description: text(300) });
+const founder = section(
+  { typeName: "AboutFounder" },
+  {
+    name: text(80, "Name"),
+    role: text(80, "Role"),
+    bio: text(500, "Biography", { multiline: true }),
+  },
+);
+const value = <T extends string>(title: T) =>
+  section(
+    { typeName: "AboutValue" },
+    { title: exact(title, "Title"), description: text(300, "Description", { multiline: true }) },
+  );
 
 /** `content/about.md` frontmatter: founders, vision, the six values in the spec's order. */
-export const aboutSchema = section({
-  seo: seoSchema,
-  intro: section({ heading: text(80), body: text(400) }),
-  foundersHeading: text(80),
-  founders: z.tuple([founder, founder]),
-  vision: section({ heading: text(80), statement: text(400) }),
-  valuesHeading: text(80),
-  values: z.tuple([
-    value("Safety by Design"),
-    value("People First Always"),
-    value("Built on Trust"),
-    value("Radical Simplicity"),
-    value("Partnership Over Transaction"),
-    value("Future Shaping"),
-  ]),
-});
+export const aboutSchema = section(
+  { label: "About page", hint: "Introduction, the two founders, the vision and the six values." },
+  {
+    seo: seoSchema,
+    intro: section(
+      { label: "Introduction" },
+      { heading: text(80, "Heading"), body: text(400, "Text", { multiline: true }) },
+    ),
+    foundersHeading: text(80, "Founders heading"),
+    founders: fixedList("Founders", [founder, founder]),
+    vision: section(
+      { label: "Vision" },
+      { heading: text(80, "Heading"), statement: text(400, "Statement", { multiline: true }) },
+    ),
+    valuesHeading: text(80, "Values heading"),
+    values: fixedList("Values", [
+      value("Safety by Design"),
+      value("People First Always"),
+      value("Built on Trust"),
+      value("Radical Simplicity"),
+      value("Partnership Over Transaction"),
+      value("Future Shaping"),
+    ]),
+  },
+);
 
 /**
  * `content/privacy.md` (docs/decisions/0017-privacy-page-from-markdown.md): frontmatter plus the markdown
  * `body` below it (the loader puts the body there, as Decap does). `requests.email` is where visitors ask for
- * access, correction or erasure.
+ * access, correction or erasure. In GraphQL the body is the MarkdownRemark node
+ * gatsby-transformer-remark makes of the file.
  */
-export const privacySchema = section({
-  seo: seoSchema,
-  title: text(80),
-  lastUpdated: section({ label: text(40), date: isoDate }),
-  requests: section({ heading: text(80), body: text(600), email: emailAddress(254) }),
-  body: markdownBody(20000),
-});
+export const privacySchema = section(
+  {
+    label: "Privacy policy",
+    hint: "The /privacy page: what personal data the site keeps, for how long, and how to ask for access, correction or erasure.",
+  },
+  {
+    seo: seoSchema,
+    title: text(80, "Heading"),
+    lastUpdated: section({ label: "Last updated" }, { label: text(40, "Label"), date: isoDate("Date") }),
+    requests: section(
+      { label: "Access, correction and erasure requests (end of the page)" },
+      {
+        heading: text(80, "Heading"),
+        body: text(600, "Text", { multiline: true }),
+        email: emailAddress(
+          254,
+          "Privacy e-mail address",
+          "Where visitors send their requests. Up to 254 characters.",
+        ),
+      },
+    ),
+    body: markdownBody(
+      20000,
+      "Text of the page",
+      "Sections start with a level-2 heading (the page title is the only level-1 heading). Keep the retention periods equal to LEAD_RETENTION_DAYS and SPAM_RETENTION_DAYS.",
+    ).meta({
+      graphql: 'MarkdownRemark! @link(by: "fileAbsolutePath", from: "bodyFile")',
+    } satisfies ContentMeta),
+  },
+);
 
 export type SiteContent = z.infer<typeof siteSchema>;
 export type HomeContent = z.infer<typeof homeSchema>;

@@ -1,7 +1,7 @@
 /**
- * Text rules the build (zod, ./fields.ts) and the content editor (Decap `pattern`,
- * src/cms/fields.ts) both apply, kept as plain regular expressions so the editor's bundle
- * does not need zod. Decision docs/decisions/0017-privacy-page-from-markdown.md.
+ * Text rules the build (zod) and the content editor (Decap `pattern`) both apply, as plain
+ * regular expressions so ./fields.ts can use each in both forms. Decision
+ * docs/decisions/0017-privacy-page-from-markdown.md.
  */
 
 /** A calendar date written YYYY-MM-DD, e.g. 2026-11-23. */

@@ -1,171 +1,74 @@
 /**
- * GraphQL types of the content nodes (explicit, no inference), matching ./schemas.ts.
- * The home screenshot links to its File node by path relative to content/, so pages can
- * ask for `childImageSharp.gatsbyImageData`. The privacy page's body links to the
- * MarkdownRemark node gatsby-transformer-remark makes of content/privacy.md.
+ * GraphQL types of the content nodes (explicit, no inference), made from the zod schemas in
+ * ./schemas.ts (docs/decisions/0035-content-model-once.md): an object becomes a type named by its
+ * `typeName` or its parent's type name followed by its key, a list a list of its first item's
+ * type, a text `String`, and a field the schema may leave out is nullable.
  */
-export const contentTypeDefs = /* GraphQL */ `
-  type Seo {
-    title: String!
-    description: String!
-  }
+import { z } from "zod";
+import { metaOf, unwrap } from "./fields";
+import { aboutSchema, homeSchema, privacySchema, siteSchema } from "./schemas";
 
-  type SiteSettings implements Node @dontInfer {
-    siteName: String!
-    tagline: String!
-    logoAlt: String!
-    skipLink: String!
-    nav: SiteNav!
-    theme: SiteTheme!
-    cta: SiteCta!
-    footer: SiteFooter!
-    contact: SiteContact!
-    notFound: SiteNotFound!
-    shareImage: SiteShareImage!
-    organization: SiteOrganization!
-    contactDetails: SiteContactDetails!
-  }
-  type SiteContactDetails {
-    email: String!
-    phone: String!
-  }
-  type SiteShareImage {
-    src: String!
-    alt: String!
-  }
-  type SiteOrganization {
-    logo: String!
-    contactType: String!
-  }
-  type SiteNav {
-    label: String!
-    home: String!
-    about: String!
-    contact: String!
-    openMenu: String!
-    closeMenu: String!
-  }
-  type SiteTheme {
-    label: String!
-    light: String!
-    dark: String!
-    system: String!
-  }
-  type SiteCta {
-    requestDemo: String!
-    startPilot: String!
-    requestPilot: String!
-    seeItInAction: String!
-    requestADemo: String!
-  }
-  type SiteFooter {
-    talkToUs: String!
-    contact: String!
-    rights: String!
-    privacy: String!
-  }
-  type SiteContact {
-    seo: Seo!
-    title: String!
-    intro: String!
-    notice: SiteContactNotice!
-  }
-  type SiteContactNotice {
-    text: String!
-    link: String!
-  }
-  type SiteNotFound {
-    seo: Seo!
-    code: String!
-    message: String!
-    homeLink: String!
-  }
+/** One node type per content file: the type's name, the prefix of its nested types, its schema. */
+type ContentNode = { name: string; prefix: string; schema: z.ZodObject };
 
-  type HomePage implements Node @dontInfer {
-    seo: Seo!
-    hero: HomeHero!
-    benefitsHeading: String!
-    benefits: [HomeBenefit!]!
-    copilot: HomeCopilot!
-    claimsHeading: String!
-    claims: [HomeClaim!]!
-    closing: HomeClosing!
-  }
-  type HomeHero {
-    eyebrow: String!
-    headline: String!
-    subhead: String!
-    cta: String!
-  }
-  type HomeBenefit {
-    title: String!
-    body: String!
-  }
-  type HomeCopilot {
-    eyebrow: String!
-    heading: String!
-    body: String!
-    points: [String!]!
-    screenshot: HomeScreenshot!
-    cta: String!
-  }
-  type HomeScreenshot {
-    src: String!
-    alt: String!
-    image: File @link(by: "relativePath", from: "src")
-  }
-  type HomeClaim {
-    figure: String!
-    text: String!
-    note: String
-  }
-  type HomeClosing {
-    heading: String!
-    body: String!
-    cta: String!
-  }
+const capitalise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
-  type AboutPage implements Node @dontInfer {
-    seo: Seo!
-    intro: AboutIntro!
-    foundersHeading: String!
-    founders: [AboutFounder!]!
-    vision: AboutVision!
-    valuesHeading: String!
-    values: [AboutValue!]!
+/**
+ * The GraphQL type of one field; declares the object types it uses in `types` (name -> SDL).
+ * @param name the type name an object here gets unless its metadata names one
+ * @throws Error for a zod type the content model does not use
+ */
+function fieldType(schema: z.ZodType, name: string, types: Map<string, string>): string {
+  const { inner, optional } = unwrap(schema);
+  const meta = metaOf(inner);
+  if (meta.graphql) return meta.graphql;
+  const required = optional ? "" : "!";
+  if (inner instanceof z.ZodObject) {
+    const typeName = meta.typeName ?? name;
+    if (!types.has(typeName)) objectType(inner, typeName, typeName, types);
+    return typeName + required;
   }
-  type AboutIntro {
-    heading: String!
-    body: String!
-  }
-  type AboutFounder {
-    name: String!
-    role: String!
-    bio: String!
-  }
-  type AboutVision {
-    heading: String!
-    statement: String!
-  }
-  type AboutValue {
-    title: String!
-    description: String!
-  }
+  if (inner instanceof z.ZodTuple)
+    return `[${fieldType(inner.def.items[0] as z.ZodType, name, types)}]${required}`;
+  if (inner instanceof z.ZodArray)
+    return `[${fieldType(inner.element as z.ZodType, name, types)}]${required}`;
+  if (inner instanceof z.ZodString || inner instanceof z.ZodLiteral) return `String${required}`;
+  throw new Error(`No GraphQL type for a zod ${inner.def.type} (${name})`);
+}
 
-  type PrivacyPage implements Node @dontInfer {
-    seo: Seo!
-    title: String!
-    lastUpdated: PrivacyLastUpdated!
-    requests: PrivacyRequests!
-    body: MarkdownRemark! @link(by: "fileAbsolutePath", from: "bodyFile")
+function objectType(
+  schema: z.ZodObject,
+  name: string,
+  prefix: string,
+  types: Map<string, string>,
+  node = false,
+): void {
+  types.set(name, ""); // claimed first, so a type used twice (Seo) is declared once
+  const fields = Object.entries(schema.shape).map(
+    ([key, child]) => `  ${key}: ${fieldType(child as z.ZodType, prefix + capitalise(key), types)}`,
+  );
+  fields.push(...(metaOf(schema).graphqlFields ?? []).map((field) => `  ${field}`));
+  const header = node ? `${name} implements Node @dontInfer` : name;
+  types.set(name, `type ${header} {\n${fields.join("\n")}\n}`);
+}
+
+/**
+ * GraphQL type definitions (SDL) of content nodes and every object type inside them.
+ * @param nodes one entry per node type
+ * @returns SDL for `actions.createTypes`
+ */
+export function graphqlTypeDefs(nodes: ContentNode[]): string {
+  const types = new Map<string, string>();
+  for (const { name, prefix, schema } of nodes) {
+    objectType(schema, name, prefix, types, true);
   }
-  type PrivacyLastUpdated {
-    label: String!
-    date: String!
-  }
-  type PrivacyRequests {
-    heading: String!
-    body: String!
-    email: String!
-  }
-`;
+  return [...types.values()].join("\n\n");
+}
+
+/** The site's content node types: SiteSettings, HomePage, AboutPage, PrivacyPage. */
+export const contentTypeDefs = graphqlTypeDefs([
+  { name: "SiteSettings", prefix: "Site", schema: siteSchema },
+  { name: "HomePage", prefix: "Home", schema: homeSchema },
+  { name: "AboutPage", prefix: "About", schema: aboutSchema },
+  { name: "PrivacyPage", prefix: "Privacy", schema: privacySchema },
+]);
