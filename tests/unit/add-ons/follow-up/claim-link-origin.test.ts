@@ -105,7 +105,6 @@ describe("the scheduled runs", () => {
   });
 
   beforeEach(async () => {
-    jest.spyOn(console, "error").mockImplementation(() => undefined);
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     Object.assign(process.env, {
       NETLIFY_BLOBS_CONTEXT: blobs.context,

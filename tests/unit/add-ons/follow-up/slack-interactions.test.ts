@@ -16,6 +16,7 @@ import {
   createFollowUpStore,
   type FollowUpStore,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { silenceConsole } from "../../../helpers/console";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { NO_WAITS, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
@@ -291,7 +292,7 @@ test("a response_url that is not Slack's is never called; a click on an erased l
 });
 
 test("a click on a lead whose stored record is malformed changes nothing and tells the clicker why", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const w = await setup();
   w.leads.records.set(ID, "a lead" as never);
   expect((await w.send(click("claim", { id: "U024BE7LH", name: "ana" }))).status).toBe(200);

@@ -13,6 +13,7 @@ import { leadRecord } from "../../../helpers/function-harness";
 import { restoreEnvAfterEach } from "../../../helpers/env";
 import { startSendGridTestServer } from "../../../helpers/sendgrid-test-server";
 import { resetConfig } from "../../../../netlify/lib/compose";
+import { silenceConsole } from "../../../helpers/console";
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -69,7 +70,7 @@ test("the limits come from LEAD_RETENTION_DAYS and SPAM_RETENTION_DAYS", async (
 });
 
 test("a malformed limit: 500, the variable named in the log, nothing deleted", async () => {
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   process.env.SPAM_RETENTION_DAYS = "a month";
   const res = await handler();
   expect(res.status).toBe(500);
@@ -89,7 +90,7 @@ test("a lead whose pending marker is still stored is not deleted, even past its 
 });
 
 test("a malformed record is kept, counted and alerted once; an expired alert note is pruned", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   jest.spyOn(console, "log").mockImplementation(() => undefined);
   const sink = await startSendGridTestServer({ apiKey: "SG.test-key" });
   try {
@@ -119,4 +120,7 @@ test("a malformed record is kept, counted and alerted once; an expired alert not
     resetConfig();
     await sink.close();
   }
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] MALFORMED LEAD: the stored record is not a lead record; the retention job skipped it",
+  );
 });

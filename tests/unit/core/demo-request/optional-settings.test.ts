@@ -12,6 +12,7 @@ import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { restoreEnvAfterEach } from "../../../helpers/env";
 import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
+import { silenceConsole } from "../../../helpers/console";
 
 const API_KEY = "SG.test-key";
 const ENV = {
@@ -56,7 +57,7 @@ test.each([
     });
     resetConfig();
     sink.clear();
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = silenceConsole("error");
     const body = {
       firstName: "Jane",
       lastName: "Driller",

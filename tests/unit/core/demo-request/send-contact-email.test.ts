@@ -12,6 +12,7 @@ import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-s
 import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
 import { restoreEnvAfterEach } from "../../../helpers/env";
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
+import { silenceConsole } from "../../../helpers/console";
 
 const API_KEY = "SG.test-key";
 const ENV = {
@@ -220,7 +221,7 @@ test.each([
 ])(
   "SendGrid answering %s, no Blobs: 502 with a generic message, only the status logged",
   async (_name, mode) => {
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = silenceConsole("error");
     delete process.env.NETLIFY_BLOBS_CONTEXT; // the request cannot be stored for a later retry either
     sink.setMode(mode);
     const res = await post(valid);
@@ -237,7 +238,7 @@ test.each([
 test.each(["SENDGRID_API_KEY", "SALES_EMAIL", "MAIL_FROM"])(
   "missing %s answers 500 'Server misconfigured' and names it in the log",
   async (name) => {
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = silenceConsole("error");
     delete process.env[name];
     resetConfig();
     const res = await post(valid);
