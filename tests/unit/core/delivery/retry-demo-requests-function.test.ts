@@ -5,46 +5,19 @@
 // local server and the local SendGrid-compatible server: a malformed stored lead is alerted once and
 // the others are delivered; a store that cannot be listed is a 503 with a fixed text.
 import handler from "../../../../netlify/functions/retry-demo-requests.mts";
-import { resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
-import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
-import { restoreEnvAfterEach } from "../../../helpers/env";
+import { resetConfig } from "../../../../netlify/lib/compose";
+import { setUpFunctionEnv } from "../../../helpers/function-env";
 import { leadRecord } from "../../../helpers/function-harness";
-import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
 import { silenceConsole } from "../../../helpers/console";
 
-const API_KEY = "SG.test-key";
 const GOOD = "1b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 const BAD = "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 
-let sink: MailSink;
-let blobs: TestBlobsServer;
-restoreEnvAfterEach();
-
-beforeAll(async () => {
-  sink = await startSendGridTestServer({ apiKey: API_KEY });
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await sink.close();
-  blobs.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, {
-    SENDGRID_API_KEY: API_KEY,
-    SALES_EMAIL: "sales@resources.test",
-    MAIL_FROM: "no-reply@resources.test",
-    ALERT_EMAIL: "alerts@resources.test",
-    // A local run: the SendGrid base URL (the test server) is honoured only then.
-    NETLIFY_DEV: "true",
-    SENDGRID_API_BASE_URL: sink.url,
-    NETLIFY_BLOBS_CONTEXT: blobs.context,
-    // The sales e-mail is what this checks.
-    CONFIRMATION_EMAIL: "off",
-  });
-  resetConfig();
-  sink.clear();
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
+const { sink, blobs } = setUpFunctionEnv({
+  ALERT_EMAIL: "alerts@resources.test",
+  // The sales e-mail is what this checks.
+  CONFIRMATION_EMAIL: "off",
 });
 afterEach(() => jest.restoreAllMocks());
 
