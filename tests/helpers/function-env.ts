@@ -18,6 +18,7 @@ import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
 import { HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import { startBlobsServer, type TestBlobsServer } from "./blobs-server";
 import { restoreEnvAfterEach } from "./env";
+import { serverForFile } from "./file-server";
 import { startSendGridTestServer, type MailSink } from "./sendgrid-test-server";
 
 export const SENDGRID_TEST_KEY = "SG.test-key";
@@ -37,43 +38,22 @@ export interface FunctionEnv {
   blobs: TestBlobsServer;
 }
 
-// Forwards to the server `get` returns once beforeAll has started it.
-function started<T extends object>(name: string, get: () => T | undefined): T {
-  return new Proxy({} as T, {
-    get(_, property) {
-      const server = get();
-      if (!server) throw new Error(`${name} is not started yet: read it inside a test or hook`);
-      const value = Reflect.get(server, property) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(server) : value;
-    },
-  });
-}
-
 export function setUpFunctionEnv(extra: Record<string, string> = {}): FunctionEnv {
-  let sink: MailSink | undefined;
-  let blobs: TestBlobsServer | undefined;
   restoreEnvAfterEach();
-  beforeAll(async () => {
-    sink = await startSendGridTestServer({ apiKey: SENDGRID_TEST_KEY });
-    blobs = await startBlobsServer();
-  });
-  afterAll(async () => {
-    await sink?.close();
-    blobs?.close();
-  });
+  const sink = serverForFile("The SendGrid test server", () =>
+    startSendGridTestServer({ apiKey: SENDGRID_TEST_KEY }),
+  );
+  const blobs = serverForFile("The Blobs server", startBlobsServer);
   beforeEach(() => {
     Object.assign(process.env, FUNCTION_ENV, extra, {
-      SENDGRID_API_BASE_URL: sink!.url,
-      NETLIFY_BLOBS_CONTEXT: blobs!.context,
+      SENDGRID_API_BASE_URL: sink.url,
+      NETLIFY_BLOBS_CONTEXT: blobs.context,
     });
     resetConfig();
-    sink!.clear();
-    sink!.setMode({ status: 202 });
+    sink.clear();
+    sink.setMode({ status: 202 });
   });
-  return {
-    sink: started("The SendGrid test server", () => sink),
-    blobs: started("The Blobs server", () => blobs),
-  };
+  return { sink, blobs };
 }
 
 export function demoRequestBody(overrides: Record<string, string> = {}): Record<string, string> {

@@ -18,7 +18,7 @@ import {
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { silenceConsole } from "../../../helpers/console";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import {
   DOWN,
   NO_WAITS,
@@ -33,15 +33,7 @@ import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 const MINUTE = 60_000;
 const ANA = { name: "Ana Smith", email: "ana@example.com" };
 
-let sink: WebhookSink;
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
-afterAll(() => sink.close());
-beforeEach(() => {
-  sink.clear();
-  sink.setMode({ status: 200 });
-});
+const sink = setUpWebhookSink();
 afterEach(() => jest.restoreAllMocks());
 
 /** A store, a clock and a job run, with `config` added to TEST_CONFIG's follow-up settings. */

@@ -18,7 +18,7 @@ import {
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { silenceConsole } from "../../../helpers/console";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import { NO_WAITS, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -30,15 +30,7 @@ const NOW = new Date("2026-11-24T01:04:00.000Z");
 const RESPONSE_URL = "https://hooks.slack.com/actions/T1/1/abc";
 const ANA = { name: "Ana Smith", email: "ana@example.com" };
 
-let sink: WebhookSink;
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
-afterAll(() => sink.close());
-beforeEach(() => {
-  sink.clear();
-  sink.setMode({ status: 200 });
-});
+const sink = setUpWebhookSink();
 
 /** The lead message as it went to Slack with buttons, as Slack echoes it in a click. */
 const messageBlocks = () =>

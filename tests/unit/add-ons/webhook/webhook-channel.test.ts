@@ -15,7 +15,7 @@ import type { Mailer } from "../../../../netlify/lib/core/delivery/mailer";
 import type { SendResult } from "../../../../netlify/lib/core/delivery/send-result";
 import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
 import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import {
   DOWN,
@@ -40,19 +40,13 @@ const T0 = new Date("2025-01-01T11:00:00.000Z");
 const at = (minutes: number) => () => new Date(T0.getTime() + minutes * 60_000);
 const ATTRIBUTION = { landing_path: "/", utm_source: "linkedin", utm_campaign: "q4" };
 
-let sink: WebhookSink;
+const sink = setUpWebhookSink();
 let webhookConfig: Partial<ServerConfig>;
 
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
 beforeEach(() => {
-  sink.clear();
-  sink.setMode({ status: 200 });
   webhookConfig = { leadWebhook: { url: sink.url, format: "slack", timeoutMs: 2000 } };
 });
 afterEach(() => jest.restoreAllMocks());
-afterAll(() => sink.close());
 
 const deliveriesFor = (id: string) => sink.deliveries().filter((d) => d.headers["webhook-id"] === id);
 const job = async (store: ReturnType<typeof createMemoryLeadStore>, mailer: Mailer, now: () => Date) =>
