@@ -189,4 +189,5 @@ test("a second 409 is a failure: one retry only, values kept", async () => {
   expect(fetchMock).toHaveBeenCalledTimes(2);
   for (const field of FIELDS) expect(control(field)).toHaveValue(VALID_VALUES[field]);
   expect(consoleError).toHaveBeenCalledTimes(1);
+  expect(consoleError.text()).toContain("Demo request failed: Error: send-contact-email answered HTTP 409");
 });

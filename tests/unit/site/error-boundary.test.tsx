@@ -18,6 +18,7 @@ test("a render error shows the fallback title and the error message", () => {
   expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
   expect(screen.getByText("Cannot read the turbine schedule")).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
+  expect(consoleError.text()).toContain("Cannot read the turbine schedule");
 });
 
 test("renders its children when nothing throws", () => {
@@ -36,4 +37,5 @@ test("wrapPageElement puts every page inside the error boundary", () => {
   expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
   expect(screen.getByText("Cannot read the turbine schedule")).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
+  expect(consoleError.text()).toContain("Cannot read the turbine schedule");
 });

@@ -203,6 +203,7 @@ test("a lead still pending after ALERT_AFTER_MINUTES gets one overdue alert, how
   expect(sentOfKind(mailer, "alert").map((m) => m.customArgs?.requestId)).toEqual(["slow"]);
   expect((await store.get("slow"))?.alert).toMatchObject({ reason: "overdue", via: "email" });
   expect(logged(errors)).not.toMatch(/LEAD FAILED/);
+  expect(errors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("SendGrid down (breaker open): the overdue alert is a LEAD FAILED log line at once", async () => {
