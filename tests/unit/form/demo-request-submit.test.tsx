@@ -9,6 +9,7 @@ import {
   VALID_VALUES,
   type FormField,
 } from "./render-form";
+import { silenceConsole } from "../../helpers/console";
 import { HONEYPOT_FIELD } from "../../../src/lib/demo-request";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -79,7 +80,7 @@ test.each([422, 500, 502, "network-error"] as const)(
   "on %s: destructive toast, every value kept, error logged without personal data",
   async (answer) => {
     // A bare mockImplementation() leaves getMockImplementation() undefined, which the setup treats as unexpected.
-    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const consoleError = silenceConsole("error");
     mockFetch(answer);
     const { user } = renderForm();
     await fill(user, VALID_VALUES);
@@ -102,7 +103,7 @@ test.each([422, 500, 502, "network-error"] as const)(
 );
 
 test("a retry of the same values keeps the requestId; a success renews it", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const fetchMock = mockFetch(500);
   const { user } = renderForm();
   await fill(user, VALID_VALUES);
@@ -121,10 +122,11 @@ test("a retry of the same values keeps the requestId; a success renews it", asyn
   expect(retry).toBe(first);
   expect(next).not.toBe(first);
   expect(next).toMatch(UUID_V4);
+  expect(consoleErrors.text()).toContain("Demo request failed");
 });
 
 test("changed values get a new requestId", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const fetchMock = mockFetch(500);
   const { user } = renderForm();
   await fill(user, VALID_VALUES);
@@ -135,6 +137,7 @@ test("changed values get a new requestId", async () => {
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   const [first, second] = sentBodies(fetchMock).map((body) => body.requestId);
   expect(second).not.toBe(first);
+  expect(consoleErrors.text()).toContain("Demo request failed");
 });
 
 test("a filled honeypot is sent as is, for the function to judge", async () => {
@@ -177,7 +180,7 @@ test("a 409 (the request id was taken) is sent once more with a fresh requestId"
 });
 
 test("a second 409 is a failure: one retry only, values kept", async () => {
-  const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleError = silenceConsole("error");
   const fetchMock = mockFetch(409);
   const { user } = renderForm();
   await fill(user, VALID_VALUES);
@@ -186,4 +189,5 @@ test("a second 409 is a failure: one retry only, values kept", async () => {
   expect(fetchMock).toHaveBeenCalledTimes(2);
   for (const field of FIELDS) expect(control(field)).toHaveValue(VALID_VALUES[field]);
   expect(consoleError).toHaveBeenCalledTimes(1);
+  expect(consoleError.text()).toContain("Demo request failed: Error: send-contact-email answered HTTP 409");
 });

@@ -4,6 +4,7 @@
 // The functions' one logger (docs/requirements.md#personal-data): a thrown value is logged by its
 // name, never its message, and a visitor's address, phone number and chosen hostname only masked.
 import { errorName, logError, logInfo, maskDomain, maskEmail, maskPhone } from "../../../netlify/lib/kit/log";
+import { silenceConsole } from "../../helpers/console";
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -23,7 +24,7 @@ test("errorName says unknown for a thrown value that is not an Error", () => {
 
 test("logInfo and logError write one prefixed line with the fields as JSON", () => {
   const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   logInfo("sent", { requestId: "r1", attempts: 2 });
   logError("failed", { reason: errorName(new RangeError("x")) });
   expect(log).toHaveBeenCalledWith('[demo-request] sent {"requestId":"r1","attempts":2}');

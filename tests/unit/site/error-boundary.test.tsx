@@ -2,13 +2,14 @@ import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import { ErrorBoundary } from "../../../src/components/error-boundary";
 import { wrapPageElement } from "../../../src/components/wrap-page-element";
+import { silenceConsole } from "../../helpers/console";
 
 function Broken(): React.ReactElement {
   throw new Error("Cannot read the turbine schedule");
 }
 
 test("a render error shows the fallback title and the error message", () => {
-  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  const consoleError = silenceConsole("error");
   render(
     <ErrorBoundary>
       <Broken />
@@ -17,6 +18,7 @@ test("a render error shows the fallback title and the error message", () => {
   expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
   expect(screen.getByText("Cannot read the turbine schedule")).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
+  expect(consoleError.text()).toContain("Cannot read the turbine schedule");
 });
 
 test("renders its children when nothing throws", () => {
@@ -30,9 +32,10 @@ test("renders its children when nothing throws", () => {
 });
 
 test("wrapPageElement puts every page inside the error boundary", () => {
-  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  const consoleError = silenceConsole("error");
   render(wrapPageElement({ element: <Broken /> }));
   expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
   expect(screen.getByText("Cannot read the turbine schedule")).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
+  expect(consoleError.text()).toContain("Cannot read the turbine schedule");
 });

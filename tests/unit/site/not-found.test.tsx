@@ -5,6 +5,7 @@ import type { PageProps } from "gatsby";
 import NotFoundPage from "../../../src/pages/404";
 import { siteSettingsQueryResult } from "./helpers/content";
 import { runInlineScript } from "../../helpers/run-inline-script";
+import { silenceConsole } from "../../helpers/console";
 
 beforeEach(() => {
   jest.mocked(useStaticQuery).mockReturnValue(siteSettingsQueryResult);
@@ -29,7 +30,7 @@ test("its inline script logs the path the browser asked for (the page loads no o
 
   // Netlify serves 404.html at the mistyped URL: the logged path is the browser's, not the file's.
   window.history.replaceState(null, "", "/does-not-exist");
-  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  const consoleError = silenceConsole("error");
   runInlineScript(scripts[0].textContent ?? "");
   expect(consoleError).toHaveBeenCalledTimes(1);
   expect(consoleError.mock.calls[0]).toEqual([

@@ -15,6 +15,7 @@ import {
   TICKET_TTL_MS,
   type ThanksTickets,
 } from "../../../../netlify/lib/add-ons/booking/thanks-tickets";
+import { silenceConsole } from "../../../helpers/console";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { DEMO_REQUEST_TOASTS } from "../../../../src/lib/toast";
 import {
@@ -67,9 +68,7 @@ function expectNoProspectDetails(html: string) {
     expect(html).not.toContain(text);
 }
 
-beforeEach(() => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
-});
+beforeEach(() => {});
 afterEach(() => jest.restoreAllMocks());
 
 describe("the JSON answer", () => {
@@ -80,6 +79,7 @@ describe("the JSON answer", () => {
   });
 
   test("stored while SendGrid is down: 202 with the reference and the link too", async () => {
+    const consoleErrors = silenceConsole("error");
     const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
     const res = await harness({ mailer, config: withBooking }).post({ ...VALID, requestId: ID });
     expect(res.status).toBe(202);
@@ -89,6 +89,7 @@ describe("the JSON answer", () => {
       reference: LEAD,
       bookingUrl: PREFILLED,
     });
+    expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
   });
 
   test("a repeated key gets the same reference and link", async () => {
@@ -120,6 +121,7 @@ describe("the JSON answer", () => {
   });
 
   test("a failure carries no link and no reference", async () => {
+    const consoleErrors = silenceConsole("error");
     const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
     const res = await harness({ store: failingStore, mailer, config: withBooking }).post({
       ...VALID,
@@ -129,6 +131,7 @@ describe("the JSON answer", () => {
     const body = await res.json();
     expect(body).not.toHaveProperty("bookingUrl");
     expect(body).not.toHaveProperty("reference");
+    expect(consoleErrors.text()).toContain("[demo-request] store create failed; sending without a record");
   });
 
   test("a filled honeypot gets the very answer a delivered request gets, reference and link included", async () => {
@@ -286,7 +289,7 @@ describe("without JavaScript", () => {
   });
 
   test("a ticket that cannot be stored: the 303 still names the lead, and its page is plain", async () => {
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = silenceConsole("error");
     const down: ThanksTickets = {
       issue: () => Promise.reject(new Error("blobs down")),
       redeem: () => Promise.reject(new Error("blobs down")),
@@ -325,6 +328,7 @@ describe("without JavaScript", () => {
     });
 
     test("an unknown lead, a store that is down or tickets that cannot be read: the plain booking page", async () => {
+      const consoleErrors = silenceConsole("error");
       const unknown = "00000000-0000-4000-8000-000000000000";
       const ticket = await tickets.issue(unknown, T0);
       expect(await (await get(thanksAt(0), unknown, "GET", `?ticket=${ticket}`)).text()).toContain(
@@ -352,6 +356,9 @@ describe("without JavaScript", () => {
       const html = await (await get(ticketsDown, LEAD, "GET", `?ticket=${"A".repeat(43)}`)).text();
       expect(html).toContain(PLAIN_LINK);
       expectNoProspectDetails(html);
+      expect(consoleErrors.text()).toContain(
+        "[demo-request] thanks page: ticket or lead unreadable; plain booking link",
+      );
     });
 
     test("not a lead id (not a UUID, or the nil UUID), or no BOOKING_URL: a 303 to the static thanks page", async () => {

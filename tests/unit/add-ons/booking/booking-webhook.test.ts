@@ -10,6 +10,7 @@ import {
   bookingReference,
   leadIdFromReference,
 } from "../../../../netlify/lib/add-ons/booking/booking-reference";
+import { silenceConsole } from "../../../helpers/console";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/reminders";
 import { calSignature } from "../../../../netlify/lib/add-ons/booking/cal-signature";
 import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/booking/booking-webhook";
@@ -250,7 +251,7 @@ test("a booking for a lead held as spam is not applied nor posted, but a person 
       verdict: { kind: "spam", reason: "honeypot field filled" },
     }),
   );
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   const answer = await w.deliver(
     booking("BOOKING_CREATED", "bk-s", {
       metadata: { leadRef: bookingReference(spamId, TEST_CONFIG.formSecret) },
@@ -348,7 +349,7 @@ test("at most five unconfirmed bookings per lead: a sixth inbox match is logged,
     );
     expect(answer.body).toMatchObject({ applied: true });
   }
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   const sixth = await w.deliver(booking("BOOKING_CREATED", "bk-6", { email: "jane@acme-mining.com" }));
   expect(sixth.body).toMatchObject({ applied: false });
   expect(error.mock.calls.map((args) => args.join(" ")).join("\n")).toContain("booking not applied");
@@ -405,11 +406,12 @@ test("the same event delivered twice at once keeps its uid entry", async () => {
 
 test("a delivery retried after a store fault keeps its booking's match by reference", async () => {
   const w = await setup();
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   const update = jest.spyOn(w.followUps, "update").mockRejectedValueOnce(new Error("blobs down"));
   const event = booking("BOOKING_CREATED", "bk-1", withReference);
   expect((await w.deliver(event)).status).toBe(503);
   update.mockRestore();
+  expect(error.text()).toContain("BOOKING NOT APPLIED: the lead store did not answer");
   error.mockRestore();
   expect((await w.deliver(event)).body).toEqual({ applied: true, state: "booked" });
   expect((await w.followUps.get(ID)).bookings).toEqual([{ uid: "bk-1", startTime: SLOT, via: "reference" }]);
@@ -480,7 +482,7 @@ test("a booking matched by inbox reads only the leads its inbox index names", as
 test("a lead of the inbox that fails its schema refuses the event; a store fault answers 503", async () => {
   const w = await setup();
   const malformed = new MalformedLeadError(ID);
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   const get = jest.spyOn(w.leads, "get").mockRejectedValueOnce(malformed);
   const refused = await w.deliver(booking("BOOKING_CREATED", "bk-2", { email: "jane@acme-mining.com" }));
   expect(refused).toEqual({

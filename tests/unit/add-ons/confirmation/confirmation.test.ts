@@ -16,6 +16,7 @@ import {
   TEST_CONFIG,
   VALID,
 } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -133,7 +134,7 @@ test("CONFIRMATION_EMAIL=off: sales gets the lead, nobody gets a confirmation", 
 });
 
 test("limits that cannot be checked mean no confirmation, and the request still succeeds", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const limits = { reserve: () => Promise.reject(new Error("blobs down")) };
   const { post, mailer } = harness({ limits, mailer: scriptedMailer() });
   expect((await post(VALID)).status).toBe(200);

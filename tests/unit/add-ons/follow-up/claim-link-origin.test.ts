@@ -9,7 +9,7 @@ import retryFunction from "../../../../netlify/functions/retry-demo-requests.mts
 import followUpFunction from "../../../../netlify/functions/lead-follow-up.mts";
 import { loadConfig, resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { restoreEnvAfterEach } from "../../../helpers/env";
 import { harness, leadRecord, sentOfKind, VALID } from "../../../helpers/function-harness";
@@ -19,12 +19,7 @@ const SITE = "https://site.example";
 const EVIL = "http://evil.example";
 const LEAD = "0b7c3a55-1f7e-4e8e-9a51-6c1d2f3e4a5b";
 
-let webhooks: WebhookSink;
-beforeAll(async () => {
-  webhooks = await startWebhookSink();
-});
-afterAll(() => webhooks.close());
-beforeEach(() => webhooks.clear());
+const webhooks = setUpWebhookSink();
 
 /** A demo request sent to the evil origin, with the site's origin `siteOrigin` configured. */
 async function requestAtEvilOrigin(siteOrigin: string | undefined) {
@@ -105,7 +100,6 @@ describe("the scheduled runs", () => {
   });
 
   beforeEach(async () => {
-    jest.spyOn(console, "error").mockImplementation(() => undefined);
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     Object.assign(process.env, {
       NETLIFY_BLOBS_CONTEXT: blobs.context,

@@ -15,6 +15,7 @@ import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
+import { silenceConsole } from "../../../helpers/console";
 
 const ID = "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
 const OTHER = "6a0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -280,7 +281,7 @@ test("a booking matched by inbox only is labelled on the page until a person con
 });
 
 test("a lead whose stored record is malformed is a clear 409 naming its id, not a 503; a store fault stays 503", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const { leads, open, post } = await setup();
   leads.records.set(ID, { ...newLead(ID, { ...VALID }, NOW), request: { ...VALID, email: 42 } } as never);
   const shown = await open();

@@ -11,6 +11,7 @@ import {
   createFollowUpStore,
   pruneOrphanFollowUps,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { silenceConsole } from "../../../helpers/console";
 import { createBlobLeadStore, pruneOrphanInboxEntries } from "../../../../netlify/lib/core/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { DOWN, leadRecord, runRetryJobNow, scriptedMailer } from "../../../helpers/function-harness";
@@ -49,7 +50,7 @@ test("of two simultaneous claims exactly one wins; the other learns who holds th
 });
 
 test("a claim made while the lead is still being delivered survives every write of the lead", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined); // the failed sends are logged
+  const consoleErrors = silenceConsole("error");
   const { leads, followUps } = stores("claim-then-deliver");
   await leads.create(leadRecord("a", "pending"));
   const at = new Date("2025-01-01T11:02:00.000Z");
@@ -66,6 +67,7 @@ test("a claim made while the lead is still being delivered survives every write 
   // A repeated request for the same id writes the unclaimed marker again; the record stays the truth.
   expect(await leads.create(leadRecord("a", "pending"))).toBe("exists");
   expect((await followUps.get("a")).state).toBe("claimed");
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("markers follow the record: unclaimed while new, claimed while claimed, none once contacted", async () => {

@@ -16,8 +16,9 @@ import {
   pruneDigests,
   type FollowUpStore,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { silenceConsole } from "../../../helpers/console";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import {
   DOWN,
   NO_WAITS,
@@ -32,16 +33,7 @@ import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 const MINUTE = 60_000;
 const ANA = { name: "Ana Smith", email: "ana@example.com" };
 
-let sink: WebhookSink;
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
-afterAll(() => sink.close());
-beforeEach(() => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
-  sink.clear();
-  sink.setMode({ status: 200 });
-});
+const sink = setUpWebhookSink();
 afterEach(() => jest.restoreAllMocks());
 
 /** A store, a clock and a job run, with `config` added to TEST_CONFIG's follow-up settings. */
@@ -263,6 +255,7 @@ test("suspected spam goes into one digest a day instead of nudges; a honeypot le
 });
 
 test("a reminder SendGrid refuses for good is logged and not repeated", async () => {
+  const consoleErrors = silenceConsole("error");
   const w = world();
   await w.store(ID, T0);
   w.mailer.send = async () => ({ status: "permanent", error: "SendGrid answered 400", code: 400 });
@@ -274,9 +267,13 @@ test("a reminder SendGrid refuses for good is logged and not repeated", async ()
   w.setNow(after(17));
   await w.run();
   expect((await w.followUps.get(ID)).reminders?.nudge).toBe(after(16).toISOString());
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] LEAD FOLLOW-UP 0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d: the nudge e-mail was refused and will not be sent",
+  );
 });
 
 test("a reminder SendGrid could not take for a while is sent by the next run; 3 such failures stop the run", async () => {
+  const consoleErrors = silenceConsole("error");
   const w = world();
   const ids = ["1", "2", "3", "4"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
   for (const id of ids) await w.store(id, T0);
@@ -296,9 +293,13 @@ test("a reminder SendGrid could not take for a while is sent by the next run; 3 
   for (const id of ids) expect((await w.followUps.get(id)).reminders?.nudge).toBeUndefined();
   expect(await run()).toMatchObject({ nudge: 4 });
   expect(sentOfKind(down, "nudge")).toHaveLength(4);
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] follow-up nudge e-mail not accepted; the next run sends it",
+  );
 });
 
 test("a run past its time budget starts no send, and records nothing it did not send", async () => {
+  const consoleErrors = silenceConsole("error");
   const w = world();
   await w.store(ID, T0);
   const run = (budgetMs: number) =>
@@ -314,9 +315,13 @@ test("a run past its time budget starts no send, and records nothing it did not 
   expect(await run(0)).toMatchObject({ checked: 1, nudge: 0 });
   expect(await w.followUps.get(ID)).toEqual({ state: "new" });
   expect(await run(20_000)).toMatchObject({ nudge: 1 });
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] follow-up run stopped early (SendGrid failing or out of time); the next run goes on",
+  );
 });
 
 test("a run that stops early says in its log line whether SendGrid was failing or time ran out", async () => {
+  const consoleErrors = silenceConsole("error");
   const w = world();
   const ids = ["1", "2", "3", "4"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
   for (const id of ids) await w.store(id, T0);
@@ -338,6 +343,9 @@ test("a run that stops early says in its log line whether SendGrid was failing o
   stoppedBecause("failing");
   await run(scriptedMailer(), 0);
   stoppedBecause("out of time");
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] follow-up nudge e-mail not accepted; the next run sends it",
+  );
 });
 
 test("a lead that has had every reminder its state allows leaves the job's lists; a claim brings it back", async () => {
@@ -383,6 +391,7 @@ test("a visitor's text cannot pose as a claim link in the digest, and long names
 });
 
 test("malformed stored leads are skipped, logged and alerted once; the others get their reminders and digest", async () => {
+  const consoleErrors = silenceConsole("error");
   const w = world();
   const good = ["1", "2"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
   for (const id of good) await w.store(id, T0);
@@ -415,6 +424,9 @@ test("malformed stored leads are skipped, logged and alerted once; the others ge
   w.setNow(after(61));
   expect(await w.run()).toMatchObject({ checked: 2, escalation: 2 });
   expect(sentOfKind(w.mailer, "alert")).toHaveLength(3);
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] MALFORMED LEAD: the stored record is not a lead record; the follow-up job skipped it",
+  );
 });
 
 test("a marker whose lead is gone is removed once its lead could no longer be on its way", async () => {

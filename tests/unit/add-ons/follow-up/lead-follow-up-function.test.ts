@@ -5,51 +5,22 @@
 // local server and the local SendGrid-compatible server: a malformed stored lead no longer stops the
 // run (it is alerted once, the others are reminded), and an answer never carries an exception's text.
 import handler from "../../../../netlify/functions/lead-follow-up.mts";
-import { resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
-import { restoreEnvAfterEach } from "../../../helpers/env";
+import { setUpFunctionEnv } from "../../../helpers/function-env";
 import { VALID } from "../../../helpers/function-harness";
-import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
+import { silenceConsole } from "../../../helpers/console";
 
-const API_KEY = "SG.test-key";
 const GOOD = "1b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 const BAD = "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 
-let sink: MailSink;
-let blobs: TestBlobsServer;
-restoreEnvAfterEach();
-
-beforeAll(async () => {
-  sink = await startSendGridTestServer({ apiKey: API_KEY });
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await sink.close();
-  blobs.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, {
-    SENDGRID_API_KEY: API_KEY,
-    SALES_EMAIL: "sales@resources.test",
-    MAIL_FROM: "no-reply@resources.test",
-    ALERT_EMAIL: "alerts@resources.test",
-    // A local run: the SendGrid base URL (the test server) is honoured only then.
-    NETLIFY_DEV: "true",
-    SENDGRID_API_BASE_URL: sink.url,
-    NETLIFY_BLOBS_CONTEXT: blobs.context,
-  });
-  resetConfig();
-  sink.clear();
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
-});
+const { sink, blobs } = setUpFunctionEnv({ ALERT_EMAIL: "alerts@resources.test" });
 afterEach(() => jest.restoreAllMocks());
 
 const call = () => handler();
 
 test("a lead stored as a JSON string is alerted once; the run answers 200 and reminds the good lead", async () => {
+  const consoleErrors = silenceConsole("error");
   const raw = blobs.open(LEAD_STORE_NAME);
   const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
   await createBlobLeadStore(raw).create({ ...newLead(GOOD, { ...VALID }, twoHoursAgo), state: "sent" });
@@ -67,9 +38,13 @@ test("a lead stored as a JSON string is alerted once; the run answers 200 and re
   const second = await call();
   expect(second.status).toBe(200);
   expect(kinds()).toHaveLength(3);
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] MALFORMED LEAD: the stored record is not a lead record; the follow-up job skipped it",
+  );
 });
 
 test("a store that cannot be listed: 503 with a fixed text, never the exception's message", async () => {
+  const consoleErrors = silenceConsole("error");
   const dead = "http://127.0.0.1:9";
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
     JSON.stringify({ siteID: "test", token: "t", edgeURL: dead, uncachedEdgeURL: dead }),
@@ -77,4 +52,5 @@ test("a store that cannot be listed: 503 with a fixed text, never the exception'
   const res = await call();
   expect(res.status).toBe(503);
   expect(await res.text()).toBe(JSON.stringify({ error: "Lead store unavailable" }));
+  expect(consoleErrors.text()).toContain("[demo-request] LEAD FOLLOW-UP: the follow-up check could not run");
 });

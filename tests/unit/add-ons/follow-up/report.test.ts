@@ -12,6 +12,7 @@ import {
   reportToText,
   sourceOf,
 } from "../../../../netlify/lib/add-ons/follow-up/report";
+import { silenceConsole } from "../../../helpers/console";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
@@ -234,7 +235,7 @@ test("the report has one overall row per e-mail class, in the order company, fre
 });
 
 test("a malformed stored record is logged and left out of the report; the others are counted", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const followUps = createFollowUpStore(createMemoryBlobs());
   const leads = createMemoryLeadStore({ followUps });
   await leads.create(leadRecord("a", "sent"));

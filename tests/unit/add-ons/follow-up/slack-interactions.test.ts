@@ -16,8 +16,9 @@ import {
   createFollowUpStore,
   type FollowUpStore,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { silenceConsole } from "../../../helpers/console";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import { NO_WAITS, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -29,15 +30,7 @@ const NOW = new Date("2026-11-24T01:04:00.000Z");
 const RESPONSE_URL = "https://hooks.slack.com/actions/T1/1/abc";
 const ANA = { name: "Ana Smith", email: "ana@example.com" };
 
-let sink: WebhookSink;
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
-afterAll(() => sink.close());
-beforeEach(() => {
-  sink.clear();
-  sink.setMode({ status: 200 });
-});
+const sink = setUpWebhookSink();
 
 /** The lead message as it went to Slack with buttons, as Slack echoes it in a click. */
 const messageBlocks = () =>
@@ -291,7 +284,7 @@ test("a response_url that is not Slack's is never called; a click on an erased l
 });
 
 test("a click on a lead whose stored record is malformed changes nothing and tells the clicker why", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const w = await setup();
   w.leads.records.set(ID, "a lead" as never);
   expect((await w.send(click("claim", { id: "U024BE7LH", name: "ana" }))).status).toBe(200);

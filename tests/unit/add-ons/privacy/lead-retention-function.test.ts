@@ -8,24 +8,15 @@
 import handler, { config } from "../../../../netlify/functions/lead-retention.mts";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import type { LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
-import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { leadRecord } from "../../../helpers/function-harness";
-import { restoreEnvAfterEach } from "../../../helpers/env";
-import { startSendGridTestServer } from "../../../helpers/sendgrid-test-server";
-import { resetConfig } from "../../../../netlify/lib/compose";
+import { setUpFunctionEnv } from "../../../helpers/function-env";
+import { silenceConsole } from "../../../helpers/console";
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-let blobs: TestBlobsServer;
-restoreEnvAfterEach();
-
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(() => blobs.close());
+const { sink, blobs } = setUpFunctionEnv({ ALERT_EMAIL: "alerts@resources.test" });
 beforeEach(async () => {
-  process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
   const store = blobs.open(LEAD_STORE_NAME);
   for (const { key } of (await store.list()).blobs) await store.delete(key);
   const seed = [
@@ -69,7 +60,7 @@ test("the limits come from LEAD_RETENTION_DAYS and SPAM_RETENTION_DAYS", async (
 });
 
 test("a malformed limit: 500, the variable named in the log, nothing deleted", async () => {
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   process.env.SPAM_RETENTION_DAYS = "a month";
   const res = await handler();
   expect(res.status).toBe(500);
@@ -89,34 +80,19 @@ test("a lead whose pending marker is still stored is not deleted, even past its 
 });
 
 test("a malformed record is kept, counted and alerted once; an expired alert note is pruned", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-  const sink = await startSendGridTestServer({ apiKey: "SG.test-key" });
-  try {
-    Object.assign(process.env, {
-      SENDGRID_API_KEY: "SG.test-key",
-      SALES_EMAIL: "sales@resources.test",
-      MAIL_FROM: "no-reply@resources.test",
-      ALERT_EMAIL: "alerts@resources.test",
-      NETLIFY_DEV: "true",
-      SENDGRID_API_BASE_URL: sink.url,
-    });
-    resetConfig();
-    const store = blobs.open(LEAD_STORE_NAME);
-    await store.setJSON("leads/broken", ["not", "a", "lead"]);
-    await store.setJSON("malformed/erased-long-ago", { at: daysAgo(40), expiresAt: daysAgo(10) });
-    const res = await handler();
-    expect(await res.json()).toEqual({ deleted: 2, kept: 4, unreadable: 0, undeleted: 0, malformed: 1 });
-    expect(await storedIds()).toContain("broken");
-    expect((await store.list({ prefix: "malformed/" })).blobs.map((b) => b.key)).toEqual([
-      "malformed/broken",
-    ]);
-    await handler();
-    expect(sink.messages().map((m) => [m.to, m.customArgs])).toEqual([
-      [["alerts@resources.test"], { requestId: "broken", kind: "alert" }],
-    ]);
-  } finally {
-    resetConfig();
-    await sink.close();
-  }
+  const consoleErrors = silenceConsole("error");
+  const store = blobs.open(LEAD_STORE_NAME);
+  await store.setJSON("leads/broken", ["not", "a", "lead"]);
+  await store.setJSON("malformed/erased-long-ago", { at: daysAgo(40), expiresAt: daysAgo(10) });
+  const res = await handler();
+  expect(await res.json()).toEqual({ deleted: 2, kept: 4, unreadable: 0, undeleted: 0, malformed: 1 });
+  expect(await storedIds()).toContain("broken");
+  expect((await store.list({ prefix: "malformed/" })).blobs.map((b) => b.key)).toEqual(["malformed/broken"]);
+  await handler();
+  expect(sink.messages().map((m) => [m.to, m.customArgs])).toEqual([
+    [["alerts@resources.test"], { requestId: "broken", kind: "alert" }],
+  ]);
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] MALFORMED LEAD: the stored record is not a lead record; the retention job skipped it",
+  );
 });

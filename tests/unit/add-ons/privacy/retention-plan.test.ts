@@ -12,6 +12,7 @@ import {
   type Prune,
   type PruneTargets,
 } from "../../../../netlify/lib/add-ons/privacy/retention-plan";
+import { silenceConsole } from "../../../helpers/console";
 import {
   LEAD_STORE_NAME,
   LIMITS_STORE_NAME,
@@ -83,7 +84,7 @@ test("each prune deletes what its entries' rule says is over and keeps the rest"
 });
 
 test("a prune that fails is logged by what it prunes and the next one still runs", async () => {
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   try {
     const prunes: Prune[] = [
       { what: "broken things", covers: [], run: async () => Promise.reject(new TypeError("store down")) },

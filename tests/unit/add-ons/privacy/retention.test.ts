@@ -15,6 +15,7 @@ import {
   loadRetentionLimits,
   type RetainedRecord,
 } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { silenceConsole } from "../../../helpers/console";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse("2025-01-01T00:00:00.000Z");
@@ -212,7 +213,7 @@ describe("the job", () => {
   });
 
   test("a record it cannot read or delete is counted and logged by id; the rest are handled", async () => {
-    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const error = silenceConsole("error");
     const store = fakeStore(records(), { unreadable: ["old-sent"], undeletable: ["old-spam"] });
     const run = await runRetention({ store, limits: DEFAULT_RETENTION, now: at(200) });
     expect(run).toEqual({ deleted: 1, kept: 3, unreadable: 1, undeleted: 1, malformed: 0 });

@@ -15,7 +15,7 @@ import type { Mailer } from "../../../../netlify/lib/core/delivery/mailer";
 import type { SendResult } from "../../../../netlify/lib/core/delivery/send-result";
 import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
 import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import {
   DOWN,
@@ -30,6 +30,7 @@ import {
   VALID,
   testAddOns,
 } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 // A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts): the
 // webhook-id, the event's `data.id` and the store's key. Leads the tests store themselves use ID as their id.
@@ -39,20 +40,13 @@ const T0 = new Date("2025-01-01T11:00:00.000Z");
 const at = (minutes: number) => () => new Date(T0.getTime() + minutes * 60_000);
 const ATTRIBUTION = { landing_path: "/", utm_source: "linkedin", utm_campaign: "q4" };
 
-let sink: WebhookSink;
+const sink = setUpWebhookSink();
 let webhookConfig: Partial<ServerConfig>;
 
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
 beforeEach(() => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
-  sink.clear();
-  sink.setMode({ status: 200 });
   webhookConfig = { leadWebhook: { url: sink.url, format: "slack", timeoutMs: 2000 } };
 });
 afterEach(() => jest.restoreAllMocks());
-afterAll(() => sink.close());
 
 const deliveriesFor = (id: string) => sink.deliveries().filter((d) => d.headers["webhook-id"] === id);
 const job = async (store: ReturnType<typeof createMemoryLeadStore>, mailer: Mailer, now: () => Date) =>
@@ -87,6 +81,7 @@ function heldMailer() {
 }
 
 test("e-mail down, webhook up: the webhook has the lead with its source at once; the job sends the e-mail later, and the webhook not again", async () => {
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   const res = await harness({ store, mailer, now: at(0), config: webhookConfig }).post({
@@ -107,9 +102,11 @@ test("e-mail down, webhook up: the webhook has the lead with its source at once;
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
   expect(deliveriesFor(LEAD)).toHaveLength(1);
   expect(await store.pendingIds()).toEqual([]);
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("webhook down, e-mail up: the visitor's answer is a success, the e-mail goes at once, the job delivers the webhook later with the same webhook-id, and the e-mail not again", async () => {
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer();
   sink.setMode({ status: 503 });
@@ -135,6 +132,7 @@ test("webhook down, e-mail up: the visitor's answer is a success, the e-mail goe
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
   expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
   expect(await store.pendingIds()).toEqual([]);
+  expect(consoleErrors.text()).toContain("[demo-request] lead webhook not accepted");
 });
 
 test("a SendGrid that does not answer does not delay the webhook", async () => {
@@ -147,6 +145,7 @@ test("a SendGrid that does not answer does not delay the webhook", async () => {
 });
 
 test("a webhook that does not answer does not delay the sales e-mail", async () => {
+  const consoleErrors = silenceConsole("error");
   sink.setMode({ status: "hang" });
   const mailer = scriptedMailer();
   let answered = false;
@@ -163,9 +162,11 @@ test("a webhook that does not answer does not delay the sales e-mail", async () 
   await until(() => sentOfKind(mailer, "sales").length === 1);
   expect(answered).toBe(false); // still waiting for the webhook's timeout
   expect((await answer).status).toBe(200);
+  expect(consoleErrors.text()).toContain("[demo-request] lead webhook not accepted");
 });
 
 test("the job's SendGrid breaker does not stop webhook deliveries", async () => {
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const leads: LeadRecord[] = ["a", "b", "c", "d", "e"].map((id) => leadRecord(id, "pending"));
   for (const lead of leads) await store.create(lead);
@@ -173,9 +174,11 @@ test("the job's SendGrid breaker does not stop webhook deliveries", async () => 
   await job(store, mailer, at(20));
   expect(mailer.calls).toBeLessThan(30); // the breaker opened for the e-mail...
   for (const lead of leads) expect(deliveriesFor(lead.id)).toHaveLength(1); // ...not for the webhook
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("a webhook attempt whose outcome was never recorded is not posted again", async () => {
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   await store.create(
     leadRecord(ID, "sent", {
@@ -185,6 +188,7 @@ test("a webhook attempt whose outcome was never recorded is not posted again", a
   for (const minutes of [1, 10, 60]) await job(store, scriptedMailer(), at(minutes));
   expect(deliveriesFor(ID)).toHaveLength(0);
   expect((await store.get(ID))?.deliveries.webhook.state).toBe("unconfirmed");
+  expect(consoleErrors.text()).toContain("[demo-request] delivery outcome unknown; not sent again");
 });
 
 test("a repeated request id posts nothing again", async () => {
@@ -197,6 +201,7 @@ test("a repeated request id posts nothing again", async () => {
 });
 
 test("a refused webhook (e.g. a revoked URL) fails that channel at once, not the lead", async () => {
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   sink.setMode({ status: 404 });
   const res = await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
@@ -207,6 +212,7 @@ test("a refused webhook (e.g. a revoked URL) fails that channel at once, not the
   sink.setMode({ status: 200 });
   await job(store, scriptedMailer(), at(30));
   expect(deliveriesFor(LEAD)).toHaveLength(0);
+  expect(consoleErrors.text()).toContain("[demo-request] lead webhook refused for good");
 });
 
 test("without LEAD_WEBHOOK_URL the channel is skipped and nothing is posted", async () => {
@@ -241,6 +247,7 @@ test("standard format: the receiver verifies each attempt, and a retry keeps the
 });
 
 test("a lead whose sales e-mail is refused alerts the webhook too, once", async () => {
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([REFUSED]);
   await harness({ store, mailer, now: at(0), config: webhookConfig }).post({ ...VALID, requestId: ID });
@@ -249,6 +256,7 @@ test("a lead whose sales e-mail is refused alerts the webhook too, once", async 
   expect(alerts).toHaveLength(1);
   expect(alerts[0].raw).toContain("Demo request needs attention");
   expect((await store.get(LEAD))?.alert).toMatchObject({ reason: "failed", webhook: "sent" });
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted, refused for good");
 });
 
 describe("with the spam layers", () => {

@@ -3,22 +3,14 @@
  */
 // One webhook delivery attempt against the local webhook sink: sent | retryable | permanent.
 import { postWebhook } from "../../../../netlify/lib/add-ons/webhook/post-webhook";
-import { startWebhookSink, type WebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 
-let sink: WebhookSink;
+const sink = setUpWebhookSink();
 const request = {
   body: '{"text":"hi"}',
   headers: { "content-type": "application/json", "webhook-id": "lead-1" },
 };
-
-beforeAll(async () => {
-  sink = await startWebhookSink();
-});
-afterEach(() => {
-  sink.clear();
-  sink.setMode({ status: 200 });
-});
-afterAll(() => sink.close());
 
 test("a 2xx answer is sent, and the receiver got the body and headers", async () => {
   await expect(postWebhook(sink.url, request, { timeoutMs: 2000 })).resolves.toEqual({ status: "sent" });

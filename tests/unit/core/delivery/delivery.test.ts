@@ -22,6 +22,7 @@ import {
   VALID,
   testAddOns,
 } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 const ID = "5d0c3f4e-8a2b-4c6d-9e1f-2a3b4c5d6e7f";
 // The lead the server makes from that key (netlify/lib/core/leads/lead-id.ts): what the store, the logs and the
@@ -63,7 +64,7 @@ test("a failed write after an accepted send is retried, and the outcome is kept"
 });
 
 test("the outcome write failing for good logs SENT-UNRECORDED, and the job never sends that lead again", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const update = jest.spyOn(store, "update");
   const write = update.getMockImplementation()!;
@@ -92,7 +93,7 @@ test("the outcome write failing for good logs SENT-UNRECORDED, and the job never
 });
 
 test("a permanent refusal (4xx) fails the lead at once: 202, one alert, nothing left for the job", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([REFUSED]);
   const res = await harness({ store, mailer }).post({ ...VALID, requestId: ID });
@@ -116,10 +117,11 @@ test("a permanent refusal (4xx) fails the lead at once: 202, one alert, nothing 
   expect(await store.pendingIds()).toEqual([]);
   await runRetryJobNow(store, mailer);
   expect(mailer.calls).toBe(2);
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted, refused for good");
 });
 
 test("the alert holds nothing the visitor typed", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const mailer = scriptedMailer([REFUSED]);
   const values = { ...VALID, message: "Call me about the Co-Pilot" };
   await harness({ mailer }).post({ ...values, requestId: ID });
@@ -129,10 +131,11 @@ test("the alert holds nothing the visitor typed", async () => {
     expect(alert.html).not.toContain(value);
   }
   expect(alert.replyTo).toBeUndefined();
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted, refused for good");
 });
 
 test("SendGrid refusing the alert too: the alert is a LEAD FAILED log line, recorded, never repeated", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([REFUSED, REFUSED]);
   await harness({ store, mailer }).post({ ...VALID, requestId: ID });
@@ -145,7 +148,7 @@ test("SendGrid refusing the alert too: the alert is a LEAD FAILED log line, reco
 });
 
 test("a 503 is not a refusal: the lead stays pending for the job, with no alert yet", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   expect((await harness({ store, mailer }).post({ ...VALID, requestId: ID })).status).toBe(202);
@@ -153,6 +156,7 @@ test("a 503 is not a refusal: the lead stays pending for the job, with no alert 
   expect(await store.get(LEAD)).toMatchObject({ state: "pending", deliveries: { sales: { attempts: 3 } } });
   expect((await store.get(LEAD))?.alert).toBeUndefined();
   expect(await store.pendingIds()).toEqual([LEAD]);
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("a repeated id of a settled lead leaves no pending marker behind", async () => {
@@ -165,7 +169,7 @@ test("a repeated id of a settled lead leaves no pending marker behind", async ()
 });
 
 test("a lead records when it settled (retention counts from it); a pending one does not", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const at = new Date("2025-03-01T09:00:00.000Z");
   const store = createMemoryLeadStore();
   await harness({ store, now: () => at }).post({ ...VALID, requestId: ID });
@@ -173,10 +177,11 @@ test("a lead records when it settled (retention counts from it); a pending one d
   const other = "6e1d4f5a-9b3c-4d7e-8f20-3b4c5d6e7f80";
   await harness({ store, mailer: scriptedMailer([DOWN, DOWN, DOWN]) }).post({ ...VALID, requestId: other });
   expect((await store.get(leadIdOf(other)))?.settledAt).toBeUndefined();
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("a confirmation SendGrid did not accept is sent by the retry job, within the bounds it reserved once", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const limits = memoryLimits();
   const mailer = scriptedMailer([{ status: "sent" }, DOWN, DOWN, DOWN]);
@@ -201,4 +206,5 @@ test("a confirmation SendGrid did not accept is sent by the retry job, within th
   await harness({ store, mailer, limits }).post({ ...VALID, requestId: other });
   expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
   expect((await store.get(leadIdOf(other)))?.deliveries.confirmation.state).toBe("skipped");
+  expect(consoleErrors.text()).toContain("[demo-request] confirmation not accepted");
 });

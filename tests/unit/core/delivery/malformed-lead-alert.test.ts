@@ -7,13 +7,14 @@
 import { reportMalformedLead } from "../../../../netlify/lib/core/delivery/malformed-lead-alert";
 import { DOWN, NO_WAITS, scriptedMailer, sentOfKind, TEST_CONFIG } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { silenceConsole, type SilencedConsole } from "../../../helpers/console";
 
 const ID = "0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 const NOW = new Date("2026-01-01T00:00:00.000Z");
 
-let errors: jest.SpyInstance;
+let errors: SilencedConsole;
 beforeEach(() => {
-  errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  errors = silenceConsole("error");
   jest.spyOn(console, "log").mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

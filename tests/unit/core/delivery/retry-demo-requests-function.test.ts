@@ -5,46 +5,19 @@
 // local server and the local SendGrid-compatible server: a malformed stored lead is alerted once and
 // the others are delivered; a store that cannot be listed is a 503 with a fixed text.
 import handler from "../../../../netlify/functions/retry-demo-requests.mts";
-import { resetConfig } from "../../../../netlify/lib/compose";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
-import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
-import { restoreEnvAfterEach } from "../../../helpers/env";
+import { resetConfig } from "../../../../netlify/lib/compose";
+import { setUpFunctionEnv } from "../../../helpers/function-env";
 import { leadRecord } from "../../../helpers/function-harness";
-import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
+import { silenceConsole } from "../../../helpers/console";
 
-const API_KEY = "SG.test-key";
 const GOOD = "1b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 const BAD = "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 
-let sink: MailSink;
-let blobs: TestBlobsServer;
-restoreEnvAfterEach();
-
-beforeAll(async () => {
-  sink = await startSendGridTestServer({ apiKey: API_KEY });
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await sink.close();
-  blobs.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, {
-    SENDGRID_API_KEY: API_KEY,
-    SALES_EMAIL: "sales@resources.test",
-    MAIL_FROM: "no-reply@resources.test",
-    ALERT_EMAIL: "alerts@resources.test",
-    // A local run: the SendGrid base URL (the test server) is honoured only then.
-    NETLIFY_DEV: "true",
-    SENDGRID_API_BASE_URL: sink.url,
-    NETLIFY_BLOBS_CONTEXT: blobs.context,
-    // The sales e-mail is what this checks.
-    CONFIRMATION_EMAIL: "off",
-  });
-  resetConfig();
-  sink.clear();
-  jest.spyOn(console, "log").mockImplementation(() => undefined);
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+const { sink, blobs } = setUpFunctionEnv({
+  ALERT_EMAIL: "alerts@resources.test",
+  // The sales e-mail is what this checks.
+  CONFIRMATION_EMAIL: "off",
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -57,6 +30,7 @@ const call = () =>
   );
 
 test("a pending lead whose e-mail is a number is alerted once; the run answers 200 and goes on", async () => {
+  const consoleErrors = silenceConsole("error");
   const raw = blobs.open(LEAD_STORE_NAME);
   const leads = createBlobLeadStore(raw);
   const recent = new Date(Date.now() - 10 * 60_000).toISOString();
@@ -72,9 +46,13 @@ test("a pending lead whose e-mail is a number is alerted once; the run answers 2
 
   expect((await call()).status).toBe(200);
   expect(kinds()).toHaveLength(2);
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] MALFORMED LEAD: the stored record is not a lead record; the retry job skipped it",
+  );
 });
 
 test("a store that cannot be listed: 503 with a fixed text, never the exception's message", async () => {
+  const consoleErrors = silenceConsole("error");
   const dead = "http://127.0.0.1:9";
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
     JSON.stringify({ siteID: "test", token: "t", edgeURL: dead, uncachedEdgeURL: dead }),
@@ -82,9 +60,13 @@ test("a store that cannot be listed: 503 with a fixed text, never the exception'
   const res = await call();
   expect(res.status).toBe(503);
   expect(await res.text()).toBe(JSON.stringify({ error: "Lead store unavailable" }));
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] retry run could not list the pending leads; the next run tries again",
+  );
 });
 
 test("invalid add-on settings are e-mailed to ALERT_EMAIL once a day, by name only", async () => {
+  const consoleErrors = silenceConsole("error");
   Object.assign(process.env, { BUSINESS_HOURS: "weekdays, roughly", LEAD_WEBHOOK_URL: "not a url" });
   resetConfig();
   await blobs.open(LEAD_STORE_NAME).delete(`settings-alerts/${new Date().toISOString().slice(0, 10)}`);
@@ -96,4 +78,7 @@ test("invalid add-on settings are e-mailed to ALERT_EMAIL once a day, by name on
   expect(alerts[0].text).toContain("- lead webhook: LEAD_WEBHOOK_URL is invalid");
   expect(alerts[0].text).toContain("- follow-up: BUSINESS_HOURS is invalid");
   expect(alerts[0].text).not.toContain("roughly");
+  expect(consoleErrors.text()).toContain(
+    "[demo-request] SETTINGS INVALID, add-on off: lead webhook: LEAD_WEBHOOK_URL is invalid",
+  );
 });

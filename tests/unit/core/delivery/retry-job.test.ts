@@ -20,6 +20,7 @@ import {
   TEST_CONFIG,
   testAddOns,
 } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 // Twenty minutes after the leads arrived: past the grace and the backoff, before the overdue alert.
 const NOW = new Date("2025-01-01T11:20:00.000Z");
@@ -89,7 +90,7 @@ test("a marker whose lead was never written is removed after the grace, not befo
 });
 
 test("one lead whose write throws does not end the run: the others are still delivered", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = await storeWith(lead("p1", "pending"), lead("bad", "pending"), lead("p2", "pending"));
   const update = jest.spyOn(store, "update");
   const write = update.getMockImplementation()!;
@@ -104,7 +105,7 @@ test("one lead whose write throws does not end the run: the others are still del
 });
 
 test("a lead whose processing throws is logged and skipped; the run goes on", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = await storeWith(lead("p1", "pending"), lead("p2", "pending"));
   const settle = jest.spyOn(store, "settle");
   settle.mockImplementation(async (id) => {
@@ -124,7 +125,7 @@ test("a lead whose processing throws is logged and skipped; the run goes on", as
 });
 
 test("permanent refusals fail their leads at once and do not stop the run for newer leads", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const store = await storeWith(
     lead("r1", "pending"),
     lead("r2", "pending", { receivedAt: "2025-01-01T11:00:01.000Z" }),
@@ -137,10 +138,11 @@ test("permanent refusals fail their leads at once and do not stop the run for ne
   expect(salesIds(mailer)).toEqual(["ok"]);
   for (const id of ["r1", "r2", "r3"]) expect((await store.get(id))?.state).toBe("failed");
   expect(sentOfKind(mailer, "alert").map((m) => m.customArgs?.requestId)).toEqual(["r1", "r2", "r3"]);
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted, refused for good");
 });
 
 test("three outages in a row stop the channel for the rest of the run; the leads wait", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const ids = ["a", "b", "c", "d"];
   const store = await storeWith(
     ...ids.map((id, i) => lead(id, "pending", { receivedAt: `2025-01-01T11:00:0${i}.000Z` })),
@@ -149,10 +151,11 @@ test("three outages in a row stop the channel for the rest of the run; the leads
   expect(await run({ store, mailer })).toEqual({ sent: 0, failed: 0, waiting: 4 });
   expect(mailer.calls).toBe(9); // a, b and c, three sends each; d is not tried
   expect((await store.get("d"))?.deliveries.sales.attempts).toBe(1);
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("an attempt with no recorded outcome is never sent again: unconfirmed, alerted once", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const store = await storeWith(
     lead("doubt", "pending", {
       sales: { state: "sending", attempts: 1, lastAttemptAt: "2025-01-01T11:00:00.000Z" },
@@ -168,6 +171,7 @@ test("an attempt with no recorded outcome is never sent again: unconfirmed, aler
     alert: { reason: "unconfirmed", via: "email" },
   });
   expect(sentOfKind(mailer, "alert")).toHaveLength(1);
+  expect(consoleErrors.text()).toContain("[demo-request] delivery outcome unknown; not sent again");
 });
 
 test("a lead read while its request was in flight is left alone, however long the run takes", async () => {
@@ -188,7 +192,7 @@ test("a lead read while its request was in flight is left alone, however long th
 });
 
 test("a lead still pending after ALERT_AFTER_MINUTES gets one overdue alert, however many runs", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = await storeWith(lead("slow", "pending"));
   const mailer = scriptedMailer(Array.from({ length: 6 }, () => DOWN));
   const at = (minutes: number) => () => new Date(Date.parse("2025-01-01T11:00:00.000Z") + minutes * 60_000);
@@ -199,10 +203,11 @@ test("a lead still pending after ALERT_AFTER_MINUTES gets one overdue alert, how
   expect(sentOfKind(mailer, "alert").map((m) => m.customArgs?.requestId)).toEqual(["slow"]);
   expect((await store.get("slow"))?.alert).toMatchObject({ reason: "overdue", via: "email" });
   expect(logged(errors)).not.toMatch(/LEAD FAILED/);
+  expect(errors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("SendGrid down (breaker open): the overdue alert is a LEAD FAILED log line at once", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = await storeWith(lead("slow", "pending"));
   const mailer = scriptedMailer(Array.from({ length: 3 }, () => DOWN));
   await run({
@@ -240,7 +245,7 @@ test("a lead whose confirmation failed gets it from the job, without a second sa
 });
 
 test("one unreadable record is skipped and reported; the others are still delivered", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = await storeWith(lead("p1", "pending"), lead("bad", "pending"), lead("p2", "pending"));
   const get = jest.spyOn(store, "get");
   const read = get.getMockImplementation()!;
@@ -251,7 +256,7 @@ test("one unreadable record is skipped and reported; the others are still delive
 });
 
 test("malformed records are skipped, logged and alerted once; the others are still delivered", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = await storeWith(lead("p1", "pending"), lead("p2", "pending"));
   const bad = { string: "a lead", array: [lead("array", "pending")], email: { ...lead("email", "pending") } };
   bad.email.request = { ...bad.email.request, email: 42 as unknown as string };

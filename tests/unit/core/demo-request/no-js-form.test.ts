@@ -8,6 +8,7 @@ import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { parseFormBody } from "../../../../netlify/lib/core/demo-request/parse-request";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { DOWN, failingStore, harness, scriptedMailer, VALID } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 const URL_ = "https://resources.example/api/send-contact-email";
 const FORM_CT = { "content-type": "application/x-www-form-urlencoded" };
@@ -38,20 +39,22 @@ test("a textarea's CRLF line breaks are kept in the message, each line quoted", 
 });
 
 test("a stored but undelivered request is still a 303 (the request is received)", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   const { handle } = harness({ mailer });
   expect((await handle(formPost(encode(VALID)))).status).toBe(303);
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("neither stored nor sent: 502 HTML page, not the thanks page", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const mailer = scriptedMailer([DOWN, DOWN, DOWN]);
   const { handle } = harness({ store: failingStore, mailer });
   const res = await handle(formPost(encode(VALID)));
   expect(res.status).toBe(502);
   expect(res.headers.get("content-type")).toMatch(/^text\/html/);
   expect(await res.text()).toContain("could not be delivered");
+  expect(consoleErrors.text()).toContain("[demo-request] store create failed; sending without a record");
 });
 
 test("the honeypot answers like a success, sends nothing, and keeps the request as spam", async () => {

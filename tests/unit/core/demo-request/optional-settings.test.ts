@@ -6,34 +6,11 @@
 // time, stores a valid request, e-mails sales and answers 200, and its log names the variable.
 import handler from "../../../../netlify/functions/send-contact-email.mts";
 import { resetConfig } from "../../../../netlify/lib/compose";
-import { formSecretFrom } from "../../../../netlify/lib/core/config";
-import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
-import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
-import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
-import { restoreEnvAfterEach } from "../../../helpers/env";
-import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
+import { demoRequest, demoRequestBody, formToken, setUpFunctionEnv } from "../../../helpers/function-env";
+import { silenceConsole } from "../../../helpers/console";
 
-const API_KEY = "SG.test-key";
-const ENV = {
-  SENDGRID_API_KEY: API_KEY,
-  SALES_EMAIL: "sales@resources.test",
-  MAIL_FROM: "no-reply@resources.test",
-  NETLIFY_DEV: "true",
-};
-
-let sink: MailSink;
-let blobs: TestBlobsServer;
 let n = 0;
-restoreEnvAfterEach();
-
-beforeAll(async () => {
-  sink = await startSendGridTestServer({ apiKey: API_KEY });
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await sink.close();
-  blobs.close();
-});
+const { sink, blobs } = setUpFunctionEnv();
 afterEach(() => jest.restoreAllMocks());
 
 test.each([
@@ -50,31 +27,15 @@ test.each([
 ])(
   "with an invalid %s setting (%j) a valid request is stored, sent to sales and answered 200",
   async (_, bad, name) => {
-    Object.assign(process.env, ENV, bad, {
-      SENDGRID_API_BASE_URL: sink.url,
-      NETLIFY_BLOBS_CONTEXT: blobs.context,
-    });
+    Object.assign(process.env, bad);
     resetConfig();
-    sink.clear();
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
-    const body = {
-      firstName: "Jane",
-      lastName: "Driller",
+    const errors = silenceConsole("error");
+    const body = demoRequestBody({
       email: `jane.optional.${++n}@acme-mining.com`,
-      phone: "+61 400 123 456",
-      company: "Acme Mining",
       message: "",
-      [HONEYPOT_FIELD]: "",
-      formToken: issueFormToken(formSecretFrom(ENV)!, new Date(Date.now() - 60_000)),
-    };
-    const res = await handler(
-      new Request("http://localhost:8888/api/send-contact-email", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-      {} as Parameters<typeof handler>[1],
-    );
+      formToken: formToken(),
+    });
+    const res = await handler(demoRequest(body), {} as Parameters<typeof handler>[1]);
     expect(res.status).toBe(200);
     const { reference } = (await res.json()) as { reference: string };
     expect(await blobs.open("demo-requests").get(`leads/${reference}`, { type: "json" })).toMatchObject({

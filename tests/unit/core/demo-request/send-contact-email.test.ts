@@ -8,55 +8,18 @@ import { formSecretFrom } from "../../../../netlify/lib/core/config";
 import { resetConfig } from "../../../../netlify/lib/compose";
 import { leadIdFor } from "../../../../netlify/lib/core/leads/lead-id";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
-import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
-import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
-import { restoreEnvAfterEach } from "../../../helpers/env";
-import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
+import { demoRequest, demoRequestBody, formToken, setUpFunctionEnv } from "../../../helpers/function-env";
+import { silenceConsole } from "../../../helpers/console";
 
-const API_KEY = "SG.test-key";
-const ENV = {
-  SENDGRID_API_KEY: API_KEY,
-  SALES_EMAIL: "sales@resources.test",
-  MAIL_FROM: "no-reply@resources.test",
-  // A local run: the SendGrid base URL (the test server) is honoured only then.
-  NETLIFY_DEV: "true",
-};
 const context = {} as Parameters<typeof handler>[1];
 
 // Each test's prospect has an address of its own: a confirmation goes to an address once a day.
 let tests = 0;
 let valid: Record<string, string>;
 
-let sink: MailSink;
-let blobs: TestBlobsServer;
-restoreEnvAfterEach();
-
-beforeAll(async () => {
-  sink = await startSendGridTestServer({ apiKey: API_KEY });
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await sink.close();
-  blobs.close();
-});
+const { sink, blobs } = setUpFunctionEnv({ SENDGRID_TIMEOUT_MS: "400" });
 beforeEach(() => {
-  valid = {
-    firstName: "Jane",
-    lastName: "Driller",
-    email: `jane.${++tests}@acme-mining.com`,
-    phone: "+61 400 123 456",
-    company: "Acme Mining",
-    message: "Interested in the Co-Pilot",
-    [HONEYPOT_FIELD]: "",
-  };
-  Object.assign(process.env, ENV, {
-    SENDGRID_API_BASE_URL: sink.url,
-    SENDGRID_TIMEOUT_MS: "400",
-    NETLIFY_BLOBS_CONTEXT: blobs.context,
-  });
-  resetConfig();
-  sink.clear();
-  sink.setMode({ status: 202 });
+  valid = demoRequestBody({ email: `jane.${++tests}@acme-mining.com` });
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -67,19 +30,11 @@ afterEach(() => {
 let tokenIssuedAt = Date.now() - 60_000;
 const withToken = (body: unknown) =>
   body !== null && typeof body === "object" && !("formToken" in body)
-    ? { ...body, formToken: issueFormToken(formSecretFrom(ENV)!, new Date(tokenIssuedAt--)) }
+    ? { ...body, formToken: formToken(new Date(tokenIssuedAt--)) }
     : body;
 
 function post(body: unknown, init: RequestInit = {}): Promise<Response> {
-  return handler(
-    new Request("http://localhost:8888/api/send-contact-email", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: typeof body === "string" ? body : JSON.stringify(withToken(body)),
-      ...init,
-    }),
-    context,
-  );
+  return handler(demoRequest(typeof body === "string" ? body : withToken(body), init), context);
 }
 
 test("a valid request sends the sales e-mail and the confirmation, then answers 200", async () => {
@@ -220,7 +175,7 @@ test.each([
 ])(
   "SendGrid answering %s, no Blobs: 502 with a generic message, only the status logged",
   async (_name, mode) => {
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = silenceConsole("error");
     delete process.env.NETLIFY_BLOBS_CONTEXT; // the request cannot be stored for a later retry either
     sink.setMode(mode);
     const res = await post(valid);
@@ -237,7 +192,7 @@ test.each([
 test.each(["SENDGRID_API_KEY", "SALES_EMAIL", "MAIL_FROM"])(
   "missing %s answers 500 'Server misconfigured' and names it in the log",
   async (name) => {
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = silenceConsole("error");
     delete process.env[name];
     resetConfig();
     const res = await post(valid);

@@ -19,6 +19,7 @@ import {
   VALID,
   testAddOns,
 } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 // A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts). The
 // retry job's tests store leads under ID directly: there it is a lead id.
@@ -42,7 +43,7 @@ test("an accepted request is stored as sent with its confirmation", async () => 
 });
 
 test("SendGrid down but the request stored: 202 pending, then the retry job delivers exactly once", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const mailer = scriptedMailer([down, down, down]);
   const { post } = harness({ store, mailer });
@@ -71,16 +72,18 @@ test("SendGrid down but the request stored: 202 pending, then the retry job deli
     failed: 0,
     waiting: 0,
   });
+  expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("neither stored nor accepted: 502 so the page shows the failure", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const { post } = harness({ store: failingStore, mailer: scriptedMailer([down, down, down]) });
   expect((await post(VALID)).status).toBe(502);
+  expect(consoleErrors.text()).toContain("[demo-request] store create failed; sending without a record");
 });
 
 test("store down but SendGrid accepts: still 200", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const consoleErrors = silenceConsole("error");
   const { post, mailer } = harness({ store: failingStore });
   const res = await post(VALID);
   expect(res.status).toBe(200);
@@ -88,6 +91,7 @@ test("store down but SendGrid accepts: still 200", async () => {
   // Not stored, yet it has a reference: the one sales got.
   const [sales] = sentOfKind(mailer, "sales");
   expect(await res.json()).toEqual({ ok: true, reference: sales.customArgs?.requestId });
+  expect(consoleErrors.text()).toContain("[demo-request] store create failed; sending without a record");
 });
 
 test("a repeated request id answers 200 again with the same reference, without a second sales e-mail", async () => {
@@ -129,7 +133,7 @@ test("429 with Retry-After is waited for, within the budget", async () => {
 });
 
 test("after a day of failures the job marks the request failed and logs loudly", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const store = createMemoryLeadStore();
   await store.create(
     leadRecord(ID, "pending", {
@@ -174,7 +178,7 @@ test("the job waits out the backoff and goes oldest first", async () => {
 });
 
 test("a failed confirmation does not fail the request; it is logged and left to the retry job", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
   const { post, mailer, store } = harness({ mailer: scriptedMailer([{ status: "sent" }, down, down, down]) });
   const res = await post({ ...VALID, requestId: ID });
   expect(res.status).toBe(200);

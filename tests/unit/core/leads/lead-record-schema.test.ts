@@ -13,6 +13,7 @@ import {
   pruneMalformedNotes,
   readLeads,
 } from "../../../../netlify/lib/core/leads/lead-record-schema";
+import { silenceConsole } from "../../../helpers/console";
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
@@ -99,7 +100,7 @@ describe("parseStoredLead", () => {
 });
 
 test("readLeads leaves a malformed record out with its log line, keeps the others, and throws on a store fault", async () => {
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const error = silenceConsole("error");
   const store = createMemoryLeadStore();
   await store.create(leadRecord("a", "sent"));
   await store.create(leadRecord("b", "sent"));

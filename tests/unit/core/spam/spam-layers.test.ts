@@ -22,6 +22,7 @@ import {
   VALID,
   testAddOns,
 } from "../../../helpers/function-harness";
+import { silenceConsole } from "../../../helpers/console";
 
 const URL_ = "https://resources.example/api/send-contact-email";
 const NOW = new Date("2025-06-02T10:00:00.000Z");
@@ -113,7 +114,7 @@ describe("the honeypot", () => {
   });
 
   test("while SendGrid does not accept mail, the honeypot answers 202 like a real request, not 200", async () => {
-    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const consoleErrors = silenceConsole("error");
     const outage = () => scriptedMailer(Array.from({ length: 6 }, () => DOWN));
     const real = await harness({ mailer: outage() }).post({ ...VALID });
     const baited = await harness({ mailer: outage() }).post({
@@ -124,6 +125,7 @@ describe("the honeypot", () => {
     expect(baited.status).toBe(202);
     const keys = async (res: Response) => Object.keys((await res.json()) as Record<string, unknown>);
     expect(await keys(baited)).toEqual(await keys(real));
+    expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
   });
 
   test.each([HONEYPOT_FIELD, LEGACY_HONEYPOT_FIELD])(
@@ -186,17 +188,22 @@ describe("the honeypot", () => {
     expect(cells[columns.indexOf('"email"')]).toBe(`"${VALID.email}"`);
   });
   test.each([
-    ["Blobs unavailable", null],
-    ["the store refusing the write", failingStore],
+    ["Blobs unavailable", null, []],
+    [
+      "the store refusing the write",
+      failingStore,
+      ["[demo-request] store create failed; sending without a record"],
+    ],
   ])(
     "a filled honeypot that cannot be stored (%s) goes to sales as suspected spam, never lost",
-    async (_name, store) => {
-      // The failed write is logged as an error, as for any lead the store refuses.
-      jest.spyOn(console, "error").mockImplementation(() => undefined);
+    async (_name, store, loggedEvents) => {
+      // A failed write is logged as an error, as for any lead the store refuses.
+      const consoleErrors = silenceConsole("error");
       const { post, mailer } = harness({ store, now: () => NOW });
       const res = await post({ ...VALID, [HONEYPOT_FIELD]: "https://autofill.example", requestId: ID });
       const sales = await expectSuspectedSpamToSales(res, mailer, LEAD);
       expect(sales.text).toContain("Suspected spam: honeypot field filled; it could not be stored");
+      expect(consoleErrors.lines().map((line) => line.split(" {")[0])).toEqual(loggedEvents);
     },
   );
 });
@@ -242,7 +249,7 @@ describe("the time token", () => {
   });
 
   test("a suspected request the retry job delivers keeps its prefix and gets no confirmation", async () => {
-    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const consoleErrors = silenceConsole("error");
     const store = createMemoryLeadStore();
     const { post } = harness({ store, now: () => NOW, mailer: scriptedMailer([DOWN, DOWN, DOWN]) });
     expect((await post({ ...VALID, formToken: tokenFrom(ago(500)), requestId: ID })).status).toBe(202);
@@ -252,6 +259,7 @@ describe("the time token", () => {
     expect(mailer.sent.map((m) => m.subject)).toEqual([
       "[Suspected spam] Demo request: Jane Driller (Acme Mining)",
     ]);
+    expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
   });
 
   test("a token or honeypot that is not text is refused like any malformed field", async () => {
