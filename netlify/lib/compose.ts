@@ -3,7 +3,11 @@
  * function reads its configuration here; an invalid add-on is off and named, and the demo request goes on.
  */
 import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./add-ons/booking/settings";
-import { CONFIRMATION_VARIABLES, confirmationSettings } from "./add-ons/confirmation/settings";
+import {
+  CONFIRMATION_DEFAULTS,
+  CONFIRMATION_VARIABLES,
+  confirmationSettings,
+} from "./add-ons/confirmation/settings";
 import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
 import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
 import type { ThanksTickets } from "./add-ons/booking/thanks-tickets";
@@ -57,8 +61,8 @@ export function loadConfig(env: Env = process.env): ConfigResult {
     config: {
       ...core,
       confirmationEmail: confirmationOn !== undefined,
-      confirmationDailyLimit: confirmationOn?.dailyLimit ?? 200,
-      confirmationClientDailyLimit: confirmationOn?.clientDailyLimit ?? 5,
+      confirmationDailyLimit: (confirmationOn ?? CONFIRMATION_DEFAULTS).dailyLimit,
+      confirmationClientDailyLimit: (confirmationOn ?? CONFIRMATION_DEFAULTS).clientDailyLimit,
       leadWebhook: leadWebhook && {
         ...leadWebhook,
         slackButtons: leadWebhook.format === "slack" && slack.state === "on",
@@ -80,7 +84,7 @@ export function loadConfig(env: Env = process.env): ConfigResult {
   };
 }
 
-/** The lines of a report, e.g. `follow-up: invalid, off (BUSINESS_HOURS is invalid)`; never a value. */
+/** The lines of a report, e.g. `follow-up: off, invalid (BUSINESS_HOURS is invalid)`; never a value. */
 export function reportLines(result: ConfigResult): string[] {
   if (!result.ok) return [`core: not configured (${result.problems.join("; ")})`];
   return (result.report ?? []).map(({ name, state, problems }) =>

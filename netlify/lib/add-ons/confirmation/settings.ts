@@ -5,12 +5,15 @@
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 
+/** The bounds when their variables are unset. */
+export const CONFIRMATION_DEFAULTS = { dailyLimit: 200, clientDailyLimit: 5 };
+
 const count = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
 
 const schema = z.object({
   CONFIRMATION_EMAIL: z.enum(["on", "off"]).default("on"),
-  CONFIRMATION_DAILY_LIMIT: count(200),
-  CONFIRMATION_CLIENT_DAILY_LIMIT: count(5),
+  CONFIRMATION_DAILY_LIMIT: count(CONFIRMATION_DEFAULTS.dailyLimit),
+  CONFIRMATION_CLIENT_DAILY_LIMIT: count(CONFIRMATION_DEFAULTS.clientDailyLimit),
 });
 
 export const CONFIRMATION_VARIABLES = Object.keys(schema.shape);
