@@ -1,76 +1,121 @@
 /**
  * The local Blobs server made to answer as Netlify Blobs does (docs/decisions/0004-local-function-runs.md):
- * reads carry ETags, listings never skip a blob mid-rename, and conditional writes are atomic per key.
- * Relies on private methods listed in build/INTERNALS.md; tests/unit/local/blobs-server.test.ts pins them.
+ * our own HTTP layer on loopback in front of `@netlify/blobs`' public `BlobsServer`, which it proxies to.
+ * Reads carry an ETag (a quoted SHA-256 of the bytes), conditional writes (`if-match`, `if-none-match`)
+ * are checked here against that ETag and are atomic, and writes, deletions and listings of a store take
+ * turns, so a listing never meets a blob mid-write (the server writes a temporary file, then renames it).
+ * `startBlobsLayer({ directory, token })` resolves with `{ port, url, stop }`; throws when it cannot listen.
  */
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
 import { BlobsServer } from "@netlify/blobs/server";
 
-const PATCHED = Symbol.for("local-blobs-fixes");
-const WALK_ATTEMPTS = 3;
+const LOOPBACK = "127.0.0.1";
+// Hop-by-hop or recomputed headers, not forwarded either way.
+const DROPPED = new Set(
+  "host connection keep-alive content-length transfer-encoding accept-encoding".split(" "),
+);
+const CONDITIONS = new Set(["if-match", "if-none-match"]);
 
-function withReadEtag(server) {
-  const get = server.prototype.get;
-  server.prototype.get = async function getWithEtag(req) {
-    const url = this.parseAPIRequest(req)?.url ?? new URL(req.url ?? "", this.address);
-    const { dataPath, key } = this.getLocalPaths(url);
-    const etag = key && dataPath ? await server.generateETag(dataPath) : "";
-    const response = await get.call(this, req);
-    if (!etag || response.status !== 200 || response.headers.has("etag")) return response;
-    const headers = new Headers(response.headers);
-    headers.set("etag", etag);
-    return new Response(response.body, { status: response.status, headers });
-  };
-}
+const etagOf = (bytes) => `"${createHash("sha256").update(bytes).digest("hex")}"`;
 
-function withCompleteListings(server) {
-  const walk = server.walk;
-  const walking = new WeakSet();
-  server.walk = async function walkToTheEnd(options) {
-    // Nested calls (one per sub-folder) belong to the outer walk, which retries as a whole.
-    if (walking.has(options.result)) return walk.call(this, options);
-    walking.add(options.result);
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await walk.call(this, options);
-        } catch (error) {
-          const vanished = error?.code === "ENOENT" && existsSync(options.path);
-          if (!vanished || attempt === WALK_ATTEMPTS) throw error;
-          options.result.blobs?.splice(0);
-          options.result.directories?.splice(0);
-        }
-      }
-    } finally {
-      walking.delete(options.result);
-    }
-  };
-}
-
-function withAtomicWrites(server) {
-  const put = server.prototype.put;
-  const queues = new Map();
-  server.prototype.put = function putInTurn(req) {
-    const url = new URL(req.url ?? "", this.address);
-    const { dataPath } = this.parseAPIRequest(req) ? {} : this.getLocalPaths(url);
-    if (!dataPath) return put.call(this, req);
-    const previous = queues.get(dataPath) ?? Promise.resolve();
-    const turn = previous.then(() => put.call(this, req));
-    const done = turn.catch(() => undefined);
-    queues.set(dataPath, done);
-    void done.then(() => {
-      if (queues.get(dataPath) === done) queues.delete(dataPath);
-    });
-    return turn;
-  };
-}
-
-export function applyLocalBlobsFixes() {
-  if (!BlobsServer[PATCHED]) {
-    withReadEtag(BlobsServer);
-    withCompleteListings(BlobsServer);
-    withAtomicWrites(BlobsServer);
-    BlobsServer[PATCHED] = true;
+function forwarded(headers, skip = new Set()) {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (!DROPPED.has(name) && !skip.has(name) && value !== undefined) out.set(name, String(value));
   }
-  return BlobsServer;
+  return out;
+}
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+export async function startBlobsLayer({ directory, token }) {
+  // The server has no host option, but Node's listen takes an options object as `port` (build/INTERNALS.md).
+  const blobs = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });
+  const upstream = `http://${LOOPBACK}:${(await blobs.start()).port}`;
+  const turns = new Map();
+
+  /** Runs `task` after every earlier task of the same store, so they never overlap. */
+  function inTurn(store, task) {
+    const turn = (turns.get(store) ?? Promise.resolve()).then(task);
+    const done = turn.catch(() => undefined);
+    turns.set(store, done);
+    void done.then(() => turns.get(store) === done && turns.delete(store));
+    return turn;
+  }
+
+  async function put(path, req, body) {
+    const ifMatch = req.headers["if-match"];
+    const ifNoneMatch = req.headers["if-none-match"];
+    const headers = forwarded(req.headers, CONDITIONS);
+    if (ifMatch || ifNoneMatch) {
+      const read = await fetchUpstream(path, { headers });
+      if (read.status !== 200 && read.status !== 404) return read;
+      const current = read.status === 200 ? etagOf(read.body) : null;
+      const refused = ifNoneMatch
+        ? current && (ifNoneMatch === "*" || ifNoneMatch === current)
+        : ifMatch !== current;
+      if (refused) return { status: 412, headers: new Headers(), body: Buffer.alloc(0) };
+    }
+    const answer = await fetchUpstream(path, { method: "PUT", headers, body });
+    if (answer.status === 200) answer.headers.set("etag", etagOf(body));
+    return answer;
+  }
+
+  async function fetchUpstream(path, init) {
+    const response = await fetch(upstream + path, init);
+    const headers = forwarded(Object.fromEntries(response.headers));
+    return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  async function answer(req) {
+    const url = new URL(req.url ?? "/", upstream);
+    const path = url.pathname + url.search;
+    const [site, store, ...key] = url.pathname
+      .replace(/^\/region:[^/]+/, "")
+      .split("/")
+      .slice(1);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+    const plain = () => fetchUpstream(path, { method: req.method, headers: forwarded(req.headers), body });
+    if (site === "api" || !store) return plain();
+    const storeId = `${site}/${store}`;
+    if (req.method === "PUT" && key.length) return inTurn(storeId, () => put(path, req, body));
+    if (req.method !== "GET" || !key.length) return req.method === "HEAD" ? plain() : inTurn(storeId, plain);
+    const read = await fetchUpstream(path, { headers: forwarded(req.headers, CONDITIONS) });
+    if (read.status !== 200) return read;
+    const etag = etagOf(read.body);
+    read.headers.set("etag", etag);
+    if (req.headers["if-none-match"] === etag) return { ...read, status: 304, body: Buffer.alloc(0) };
+    return read;
+  }
+
+  const server = createServer((req, res) => {
+    answer(req).then(
+      ({ status, headers, body }) => {
+        res.writeHead(status, Object.fromEntries(headers));
+        res.end(body);
+      },
+      () => {
+        res.writeHead(502);
+        res.end();
+      },
+    );
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, LOOPBACK, resolve);
+  });
+  const { port } = server.address();
+  return {
+    port,
+    url: `http://${LOOPBACK}:${port}`,
+    stop: async () => {
+      await new Promise((resolve) => server.close(() => resolve()));
+      await blobs.stop();
+    },
+  };
 }

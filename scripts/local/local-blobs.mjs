@@ -4,21 +4,16 @@
  * NETLIFY_BLOBS_CONTEXT value for the functions; throws when it cannot listen.
  */
 import { randomBytes } from "node:crypto";
-import { applyLocalBlobsFixes } from "./blobs-server.mjs";
+import { startBlobsLayer } from "./blobs-server.mjs";
 
 export const LOCAL_SITE_ID = "0";
 
 export const BLOBS_CONTEXT_VARIABLE = "NETLIFY_BLOBS_CONTEXT";
 
-const LOOPBACK = "127.0.0.1";
-
 export async function startLocalBlobs({ directory }) {
-  const BlobsServer = applyLocalBlobsFixes();
   const token = randomBytes(32).toString("hex");
-  // The server has no host option, but Node's listen takes an options object as `port` (build/INTERNALS.md).
-  const server = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });
-  const { port } = await server.start();
-  const url = `http://${LOOPBACK}:${port}`;
+  const server = await startBlobsLayer({ directory, token });
+  const url = server.url;
   const location = { deployID: "0", siteID: LOCAL_SITE_ID, token, edgeURL: url, uncachedEdgeURL: url };
   return {
     url,

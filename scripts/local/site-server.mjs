@@ -16,7 +16,6 @@ import { newTriggerSecret } from "./local-trigger.mjs";
 import { bodyLimits } from "./body-limits.mjs";
 import { readFunctionModules } from "./function-modules.mjs";
 import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from "./local-blobs.mjs";
-import { enablePersistentFunctionBuilds } from "./persistent-function-builds.mjs";
 import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
 const hasBody = (method) => method !== "GET" && method !== "HEAD";
@@ -158,7 +157,6 @@ export async function startSiteServer({
 }) {
   // The functions decide "local" only when told so positively (netlify/lib/core/config.ts).
   process.env.NETLIFY_DEV = "true";
-  enablePersistentFunctionBuilds(join(root, ".netlify", "functions-serve", "persistent"));
   const functionsDir = join(root, "netlify", "functions");
   const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
   const blobs = await startLocalBlobs({ directory: blobsDirectory });

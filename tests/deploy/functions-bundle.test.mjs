@@ -15,7 +15,7 @@ import { after, before, test } from "node:test";
 import extract from "extract-zip";
 import { createJiti } from "jiti";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
-import { applyLocalBlobsFixes } from "../../scripts/local/blobs-server.mjs";
+import { startBlobsLayer } from "../../scripts/local/blobs-server.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import { functionRateLimits, rateLimitKeys } from "../../scripts/local/rate-limit.mjs";
 
@@ -64,10 +64,7 @@ before(async () => {
   work = mkdtempSync(join(tmpdir(), "functions-bundle-"));
   bundle = await bundleFunctions({ root, outDir: join(work, "zips") });
   blobsDir = mkdtempSync(join(tmpdir(), "functions-bundle-blobs-"));
-  const BlobsServer = applyLocalBlobsFixes();
-  blobs = new BlobsServer({ directory: blobsDir, token: BLOBS_TOKEN });
-  const { port } = await blobs.start();
-  blobs.url = `http://127.0.0.1:${port}`;
+  blobs = await startBlobsLayer({ directory: blobsDir, token: BLOBS_TOKEN });
   sink = await startMailSink({ apiKey: API_KEY });
 });
 

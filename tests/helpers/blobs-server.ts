@@ -1,5 +1,5 @@
 /**
- * @netlify/blobs' own local server (the one `@netlify/dev` runs), with the local adapter that makes
+ * @netlify/blobs' own local server (the one `@netlify/dev` runs), behind the local layer that makes
  * it answer as Netlify Blobs does (scripts/local/blobs-server.mjs), for unit tests, in a child Node
  * process: it is ESM-only (it imports @netlify/dev-utils), which Jest's CommonJS runtime cannot
  * load. `open(name)` gives a store on it; `context` is the NETLIFY_BLOBS_CONTEXT value with which
@@ -14,10 +14,8 @@ import { pathToFileURL } from "node:url";
 import { getStore } from "@netlify/blobs";
 
 const SERVER = `
-  const { applyLocalBlobsFixes } = await import(process.argv[3]);
-  const BlobsServer = applyLocalBlobsFixes();
-  const server = new BlobsServer({ directory: process.argv[1], token: process.argv[2] });
-  const { port } = await server.start();
+  const { startBlobsLayer } = await import(process.argv[3]);
+  const { port } = await startBlobsLayer({ directory: process.argv[1], token: process.argv[2] });
   console.log(port);
 `;
 const TOKEN = "test-token";
@@ -40,7 +38,7 @@ export async function startBlobsServer(): Promise<TestBlobsServer> {
     },
   );
   const [chunk] = (await once(child.stdout, "data")) as [Buffer];
-  const url = `http://localhost:${Number(chunk.toString())}`;
+  const url = `http://127.0.0.1:${Number(chunk.toString())}`;
   const location = { siteID: SITE_ID, token: TOKEN, edgeURL: url, uncachedEdgeURL: url };
   return {
     open: (name) => getStore({ name, ...location }),
