@@ -1,18 +1,9 @@
 /**
- * The site's Content-Security-Policy, computed from the built pages (security headers,
- * docs/requirements.md#durable-capture; docs/decisions/0002-content-security-policy.md).
- *
- * Gatsby inlines a few scripts in every page (theme init, gatsby-plugin-image's loader,
- * `window.pagePath`, the chunk mapping, the compilation hash); their text changes with every
- * build and page. Instead of 'unsafe-inline', the build hashes each inline script of every
- * page in `public/` (SHA-256) and writes one policy allowing exactly those, into
- * `public/_headers` for each built page's path, which Netlify (and `@netlify/dev` locally)
- * applies next to netlify.toml's static security headers. Run from gatsby-node's `onPostBuild`.
- *
- * Per page, not `/*`: the content editor at /admin/ (Decap CMS, docs/requirements.md#content-editing)
- * compiles its config schema with `new Function` (ajv) and talks to GitHub's API, so this policy would break
- * it, and Netlify joins the values of every matching rule, so a looser /admin/* rule cannot undo a `/*` one.
- * Paths nothing matches (served 404.html) keep netlify.toml's headers, which include `X-Frame-Options: DENY`.
+ * The site's Content-Security-Policy, computed from the built pages (docs/requirements.md#durable-capture;
+ * docs/decisions/0002-content-security-policy.md): the SHA-256 of every inline script instead of
+ * 'unsafe-inline', written to `public/_headers` for each built page's path in `onPostBuild`.
+ * Per page, not `/*`: /admin/ (Decap CMS) needs `new Function`, and Netlify joins matching rules,
+ * so a looser /admin/* rule could not undo a `/*` one.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -32,9 +23,8 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The policy for the pages, given the allowed script hashes. Styles keep 'unsafe-inline':
- * gatsby-plugin-image writes `style` attributes and the toaster injects a `<style>` at run
- * time; CSS cannot run script, and everything else stays 'self'.
+ * The policy for the given script hashes. Styles keep 'unsafe-inline' (gatsby-plugin-image's `style`
+ * attributes, the toaster's `<style>`); CSS cannot run script.
  */
 export function buildCsp(scriptHashes: readonly string[]): string {
   return [
@@ -52,10 +42,7 @@ export function buildCsp(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-/**
- * The URL paths a built HTML file answers: `index.html` -> `/`; `about/index.html` -> `/about`
- * and `/about/`; `404.html` -> `/404.html`.
- */
+/** URL paths a built HTML file answers: `index.html` -> `/`; `about/index.html` -> `/about`, `/about/`. */
 export function pagePaths(file: string): string[] {
   if (file === "index.html") return ["/"];
   if (!file.endsWith("/index.html")) return [`/${file}`];
@@ -72,10 +59,7 @@ export function headersFile(csp: string, paths: readonly string[]): string {
   ].join("\n");
 }
 
-/**
- * Hashes the inline scripts of every HTML file under `publicDir` and writes `publicDir/_headers`.
- * @returns the policy and how many distinct script hashes it allows
- */
+/** Writes `publicDir/_headers` for every built page; returns the policy and its count of script hashes. */
 export function writeCspHeaders(publicDir: string): { csp: string; hashCount: number } {
   const files = builtPages(publicDir).sort();
   const hashes = new Set(

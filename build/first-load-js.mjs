@@ -1,22 +1,9 @@
 /**
- * First-load JavaScript of each built page, measured from `public/` the way the browser loads it,
- * and the budgets it is held to (docs/requirements.md#interactive-at-first-paint, which tightened
- * docs/requirements.md#performance-budget; docs/decisions/0006-perf-first-load-js.md).
- *
- * Every page is script-free unless build/pages-with-scripts.json lists it: its HTML loads no
- * same-origin script file at all, and its inline scripts (theme, speculation rules, the 404 log;
- * data blocks such as JSON-LD are not scripts) stay under 2 KB together. A listed page boots Gatsby
- * and React; its first load is the `app` chunk group (webpack runtime + framework + app + shared
- * chunks) plus the chunk group of its page component (`componentChunkName` in its page-data.json),
- * both read from Gatsby's `webpack.stats.json` (`assetsByChunkName` lists every file of a chunk
- * group, split chunks included), within 100 KB gzipped. Gatsby puts only the app files in
- * `<script src>` tags and fetches the component chunk right after boot, so it counts too. Every
- * same-origin `<script src>` of the HTML is added as well, and listed in `unlistedScripts` when the
- * stats did not name it, so the figure can never be smaller than what the HTML makes the browser
- * fetch.
- *
- * Sizes are gzip level 9 of each file on its own (zlib.gzipSync), as a CDN would send them; inline
- * scripts count in UTF-8 bytes as written. KB means 1,000 bytes (the stricter reading).
+ * First-load JavaScript of each built page, measured from `public/`, and its budgets
+ * (docs/requirements.md#interactive-at-first-paint; docs/decisions/0006-perf-first-load-js.md).
+ * A page listed in build/pages-with-scripts.json counts Gatsby's `app` chunk group plus its component's
+ * chunk group (webpack.stats.json) and every same-origin `<script src>` of its HTML; any other page
+ * loads no script file and keeps inline scripts under 2 KB. Sizes: gzip -9 per file; KB = 1,000 bytes.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -24,37 +11,25 @@ import { gzipSync } from "node:zlib";
 
 export const KB = 1000;
 
-/**
- * The pages that keep Gatsby's scripts and hydrate (build/pages-with-scripts.json, also read
- * by gatsby-config.ts); every other page is script-free.
- */
+/** Pages that keep Gatsby's scripts (build/pages-with-scripts.json, also read by gatsby-config.ts). */
 export const PAGES_WITH_SCRIPTS = JSON.parse(
   readFileSync(new URL("./pages-with-scripts.json", import.meta.url), "utf8"),
 );
 
-/**
- * The budgets of docs/requirements.md#interactive-at-first-paint: gzipped first-load JS of a page with
- * scripts, inline script bytes of the others.
- */
+/** Budgets of docs/requirements.md#interactive-at-first-paint. */
 export const BUDGETS = {
   pageWithScriptsGzipBytes: 100 * KB,
   scriptFreeFiles: 0,
   scriptFreeInlineBytes: 2 * KB,
 };
 
-/**
- * Libraries only the demo-request form needs (docs/requirements.md#performance-budget: no library
- * a page does not use in its first load); they may appear in the first load of these routes only.
- */
+/** Form-only libraries, allowed in the first load of these routes only (docs/requirements.md#performance-budget). */
 export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
 export const FORM_ROUTES = ["/contact"];
 
 /**
  * Whether a page keeps Gatsby's scripts; "/contact/" and "/contact" are the same page.
- *
- * @param {string} route page path like "/contact" or "/404.html"
- * @param {readonly string[]} [pagesWithScripts] defaults to {@link PAGES_WITH_SCRIPTS}
- * @returns {boolean}
+ * @param {string} route @param {readonly string[]} [pagesWithScripts] @returns {boolean}
  */
 export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
   const normalise = (path) => (path.length > 1 ? path.replace(/\/+$/, "") : "/");
@@ -62,11 +37,8 @@ export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
 }
 
 /**
- * The npm packages bundled in a built file, read from its source map (Gatsby writes `<file>.map`).
- *
- * @param {string} path absolute path of a .js file
- * @returns {string[]} sorted package names like "react-dom" or "@hookform/resolvers"; empty when
- *   there is no source map
+ * npm packages bundled in a built .js file, read from its `<file>.map`.
+ * @param {string} path @returns {string[]} sorted names; empty without a source map
  */
 export function packagesInFile(path) {
   if (!existsSync(`${path}.map`)) return [];
@@ -81,12 +53,7 @@ export function packagesInFile(path) {
   return [...names].sort();
 }
 
-/**
- * The HTML file Gatsby writes for a page path (trailingSlash "never").
- *
- * @param {string} path page path like "/", "/about" or "/404.html"
- * @returns {string} file relative to public/, like "about/index.html"
- */
+/** The HTML file (relative to public/) Gatsby writes for a page path like "/about" (trailingSlash "never"). */
 export function htmlFileFor(path) {
   if (path === "/") return "index.html";
   if (path.endsWith(".html")) return path.slice(1);
@@ -94,11 +61,8 @@ export function htmlFileFor(path) {
 }
 
 /**
- * Every page of the build, found through its page-data.json.
- *
- * @param {string} publicDir absolute path of the built site
- * @returns {{ route: string, html: string, pageData: string }[]} sorted by route; files relative to
- *   publicDir
+ * Every built page, found through its page-data.json.
+ * @returns {{ route: string, html: string, pageData: string }[]} sorted by route; files relative to publicDir
  * @throws when public/page-data is missing
  */
 export function discoverPages(publicDir) {
@@ -128,15 +92,10 @@ function readJson(path) {
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
 
 /**
- * The scripts an HTML document makes the browser fetch or run: its `<script src>` tags and the URLs
- * of the loader that starts Gatsby's scripts after the first paint on a page with scripts
- * (build/scripts-after-first-paint.ts: `<script id="gatsby-scripts-after-first-paint">` whose
- * source ends with the URL list as a JSON array argument).
- *
- * @param {string} html
- * @returns {{ srcs: string[], inlineBytes: number }} srcs: same-origin src paths without the leading
- *   slash; inlineBytes: UTF-8 bytes of all inline scripts together, data blocks left out.
- * @throws when a loader script's URL list cannot be read (the loader's format changed)
+ * The scripts an HTML document makes the browser fetch or run, including the URL list at the end of
+ * the after-first-paint loader (build/scripts-after-first-paint.ts).
+ * @returns {{ srcs: string[], inlineBytes: number }} same-origin src paths; UTF-8 bytes of inline scripts
+ * @throws when the loader's URL list cannot be read (its format changed)
  */
 export function scriptsInHtml(html) {
   const srcs = [];
@@ -162,17 +121,8 @@ export function scriptsInHtml(html) {
 }
 
 /**
- * Measures one page's first-load JavaScript.
- *
- * @param {string} publicDir absolute path of the built site
- * @param {{ route: string, html: string, pageData: string }} page entry of {@link discoverPages}
- * @param {Record<string, string[]>} [assetsByChunkName] webpack.stats.json's map (read when omitted)
- * @returns {{ route: string, componentChunkName: string, boots: boolean, files: { file: string,
- *   bytes: number, gzipBytes: number, packages: string[] }[], bytes: number, gzipBytes: number,
- *   inlineScriptBytes: number, htmlScripts: string[], unlistedScripts: string[],
- *   packages: string[] }} boots: the HTML loads Gatsby's app chunk group; byte counts per file and
- *   summed; packages: npm packages bundled in them
- * @throws when the HTML, page-data.json, stats or a listed file is missing
+ * Measures one page's first-load JavaScript (bytes and gzip bytes per file and summed, npm packages).
+ * `boots`: the HTML loads Gatsby's app chunk group. @throws when a file it needs is missing
  */
 export function measurePage(publicDir, page, assetsByChunkName) {
   const byChunk = assetsByChunkName ?? readJson(join(publicDir, "webpack.stats.json")).assetsByChunkName;
@@ -209,24 +159,13 @@ export function measurePage(publicDir, page, assetsByChunkName) {
   };
 }
 
-/**
- * Measures every page of the build (or the given ones).
- *
- * @param {string} publicDir absolute path of the built site
- * @param {ReturnType<typeof discoverPages>} [pages] defaults to every built page
- * @returns {ReturnType<typeof measurePage>[]}
- */
+/** Measures every page of the build (or the given ones). */
 export function measureFirstLoadJs(publicDir, pages = discoverPages(publicDir)) {
   const { assetsByChunkName } = readJson(join(publicDir, "webpack.stats.json"));
   return pages.map((page) => measurePage(publicDir, page, assetsByChunkName));
 }
 
-/**
- * Form libraries found in the first load of pages that have no form.
- *
- * @param {{ route: string, packages: string[] }[]} measurements
- * @returns {{ route: string, packages: string[] }[]} one entry per offending page; empty when clean
- */
+/** Form libraries found in the first load of pages that have no form; empty when clean. */
 export function misplacedFormPackages(measurements) {
   return measurements
     .filter(({ route }) => !FORM_ROUTES.includes(route))
@@ -235,15 +174,8 @@ export function misplacedFormPackages(measurements) {
 }
 
 /**
- * Compares measurements with the budgets of docs/requirements.md#interactive-at-first-paint: a page with
- * scripts must load them (else the list is stale) within {@link BUDGETS}.pageWithScriptsGzipBytes; every
- * other page must load no script file and keep its inline scripts within
- * {@link BUDGETS}.scriptFreeInlineBytes.
- *
- * @param {{ route: string, files: unknown[], gzipBytes: number, inlineScriptBytes: number }[]} measurements
- * @param {readonly string[]} [pagesWithScripts] defaults to {@link PAGES_WITH_SCRIPTS}
- * @returns {{ route: string, keepsScripts: boolean, files: number, gzipBytes: number,
- *   inlineScriptBytes: number, ok: boolean, problems: string[] }[]} problems say what is over budget
+ * Checks measurements against {@link BUDGETS}: a listed page must load scripts within budget; any
+ * other page loads no script file. @returns one entry per page with `ok` and `problems`
  */
 export function checkBudgets(measurements, pagesWithScripts = PAGES_WITH_SCRIPTS) {
   return measurements.map(({ route, files, gzipBytes, inlineScriptBytes }) => {

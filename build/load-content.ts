@@ -1,8 +1,6 @@
 /**
- * Reads and validates the content files (Node only: gatsby-node.ts and tests).
- * Every failure is a ContentValidationError whose message names the file relative to the
- * project root and the field path, one line per problem:
- * `content/home.md: benefits.1.title: Required`.
+ * Reads and validates the content files (Node only). Each failure is a ContentValidationError with one
+ * line per problem, e.g. `content/home.md: benefits.1.title: Required`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -41,8 +39,7 @@ function readData(absPath: string, shown: string): unknown {
   }
   try {
     if (absPath.endsWith(".json")) return JSON.parse(raw);
-    // The markdown below the frontmatter is the `body` field, as Decap CMS names it; schemas
-    // without a body drop it.
+    // The markdown below the frontmatter is Decap CMS's `body` field.
     const { data, content } = matter(raw);
     return { ...data, body: content };
   } catch (error) {
@@ -52,12 +49,8 @@ function readData(absPath: string, shown: string): unknown {
 }
 
 /**
- * Reads one content file (JSON, or markdown: its frontmatter plus `body`) and checks it.
- * @param schema the zod schema of this content type
- * @param absPath absolute path of the file
- * @param root directory the message's file name is relative to (the project root)
- * @returns the parsed, trimmed data
- * @throws ContentValidationError naming the file and each failing field path
+ * Reads one content file (JSON, or markdown frontmatter plus `body`) and checks it against `schema`.
+ * `root` is what the message's file name is relative to. @throws ContentValidationError
  */
 export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string, root: string): z.infer<S> {
   const shown = relative(root, absPath).split("\\").join("/");
@@ -71,10 +64,8 @@ export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string,
 }
 
 /**
- * Loads and validates content/site.json, content/home.md, content/about.md and
- * content/privacy.md, and checks that the home screenshot file exists under content/.
- * @param root absolute project root (the folder holding content/)
- * @throws ContentValidationError naming the file and the field
+ * Loads and validates content/site.json, home.md, about.md and privacy.md, and checks the home
+ * screenshot exists. @param root project root @throws ContentValidationError naming file and field
  */
 export function loadSiteContent(root: string): SiteContentBundle {
   const dir = join(root, "content");

@@ -1,20 +1,10 @@
 /**
- * Starts the Gatsby scripts of a page with scripts (/contact, build/pages-with-scripts.json)
- * once the browser reports its first contentful paint, instead of from `<script async>` tags
- * (docs/requirements.md#performance-budget: LCP; kept by docs/decisions/0016-contact-first-load.md, which
- * lists the private Gatsby details this reads and the tests that fail when they change). Run from
- * gatsby-node's `onPostBuild`, before the CSP hashing (build/csp-headers.ts), which then allows the loader
- * like every inline script. Script-free pages have no scripts slice and are left alone.
- *
- * Why: the LCP element (the intro text) and its CSS are in the HTML, so the first paint needs no
- * script. With async tags the scripts arrive and run before that paint on a fast link, and
- * Lighthouse's simulation then counts them towards LCP. Started after the paint, they hydrate the
- * page later by that paint's style, layout and paint time (tens of milliseconds). The webpack
- * runtime runs first, so each chunk registers as it runs, in its own task. Without JavaScript
- * nothing changes: the form posts as before.
- *
- * Gatsby 5 writes the tags into the `_gatsby-scripts` slice and stitches it into every page's HTML
- * after `onPreRenderHTML`, so the pages are rewritten here, between the slice markers only.
+ * Starts the Gatsby scripts of a page with scripts once the browser reports its first contentful
+ * paint, instead of from `<script async>` tags (docs/requirements.md#performance-budget;
+ * docs/decisions/0016-contact-first-load.md). Why: the LCP element needs no script, and async scripts
+ * that run before the first paint count towards Lighthouse's LCP. Gatsby stitches its
+ * `_gatsby-scripts` slice into pages after `onPreRenderHTML`, so this rewrites the built pages in
+ * `onPostBuild`, before the CSP hashing (build/csp-headers.ts).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -34,10 +24,8 @@ export function sliceScripts(sliceHtml: string): string[] {
 }
 
 /**
- * Gatsby's scripts slice (`public/_gatsby/slices/_gatsby-scripts-N.html`) with its async script
- * tags replaced by one inline loader: the same URLs, the webpack runtime first; the chunk mapping
- * and compilation hash scripts stay as they are.
- * @throws Error when the slice has no async script tags: Gatsby's slice format changed
+ * Gatsby's scripts slice with its async tags replaced by one inline loader of the same URLs, webpack runtime first.
+ * @throws Error when the slice has no async script tags (Gatsby's slice format changed)
  */
 export function rewriteScriptsSlice(sliceHtml: string): string {
   const found = sliceScripts(sliceHtml);
@@ -49,10 +37,8 @@ export function rewriteScriptsSlice(sliceHtml: string): string {
 }
 
 /**
- * One page's HTML with the content of each scripts slice region replaced by `slices[id]`.
- * Because the region is always refilled from Gatsby's own slice file, the step is idempotent and
- * a page Gatsby did not rebuild still gets the current loader.
- * @throws Error naming the slice when the page uses a scripts slice that `slices` lacks
+ * One page's HTML with each scripts slice region refilled from `slices[id]` (idempotent, so a page
+ * Gatsby did not rebuild still gets the current loader). @throws Error when `slices` lacks the page's slice
  */
 export function rewritePage(html: string, slices: ReadonlyMap<string, string>): string {
   return html.replace(SCRIPTS_SLICE, (_match, id: string) => {
@@ -63,11 +49,8 @@ export function rewritePage(html: string, slices: ReadonlyMap<string, string>): 
 }
 
 /**
- * Rewrites every built page under `publicDir` that has a Gatsby scripts slice (build/built-pages.ts:
- * not /admin/, not the slice files themselves, which stay as Gatsby wrote them).
- * @returns the pages (files relative to `publicDir`) that start their scripts after the first
- *   paint: rewritten now, or already, when a rebuild kept a page's HTML Gatsby found unchanged
- *   ("no new or changed html files") and the page still holds the current loader
+ * Rewrites every built page under `publicDir` that has a Gatsby scripts slice.
+ * @returns pages (relative to `publicDir`) that now hold the loader, rewritten now or on an earlier build
  */
 export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
   const sliceDir = join(publicDir, "_gatsby", "slices");
@@ -91,10 +74,8 @@ export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
 }
 
 /**
- * The routes of `pagesWithScripts` (e.g. "/contact") whose page is not among `rewritten` (files
- * relative to public/, e.g. "contact/index.html"): a page that keeps Gatsby's scripts but whose
- * scripts were not moved after the first paint, because an upgrade changed the slice markers or
- * files this step reads (build/INTERNALS.md). The post-build step stops the build on any.
+ * Routes of `pagesWithScripts` whose page is not among `rewritten` (files relative to public/): an
+ * upgrade changed what this step reads (build/INTERNALS.md), so the post-build step stops the build.
  */
 export function pagesNotRewritten(
   rewritten: readonly string[],

@@ -1,22 +1,13 @@
-/**
- * The inline script that starts the Gatsby scripts of a page with scripts (/contact) after its
- * first contentful paint (docs/requirements.md#performance-budget, LCP; kept by
- * docs/decisions/0016-contact-first-load.md). Built into those pages by
- * build/scripts-after-first-paint.ts.
- */
+/** The inline loader that starts a page's Gatsby scripts after its first contentful paint (docs/decisions/0016-contact-first-load.md). */
 
 // Upper bound on the wait: a page that somehow reports no paint still becomes interactive.
 export const FALLBACK_MS = 3000;
 
 /**
- * The loader's source.
- *
- * @param sources script URLs, inserted with `async = false`: they download in parallel and run in
- *   this order, each in its own task.
- * @returns a classic script. It starts the scripts once the browser reports the first contentful
- *   paint (reported after the frame is on screen), at once in a hidden tab (no paint comes until it
- *   is shown) or where paint timing is missing, and after {@link FALLBACK_MS} at the latest. The URL
- *   list is its last argument: build/first-load-js.mjs reads it there.
+ * The loader's source: a classic script that appends `sources` with `async = false` (parallel
+ * download, run in order) once the first contentful paint is reported, at once in a hidden tab or
+ * without paint timing, and after {@link FALLBACK_MS} at the latest. The URL list stays its last
+ * argument: build/first-load-js.mjs reads it there.
  */
 export function loaderScript(sources: readonly string[]): string {
   // `<` escaped so a URL can never close the script element.
