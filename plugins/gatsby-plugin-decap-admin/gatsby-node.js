@@ -1,11 +1,7 @@
 /**
- * Builds /admin/ with gatsby-plugin-decap-cms's own Node hooks (a separate webpack entry from
- * the `modulePath` option, React and decap-cms-app copied in as prebuilt files).
- *
- * The upstream plugin also ships a gatsby-browser.js (Netlify Identity redirects, unused here:
- * login goes through GitHub) that Gatsby would add to every public page's app bundle
- * (docs/performance.md). Re-exporting only the Node hooks keeps public pages' first-load
- * JS byte-identical (docs/requirements.md#content-editing; measured with `npm run test:budget`).
+ * Builds /admin/ with gatsby-plugin-decap-cms's Node hooks only: its gatsby-browser.js (Netlify Identity,
+ * unused) would join every public page's bundle, and its changes to the site's webpack config are dropped,
+ * so public pages build as without the CMS (docs/requirements.md#content-editing; docs/performance.md).
  */
 const upstream = require("gatsby-plugin-decap-cms/gatsby-node");
 

@@ -1,5 +1,4 @@
-// Build side of gatsby-plugin-manifest as is: writes manifest.webmanifest and the icons.
-// Named exports, because Gatsby finds a plugin's APIs by reading its export names.
+// gatsby-plugin-manifest's build side as is; Gatsby finds a plugin's APIs by its export names.
 const manifest = require("gatsby-plugin-manifest/gatsby-node");
 
 exports.pluginOptionsSchema = manifest.pluginOptionsSchema;

@@ -4,11 +4,9 @@ const React = require("react");
 const normalise = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/");
 
 /**
- * Adds head tags to every page's HTML at build time
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript), so they cost no first-load JS:
- * `meta` (attribute maps, the same on every page) and `jsonLd` (path -> JSON-LD object, for
- * that page only). `<` in JSON-LD is escaped so content can never close the script element.
- * Options come from gatsby-config.ts (src/lib/site-head.ts builds them).
+ * Adds `meta` (every page) and `jsonLd` (path -> object, that page only) head tags at build time, so they
+ * cost no first-load JS (docs/requirements.md#accessibility-search-and-the-form-without-javascript).
+ * Options come from src/lib/site-head.ts; `<` is escaped so JSON-LD cannot close its script element.
  */
 exports.onRenderBody = ({ pathname, setHeadComponents }, { meta = [], jsonLd = {} }) => {
   const tags = meta.map((attributes, index) =>
