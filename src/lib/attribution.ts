@@ -1,21 +1,12 @@
 /**
- * Where a demo request came from (docs/requirements.md#speed-to-lead;
- * docs/decisions/0024-lead-attribution.md): the first landing of the visit in the browser tab, recorded by
- * the inline script of src/lib/attribution-recorder.ts into sessionStorage and sent by the form under one
- * `attribution` object.
- *
- * Every key is optional and a request without attribution is valid (the no-JS form, a direct
- * visit). Each value is at most 200 characters and holds no control, format (Unicode Cc, Cf)
- * or line/paragraph separator character; unknown keys are rejected. A value is trimmed once those
- * two checks passed, so no recorded value starts or ends with white space (a spreadsheet could
- * read `" =HYPERLINK(...)"` as a formula; docs/requirements.md#durable-capture); the path and
- * referrer rules check the trimmed value. `referrer` is an http(s)
- * origin and path, `landing_path` a path, both without query or fragment: only the UTM
- * parameters and gclid are taken from a query string (decision 0024).
+ * Where a demo request came from (docs/requirements.md#speed-to-lead; docs/decisions/0024-lead-attribution.md):
+ * the tab's first landing, recorded by src/lib/attribution-recorder.ts. Every key is optional; unknown keys
+ * are refused. Values are at most 200 characters without control, format or separator characters, then
+ * trimmed (a leading space could make a spreadsheet read a formula; docs/requirements.md#durable-capture).
  */
 import * as z from "zod/mini";
 
-// As in demo-request.ts: no `new Function` probe under the site's CSP (no 'unsafe-eval').
+// No `new Function` probe under the site's CSP, as in demo-request.ts.
 z.config({ jitless: true });
 
 /** The recorded keys, in the order e-mails, webhook payloads and CSV columns show them. */
@@ -32,18 +23,15 @@ export const ATTRIBUTION_KEYS = [
 
 export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 
-/** The landing URL's query parameters that are recorded, verbatim (Google Analytics' names). */
+/** The landing URL's query parameters that are recorded. */
 export const ATTRIBUTION_QUERY_KEYS = ATTRIBUTION_KEYS.filter(
   (key) => key !== "landing_path" && key !== "referrer",
 );
 
-/** Longest accepted value, in UTF-16 code units. */
 export const ATTRIBUTION_MAX_LENGTH = 200;
 
-/** The sessionStorage key the first landing is kept under. */
 export const ATTRIBUTION_STORAGE_KEY = "attribution";
 
-/** Control and format characters (Cc, Cf: zero-width, bidi marks, BOM...) and line separators. */
 export const ATTRIBUTION_UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const PATH = /^\/[^?#]*$/;
@@ -65,7 +53,6 @@ function isOriginAndPath(value: string): boolean {
 function value(label: string, shape?: { test: (value: string) => boolean; message: string }) {
   return z.optional(
     z.string({ error: `${label} must be text` }).check(
-      // The limit and the character rule apply to the value as sent; then it is trimmed.
       z.maxLength(ATTRIBUTION_MAX_LENGTH, `${label} must be at most ${ATTRIBUTION_MAX_LENGTH} characters`),
       z.refine((v) => !ATTRIBUTION_UNSAFE.test(v), `${label} contains characters that are not allowed`),
       z.trim(),
@@ -110,9 +97,8 @@ export function attributionSchema(): AttributionSchema {
 }
 
 /**
- * The valid part of `raw` (e.g. what sessionStorage held): known keys whose value passes the
- * schema, in ATTRIBUTION_KEYS order; undefined when nothing is left. The form sends this, so a
- * stale or hand-edited storage entry drops a key rather than making the visitor's request fail.
+ * The valid keys of `raw` (e.g. sessionStorage's entry) in ATTRIBUTION_KEYS order, or undefined:
+ * a stale or edited entry drops a key rather than failing the visitor's request.
  */
 export function cleanAttribution(raw: unknown): Attribution | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;

@@ -1,45 +1,28 @@
 /**
- * The demo request: its field table and the schema derived from it, shared by the Request a
- * Demo form (through `zodResolver`) and the `send-contact-email` function (through `safeParse`).
- *
- * `DEMO_REQUEST_FIELDS` is the only list of the six fields (docs/requirements.md#lead-path-and-alerts): the
- * schema, the form's controls and empty values, the sales e-mail, the no-JS error page, the CSV export and
- * the test fixtures all read it.
- *
- * Rules and messages are spec section 5 to the letter; limits are spec section 9 and are
- * inclusive (100 characters pass, 101 fail). All text is trimmed before checking.
- * Additions of ours, where the spec is silent: an e-mail is exactly one address (no
- * display name, list or header injection), and names, phone and company reject control,
- * bidi-override, invisible format (Unicode Cf) and every other default-ignorable character (Hangul
- * fillers, variation selectors), with the same "contains characters that are not allowed"
- * message. The message may hold line breaks and tabs (it is a multi-line text box) but no other
- * control characters.
+ * The demo request's field table and schema, shared by the form (`zodResolver`) and the
+ * `send-contact-email` function (`safeParse`); every other use of the six fields reads
+ * `DEMO_REQUEST_FIELDS` (docs/requirements.md#lead-path-and-alerts). Rules and messages are spec
+ * section 5, inclusive limits spec section 9, all text trimmed. Where the spec is silent: one bare
+ * e-mail address, and no invisible or control characters (line breaks and tabs allowed in the message).
  */
-// zod/mini: the same rules at a fraction of the classic API's bundle size, because this
-// module ships in /contact's first-load JavaScript (docs/requirements.md#performance-budget).
+// zod/mini: the same rules in a smaller bundle, as /contact loads this at first (docs/requirements.md#performance-budget).
 import * as z from "zod/mini";
 
-// Zod 4 probes `new Function("")` to pick its JIT parser; under the site's CSP (no
-// 'unsafe-eval', docs/decisions/0002-content-security-policy.md) that probe is a reported violation.
+// Zod's JIT probe `new Function("")` would be a CSP violation (docs/decisions/0002-content-security-policy.md).
 z.config({ jitless: true });
 
 /** One row of the field table. */
 export interface DemoRequestFieldRow<Name extends string = string> {
   /** The key in the JSON body, the form post, the stored record and the CSV header (spec section 3). */
   readonly name: Name;
-  /**
-   * The label as the form shows it (spec section 2, to the letter). The sales e-mail and the
-   * no-JS error page show the same words: one spelling per field.
-   */
+  /** The form's label (spec section 2), also used by the sales e-mail and the no-JS error page. */
   readonly label: string;
-  /** How spec section 5's messages name the field, e.g. "Company name" in "Company name is required". */
+  /** The field's name in spec section 5's messages, e.g. "Company name". */
   readonly subject: string;
   /** Most characters after trimming, inclusive (spec section 9). */
   readonly limit: number;
-  /** The control: an `<input type>` or a multi-line text box of `rows` rows. */
   readonly input: "text" | "email" | "tel" | "textarea";
   readonly rows?: number;
-  /** The HTML autocomplete token, so browsers fill the field from the visitor's own details. */
   readonly autoComplete?: string;
   readonly required: boolean;
 }
@@ -123,29 +106,18 @@ export function emptyDemoRequest(): Record<DemoRequestField, string> {
 }
 
 /**
- * Name of the honeypot input: hidden from people, left empty by them, filled by bots. A name no
- * browser or password manager associates with the visitor's details, so autofill leaves it
- * alone (docs/decisions/0011-spam-defence-layers.md). The function judges it after validation
- * (netlify/lib/core/spam/spam.ts).
+ * Name of the honeypot input, which people leave empty and bots fill; no autofill associates it with
+ * the visitor (docs/decisions/0011-spam-defence-layers.md).
  */
 export const HONEYPOT_FIELD = "leave_blank";
 
-/**
- * The honeypot's earlier name, which autofill filled in (docs/decisions/0011-spam-defence-layers.md),
- * still accepted (and judged the same way) so a page loaded before the rename can still be sent.
- */
+/** The honeypot's earlier name (autofill filled it), judged the same so older pages can still send. */
 export const LEGACY_HONEYPOT_FIELD = "website";
 
-// Controls (Unicode Cc), invisible format characters (Cf: bidi embeddings, overrides and
-// isolates, zero-width space and joiners, LRM/RLM, word joiner, soft hyphen, BOM;
-// docs/requirements.md#spam-defence), line/paragraph separators (the set the attribution values
-// refuse, ./attribution.ts) and every other default-ignorable code point: characters that render
-// as nothing although they are letters or marks, such as the Hangul fillers (U+115F, U+1160,
-// U+3164, U+FFA0), the combining grapheme joiner and the variation selectors (so an emoji typed
-// with U+FE0F, e.g. "❤️", is refused in these fields; the message may hold it).
+// Controls, invisible format characters, line separators and every other default-ignorable code point
+// (Hangul fillers, variation selectors: "❤️" is refused here; docs/requirements.md#spam-defence).
 const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
-// Controls and bidi overrides, but line feed, carriage return and tab are allowed in the
-// multi-line message (which may hold emoji and right-to-left text with their joiners and marks).
+// The message may hold line breaks, tabs, emoji and right-to-left text, but no other controls or bidi overrides.
 // eslint-disable-next-line no-control-regex
 const UNSAFE_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
@@ -163,7 +135,6 @@ function text(row: DemoRequestFieldRow) {
   });
 }
 
-/** A required one-line field: "<subject> is required", too long, or unsafe characters. */
 function requiredLine(row: DemoRequestFieldRow) {
   return text(row).check(
     z.trim(),
@@ -173,7 +144,7 @@ function requiredLine(row: DemoRequestFieldRow) {
   );
 }
 
-/** The address: spec section 5 gives one message for missing and malformed alike. */
+// Spec section 5 gives one message for a missing and a malformed address.
 function emailAddress(row: DemoRequestFieldRow) {
   return z
     .string({ error: "Invalid email address" })
@@ -216,11 +187,7 @@ function buildDemoRequestSchema() {
 export type DemoRequestSchema = ReturnType<typeof buildDemoRequestSchema>;
 let schema: DemoRequestSchema | undefined;
 
-/**
- * The demo request schema, built on first use and then shared. Building it at import lengthened the
- * contact page's start-up task (TBT; docs/performance.md), while the form first needs it
- * when the visitor submits, and the function on its first request.
- */
+/** The schema, built on first use: building it at import lengthened /contact's start-up task (TBT; docs/performance.md). */
 export function demoRequestSchema(): DemoRequestSchema {
   schema ??= buildDemoRequestSchema();
   return schema;
@@ -231,10 +198,7 @@ export type DemoRequestInput = z.input<DemoRequestSchema>;
 /** A checked, trimmed demo request (spec section 3). */
 export type DemoRequest = z.output<DemoRequestSchema>;
 
-/**
- * Flattens a failed parse into one message per field, the first failing rule winning,
- * e.g. `{ firstName: "First name is required" }`.
- */
+/** One message per field from a failed parse, the first failing rule winning, e.g. `{ firstName: "First name is required" }`. */
 export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequestField, string>> {
   const result: Partial<Record<DemoRequestField, string>> = {};
   for (const issue of error.issues) {
@@ -246,7 +210,6 @@ export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequest
   return result;
 }
 
-// The optional `attribution` object a demo request carries (decision 0024) is checked by this module too.
 export {
   ATTRIBUTION_KEYS,
   ATTRIBUTION_MAX_LENGTH,

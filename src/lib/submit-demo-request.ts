@@ -1,25 +1,18 @@
 /**
- * The browser side of "Send demo request" (spec section 7): one POST of JSON to the
- * `send-contact-email` function. Only the presence of an error matters: a 2xx answer is a
- * success; any other status, a network failure or no answer within the timeout is a failure.
- * A success may carry the booking link the function built (`bookingUrl`, when a
- * booking page is configured). No React here; the form decides what the visitor sees.
+ * The browser side of "Send demo request" (spec section 7): one JSON POST; a 2xx answer is a success
+ * (perhaps with a `bookingUrl`), anything else, a network failure or a timeout a failure.
  */
 import type { Attribution, DemoRequest } from "./demo-request";
 import { HONEYPOT_FIELD } from "./demo-request";
 import { FORM_TOKEN_FIELD } from "./form-token";
 
-/** Where the function listens (its `config.path`); also the no-JS form's `action`. */
+/** The function's path, also the no-JS form's `action`. */
 export const DEMO_REQUEST_ENDPOINT = "/api/send-contact-email";
 
 /** Longer than Netlify's synchronous function limit (10 s by default), so the function answers first. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
-/**
- * The JSON body: the checked request, the honeypot (empty for people), an idempotency key (UUID),
- * when the page got one the form's time token (src/lib/form-token.ts) and, when the tab
- * recorded one, where the visit came from (src/lib/attribution-storage.ts).
- */
+/** The JSON body: the checked request, honeypot, idempotency key, and form token and attribution when present. */
 export type DemoRequestPayload = DemoRequest & {
   [HONEYPOT_FIELD]: string;
   requestId: string;
@@ -28,13 +21,11 @@ export type DemoRequestPayload = DemoRequest & {
 };
 
 /**
- * `bookingUrl`: an http(s) link to offer the prospect, when the function sent one (decision 0023).
- * `ok: false` carries an Error whose message names only the status or the network failure, never
- * visitor data, and the HTTP status when there was an answer (409: the request id was taken).
+ * `bookingUrl`: an http(s) link to offer (decision 0023). A failure's message names only the status or
+ * network failure, never visitor data; `status` 409 means the request id was taken.
  */
 export type SubmitResult = { ok: true; bookingUrl?: string } | { ok: false; error: Error; status?: number };
 
-/** The answer's `bookingUrl` when it is an absolute http(s) URL; anything else is ignored. */
 async function readBookingUrl(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.json();
@@ -49,11 +40,7 @@ async function readBookingUrl(response: Response): Promise<string | undefined> {
 
 type SubmitOptions = { fetchImpl?: typeof fetch; timeoutMs?: number };
 
-/**
- * Sends one demo request. Never throws: every failure comes back as `{ ok: false, error }`.
- * @param payload the trimmed values plus honeypot and requestId
- * @param options `fetchImpl` (default: global fetch) and `timeoutMs` (default SUBMIT_TIMEOUT_MS)
- */
+/** Sends one demo request; never throws. Options: `fetchImpl`, `timeoutMs` (default SUBMIT_TIMEOUT_MS). */
 export async function submitDemoRequest(
   payload: DemoRequestPayload,
   { fetchImpl = fetch, timeoutMs = SUBMIT_TIMEOUT_MS }: SubmitOptions = {},
@@ -82,9 +69,8 @@ export async function submitDemoRequest(
 }
 
 /**
- * A fresh idempotency key (UUID v4) for one demo request, so the function can drop a retry
- * it already sent. `crypto.randomUUID` only exists in secure contexts (https, localhost); on
- * plain http elsewhere the same format is built from `crypto.getRandomValues`.
+ * A fresh UUID v4 so the function can drop a retry it already sent; built from `getRandomValues`
+ * where `crypto.randomUUID` is missing (plain http).
  */
 export function newRequestId(cryptoImpl: Pick<Crypto, "getRandomValues"> & Partial<Crypto> = crypto): string {
   if (typeof cryptoImpl.randomUUID === "function") return cryptoImpl.randomUUID();

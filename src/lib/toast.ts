@@ -1,16 +1,8 @@
 /**
- * The site's toast notifications (spec section 9): variants default, destructive and success,
- * shown for 5 seconds, one at a time. Every toast shares one id, so a new toast replaces the
- * one on screen instead of stacking. Rendered by the `Toaster` in the demo-request section.
- *
- * Sonner (about 10 KB gzipped) is not part of /contact's first load (<= 100 KB,
- * docs/decisions/0016-contact-first-load.md): it is
- * loaded on the visitor's first interaction with the page ({@link loadToasts}, SiteToaster), or by
- * the first toast at the latest, long before a submit's answer can need it.
- *
- * A toast with an `action` (the "Book a time now" link, decision 0023) stays 10 seconds, and while
- * hovered (sonner pauses its timer) or focused (`holdToast`, called by the toaster): 5 seconds
- * is too short to act on.
+ * The site's toasts (spec section 9): default, destructive or success, 5 seconds, one at a time (a
+ * shared id replaces the one on screen). Sonner is loaded on the first interaction, not in /contact's
+ * first load (docs/decisions/0016-contact-first-load.md). A toast with an action (decision 0023) stays
+ * 10 seconds, and while hovered or focused: 5 seconds is too short to act on.
  */
 import type { ReactNode } from "react";
 
@@ -21,13 +13,10 @@ export type ToastVariant = "default" | "destructive" | "success";
 /** Default display time in milliseconds (spec section 9: 5 seconds). */
 export const TOAST_DURATION_MS = 5000;
 
-/** Display time of a toast that carries an action, in milliseconds. */
 export const ACTION_TOAST_DURATION_MS = 10_000;
 
-/** The one id every toast uses: sonner updates a toast in place when the id is reused. */
 export const TOAST_ID = "site-toast";
 
-/** `action`: an element shown after the text, e.g. a link. */
 export type ToastMessage = {
   title: string;
   description?: string;
@@ -52,11 +41,7 @@ export const DEMO_REQUEST_TOASTS = {
 type ToastListener = (message: ToastMessage) => void;
 const listeners = new Set<ToastListener>();
 
-/**
- * Calls `listener` with every toast shown from now on (the assertive announcer of destructive
- * toasts uses it, since sonner's own live region is polite only).
- * @returns a function that unsubscribes
- */
+/** Calls `listener` with every toast from now on (sonner's own live region is polite only); returns the unsubscribe. */
 export function subscribeToToasts(listener: ToastListener): () => void {
   listeners.add(listener);
   return () => {
@@ -68,10 +53,7 @@ let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 const loadListeners = new Set<() => void>();
 
-/**
- * Loads sonner, once; every call returns the same promise.
- * @returns the sonner module (`toast`, `Toaster`)
- */
+/** Loads sonner once; every call returns the same promise. */
 export function loadToasts(): Promise<Sonner> {
   loading ??= import("sonner").then((module) => {
     sonner = module;
@@ -81,10 +63,7 @@ export function loadToasts(): Promise<Sonner> {
   return loading;
 }
 
-/**
- * For `useSyncExternalStore`: calls `listener` once sonner has loaded.
- * @returns a function that unsubscribes
- */
+/** For `useSyncExternalStore`: calls `listener` once sonner has loaded; returns the unsubscribe. */
 export function subscribeToToastsLoaded(listener: () => void): () => void {
   loadListeners.add(listener);
   return () => {
@@ -95,7 +74,7 @@ export function subscribeToToastsLoaded(listener: () => void): () => void {
 /** The sonner module once {@link loadToasts} has loaded it, else undefined. */
 export const loadedToasts = (): Sonner | undefined => sonner;
 
-/** The toast on screen, while it is (holdToast must never bring back a closed one). */
+// The toast on screen, so holdToast never brings back a closed one.
 let current: ToastMessage | undefined;
 
 function render(message: ToastMessage, duration: number): void {
@@ -109,22 +88,18 @@ function render(message: ToastMessage, duration: number): void {
     else if (variant === "destructive") toast.error(title, options);
     else toast(title, options);
   };
-  // Once sonner is here, at once: a hold must reach the toast before its timer can run out.
   if (sonner) show(sonner);
   else void loadToasts().then(show);
 }
 
-/** Shows `title` (and `description`, `action`) in the given variant, replacing any toast on screen. */
+/** Shows a toast, replacing any on screen. */
 export function showToast(message: ToastMessage): void {
   current = message;
   listeners.forEach((listener) => listener(message));
   render(message, message.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
 }
 
-/**
- * Keeps a toast that has an action on screen while `held` (focus is in the toast), then gives
- * it a fresh ACTION_TOAST_DURATION_MS once released. Sonner pauses for hover, not for focus.
- */
+/** Keeps an action toast on screen while focus is in it (sonner pauses for hover only), then restarts its timer. */
 export function holdToast(held: boolean): void {
   if (current?.action) render(current, held ? Infinity : ACTION_TOAST_DURATION_MS);
 }

@@ -1,44 +1,32 @@
 /**
- * Building blocks for the content schemas. Each one is the zod check the build runs and, as zod
- * metadata (`.meta()`), what the editor shows for it: label, hint, widget and the `pattern` Decap
- * CMS checks before saving. src/cms/fields.ts and ./type-defs.ts read the schemas with that
- * metadata, so the content model is written once (docs/decisions/0035-content-model-once.md).
- * Messages are short because the validator prefixes them with the file and the field path
- * (`content/home.md: benefits.1.title: Required`).
+ * Building blocks of the content schemas: each is the zod check the build runs plus, as `.meta()`,
+ * what the editor shows (docs/decisions/0035-content-model-once.md). Messages are short because the
+ * validator prefixes the file and field path.
  */
 import { z } from "zod";
 import { EMAIL_ADDRESS, HTML_TAG, ISO_DATE, LEVEL_ONE_HEADING } from "./text-rules";
 
-/** What the editor and the GraphQL types need to know of a field beyond its zod checks. */
+/** What the editor and the GraphQL types need beyond the zod checks; on a whole file, label and hint describe its entry. */
 export type ContentMeta = {
-  /** The editor's label; on a whole file's schema, the name of its entry in the editor. */
   label?: string;
-  /** Shown under the field; on a whole file's schema, the entry's description. */
   hint?: string;
-  /** Decap widget of a text: one line, a text area, an image picker or a markdown editor. */
   widget?: "string" | "text" | "image" | "markdown";
-  /** The editor's check of a text, [regular expression source, message], equal to the zod checks. */
+  /** The editor's check, [regex source, message], equal to the zod checks. */
   pattern?: [string, string];
-  /** Further Decap options of the field (list sizes, the markdown toolbar, ...). */
   editor?: Record<string, unknown>;
-  /** GraphQL type of an object; by default its parent's type name followed by its key. */
+  /** GraphQL type of an object; defaults to its parent's type name plus its key. */
   typeName?: string;
-  /** The field's whole GraphQL type when it links to another node instead of holding text. */
+  /** The whole GraphQL type of a field that links to another node. */
   graphql?: string;
-  /** More GraphQL fields of an object, e.g. a link to a File node. */
   graphqlFields?: string[];
 };
 
-/** The metadata of a schema (inherited through `.refine()`, `.regex()` and the like). */
+/** A schema's metadata (inherited through `.refine()`, `.regex()` and the like). */
 export function metaOf(schema: z.ZodType): ContentMeta {
   return (schema.meta() ?? {}) as ContentMeta;
 }
 
-/**
- * The schema an editor field stands for: without `.optional()`, and for `z.preprocess` the
- * checked value (a YAML date read back as text).
- * @returns that schema and whether the value may be left out
- */
+/** The schema an editor field stands for (without `.optional()`; `z.preprocess`'s output) and whether it may be left out. */
 export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
   const optional = schema instanceof z.ZodOptional;
   let inner = optional ? (schema.unwrap() as z.ZodType) : schema;
@@ -53,13 +41,7 @@ export function escapeRegExp(value: string): string {
 
 type TextOptions = Omit<ContentMeta, "label"> & { multiline?: boolean };
 
-/**
- * Required text, trimmed, 1..max characters; in the editor a one-line field (a text area with
- * `multiline`), surrounding spaces ignored as the build trims them.
- * @param max maximum length in characters
- * @param label the editor's label
- * @param options hint, or a stricter pattern for texts the caller checks further
- */
+/** Required text, trimmed, 1..`max` characters; a one-line editor field, or a text area with `multiline`. */
 export function text(max: number, label: string, { multiline, ...meta }: TextOptions = {}) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be text") })
@@ -75,11 +57,7 @@ export function text(max: number, label: string, { multiline, ...meta }: TextOpt
     } satisfies ContentMeta);
 }
 
-/**
- * Text that must read exactly `value` (spec section 1 and 2 fix these labels and titles): the
- * editor shows it, but refuses any other text.
- * @param value the exact wording
- */
+/** Text that must read exactly `value` (labels and titles fixed by spec section 1 and 2). */
 export function exact<T extends string>(value: T, label: string) {
   return z
     .literal(value, {
@@ -93,11 +71,7 @@ export function exact<T extends string>(value: T, label: string) {
     } satisfies ContentMeta);
 }
 
-/**
- * A group of fields, whose missing value reads "Required" rather than zod's default.
- * @param meta label and hint of the group (of the entry, for a whole file), or its GraphQL type name
- * @param shape the zod shape
- */
+/** A group of fields whose missing value reads "Required"; `meta` gives its label, hint or GraphQL type name. */
 export function section<T extends z.ZodRawShape>(meta: ContentMeta, shape: T) {
   return z
     .object(shape, { error: (issue) => (issue.input === undefined ? "Required" : "Must be an object") })
@@ -119,19 +93,12 @@ export const seoSchema = z
     typeName: "Seo",
   } satisfies ContentMeta);
 
-/**
- * A list whose length the build fixes: editors change the items' text but cannot add, remove or
- * reorder them. Items whose fields read `exact` wordings become one field offering those wordings.
- * @param items one schema per item, in order
- */
+/** A list of fixed length: editors change the items' text but cannot add, remove or reorder them. */
 export function fixedList<T extends readonly [z.ZodObject, ...z.ZodObject[]]>(label: string, items: T) {
   return z.tuple(items).meta({ label } satisfies ContentMeta);
 }
 
-/**
- * A list of `min`..`max` short texts.
- * @param item the schema of one item (its label names the item in the editor)
- */
+/** A list of `min`..`max` items; the item's label names it in the editor. */
 export function textList<T extends z.ZodType>(label: string, min: number, max: number, item: T) {
   return z
     .array(item)
@@ -140,12 +107,7 @@ export function textList<T extends z.ZodType>(label: string, min: number, max: n
     .meta({ label, hint: `Between ${min} and ${max} items.`, editor: { min, max } } satisfies ContentMeta);
 }
 
-/**
- * One bare e-mail address (no display name or list), e.g. the company's contact address in the
- * confirmation e-mail (docs/decisions/0010-confirmation-limits.md) or the privacy address
- * (docs/requirements.md#personal-data).
- * @param max maximum length in characters
- */
+/** One bare e-mail address, e.g. the contact address (docs/decisions/0010-confirmation-limits.md). */
 export function emailAddress(
   max: number,
   label: string,
@@ -162,9 +124,8 @@ export function emailAddress(
 }
 
 /**
- * A calendar date written YYYY-MM-DD. YAML reads an unquoted date as a Date, so one is turned
- * back into that form first; the result is always the string. The editor uses a plain text
- * field: Decap's date picker shifts dates across time zones.
+ * A date written YYYY-MM-DD, always returned as that string (YAML reads an unquoted date as a Date).
+ * A plain text field: Decap's date picker shifts dates across time zones.
  */
 export function isoDate(label: string) {
   return z.preprocess(
@@ -184,12 +145,7 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/**
- * The markdown body of a content file (below its frontmatter; Decap stores the field named
- * `body` there), rendered as the page's text: no raw HTML and no level-1 heading
- * (./text-rules.ts says why).
- * @param max maximum length in characters
- */
+/** A file's markdown `body`: no raw HTML, no level-1 heading (./text-rules.ts says why). */
 export function markdownBody(max: number, label: string, hint: string) {
   const refused = `(?![\\s\\S]*${HTML_TAG.source})(?![\\s\\S]*${LEVEL_ONE_HEADING.source})`;
   return text(max, label, {

@@ -1,10 +1,7 @@
 /**
- * The content model: zod schemas for the content files under `content/` (spec sections 1, 2
- * and 9; the privacy page and the collection notice: docs/requirements.md#personal-data), with
- * what the editor shows for each field. The build validates with them, ./type-defs.ts makes the
- * GraphQL types and src/cms/config.ts the editor's fields of them
- * (docs/decisions/0035-content-model-once.md). Titles and labels the spec fixes word for word
- * are checked with `exact`, so an edit that breaks the spec fails the build.
+ * The content model: zod schemas of the files under `content/` (spec sections 1, 2 and 9;
+ * docs/requirements.md#personal-data), read by the build, ./type-defs.ts and src/cms/config.ts
+ * (docs/decisions/0035-content-model-once.md). Wordings the spec fixes use `exact`, so breaking one fails the build.
  */
 import type { z } from "zod";
 import {
@@ -81,7 +78,6 @@ export const siteSchema = section(
             "Must state the year 2025, at most 120 characters",
           ],
         }).refine((value) => value.includes("2025"), "Must state the year 2025"),
-        // The link to /privacy, beside (not in) the spec's 'Talk to us' group.
         privacy: text(40, "Privacy policy link"),
       },
     ),
@@ -116,7 +112,6 @@ export const siteSchema = section(
         homeLink: exact("Return to Home", "Link home"),
       },
     ),
-    // Open Graph / Twitter card image (1200x630, under static/) and the JSON-LD Organization.
     shareImage: section(
       { label: "Share image (links shared on social media)" },
       { src: sitePath("Image (1200 x 630)"), alt: text(200, "Image description") },
@@ -125,9 +120,7 @@ export const siteSchema = section(
       { label: "Organisation (for search engines)" },
       { logo: sitePath("Logo"), contactType: text(40, "Contact type") },
     ),
-    // The company's contact details in the demo-request confirmation e-mail
-    // (docs/decisions/0010-confirmation-limits.md). The address goes into e-mails the function sends: one bare
-    // address, no display name or list.
+    // Goes into the confirmation e-mail (docs/decisions/0010-confirmation-limits.md): one bare address.
     contactDetails: section(
       {
         label: "Contact details (in the e-mail confirming a demo request)",
@@ -264,9 +257,7 @@ export const aboutSchema = section(
 
 /**
  * `content/privacy.md` (docs/decisions/0017-privacy-page-from-markdown.md): frontmatter plus the markdown
- * `body` below it (the loader puts the body there, as Decap does). `requests.email` is where visitors ask for
- * access, correction or erasure. In GraphQL the body is the MarkdownRemark node
- * gatsby-transformer-remark makes of the file.
+ * `body`, which GraphQL serves as gatsby-transformer-remark's MarkdownRemark node.
  */
 export const privacySchema = section(
   {

@@ -1,8 +1,4 @@
-/**
- * Text rules the build (zod) and the content editor (Decap `pattern`) both apply, as plain
- * regular expressions so ./fields.ts can use each in both forms. Decision
- * docs/decisions/0017-privacy-page-from-markdown.md.
- */
+/** Text rules both the build (zod) and the editor (Decap `pattern`) apply (docs/decisions/0017-privacy-page-from-markdown.md). */
 
 /** A calendar date written YYYY-MM-DD, e.g. 2026-11-23. */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,15 +7,10 @@ export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const EMAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>".]+(\.[^\s@<>".]+)*\.[A-Za-z]{2,}$/;
 
 /**
- * Raw HTML in a markdown body: an opening or closing tag such as `<script>` or `</div>`.
- * Markdown autolinks (`<https://…>`, `<name@example.com>`) do not match. Refused because the
- * body reaches the page as HTML, and the page's Content-Security-Policy hashes every inline
+ * An HTML tag in a markdown body (autolinks do not match). Refused because the CSP hashes every inline
  * script the build finds, so a pasted script would be allowed to run.
  */
 export const HTML_TAG = /<\/?[A-Za-z][\w-]*(?=[\s/>])/;
 
-/**
- * A level-1 markdown heading, ATX (`# Title`) or setext (a line of `=` under text). The page
- * renders its title as the only h1, so the body starts at `##` and headings stay in order.
- */
+/** A level-1 markdown heading (ATX or setext): the page title is the only h1. */
 export const LEVEL_ONE_HEADING = /(?:^|\n) {0,3}(?:#(?:[ \t]|\n|$)|=+[ \t]*(?:\n|$))/;

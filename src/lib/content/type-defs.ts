@@ -1,23 +1,16 @@
 /**
- * GraphQL types of the content nodes (explicit, no inference), made from the zod schemas in
- * ./schemas.ts (docs/decisions/0035-content-model-once.md): an object becomes a type named by its
- * `typeName` or its parent's type name followed by its key, a list a list of its first item's
- * type, a text `String`, and a field the schema may leave out is nullable.
+ * Explicit GraphQL types of the content nodes, made from ./schemas.ts (docs/decisions/0035-content-model-once.md):
+ * an object is named by `typeName` or parent type plus key; a field the schema may leave out is nullable.
  */
 import { z } from "zod";
 import { metaOf, unwrap } from "./fields";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "./schemas";
 
-/** One node type per content file: the type's name, the prefix of its nested types, its schema. */
 type ContentNode = { name: string; prefix: string; schema: z.ZodObject };
 
 const capitalise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
-/**
- * The GraphQL type of one field; declares the object types it uses in `types` (name -> SDL).
- * @param name the type name an object here gets unless its metadata names one
- * @throws Error for a zod type the content model does not use
- */
+/** One field's GraphQL type, declaring the object types it uses in `types`. @throws Error for an unused zod type */
 function fieldType(schema: z.ZodType, name: string, types: Map<string, string>): string {
   const { inner, optional } = unwrap(schema);
   const meta = metaOf(inner);
@@ -52,11 +45,7 @@ function objectType(
   types.set(name, `type ${header} {\n${fields.join("\n")}\n}`);
 }
 
-/**
- * GraphQL type definitions (SDL) of content nodes and every object type inside them.
- * @param nodes one entry per node type
- * @returns SDL for `actions.createTypes`
- */
+/** GraphQL SDL of the given content nodes and every object type inside them, for `actions.createTypes`. */
 export function graphqlTypeDefs(nodes: ContentNode[]): string {
   const types = new Map<string, string>();
   for (const { name, prefix, schema } of nodes) {

@@ -1,9 +1,6 @@
 /**
- * Light, dark or system theme (spec section 9) on every page, with no framework
- * (docs/decisions/0015-controls-without-framework.md). The
- * choice is the only thing the site keeps in localStorage; "dark" on <html> switches Tailwind's
- * dark variant (global.css). Two inline scripts, both hashed into the CSP by the build:
- * {@link themeScript} in <head> and {@link themeSelectScript} right after the header's select.
+ * Light, dark or system theme (spec section 9) without a framework (docs/decisions/0015-controls-without-framework.md):
+ * two CSP-hashed inline scripts; the choice is the only thing kept in localStorage.
  */
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -11,19 +8,14 @@ export type Theme = (typeof THEMES)[number];
 export const THEME_STORAGE_KEY = "theme";
 /** id of the header's theme <select> (src/components/theme/theme-select.tsx). */
 export const THEME_SELECT_ID = "theme-select";
-/** `<html data-theme>`: the current choice, where the select reads it back. */
+/** `<html data-theme>`: the current choice. */
 export const THEME_ATTRIBUTE = "data-theme";
 export const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 /**
- * The <head> script, run before the first paint. It:
- * - reads the stored choice (anything else, or a blocked storage, means "system") and applies it:
- *   the `dark` class and `color-scheme` on <html>, and the choice as `data-theme`;
- * - re-applies when the OS setting changes (it matters while the choice is "system");
- * - handles the select's `change` from the document, so the control works from the moment it is
- *   parsed: applies the new choice and stores it (a blocked storage only loses the memory);
- * - reads the choice again when a page comes back from the back/forward cache or a prerendered
- *   page is shown, since another page may have changed it meanwhile, and sets the select to it.
+ * The <head> script, run before the first paint: applies the stored choice ("system" when missing or
+ * blocked), follows OS changes, handles the select's `change` from the document so it works as soon as
+ * parsed, and re-reads the choice on back/forward or prerender activation (another page may have changed it).
  */
 export const themeScript =
   `(function(d,w){var K=${JSON.stringify(THEME_STORAGE_KEY)},e=d.documentElement,` +
@@ -38,11 +30,7 @@ export const themeScript =
   `w.addEventListener("pageshow",function(v){if(v.persisted)s()});` +
   `d.addEventListener("prerenderingchange",s);q.addEventListener("change",a)})(document,window)`;
 
-/**
- * The script placed right after the theme <select>: shows the current choice in it while the page
- * is still being parsed, before the control can be seen. The select has `autocomplete="off"`, so
- * the browser's form restoration cannot put an older choice back after it.
- */
+/** Shows the current choice in the select while the page is parsed (`autocomplete="off"` stops form restoration). */
 export const themeSelectScript =
   `document.getElementById(${JSON.stringify(THEME_SELECT_ID)}).value=` +
   `document.documentElement.getAttribute(${JSON.stringify(THEME_ATTRIBUTE)})||"system"`;
