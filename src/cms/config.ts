@@ -1,12 +1,7 @@
 /**
- * The Decap CMS configuration (docs/requirements.md#content-editing). One file collection entry
- * per content file; its fields, labels, hints and limits are made from the build's zod schemas in
- * src/lib/content/schemas.ts (docs/decisions/0035-content-model-once.md), so the editor accepts
- * what the build accepts.
- *
- * Production uses the GitHub backend with the editorial workflow (each edit is a pull request
- * with a Netlify deploy preview). On localhost, `local_backend` talks to `decap-server`
- * (`npm run cms`) and writes straight into content/.
+ * The Decap CMS configuration (docs/requirements.md#content-editing), one file entry per content file,
+ * made from src/lib/content/schemas.ts so the editor accepts what the build accepts
+ * (docs/decisions/0035-content-model-once.md). GitHub backend with the editorial workflow; `local_backend` on localhost.
  */
 import type { CmsCollectionFile, CmsConfig } from "decap-cms-core";
 import type { z } from "zod";
@@ -20,7 +15,6 @@ export const JSON_FORMAT = "json-with-newline";
 /** GitHub repository the production editor commits to; set CMS_GITHUB_REPO at build time. */
 const repo = process.env.GATSBY_CMS_GITHUB_REPO ?? "example-org/resources-ai-site";
 
-/** The editor's entry for one content file; its label and description are the schema's. */
 function contentFile(name: string, file: string, schema: z.ZodObject): CmsCollectionFile {
   const { label = name, hint } = metaOf(schema);
   return { name, label, file, ...(hint && { description: hint }), fields: cmsFields(schema) };

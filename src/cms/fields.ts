@@ -1,26 +1,17 @@
 /**
- * Decap CMS fields made from the zod content schemas (docs/decisions/0035-content-model-once.md):
- * each field's label, hint, widget and `pattern` come from the schema's metadata
- * (src/lib/content/fields.ts), its name and whether it is required from the schema itself.
- * Decap's string widgets have no length option, so limits travel as `pattern` validation.
+ * Decap CMS fields made from the zod content schemas and their metadata (docs/decisions/0035-content-model-once.md).
+ * Decap's string widgets have no length option, so limits travel as `pattern`.
  */
 import type { CmsField } from "decap-cms-core";
 import { z } from "zod";
 import { escapeRegExp, metaOf, unwrap } from "../lib/content/fields";
 
-/**
- * The editor fields of an object schema, one per key, in the schema's order.
- * @param schema a `section(...)` or a whole content file's schema
- */
+/** The editor fields of an object schema, one per key, in order. */
 export function cmsFields(schema: z.ZodObject): CmsField[] {
   return Object.entries(schema.shape).map(([name, child]) => cmsField(name, child as z.ZodType));
 }
 
-/**
- * One editor field: a group for an object, a fixed-length list for a tuple, a list for an array
- * and a text widget otherwise.
- * @param name key in the content file
- */
+/** One editor field: a group, a fixed-length list, a list or a text widget; `name` is its key in the file. */
 export function cmsField(name: string, schema: z.ZodType): CmsField {
   const { inner, optional } = unwrap(schema);
   const { label = name, hint, widget = "string", pattern, editor } = metaOf(inner);

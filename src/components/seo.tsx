@@ -11,11 +11,8 @@ type SeoProps = {
 };
 
 /**
- * Per-page head tags (Gatsby Head API): title "<page> | <site>", meta description, canonical
- * URL from siteMetadata.siteUrl, Open Graph and Twitter large-image card tags, the icon (a
- * `data:` URL: src/lib/favicon.ts). Tags that
- * are the same on every page (share image, theme colours) and the home page's JSON-LD come from
- * plugins/gatsby-plugin-site-head at build time, so they add no first-load JS.
+ * Per-page head tags (Gatsby Head API): title, description, canonical URL, Open Graph, Twitter and the
+ * icon. Tags shared by every page come from plugins/gatsby-plugin-site-head, adding no first-load JS.
  */
 export function Seo({ title, description, pathname, children }: SeoProps) {
   const { siteName, siteUrl } = useSiteSettings();

@@ -3,12 +3,7 @@ import { graphql, useStaticQuery } from "gatsby";
 /** content/home.md with the screenshot resolved to responsive image data (the query's generated type). */
 export type HomePageData = NonNullable<Queries.HomeContentQuery["homePage"]>;
 
-/**
- * Home page content.
- * @returns the validated frontmatter of content/home.md; the screenshot at up to 960 px
- *   wide in AVIF/WebP/original, with width and height so it takes its space before loading
- * @throws Error when the build created no HomePage node (gatsby-node always does, or fails)
- */
+/** Validated content/home.md, the screenshot up to 960 px wide. @throws Error when the build made no HomePage node */
 export function useHomeContent(): HomePageData {
   const { homePage } = useStaticQuery<Queries.HomeContentQuery>(graphql`
     query HomeContent {

@@ -6,11 +6,8 @@ export type PrivacyPageData = NonNullable<Queries.PrivacyContentQuery["privacyPa
 };
 
 /**
- * Privacy page content (docs/decisions/0017-privacy-page-from-markdown.md).
- * @returns the validated frontmatter of content/privacy.md, and its markdown body rendered to
- *   HTML by gatsby-transformer-remark (the build refuses raw HTML in it)
- * @throws Error when the build created no PrivacyPage node or no HTML for its body (gatsby-node
- *   and the markdown transformer always do, or fail the build)
+ * Privacy page content (docs/decisions/0017-privacy-page-from-markdown.md): frontmatter and body HTML.
+ * @throws Error when the build made no PrivacyPage node or body HTML
  */
 export function usePrivacyContent(): PrivacyPageData {
   const { privacyPage } = useStaticQuery<Queries.PrivacyContentQuery>(graphql`

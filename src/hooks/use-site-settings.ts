@@ -3,12 +3,7 @@ import { graphql, useStaticQuery } from "gatsby";
 /** Site-wide texts from content/site.json plus the canonical base URL (no trailing slash). */
 export type SiteSettings = NonNullable<Queries.SiteSettingsQuery["siteSettings"]> & { siteUrl: string };
 
-/**
- * Site settings for the layout, SEO and the contact and 404 pages.
- * @returns content/site.json as validated at build time, with `siteUrl` from gatsby-config
- * @throws Error when the build has no SiteSettings node or no siteUrl (gatsby-node and
- *   gatsby-config always provide both)
- */
+/** Validated content/site.json plus `siteUrl`. @throws Error when the build has no SiteSettings node or siteUrl */
 export function useSiteSettings(): SiteSettings {
   const { site, siteSettings } = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
     query SiteSettings {

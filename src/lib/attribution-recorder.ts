@@ -1,15 +1,8 @@
 /**
- * The first-landing recorder (docs/decisions/0024-lead-attribution.md): an inline
- * <head> script on every page, hashed into the CSP like the theme script, not React code, so
- * pages without framework JavaScript (docs/decisions/0014-script-free-pages.md) record too.
- *
- * On the first page view of the tab's session, when sessionStorage holds no entry yet, it
- * stores `{ landing_path, referrer?, utm_*?, gclid? }` as JSON under ATTRIBUTION_STORAGE_KEY:
- * the path without query, `document.referrer` cut to origin and path (http(s) only), and the
- * listed query parameters. Values lose control and format characters and are cut to the
- * schema's limit, so what it stores passes the function's check. sessionStorage ends with the
- * tab; nothing is written to cookies or localStorage. Blocked storage or an old browser: nothing
- * is recorded and the page is unaffected.
+ * The first-landing recorder (docs/decisions/0024-lead-attribution.md): an inline <head> script, so
+ * script-free pages record too. On the tab's first page view it stores the path, the referrer's origin
+ * and path, and the UTM parameters and gclid in sessionStorage, cleaned and cut so they pass the
+ * function's check. No cookies or localStorage; blocked storage records nothing.
  */
 import {
   ATTRIBUTION_MAX_LENGTH,

@@ -1,13 +1,7 @@
-/**
- * Reads the first landing the tab recorded (docs/decisions/0024-lead-attribution.md). Browser only,
- * so it lives apart from src/lib/attribution.ts, which the function imports too.
- */
+/** Reads the tab's recorded first landing (docs/decisions/0024-lead-attribution.md); browser only, unlike ./attribution.ts. */
 import { ATTRIBUTION_STORAGE_KEY, cleanAttribution, type Attribution } from "./attribution";
 
-/**
- * The first landing this tab recorded, cleaned; undefined when none was recorded or storage
- * is blocked.
- */
+/** The recorded first landing, cleaned; undefined when none or storage is blocked. */
 export function readStoredAttribution(
   storage: Pick<Storage, "getItem"> = window.sessionStorage,
 ): Attribution | undefined {

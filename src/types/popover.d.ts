@@ -1,8 +1,4 @@
-/**
- * The HTML popover attributes (the mobile menu is a native popover:
- * docs/decisions/0015-controls-without-framework.md). React 18 writes
- * unknown lowercase attributes through as they are, but its types do not list these yet.
- */
+/** HTML popover attributes for the mobile menu (docs/decisions/0015-controls-without-framework.md), missing from React 18's types. */
 import "react";
 
 // Declaration merging needs React's own type parameter names, used or not.

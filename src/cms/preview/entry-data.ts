@@ -1,11 +1,7 @@
 /** The part of Decap's entry (an Immutable.js Map) the preview templates read. */
 export type PreviewEntry = { getIn(path: string[]): { toJS(): unknown } | undefined };
 
-/**
- * The entry's current data as plain objects. While an editor types, fields can be missing or
- * empty; the templates cope with that through {@link list} and the preview boundary.
- * @returns the frontmatter being edited, `{}` before it has loaded
- */
+/** The entry's data as plain objects, `{}` before it loads; fields may be missing while an editor types. */
 export function entryData<T>(entry: PreviewEntry): Partial<T> {
   return entry.getIn(["data"])?.toJS() ?? {};
 }

@@ -11,8 +11,7 @@ import { entryData, list, type PreviewEntry } from "./entry-data";
 import { PreviewBoundary } from "./preview-boundary";
 import { useDevStyles } from "./use-dev-styles";
 
-// The build sizes the image with sharp; the preview has only its URL, so it assumes the
-// screenshot's 3:2 shape. Only the preview's placeholder box depends on it.
+// The preview has only the image URL, so it assumes the screenshot's 3:2 shape for its placeholder.
 const PREVIEW_WIDTH = 1200;
 const PREVIEW_HEIGHT = 800;
 
@@ -20,7 +19,6 @@ type HomePreviewProps = {
   entry: PreviewEntry;
   /** Decap's asset resolver: turns "images/x.png" into a URL the preview can load. */
   getAsset: (path: string) => { toString(): string } | undefined;
-  /** The preview iframe's document. */
   document?: Document;
 };
 

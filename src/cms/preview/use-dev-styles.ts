@@ -1,11 +1,8 @@
 import * as React from "react";
 
 /**
- * Under `gatsby develop` the site's CSS is injected as <style> tags into the admin page, not
- * written to the cms.css file the preview iframe links (that file exists only in production
- * builds). This copies those tags into the preview's document so `npm run cms` previews are
- * styled like the site. Does nothing in production.
- * @param previewDocument the preview iframe's document (Decap's `document` template prop)
+ * Under `gatsby develop`, copies the site's injected <style> tags into the preview iframe's document,
+ * which links cms.css only in production builds.
  */
 export function useDevStyles(previewDocument: Document | undefined): void {
   React.useEffect(() => {

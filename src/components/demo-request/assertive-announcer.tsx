@@ -6,11 +6,8 @@ type Announcement = { text: string; count: number };
 const textOf = ({ title, description }: ToastMessage) => (description ? `${title}. ${description}` : title);
 
 /**
- * A visually hidden role="alert" region that repeats each destructive toast, so a failed
- * submit interrupts the screen reader
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript: destructive toasts are
- * assertive; sonner's own region is polite). Any other toast clears it, so no stale failure stays in the
- * page.
+ * A hidden role="alert" region repeating each destructive toast, since sonner's region is polite only
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript); other toasts clear it.
  */
 export function AssertiveAnnouncer() {
   const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });

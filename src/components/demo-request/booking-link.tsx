@@ -10,10 +10,8 @@ const linkClass =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current";
 
 /**
- * "Book a time now" in the success toast (docs/decisions/0023-booking-link.md): an ordinary link to the
- * booking page in a new tab (`rel="noopener"`, nothing of the booking service loads here),
- * reachable by Tab after the Submit button and read with the toast (the toaster keeps the
- * toast while focus is in it).
+ * "Book a time now" in the success toast (docs/decisions/0023-booking-link.md): a plain link opening the
+ * booking page in a new tab; the toaster keeps the toast while focus is in it.
  */
 export function BookingLink({ href }: BookingLinkProps) {
   return (

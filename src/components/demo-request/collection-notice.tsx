@@ -9,11 +9,8 @@ export type CollectionNoticeTexts = SiteContent["contact"]["notice"];
 type CollectionNoticeProps = { notice: CollectionNoticeTexts };
 
 /**
- * The collection notice shown in the demo-request form before Submit (docs/requirements.md#personal-data; APP
- * 5 and GDPR Art. 13 ask for it at or before collection): who collects, why, who receives the details, what a
- * missing field means, and a link to the privacy page. Plain server-rendered text, so the form without
- * JavaScript shows it too. A plain link: /privacy is a script-free page (decision 0014), so it is reached by
- * an ordinary page load.
+ * The collection notice before Submit (docs/requirements.md#personal-data; APP 5, GDPR Art. 13), server-rendered
+ * so the no-JS form shows it too, with a plain link to the script-free /privacy page.
  */
 export function CollectionNotice({ notice }: CollectionNoticeProps) {
   return (

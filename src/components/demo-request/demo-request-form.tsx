@@ -32,18 +32,11 @@ const buttonClass =
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
 /**
- * The Request a Demo form (spec sections 2, 4, 5, 8). Checks on submit, then re-checks a
- * field as it is corrected (docs/decisions/0001-when-the-form-validates.md); on a failed
- * submit focus goes to the first invalid field. While sending, the button reads
- * 'Submitting...' and is disabled. Success: success toast (with "Book a time now" when the
- * function sends a booking link, decision 0023) and an empty form. The tab's recorded first landing
- * goes with the request (src/lib/attribution.ts). Failure:
- * destructive toast, values kept, the error (no visitor data) on console.error.
- * Without JavaScript the same markup posts form-encoded data to the function.
- * Once hydrated it fetches the form's time token and sends it along; a 409 (the request id was
- * taken by another payload) is sent once more with a fresh id (docs/requirements.md#spam-defence:
- * a request id is bound to its payload).
- * `notice` is the collection notice shown before Submit (docs/requirements.md#personal-data).
+ * The Request a Demo form (spec sections 2, 4, 5, 8): checks on submit, then as a field is corrected
+ * (docs/decisions/0001-when-the-form-validates.md). Success: toast (with "Book a time now" when a booking
+ * link comes back, decision 0023) and an empty form; failure: toast, values kept. Without JavaScript the
+ * same markup posts to the function. A 409 is retried once with a fresh id (docs/requirements.md#spam-defence).
+ * `notice`: the collection notice shown before Submit (docs/requirements.md#personal-data).
  */
 export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const {
@@ -60,13 +53,11 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   });
   const honeypot = React.useRef<HTMLInputElement>(null);
   const requestId = useRequestId();
-  // isSubmitting disables the button on the next render; this also stops a second submit
-  // that arrives before that render (e.g. Enter pressed twice).
+  // Stops a second submit that arrives before isSubmitting disables the button (Enter pressed twice).
   const sending = React.useRef(false);
-  // Marks the form as interactive once React has hydrated it, for browser tests to wait on.
+  // For browser tests to wait on.
   const [hydrated, setHydrated] = React.useState(false);
-  // A token is spent by the request that uses it: the form fetches one when it hydrates, again
-  // before a submit if that fetch failed, and a fresh one after every submit.
+  // A token is spent by its request: fetched on hydration, before a submit if that failed, and after every submit.
   const formToken = React.useRef<string>();
   const refreshToken = React.useCallback(async () => {
     formToken.current = await fetchFormToken();

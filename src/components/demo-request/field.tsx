@@ -23,11 +23,8 @@ const controlClass =
   "dark:aria-invalid:border-red-400";
 
 /**
- * One labelled form control with its error slot (pattern of epic-stack `forms.tsx`).
- * The slot is always rendered with a minimum height so a message appearing does not shift the
- * layout; `aria-invalid` and `aria-describedby` are set only while there is a message.
- * Required fields show the spec's visible asterisk (hidden from assistive tech, which gets
- * `aria-required` instead, so "star" is not read out).
+ * One labelled form control with an always-present error slot, so a message does not shift the layout;
+ * the visible asterisk is hidden from assistive tech, which gets `aria-required` instead.
  */
 export function Field({
   id,

@@ -2,11 +2,8 @@ import * as React from "react";
 import { HONEYPOT_FIELD } from "../../lib/demo-request";
 
 /**
- * The honeypot: a text input that people never see, reach or hear, but that form-filling bots
- * fill in. Off-screen and invisible, out of the tab order and the accessibility tree, with a
- * name no autofill heuristic matches and the opt-outs password managers honour (1Password,
- * LastPass, Bitwarden, Dashlane), so a person's browser leaves it empty (decision 0011). If one fills
- * it anyway, the request is stored as spam and can be recovered, never lost.
+ * The honeypot (decision 0011): hidden from sight, tab order and assistive tech, with a name and opt-outs
+ * autofill and password managers skip; a request that fills it is stored as spam, never lost.
  */
 export const HoneypotField = React.forwardRef<HTMLInputElement>(function HoneypotField(_props, ref) {
   const id = `demo-request-${HONEYPOT_FIELD}`;

@@ -21,8 +21,7 @@ function useDocumentTheme(): "light" | "dark" {
   return theme;
 }
 
-// Sonner's light rich colours put 13 px text below WCAG AA contrast (about 4.3:1);
-// darker text on the same backgrounds reaches at least 4.5:1. Its dark colours already pass.
+// Sonner's light rich colours miss WCAG AA for 13 px text; these darker ones reach 4.5:1.
 const LIGHT_THEME_COLOURS = {
   "--success-text": "hsl(140, 100%, 20%)",
   "--error-text": "hsl(360, 100%, 33%)",
@@ -30,11 +29,7 @@ const LIGHT_THEME_COLOURS = {
   "--warning-text": "hsl(31, 92%, 28%)",
 } as React.CSSProperties;
 
-/**
- * Starts loading sonner on the visitor's first focus or tap anywhere on the page (it is not in the
- * first load: docs/decisions/0016-contact-first-load.md), so its live region is in place well before a
- * submit's answer.
- */
+/** Loads sonner on the first focus or tap, so its live region is ready before a submit's answer (docs/decisions/0016-contact-first-load.md). */
 function useToastsOnFirstInteraction() {
   React.useEffect(() => {
     const events = ["focusin", "pointerdown"] as const;
@@ -47,10 +42,7 @@ function useToastsOnFirstInteraction() {
   }, []);
 }
 
-/**
- * Holds a toast with an action while focus is anywhere in it (the booking link, decision 0023); sonner pauses
- * only for hover. Listens for focus events bubbling out of sonner's list; the wrapper itself is inert.
- */
+/** Holds an action toast while focus is in it (decision 0023); sonner pauses only for hover. */
 function useHoldWhileFocused(ref: React.RefObject<HTMLDivElement | null>) {
   React.useEffect(() => {
     const wrapper = ref.current;
@@ -68,11 +60,7 @@ function useHoldWhileFocused(ref: React.RefObject<HTMLDivElement | null>) {
   }, [ref]);
 }
 
-/**
- * Where toasts render (spec section 9): one at a time, 5 s, rich colours for the success and
- * destructive variants, in sonner's polite live region. Sonner turns its own animations off
- * under `prefers-reduced-motion`. Renders the toaster once sonner has loaded (src/lib/toast.ts).
- */
+/** Where toasts render (spec section 9), once sonner has loaded (src/lib/toast.ts). */
 export function SiteToaster() {
   const theme = useDocumentTheme();
   const wrapper = React.useRef<HTMLDivElement>(null);
@@ -80,7 +68,6 @@ export function SiteToaster() {
   useToastsOnFirstInteraction();
   const sonner = React.useSyncExternalStore(subscribeToToastsLoaded, loadedToasts, () => undefined);
   return (
-    // The wrapper is there from the start, so the focus hold is in place when sonner arrives.
     <div ref={wrapper} className="contents">
       {sonner && (
         <sonner.Toaster

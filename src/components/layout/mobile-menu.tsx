@@ -5,21 +5,14 @@ import { CtaLink } from "../ui/cta-link";
 import { NavLink } from "./nav-link";
 import { isCurrentPath, navItems } from "./nav-items";
 
-/**
- * The menu's id: the button's `popovertarget` and the menu's element (the bench's dead-tap probe finds it
- * too).
- */
+/** The menu's id, for the button's `popovertarget`. */
 export const MENU_ID = "mobile-menu";
 
 type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "closeMenu"> };
 
 /**
- * Below `md`: the button that opens and closes the {@link MobileMenu} (spec section 2), a native
- * popover invoker, so it works from the first paint with no script
- * (docs/decisions/0015-controls-without-framework.md). The browser exposes
- * its expanded state (no aria-expanded attribute, which would go stale without a script);
- * aria-controls names the menu (docs/requirements.md#site-content-and-local-server); its name and icon follow
- * the menu through CSS (`group` is the <header>).
+ * Below `md`: the native popover invoker of {@link MobileMenu} (spec section 2), working with no script
+ * (docs/decisions/0015-controls-without-framework.md); no aria-expanded, which would go stale without one.
  */
 export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
   return (
@@ -55,11 +48,8 @@ type MobileMenuProps = {
 };
 
 /**
- * The nav links plus Request Demo and Start Pilot, right under the header (spec section 2), as a
- * native popover: the browser opens and closes it from its button, closes it on Escape (focus goes
- * back to the button) and on a tap outside. A tap on a link loads that page; the script after it
- * closes the menu as the page is left, so the back/forward cache never brings it back open.
- * Browsers without popovers show the links as a plain list under the header (global.css).
+ * The nav links and CTAs as a native popover (spec section 2): the browser opens, closes and returns focus.
+ * Its script closes it as the page is left, so the back/forward cache never shows it open.
  */
 export function MobileMenu({ settings, pathname }: MobileMenuProps) {
   return (

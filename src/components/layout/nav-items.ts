@@ -3,10 +3,7 @@ import type { SiteSettings } from "../../hooks/use-site-settings";
 /** One header link: label from content, fixed route (spec section 2). */
 export type NavItem = { label: string; to: string };
 
-/**
- * The header's Home, About, Contact links.
- * @param nav the nav labels from content/site.json
- */
+/** The header's Home, About, Contact links, labelled from content/site.json. */
 export function navItems(nav: SiteSettings["nav"]): NavItem[] {
   return [
     { label: nav.home, to: "/" },
@@ -15,11 +12,7 @@ export function navItems(nav: SiteSettings["nav"]): NavItem[] {
   ];
 }
 
-/**
- * Whether `to` is the page being shown; ignores a trailing slash so /about/ matches /about.
- * @param pathname the current location's path
- * @param to a nav item's route
- */
+/** Whether `to` is the current page, ignoring a trailing slash. */
 export function isCurrentPath(pathname: string, to: string): boolean {
   const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
   return normalize(pathname) === normalize(to);

@@ -12,20 +12,13 @@ type PrivacyPolicyProps = {
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-AU", { dateStyle: "long", timeZone: "UTC" });
 
-/**
- * "2026-11-23" -> "23 November 2026". A date the editor is still typing stays as it is.
- * @param date a calendar date written YYYY-MM-DD
- */
+/** "2026-11-23" -> "23 November 2026"; a date still being typed stays as it is. */
 export function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : DATE_FORMAT.format(parsed);
 }
 
-/**
- * The privacy page (docs/decisions/0017-privacy-page-from-markdown.md): its title (the page's only h1), the
- * last-updated date, the markdown body (h2 sections), and how to ask for access, correction or erasure, with
- * the privacy address from content/privacy.md as a mailto link.
- */
+/** The privacy page (docs/decisions/0017-privacy-page-from-markdown.md): title, date, markdown body, and how to make requests. */
 export function PrivacyPolicy({ title, lastUpdated, requests, children }: PrivacyPolicyProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16">

@@ -12,11 +12,7 @@ type CtaLinkProps = {
   className?: string;
 };
 
-/**
- * A button-styled link to /contact (Request Demo, Start Pilot, Request Pilot, See it in action): a
- * plain link, so it works before any script and opens the page with an ordinary load
- * (docs/decisions/0014-script-free-pages.md).
- */
+/** A button-styled plain link to /contact, working before any script (docs/decisions/0014-script-free-pages.md). */
 export function CtaLink({ children, variant = "primary", size = "md", className }: CtaLinkProps) {
   return (
     <a

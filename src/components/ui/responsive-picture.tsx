@@ -12,10 +12,8 @@ type ResponsivePictureProps = {
 };
 
 /**
- * Renders gatsby-plugin-image's processed image as a plain `<picture>`: the browser picks
- * AVIF/WebP at the rendered width, and width/height reserve the box (no layout shift).
- * Unlike `<GatsbyImage>`, it adds no runtime to the page's JavaScript
- * (docs/requirements.md#performance-budget).
+ * gatsby-plugin-image's processed image as a plain `<picture>` with a reserved box, adding no runtime
+ * JavaScript, unlike `<GatsbyImage>` (docs/requirements.md#performance-budget).
  */
 export function ResponsivePicture({ image, alt, loading = "lazy", className }: ResponsivePictureProps) {
   const { fallback, sources = [] } = image.images;

@@ -10,10 +10,8 @@ const THANKS_TEXT = {
 } as const;
 
 /**
- * /contact/thanks: where the demo-request function sends a visitor whose browser posted the
- * form without JavaScript (303 after a received request;
- * docs/requirements.md#accessibility-search-and-the-form-without-javascript). With JavaScript the
- * visitor never comes here: the form shows the success toast instead.
+ * /contact/thanks: where the function sends a no-JS form post (303;
+ * docs/requirements.md#accessibility-search-and-the-form-without-javascript); with JavaScript a toast shows instead.
  */
 export default function ContactThanksPage({ location }: PageProps) {
   return (
