@@ -1,9 +1,6 @@
 /**
- * The site's Content-Security-Policy, computed from the built pages (docs/requirements.md#durable-capture;
- * docs/decisions/0002-content-security-policy.md): the SHA-256 of every inline script instead of
- * 'unsafe-inline', written to `public/_headers` for each built page's path in `onPostBuild`.
- * Per page, not `/*`: /admin/ (Decap CMS) needs `new Function`, and Netlify joins matching rules,
- * so a looser /admin/* rule could not undo a `/*` one.
+ * The site's CSP from the built pages: every inline script's SHA-256 instead of 'unsafe-inline'
+ * (docs/decisions/0002-content-security-policy.md). Per page, not `/*`, so /admin/ (Decap) keeps working.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,10 +19,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/**
- * The policy for the given script hashes. Styles keep 'unsafe-inline' (gatsby-plugin-image's `style`
- * attributes, the toaster's `<style>`); CSS cannot run script.
- */
+/** The policy; styles keep 'unsafe-inline' (image `style` attributes, the toaster's `<style>`): CSS cannot run script. */
 export function buildCsp(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",

@@ -1,9 +1,6 @@
 /**
- * First-load JavaScript of each built page, measured from `public/`, and its budgets
- * (docs/requirements.md#interactive-at-first-paint; docs/decisions/0006-perf-first-load-js.md).
- * A page listed in build/pages-with-scripts.json counts Gatsby's `app` chunk group plus its component's
- * chunk group (webpack.stats.json) and every same-origin `<script src>` of its HTML; any other page
- * loads no script file and keeps inline scripts under 2 KB. Sizes: gzip -9 per file; KB = 1,000 bytes.
+ * First-load JavaScript of each built page and its budgets (docs/requirements.md#interactive-at-first-paint;
+ * docs/decisions/0006-perf-first-load-js.md). Sizes are gzip -9 per file; KB is 1,000 bytes.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -27,19 +24,13 @@ export const BUDGETS = {
 export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
 export const FORM_ROUTES = ["/contact"];
 
-/**
- * Whether a page keeps Gatsby's scripts; "/contact/" and "/contact" are the same page.
- * @param {string} route @param {readonly string[]} [pagesWithScripts] @returns {boolean}
- */
+/** Whether a page keeps Gatsby's scripts; "/contact/" and "/contact" are the same page. */
 export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
   const normalise = (path) => (path.length > 1 ? path.replace(/\/+$/, "") : "/");
   return pagesWithScripts.map(normalise).includes(normalise(route));
 }
 
-/**
- * npm packages bundled in a built .js file, read from its `<file>.map`.
- * @param {string} path @returns {string[]} sorted names; empty without a source map
- */
+/** Sorted npm packages bundled in a built .js file, from its `<file>.map`; empty without one. */
 export function packagesInFile(path) {
   if (!existsSync(`${path}.map`)) return [];
   const { sources = [] } = JSON.parse(readFileSync(`${path}.map`, "utf8"));
@@ -60,11 +51,7 @@ export function htmlFileFor(path) {
   return `${path.replace(/^\/|\/$/g, "")}/index.html`;
 }
 
-/**
- * Every built page, found through its page-data.json.
- * @returns {{ route: string, html: string, pageData: string }[]} sorted by route; files relative to publicDir
- * @throws when public/page-data is missing
- */
+/** Every built page `{ route, html, pageData }`, sorted by route. @throws when public/page-data is missing */
 export function discoverPages(publicDir) {
   const root = join(publicDir, "page-data");
   if (!existsSync(root)) throw new Error(`${root} is missing; run \`npm run build\` first`);
@@ -92,10 +79,8 @@ function readJson(path) {
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
 
 /**
- * The scripts an HTML document makes the browser fetch or run, including the URL list at the end of
- * the after-first-paint loader (build/scripts-after-first-paint.ts).
- * @returns {{ srcs: string[], inlineBytes: number }} same-origin src paths; UTF-8 bytes of inline scripts
- * @throws when the loader's URL list cannot be read (its format changed)
+ * `{ srcs, inlineBytes }`: same-origin script paths an HTML document loads, the after-first-paint loader's
+ * URL list included, and its inline script bytes. @throws when the loader's URL list cannot be read
  */
 export function scriptsInHtml(html) {
   const srcs = [];
@@ -120,10 +105,7 @@ export function scriptsInHtml(html) {
   return { srcs, inlineBytes };
 }
 
-/**
- * Measures one page's first-load JavaScript (bytes and gzip bytes per file and summed, npm packages).
- * `boots`: the HTML loads Gatsby's app chunk group. @throws when a file it needs is missing
- */
+/** One page's first-load files with bytes, gzip bytes and packages; `boots` if it loads Gatsby's app chunk group. */
 export function measurePage(publicDir, page, assetsByChunkName) {
   const byChunk = assetsByChunkName ?? readJson(join(publicDir, "webpack.stats.json")).assetsByChunkName;
   const { componentChunkName } = readJson(join(publicDir, page.pageData));
@@ -173,10 +155,7 @@ export function misplacedFormPackages(measurements) {
     .filter(({ packages }) => packages.length > 0);
 }
 
-/**
- * Checks measurements against {@link BUDGETS}: a listed page must load scripts within budget; any
- * other page loads no script file. @returns one entry per page with `ok` and `problems`
- */
+/** Checks measurements against {@link BUDGETS}; one `{ ok, problems }` entry per page. */
 export function checkBudgets(measurements, pagesWithScripts = PAGES_WITH_SCRIPTS) {
   return measurements.map(({ route, files, gzipBytes, inlineScriptBytes }) => {
     const keeps = keepsScripts(route, pagesWithScripts);

@@ -1,7 +1,4 @@
-/**
- * Reads and validates the content files (Node only). Each failure is a ContentValidationError with one
- * line per problem, e.g. `content/home.md: benefits.1.title: Required`.
- */
+/** Reads and validates the content files; errors read like `content/home.md: benefits.1.title: Required`. */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import matter from "gray-matter";
@@ -48,10 +45,7 @@ function readData(absPath: string, shown: string): unknown {
   }
 }
 
-/**
- * Reads one content file (JSON, or markdown frontmatter plus `body`) and checks it against `schema`.
- * `root` is what the message's file name is relative to. @throws ContentValidationError
- */
+/** Reads one content file (JSON, or markdown frontmatter plus `body`) and checks it. @throws ContentValidationError */
 export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string, root: string): z.infer<S> {
   const shown = relative(root, absPath).split("\\").join("/");
   const result = schema.safeParse(readData(absPath, shown));
@@ -63,10 +57,7 @@ export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string,
   throw new ContentValidationError(lines.join("\n"));
 }
 
-/**
- * Loads and validates content/site.json, home.md, about.md and privacy.md, and checks the home
- * screenshot exists. @param root project root @throws ContentValidationError naming file and field
- */
+/** Loads and validates all content files under `root`/content. @throws ContentValidationError naming file and field */
 export function loadSiteContent(root: string): SiteContentBundle {
   const dir = join(root, "content");
   const site = loadContentFile(siteSchema, join(dir, "site.json"), root);

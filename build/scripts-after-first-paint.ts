@@ -1,10 +1,6 @@
 /**
- * Starts the Gatsby scripts of a page with scripts once the browser reports its first contentful
- * paint, instead of from `<script async>` tags (docs/requirements.md#performance-budget;
- * docs/decisions/0016-contact-first-load.md). Why: the LCP element needs no script, and async scripts
- * that run before the first paint count towards Lighthouse's LCP. Gatsby stitches its
- * `_gatsby-scripts` slice into pages after `onPreRenderHTML`, so this rewrites the built pages in
- * `onPostBuild`, before the CSP hashing (build/csp-headers.ts).
+ * Starts a page's Gatsby scripts after the first contentful paint, so Lighthouse does not count them towards
+ * LCP (docs/decisions/0016-contact-first-load.md); rewrites built pages before the CSP hashing.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,10 +19,7 @@ export function sliceScripts(sliceHtml: string): string[] {
   return [...sliceHtml.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
 }
 
-/**
- * Gatsby's scripts slice with its async tags replaced by one inline loader of the same URLs, webpack runtime first.
- * @throws Error when the slice has no async script tags (Gatsby's slice format changed)
- */
+/** The slice with its async tags replaced by one inline loader, webpack runtime first. @throws Error if it has none */
 export function rewriteScriptsSlice(sliceHtml: string): string {
   const found = sliceScripts(sliceHtml);
   if (found.length === 0) {
@@ -36,10 +29,7 @@ export function rewriteScriptsSlice(sliceHtml: string): string {
   return `${sliceHtml.replace(ASYNC_SCRIPT, "")}<script id="${LOADER_ID}">${loaderScript(sources)}</script>`;
 }
 
-/**
- * One page's HTML with each scripts slice region refilled from `slices[id]` (idempotent, so a page
- * Gatsby did not rebuild still gets the current loader). @throws Error when `slices` lacks the page's slice
- */
+/** A page's HTML with each scripts slice refilled from `slices` (idempotent). @throws Error for an unknown slice */
 export function rewritePage(html: string, slices: ReadonlyMap<string, string>): string {
   return html.replace(SCRIPTS_SLICE, (_match, id: string) => {
     const body = slices.get(id);
@@ -48,10 +38,7 @@ export function rewritePage(html: string, slices: ReadonlyMap<string, string>): 
   });
 }
 
-/**
- * Rewrites every built page under `publicDir` that has a Gatsby scripts slice.
- * @returns pages (relative to `publicDir`) that now hold the loader, rewritten now or on an earlier build
- */
+/** Rewrites every built page with a scripts slice; returns the pages (relative to `publicDir`) holding the loader. */
 export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
   const sliceDir = join(publicDir, "_gatsby", "slices");
   const slices = new Map(
@@ -73,10 +60,7 @@ export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
   return afterPaint;
 }
 
-/**
- * Routes of `pagesWithScripts` whose page is not among `rewritten` (files relative to public/): an
- * upgrade changed what this step reads (build/INTERNALS.md), so the post-build step stops the build.
- */
+/** Routes of `pagesWithScripts` not among `rewritten`: an upgrade broke this step (build/INTERNALS.md). */
 export function pagesNotRewritten(
   rewritten: readonly string[],
   pagesWithScripts: readonly string[],

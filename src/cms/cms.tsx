@@ -1,9 +1,4 @@
-/**
- * Entry of the /admin/ bundle (gatsby-plugin-decap-cms `modulePath`, built apart from the
- * site's pages so their first-load JS does not change). Registers the JSON format, the
- * site's styles for the preview pane and the home, about and privacy preview templates, then starts
- * Decap CMS with the typed config (the plugin runs with `manualInit`).
- */
+/** Entry of the /admin/ bundle, built apart from the pages: registers the format, styles and previews, then starts Decap. */
 import CMS from "decap-cms-app";
 import "../styles/global.css";
 import { cmsConfig, JSON_FORMAT } from "./config";

@@ -1,3 +1,2 @@
-// decap-cms-core is a nested dependency of decap-cms-app; loading the app's declarations makes
-// TypeScript see the core's ambient `declare module "decap-cms-core"` (CmsConfig, CmsField, ...).
+// The app's declarations bring in decap-cms-core's ambient module (a nested dependency).
 /// <reference types="decap-cms-app" />

@@ -1,9 +1,6 @@
 import type { Formatter } from "decap-cms-core";
 
-/**
- * JSON as the repository keeps it: two-space indent, keys in the editor's field order and a
- * final newline (Decap's built-in JSON format omits it, which `prettier --check` in CI rejects).
- */
+/** JSON as the repository keeps it, final newline included (Decap's own format omits it; prettier rejects that). */
 export const jsonWithNewline: Formatter = {
   fromFile: (content) => JSON.parse(content) as unknown,
   toFile: (data, sortedKeys = []) => {

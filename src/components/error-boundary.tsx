@@ -7,9 +7,8 @@ type ErrorBoundaryState = { error: Error | null };
 export const ERROR_TITLE = "Unexpected Application Error!";
 
 /**
- * Wraps every page (wrapPageElement): a render error shows a screen titled
- * 'Unexpected Application Error!' with the error's message instead of a blank page.
- * Its texts are not in content/ on purpose: it must work when anything else is broken.
+ * Wraps every page: a render error shows 'Unexpected Application Error!' and its message, not a blank page.
+ * Its texts are not in content/, so it works when anything else is broken.
  */
 export class ErrorBoundary extends React.Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null };

@@ -6,11 +6,7 @@ type NotFoundProps = {
   texts: SiteSettings["notFound"];
 };
 
-/**
- * The not-found screen: a large 404, 'Oops! Page not found', and 'Return to Home' (spec section 2).
- * Its inline script logs the path the visitor asked for, so broken links show up in the console;
- * the page loads no other script (docs/decisions/0014-script-free-pages.md).
- */
+/** The not-found screen (spec section 2); its only script logs the requested path (docs/decisions/0014-script-free-pages.md). */
 export function NotFound({ texts }: NotFoundProps) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">

@@ -3,11 +3,7 @@ import { graphql, useStaticQuery } from "gatsby";
 /** content/about.md as the About page reads it (the query's generated type). */
 export type AboutPageData = NonNullable<Queries.AboutContentQuery["aboutPage"]>;
 
-/**
- * About page content.
- * @returns the validated frontmatter of content/about.md: founders, vision, six values
- * @throws Error when the build created no AboutPage node (gatsby-node always does, or fails)
- */
+/** Validated content/about.md. @throws Error when the build made no AboutPage node */
 export function useAboutContent(): AboutPageData {
   const { aboutPage } = useStaticQuery<Queries.AboutContentQuery>(graphql`
     query AboutContent {

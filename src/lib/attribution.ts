@@ -1,8 +1,6 @@
 /**
- * Where a demo request came from (docs/requirements.md#speed-to-lead; docs/decisions/0024-lead-attribution.md):
- * the tab's first landing, recorded by src/lib/attribution-recorder.ts. Every key is optional; unknown keys
- * are refused. Values are at most 200 characters without control, format or separator characters, then
- * trimmed (a leading space could make a spreadsheet read a formula; docs/requirements.md#durable-capture).
+ * Where a demo request came from (docs/decisions/0024-lead-attribution.md): checked values, trimmed after
+ * the checks so no spreadsheet reads a formula (docs/requirements.md#durable-capture).
  */
 import * as z from "zod/mini";
 
@@ -96,10 +94,7 @@ export function attributionSchema(): AttributionSchema {
   return schema;
 }
 
-/**
- * The valid keys of `raw` (e.g. sessionStorage's entry) in ATTRIBUTION_KEYS order, or undefined:
- * a stale or edited entry drops a key rather than failing the visitor's request.
- */
+/** The valid keys of `raw`, or undefined: a stale entry drops a key rather than failing the request. */
 export function cleanAttribution(raw: unknown): Attribution | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
   const source = raw as Record<string, unknown>;

@@ -1,9 +1,6 @@
 /**
- * The demo request's field table and schema, shared by the form (`zodResolver`) and the
- * `send-contact-email` function (`safeParse`); every other use of the six fields reads
- * `DEMO_REQUEST_FIELDS` (docs/requirements.md#lead-path-and-alerts). Rules and messages are spec
- * section 5, inclusive limits spec section 9, all text trimmed. Where the spec is silent: one bare
- * e-mail address, and no invisible or control characters (line breaks and tabs allowed in the message).
+ * The demo request's fields and schema, shared by the form and the function (docs/requirements.md#lead-path-and-alerts;
+ * spec sections 5 and 9). Beyond the spec: one bare e-mail address, and no invisible or control characters.
  */
 // zod/mini: the same rules in a smaller bundle, as /contact loads this at first (docs/requirements.md#performance-budget).
 import * as z from "zod/mini";
@@ -114,8 +111,7 @@ export const HONEYPOT_FIELD = "leave_blank";
 /** The honeypot's earlier name (autofill filled it), judged the same so older pages can still send. */
 export const LEGACY_HONEYPOT_FIELD = "website";
 
-// Controls, invisible format characters, line separators and every other default-ignorable code point
-// (Hangul fillers, variation selectors: "❤️" is refused here; docs/requirements.md#spam-defence).
+// Controls, invisible and other default-ignorable characters, e.g. "❤️" (docs/requirements.md#spam-defence).
 const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 // The message may hold line breaks, tabs, emoji and right-to-left text, but no other controls or bidi overrides.
 // eslint-disable-next-line no-control-regex

@@ -1,7 +1,4 @@
-/**
- * The browser side of "Send demo request" (spec section 7): one JSON POST; a 2xx answer is a success
- * (perhaps with a `bookingUrl`), anything else, a network failure or a timeout a failure.
- */
+/** The browser side of "Send demo request" (spec section 7): one JSON POST; only a 2xx answer is a success. */
 import type { Attribution, DemoRequest } from "./demo-request";
 import { HONEYPOT_FIELD } from "./demo-request";
 import { FORM_TOKEN_FIELD } from "./form-token";
@@ -20,10 +17,7 @@ export type DemoRequestPayload = DemoRequest & {
   attribution?: Attribution;
 };
 
-/**
- * `bookingUrl`: an http(s) link to offer (decision 0023). A failure's message names only the status or
- * network failure, never visitor data; `status` 409 means the request id was taken.
- */
+/** A failure's message never holds visitor data; `status` 409: the request id was taken. */
 export type SubmitResult = { ok: true; bookingUrl?: string } | { ok: false; error: Error; status?: number };
 
 async function readBookingUrl(response: Response): Promise<string | undefined> {
@@ -68,10 +62,7 @@ export async function submitDemoRequest(
   }
 }
 
-/**
- * A fresh UUID v4 so the function can drop a retry it already sent; built from `getRandomValues`
- * where `crypto.randomUUID` is missing (plain http).
- */
+/** A fresh UUID v4 for dropping retries, also where `crypto.randomUUID` is missing (plain http). */
 export function newRequestId(cryptoImpl: Pick<Crypto, "getRandomValues"> & Partial<Crypto> = crypto): string {
   if (typeof cryptoImpl.randomUUID === "function") return cryptoImpl.randomUUID();
   const bytes = cryptoImpl.getRandomValues(new Uint8Array(16));

@@ -1,8 +1,6 @@
 /**
- * The site's toasts (spec section 9): default, destructive or success, 5 seconds, one at a time (a
- * shared id replaces the one on screen). Sonner is loaded on the first interaction, not in /contact's
- * first load (docs/decisions/0016-contact-first-load.md). A toast with an action (decision 0023) stays
- * 10 seconds, and while hovered or focused: 5 seconds is too short to act on.
+ * The site's toasts (spec section 9), one at a time; sonner loads on first interaction
+ * (docs/decisions/0016-contact-first-load.md). Action toasts (decision 0023) stay longer, to be acted on.
  */
 import type { ReactNode } from "react";
 

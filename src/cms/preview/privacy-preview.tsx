@@ -9,7 +9,6 @@ type PrivacyPreviewProps = {
   entry: PreviewEntry;
   /** Decap's renderer of a field's preview; for `body` it renders the markdown. */
   widgetFor: (name: string) => React.ReactNode;
-  /** The preview iframe's document. */
   document?: Document;
 };
 

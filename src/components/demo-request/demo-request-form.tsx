@@ -32,11 +32,8 @@ const buttonClass =
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
 /**
- * The Request a Demo form (spec sections 2, 4, 5, 8): checks on submit, then as a field is corrected
- * (docs/decisions/0001-when-the-form-validates.md). Success: toast (with "Book a time now" when a booking
- * link comes back, decision 0023) and an empty form; failure: toast, values kept. Without JavaScript the
- * same markup posts to the function. A 409 is retried once with a fresh id (docs/requirements.md#spam-defence).
- * `notice`: the collection notice shown before Submit (docs/requirements.md#personal-data).
+ * The Request a Demo form (spec sections 2, 4, 5, 8; docs/decisions/0001-when-the-form-validates.md); posts
+ * without JavaScript too. A 409 is retried once with a fresh id (docs/requirements.md#spam-defence).
  */
 export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const {
@@ -55,7 +52,6 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const requestId = useRequestId();
   // Stops a second submit that arrives before isSubmitting disables the button (Enter pressed twice).
   const sending = React.useRef(false);
-  // For browser tests to wait on.
   const [hydrated, setHydrated] = React.useState(false);
   // A token is spent by its request: fetched on hydration, before a submit if that failed, and after every submit.
   const formToken = React.useRef<string>();

@@ -1,16 +1,11 @@
 import * as React from "react";
 import { newRequestId } from "../../lib/submit-demo-request";
 
-/**
- * Keeps the demo request's idempotency key: the same UUID for every retry of the same values,
- * a new one when the values change or after a success (`renew`), so a retry after a lost
- * answer is not mailed twice while a new request always is.
- */
+/** The idempotency key: kept across retries of the same values, renewed on change or success (`renew`). */
 export function useRequestId() {
   const current = React.useRef<{ id: string; fingerprint: string } | null>(null);
   return React.useMemo(
     () => ({
-      /** The key for these values (any JSON-serialisable object). */
       forValues(values: object): string {
         const fingerprint = JSON.stringify(values);
         if (current.current?.fingerprint !== fingerprint) {

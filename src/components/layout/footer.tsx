@@ -10,11 +10,7 @@ type FooterProps = {
 
 const linkClass = "text-slate-700 underline-offset-4 hover:underline dark:text-slate-300";
 
-/**
- * Site footer: logo, the 'Talk to us' group (Contact, Request Pilot), the 2025 rights line and,
- * beside it, the privacy page link (docs/requirements.md#personal-data; an addition, the spec's group
- * stays as it is).
- */
+/** Site footer: logo, 'Talk to us', the rights line and the privacy link beside it (docs/requirements.md#personal-data). */
 export function Footer({ settings }: FooterProps) {
   const { footer } = settings;
   return (

@@ -12,10 +12,7 @@ type HeaderProps = {
   pathname: string;
 };
 
-/**
- * Site header: logo, nav with the current page highlighted, Request Demo, theme control, and below
- * `md` the menu button with its menu. The row is 4rem high: the menu opens right under it.
- */
+/** Site header: logo, nav, Request Demo, theme and, below `md`, the menu, which opens under its 4rem row. */
 export function Header({ settings, pathname }: HeaderProps) {
   return (
     <header className="group relative border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">

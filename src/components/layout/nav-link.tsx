@@ -8,10 +8,7 @@ type NavLinkProps = {
   className?: string;
 };
 
-/**
- * A header link (a plain link, decision 0014); the current page is highlighted and marked
- * aria-current="page".
- */
+/** A plain header link (decision 0014); the current page is highlighted and aria-current="page". */
 export function NavLink({ to, current, children, className }: NavLinkProps) {
   return (
     <a

@@ -1,8 +1,4 @@
-/**
- * Typography for HTML rendered from markdown (the privacy page's body), in both themes: the
- * markdown renderer emits bare elements, so the wrapper styles its descendants. Colours are the
- * site's text and link colours, which pass WCAG AA contrast in light and dark.
- */
+/** Typography for rendered markdown (the privacy body): bare elements, styled from the wrapper, AA in both themes. */
 export const PROSE_CLASS = [
   "text-base leading-7 text-slate-700 dark:text-slate-300",
   "[&_h2]:mt-12 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-slate-900 dark:[&_h2]:text-white",
@@ -13,6 +9,6 @@ export const PROSE_CLASS = [
   "dark:[&_a]:text-sky-300 dark:[&_a]:hover:text-sky-200",
 ].join(" ");
 
-/** A text link in running prose: underlined, so it is told apart without colour. */
+/** A prose link, underlined so it is told apart without colour. */
 export const PROSE_LINK_CLASS =
   "font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900 dark:text-sky-300 dark:hover:text-sky-200";

@@ -6,10 +6,8 @@ type ThemeSelectProps = {
 };
 
 /**
- * Header control choosing light, dark or system theme (a native select: keyboard and screen-reader
- * ready). No React state: the head's theme script handles its `change` from the first paint on
- * every page, and the script after it shows the current choice (src/lib/inline-scripts/theme.ts).
- * Without JavaScript it is not shown (`data-js-only`, gatsby-ssr.tsx), as it could do nothing.
+ * The header's native theme select, without React state: the inline scripts of src/lib/inline-scripts/theme.ts
+ * drive it from the first paint. Hidden without JavaScript (`data-js-only`), as it could do nothing.
  */
 export function ThemeSelect({ labels }: ThemeSelectProps) {
   return (

@@ -1,8 +1,4 @@
-/**
- * Building blocks of the content schemas: each is the zod check the build runs plus, as `.meta()`,
- * what the editor shows (docs/decisions/0035-content-model-once.md). Messages are short because the
- * validator prefixes the file and field path.
- */
+/** Content schema building blocks: the zod check plus, as `.meta()`, the editor's view (docs/decisions/0035-content-model-once.md). */
 import { z } from "zod";
 import { EMAIL_ADDRESS, HTML_TAG, ISO_DATE, LEVEL_ONE_HEADING } from "./text-rules";
 
@@ -123,10 +119,7 @@ export function emailAddress(
   }).regex(EMAIL_ADDRESS, "Must be one e-mail address like name@example.com");
 }
 
-/**
- * A date written YYYY-MM-DD, always returned as that string (YAML reads an unquoted date as a Date).
- * A plain text field: Decap's date picker shifts dates across time zones.
- */
+/** A YYYY-MM-DD date, as a string even when YAML read a Date; a text field, as Decap's picker shifts time zones. */
 export function isoDate(label: string) {
   return z.preprocess(
     (value) =>

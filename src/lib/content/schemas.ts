@@ -1,8 +1,4 @@
-/**
- * The content model: zod schemas of the files under `content/` (spec sections 1, 2 and 9;
- * docs/requirements.md#personal-data), read by the build, ./type-defs.ts and src/cms/config.ts
- * (docs/decisions/0035-content-model-once.md). Wordings the spec fixes use `exact`, so breaking one fails the build.
- */
+/** The content model, used by the build, the GraphQL types and the editor (docs/decisions/0035-content-model-once.md). */
 import type { z } from "zod";
 import {
   type ContentMeta,
@@ -255,10 +251,7 @@ export const aboutSchema = section(
   },
 );
 
-/**
- * `content/privacy.md` (docs/decisions/0017-privacy-page-from-markdown.md): frontmatter plus the markdown
- * `body`, which GraphQL serves as gatsby-transformer-remark's MarkdownRemark node.
- */
+/** `content/privacy.md` (docs/decisions/0017-privacy-page-from-markdown.md); GraphQL serves its `body` as MarkdownRemark. */
 export const privacySchema = section(
   {
     label: "Privacy policy",

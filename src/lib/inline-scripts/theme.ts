@@ -1,7 +1,4 @@
-/**
- * Light, dark or system theme (spec section 9) without a framework (docs/decisions/0015-controls-without-framework.md):
- * two CSP-hashed inline scripts; the choice is the only thing kept in localStorage.
- */
+/** Light, dark or system theme (spec section 9) by two inline scripts (docs/decisions/0015-controls-without-framework.md). */
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -13,9 +10,8 @@ export const THEME_ATTRIBUTE = "data-theme";
 export const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 /**
- * The <head> script, run before the first paint: applies the stored choice ("system" when missing or
- * blocked), follows OS changes, handles the select's `change` from the document so it works as soon as
- * parsed, and re-reads the choice on back/forward or prerender activation (another page may have changed it).
+ * The <head> script, before the first paint: applies the stored choice, follows OS changes, handles the
+ * select's `change`, and re-reads the choice when a page is restored or prerendered.
  */
 export const themeScript =
   `(function(d,w){var K=${JSON.stringify(THEME_STORAGE_KEY)},e=d.documentElement,` +
