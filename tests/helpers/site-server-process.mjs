@@ -15,9 +15,10 @@ const START_TIMEOUT_MS = 180_000;
 
 /**
  * @param {Record<string, string | undefined>} env variables to set (undefined unsets one)
+ * @param {Record<string, number | boolean>} [options] more `startSiteServer` options, e.g. `{ bodyTimeoutMs: 8000 }`
  * @returns {Promise<{ url: string, blobs: { edgeURL: string, token: string, siteID: string }, pid: number, work: string, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startSiteServerProcess(env) {
+export async function startSiteServerProcess(env, options = {}) {
   const work = mkdtempSync(join(tmpdir(), "site-server-"));
   // A script file rather than --eval, whose flags the emulation's function workers would inherit.
   const script = join(work, "server.mjs");
@@ -30,6 +31,7 @@ export async function startSiteServerProcess(env) {
     port: 0,
     rateLimit: false,
     blobsDirectory: ${JSON.stringify(join(work, "blobs"))},
+    ...${JSON.stringify(options)},
   });
   const blobs = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? "", "base64").toString() || "{}");
   process.stdout.write(JSON.stringify({ url: server.url, blobs }) + "\\n");

@@ -4,85 +4,32 @@
 // the deadline gets 408, one declared over the cap 413 (scripts/local/site-server.mjs). Netlify
 // buffers bodies itself. Loopback only; needs a built public/.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { request } from "node:http";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { pathToFileURL } from "node:url";
+import { startSiteServerProcess } from "../helpers/site-server-process.mjs";
 
-const root = join(import.meta.dirname, "..", "..");
 // Longer than the form token may take, so a server that read bodies inside the slots (even with
 // this deadline) would fail the first test.
 const BODY_TIMEOUT_MS = 8000;
-const START_TIMEOUT_MS = 180_000;
 
-// The server runs in a process of its own: the emulation leaves file watchers and workers behind
-// after close(), which would keep this test file from ending. A script file rather than --eval,
-// whose flags the emulation's function workers would inherit.
-const SERVER_SCRIPT = `
-  const { startSiteServer } = await import(${JSON.stringify(pathToFileURL(join(root, "scripts", "local", "site-server.mjs")).href)});
-  const server = await startSiteServer({
-    root: ${JSON.stringify(root)},
-    port: 0,
-    rateLimit: false,
-    bodyTimeoutMs: ${BODY_TIMEOUT_MS},
-  });
-  process.stdout.write(server.url + "\\n");
-`;
-
-let child;
+/** @type {Awaited<ReturnType<typeof startSiteServerProcess>>} */
+let server;
 let url;
-const scriptDir = mkdtempSync(join(tmpdir(), "slow-bodies-"));
 before(async () => {
-  const script = join(scriptDir, "server.mjs");
-  writeFileSync(script, SERVER_SCRIPT);
-  child = spawn(process.execPath, [script], {
-    cwd: root,
-    // Enough configuration for the functions to run; mail would go to a closed loopback port.
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
+  // Enough configuration for the functions to run; mail would go to a closed loopback port.
+  server = await startSiteServerProcess(
+    {
       SENDGRID_API_KEY: "SG.local-slow-bodies-test",
       SENDGRID_API_BASE_URL: "http://127.0.0.1:9",
       SALES_EMAIL: "sales@example.com",
       MAIL_FROM: "site@example.com",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stderr.on("data", (chunk) => (log = (log + chunk).slice(-4000)));
-  let out = "";
-  url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no server within ${START_TIMEOUT_MS} ms:\n${log}`)),
-      START_TIMEOUT_MS,
-    );
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      if (!out.includes("\n")) return;
-      clearTimeout(timer);
-      resolve(out.split("\n")[0].trim());
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${log}`));
-    });
-  });
+    { bodyTimeoutMs: BODY_TIMEOUT_MS },
+  );
+  url = server.url;
 });
-after(async () => {
-  if (child && child.exitCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  rmSync(scriptDir, { recursive: true, force: true });
-});
+after(() => server?.stop());
 
 /**
  * A POST whose declared body trickles one byte every `everyMs`, for at most `maxBytes` bytes or
