@@ -6,7 +6,7 @@
 // feature) is imported by all and imports only kit/; core/ (the demo request) imports kit/ and core/;
 // each add-on under add-ons/<name>/ imports kit/, core/, itself and only the add-ons listed for it;
 // and one delivery channel never imports another.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 const lib = join(__dirname, "..", "..", "..", "netlify", "lib");
@@ -38,7 +38,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
       ? sources(join(dir, entry.name))
-      : entry.name.endsWith(".ts")
+      : /\.tsx?$/.test(entry.name)
         ? [join(dir, entry.name)]
         : [],
   );
@@ -49,7 +49,13 @@ function importsOf(file: string): string[] {
   const source = readFileSync(file, "utf8");
   return [...source.matchAll(/from "(\.{1,2}\/[^"]+)"/g)]
     .map(([, path]) =>
-      relative(lib, resolve(dirname(file), `${path}.ts`))
+      relative(
+        lib,
+        resolve(
+          dirname(file),
+          existsSync(resolve(dirname(file), `${path}.tsx`)) ? `${path}.tsx` : `${path}.ts`,
+        ),
+      )
         .split(sep)
         .join("/"),
     )

@@ -1,0 +1,183 @@
+/**
+ * The one layout of every e-mail we send (docs/decisions/0037-email-layout.md): React Email's
+ * components rendered to HTML with inline styles, in the system font stack and the site's colours,
+ * and a plain-text part that html-to-text derives from that HTML, so both say the same in the same
+ * order. No remote image and no tracking.
+ */
+import * as React from "react";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { convert } from "html-to-text";
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import site from "../../../content/site.json";
+
+export const COMPANY_NAME = site.siteName;
+
+/** The site's palette (Tailwind's slate and amber, as on the pages). */
+const COLOURS = {
+  ink: "#0f172a",
+  muted: "#475569",
+  line: "#e2e8f0",
+  page: "#f1f5f9",
+  accent: "#fbbf24",
+  accentInk: "#020617",
+  warning: "#b45309",
+};
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+/** The frame: the company's name as a header, the body in a 600 px column, a quiet footer. */
+export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ margin: 0, backgroundColor: COLOURS.page, fontFamily: FONT, color: COLOURS.ink }}>
+        <Container style={{ maxWidth: "600px", backgroundColor: "#ffffff" }}>
+          <Section style={{ backgroundColor: COLOURS.ink, padding: "16px 24px" }}>
+            <Text style={{ margin: 0, color: "#ffffff", fontSize: "18px", fontWeight: 700 }}>
+              {COMPANY_NAME}
+            </Text>
+          </Section>
+          <Section style={{ padding: "8px 24px 24px" }}>{children}</Section>
+          <Section style={{ borderTop: `1px solid ${COLOURS.line}`, padding: "12px 24px" }}>
+            <Text style={{ margin: 0, color: COLOURS.muted, fontSize: "12px" }}>{COMPANY_NAME}</Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export function Title({ children }: { children: ReactNode }) {
+  return <Heading style={{ fontSize: "22px", lineHeight: "28px", margin: "16px 0 8px" }}>{children}</Heading>;
+}
+
+export function Subtitle({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h2" style={{ fontSize: "16px", margin: "20px 0 4px" }}>
+      {children}
+    </Heading>
+  );
+}
+
+export function Paragraph({ children, muted }: { children: ReactNode; muted?: boolean }) {
+  return (
+    <Text
+      style={{
+        fontSize: "15px",
+        lineHeight: "22px",
+        margin: "8px 0",
+        color: muted ? COLOURS.muted : undefined,
+      }}
+    >
+      {children}
+    </Text>
+  );
+}
+
+/** A short label beside a heading, such as an e-mail class or a suspicion. */
+export function Tag({ children, warning }: { children: ReactNode; warning?: boolean }) {
+  const colour = warning ? COLOURS.warning : COLOURS.muted;
+  return (
+    <span
+      style={{
+        border: `1px solid ${colour}`,
+        borderRadius: "4px",
+        color: colour,
+        fontSize: "12px",
+        padding: "1px 6px",
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** The one call to action of a message, 44 px tall. */
+export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: "16px 0" }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: COLOURS.accent,
+          color: COLOURS.accentInk,
+          borderRadius: "6px",
+          fontSize: "16px",
+          fontWeight: 600,
+          lineHeight: "20px",
+          padding: "12px 20px",
+        }}
+      >
+        {children}
+      </Button>
+    </Section>
+  );
+}
+
+export function TextLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} style={{ color: "#0369a1", textDecoration: "underline" }}>
+      {children}
+    </Link>
+  );
+}
+
+/** Text as typed by a person, each of its lines kept, set apart as a quotation. */
+export function Quote({ text }: { text: string }) {
+  const lines = text.split(/\r\n|[\r\n\u2028\u2029]/);
+  return (
+    <blockquote style={{ borderLeft: `3px solid ${COLOURS.line}`, margin: "8px 0", padding: "0 12px" }}>
+      <Text style={{ fontSize: "15px", lineHeight: "22px", margin: 0 }}>
+        {lines.map((line, index) => (
+          <React.Fragment key={index}>
+            {index > 0 && <br />}
+            {line}
+          </React.Fragment>
+        ))}
+      </Text>
+    </blockquote>
+  );
+}
+
+export function Rule() {
+  return <Hr style={{ borderColor: COLOURS.line, margin: "16px 0" }} />;
+}
+
+/**
+ * `email` as the two parts of a message: `html` (an XHTML document with inline styles) and `text`
+ * (the same content in the same order; links as "label [url]", quotations as "> " lines).
+ */
+export function renderEmail(email: ReactNode): { html: string; text: string } {
+  const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(email)}`;
+  const text = convert(html, {
+    wordwrap: false,
+    selectors: [
+      // The preview line is for the inbox list only; React Email marks it.
+      { selector: "[data-skip-in-text=true]", format: "skip" },
+      { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+      { selector: "h1", options: { uppercase: false } },
+      { selector: "h2", options: { uppercase: false } },
+      { selector: "table", format: "block" },
+    ],
+  });
+  const lines = text.split("\n").map((line) => line.trimEnd());
+  return {
+    html,
+    text: `${lines
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()}\n`,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * @jest-environment node
+ */
+// The one e-mail layout (docs/decisions/0037-email-layout.md): HTML with inline styles and a plain-text part
+// that says the same in the same order, no remote image, and a person's text quoted and escaped.
+import * as React from "react";
+import {
+  ActionButton,
+  COMPANY_NAME,
+  EmailLayout,
+  Paragraph,
+  Quote,
+  renderEmail,
+  TextLink,
+  Title,
+} from "../../../netlify/lib/kit/email-layout";
+
+const { html, text } = renderEmail(
+  <EmailLayout preview="A preview line">
+    <Title>First</Title>
+    <ActionButton href="https://example.com/claim">Second</ActionButton>
+    <Paragraph>
+      <TextLink href="tel:+61400000000">+61 400 000 000</TextLink>
+    </Paragraph>
+    <Quote text={"Third <b>bold</b>\nfourth"} />
+  </EmailLayout>,
+);
+
+test("HTML and text give the company's name and the content in the same order", () => {
+  const order = [COMPANY_NAME, "First", "Second", "+61 400 000 000", "Third", "fourth"];
+  const positions = (body: string) => order.map((part) => body.indexOf(part));
+  for (const body of [html, text]) {
+    expect(positions(body).every((at) => at >= 0)).toBe(true);
+    expect(positions(body)).toEqual([...positions(body)].sort((a, b) => a - b));
+  }
+});
+
+test("the text part gives links as label and address, quotes a person's lines and skips the preview", () => {
+  expect(text).toContain("Second [https://example.com/claim]");
+  expect(text).toContain("+61 400 000 000 [tel:+61400000000]");
+  expect(text).toContain("> Third <b>bold</b>\n> fourth");
+  expect(text).not.toContain("A preview line");
+});
+
+test("the HTML escapes a person's text, styles inline and loads nothing remote", () => {
+  expect(html).toContain("Third &lt;b&gt;bold&lt;/b&gt;");
+  expect(html).not.toMatch(/<img|<link|<script|<style/);
+  expect(html).toContain('style="');
+  expect(html).toContain("A preview line");
+});
