@@ -19,7 +19,7 @@ import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench } from "./bench/submit-run.mjs";
 import { TARGETS, missedDeadTap, missedTargets } from "./bench/targets.mjs";
 import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
-import { startLocalMail } from "./local/local-mail.mjs";
+import { startLocalMail } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.

@@ -11,10 +11,8 @@ import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
 import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
-import { createLocalGuard } from "./local-guard.mjs";
-import { newTriggerSecret } from "./local-trigger.mjs";
-import { bodyLimits } from "./body-limits.mjs";
-import { readFunctionModules } from "./function-modules.mjs";
+import { createLocalGuard, newTriggerSecret } from "./local-guard.mjs";
+import { bodyLimits, readFunctionModules } from "./body-limits.mjs";
 import { startLocalBlobs } from "./blobs-server.mjs";
 import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
