@@ -3,9 +3,20 @@
  * (docs/decisions/0002-content-security-policy.md). Per page, not `/*`, so /admin/ (Decap) keeps working.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { builtPages } from "./built-pages";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+/**
+ * The site's built pages under `publicDir` (Gatsby's `public/`): every `.html` file as a path
+ * relative to it with `/` separators (`about/index.html`), without Decap's /admin/ page and Gatsby's
+ * slice files.
+ */
+export function builtPages(publicDir: string): string[] {
+  return readdirSync(publicDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .filter((file) => !file.startsWith("admin/") && !file.startsWith("_gatsby/"));
+}
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 

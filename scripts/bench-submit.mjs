@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startLocalMail } from "./local/local-mail.mjs";
+import { startLocalMail } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 import { percentile } from "./bench/stats.mjs";
 import { isLoopbackName } from "./local/host-check.mjs";

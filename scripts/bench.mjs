@@ -11,16 +11,15 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./bench/build.mjs";
-import { waitForQuietCpu } from "./bench/idle.mjs";
+import { formatTable, waitForQuietCpu } from "./bench/stats.mjs";
 import { startCompressingProxy } from "./bench/compress-proxy.mjs";
 import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench } from "./bench/submit-run.mjs";
-import { formatTable } from "./bench/table.mjs";
 import { TARGETS, missedDeadTap, missedTargets } from "./bench/targets.mjs";
 import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
-import { startLocalMail } from "./local/local-mail.mjs";
+import { startLocalMail } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.

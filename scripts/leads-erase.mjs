@@ -4,14 +4,9 @@
  * that inbox (`--exact`: the address as typed; `--dry-run`: list only; `--id <id>`: one request, malformed or
  * not). Exit 0 when complete, 1 when a record could not be read, deleted or is malformed, 2 for bad arguments.
  */
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { createJiti } from "jiti";
 import { applyLocalFormSecret } from "./local/local-form-secret.mjs";
-import { openSiteBlobs } from "./local/site-blobs.mjs";
+import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = [
   "Usage: npm run leads:erase -- <email> [--dry-run] [--exact]",
   "  Erases every stored demo request from that inbox: every spelling of it (any case, any +tag,",
@@ -21,22 +16,13 @@ const USAGE = [
   "   or: npm run leads:erase -- --id <request id> [--dry-run]",
   "  Erases that one stored request (also a malformed one), with its markers and notes.",
 ].join("\n");
-const jiti = createJiti(import.meta.url);
 
-function usageError(message) {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-let args;
-try {
-  args = parseArgs({
-    options: { "dry-run": { type: "boolean" }, exact: { type: "boolean" }, id: { type: "string" } },
-    allowPositionals: true,
-  });
-} catch (error) {
-  usageError(error.message);
-}
+const args = parseCommand(USAGE, {
+  "dry-run": { type: "boolean" },
+  exact: { type: "boolean" },
+  id: { type: "string" },
+});
+const { usageError } = args;
 if (args.positionals.length > 1) usageError(`One address at a time; got ${args.positionals.length}.`);
 const dryRun = args.values["dry-run"] === true;
 const match = args.values.exact ? "exact" : "inbox";
@@ -45,10 +31,10 @@ const id = args.values.id?.trim().toLowerCase();
 let parsed;
 if (id !== undefined) {
   if (args.positionals.length > 0 || args.values.exact) usageError("--id takes no address and no --exact.");
-  const { isUuid } = await jiti.import("../netlify/lib/core/leads/lead-id.ts");
+  const { isUuid } = await load("netlify/lib/core/leads/lead-id.ts");
   if (!isUuid(id)) usageError(`${JSON.stringify(args.values.id)} is not a request id.`);
 } else {
-  const { parseLeadAddress } = await jiti.import("../netlify/lib/core/leads/lead-address.ts");
+  const { parseLeadAddress } = await load("netlify/lib/core/leads/lead-address.ts");
   parsed = parseLeadAddress(args.positionals[0]);
   if (!parsed.ok) usageError(parsed.error);
 }
@@ -61,13 +47,11 @@ const {
   eraseRequestById,
   describeErasureById,
   erasureStore,
-} = await jiti.import("../netlify/lib/add-ons/privacy/lead-erasure.ts");
-const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import("../netlify/lib/core/leads/lead-store.ts");
-const { jsonBlobsOver } = await jiti.import("../netlify/lib/kit/json-blobs.ts");
+} = await load("netlify/lib/add-ons/privacy/lead-erasure.ts");
 
 /** The form secret the functions key the counters with: this shell's for the deployed site, else the local one. */
 async function formSecret(deployed) {
-  const { formSecretFrom } = await jiti.import("../netlify/lib/core/config.ts");
+  const { formSecretFrom } = await load("netlify/lib/core/config.ts");
   if (deployed) return formSecretFrom(process.env);
   const env = {
     FORM_TOKEN_SECRET: process.env.FORM_TOKEN_SECRET,
@@ -82,25 +66,21 @@ async function formSecret(deployed) {
   return formSecretFrom(env);
 }
 
-const blobs = await openSiteBlobs(root);
-let complete = false;
-try {
-  const raw = blobs.open(LEAD_STORE_NAME);
-  const store = erasureStore(createBlobLeadStore(raw), jsonBlobsOver(raw));
+const complete = await withLeadStore(async (blobs, { leads, json }) => {
+  const store = erasureStore(leads, json);
   if (id !== undefined) {
     const found = await eraseRequestById({ store, id, dryRun });
     console.log(`leads:erase${dryRun ? " --dry-run" : ""} on ${blobs.where}`);
     console.log(describeErasureById(found, id, dryRun));
-    complete = true;
-  } else if (dryRun) {
+    return true;
+  }
+  let description;
+  if (dryRun) {
     const findings = await findRequestsFrom({ store, address: parsed.address, match });
-    const description = describeDryRun(findings, parsed.address, match);
-    complete = description.complete;
-    console.log(`leads:erase --dry-run on ${blobs.where}`);
-    for (const line of description.lines) console.log(line);
+    description = describeDryRun(findings, parsed.address, match);
   } else {
-    const { blobLimitsStore, confirmationAddressCounters, LIMITS_STORE_NAME } = await jiti.import(
-      "../netlify/lib/add-ons/confirmation/confirmation-limits.ts",
+    const { blobLimitsStore, confirmationAddressCounters, LIMITS_STORE_NAME } = await load(
+      "netlify/lib/add-ons/confirmation/confirmation-limits.ts",
     );
     const secret = await formSecret(blobs.deployed);
     if (!secret) {
@@ -116,12 +96,10 @@ try {
       match,
     });
     // The owner asked for this address: the stored spellings that matched are shown in clear.
-    const description = describeErasure(report, parsed.address, { addresses: true, match });
-    complete = description.complete;
-    console.log(`leads:erase on ${blobs.where}`);
-    for (const line of description.lines) console.log(line);
+    description = describeErasure(report, parsed.address, { addresses: true, match });
   }
-} finally {
-  await blobs.close();
-}
+  console.log(`leads:erase${dryRun ? " --dry-run" : ""} on ${blobs.where}`);
+  for (const line of description.lines) console.log(line);
+  return description.complete;
+});
 process.exit(complete ? 0 : 1);

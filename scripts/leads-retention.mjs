@@ -4,13 +4,7 @@
  * the deployed store both limits must be set in this shell: a default here could delete leads the site keeps.
  * Exit 0 when complete, 1 when it failed or left records, 2 when a limit is missing or malformed.
  */
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createJiti } from "jiti";
-import { openSiteBlobs } from "./local/site-blobs.mjs";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const JOB_PATH = "/.netlify/functions/lead-retention";
+import { load, root, withLeadStore } from "./local/owner-command.mjs";
 
 /** The run as one line; exit 0 only when clean. A malformed record is kept and reported, not a failure. */
 function report(where, run) {
@@ -31,33 +25,25 @@ async function onDeployedSite() {
     );
     return 2;
   }
-  const jiti = createJiti(import.meta.url);
-  const { loadRetentionLimits } = await jiti.import("../netlify/lib/add-ons/privacy/retention.ts");
-  const { runRetention } = await jiti.import("../netlify/lib/add-ons/privacy/retention-job.ts");
-  const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import(
-    "../netlify/lib/core/leads/lead-store.ts",
-  );
+  const { loadRetentionLimits } = await load("netlify/lib/add-ons/privacy/retention.ts");
+  const { runRetention } = await load("netlify/lib/add-ons/privacy/retention-job.ts");
   const limits = loadRetentionLimits();
   if (!limits.ok) {
     console.error(limits.problems.join("\n"));
     return 2;
   }
-  const blobs = await openSiteBlobs(root);
-  try {
-    const run = await runRetention({
-      store: createBlobLeadStore(blobs.open(LEAD_STORE_NAME)),
-      limits: limits.limits,
-    });
-    return report(blobs.where, run);
-  } finally {
-    await blobs.close();
-  }
+  return withLeadStore(async (blobs, { leads }) =>
+    report(blobs.where, await runRetention({ store: leads, limits: limits.limits })),
+  );
 }
 
 async function onLocalSite() {
   // Loaded here: the emulation is large, and the deployed path never needs it.
   const { callLocalFunction } = await import("./local/local-function.mjs");
-  const { base, status, body } = await callLocalFunction({ root, path: JOB_PATH });
+  const { base, status, body } = await callLocalFunction({
+    root,
+    path: "/.netlify/functions/lead-retention",
+  });
   if (status !== 200) {
     console.error(`leads:retention via ${base}: ${status} ${body} (the server's log says why)`);
     return 1;

@@ -8,11 +8,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { localDataDir } from "./local/local-data.mjs";
 import { applyLocalFormSecret, formSecretPath } from "./local/local-form-secret.mjs";
-import { writeTriggerSecret } from "./local/local-trigger.mjs";
+import { writeTriggerSecret } from "./local/local-guard.mjs";
 import { fileURLToPath } from "node:url";
 import { needsBuild } from "./local/needs-build.mjs";
-import { startLocalMail } from "./local/local-mail.mjs";
-import { startLocalWebhook } from "./local/local-webhook.mjs";
+import { startLocalMail, startLocalWebhook } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 async function main() {

@@ -15,9 +15,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import extract from "extract-zip";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
-import { waitForQuietCpu } from "./idle.mjs";
-import { median } from "./stats.mjs";
-import { formatTable } from "./table.mjs";
+import { formatTable, median, waitForQuietCpu } from "./stats.mjs";
 
 export const INIT_FUNCTIONS = ["send-contact-email", "form-token"];
 // A cold start with only the core configured (netlify/lib/core/config.ts).

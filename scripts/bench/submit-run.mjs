@@ -4,16 +4,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Figures from the submit benchmark's printed lines; null when they are not there. */
 export function parseSubmitOutput(text) {
@@ -32,11 +23,12 @@ export function parseSubmitOutput(text) {
   };
 }
 
-function startServer(root, port, timeoutMs) {
+function startServer(root, timeoutMs) {
   // The load is measured, not the abuse bounds (decision 0010): room for one confirmation per request.
   const env = {
     ...process.env,
-    PORT: String(port),
+    // A free port; the server prints its URL.
+    PORT: "0",
     GATSBY_TELEMETRY_DISABLED: "1",
     CONFIRMATION_DAILY_LIMIT: "1000000",
     // One client IP sends every request: the function's per-IP rate limit would stop the load.
@@ -82,7 +74,7 @@ async function stopServer(child) {
 
 export async function runSubmitBench({ root, requests = 60, concurrency = 10, timeoutMs = 6 * 60_000 }) {
   if (!existsSync(join(root, "scripts", "bench-submit.mjs"))) return { available: false };
-  const { child, url } = await startServer(root, await freePort(), timeoutMs);
+  const { child, url } = await startServer(root, timeoutMs);
   try {
     const args = ["scripts/bench-submit.mjs", String(requests), String(concurrency)];
     const result = spawnSync(process.execPath, args, {

@@ -6,7 +6,7 @@
  * turns, so a listing never meets a blob mid-write (the server writes a temporary file, then renames it).
  * `startBlobsLayer({ directory, token })` resolves with `{ port, url, stop }`; throws when it cannot listen.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { BlobsServer } from "@netlify/blobs/server";
 
@@ -117,5 +117,22 @@ export async function startBlobsLayer({ directory, token }) {
       await new Promise((resolve) => server.close(() => resolve()));
       await blobs.stop();
     },
+  };
+}
+
+/**
+ * The local Blobs server on 127.0.0.1 behind a random token (docs/decisions/0012-local-server-hardening.md):
+ * `@netlify/dev`'s own listens on every interface with a weak token. Resolves with `{ location, context,
+ * stop }`: `getStore`'s site options and the NETLIFY_BLOBS_CONTEXT value for the functions; throws when it
+ * cannot listen.
+ */
+export async function startLocalBlobs({ directory }) {
+  const token = randomBytes(32).toString("hex");
+  const server = await startBlobsLayer({ directory, token });
+  const location = { siteID: "0", token, edgeURL: server.url, uncachedEdgeURL: server.url };
+  return {
+    location,
+    context: Buffer.from(JSON.stringify({ deployID: "0", ...location })).toString("base64"),
+    stop: () => server.stop(),
   };
 }

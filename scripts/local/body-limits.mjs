@@ -1,12 +1,51 @@
 /**
- * The body size the local server reads per path (docs/decisions/0012-local-server-hardening.md): the
- * function's `maxBodyBytes` plus a margin, so the function still gives its own 413 just over its limit.
- * Throws when no function declares a limit.
+ * What the local server reads from the function modules themselves (`config`, `maxBodyBytes`), so no number
+ * is repeated, and the body size it reads per path (docs/decisions/0012-local-server-hardening.md).
  */
-import { pathMatcher } from "./function-modules.mjs";
+import { readdir } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { createJiti } from "jiti";
+
+const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
+
+/**
+ * Every function in `functionsDir` (loaded through jiti), sorted by file name, with its paths and config;
+ * throws when one cannot load or has an invalid `maxBodyBytes`.
+ */
+export async function readFunctionModules(functionsDir) {
+  const jiti = createJiti(import.meta.url);
+  const modules = [];
+  for (const file of (await readdir(functionsDir)).sort()) {
+    const extension = extname(file);
+    if (!FUNCTION_FILE.has(extension)) continue;
+    const { config = {}, maxBodyBytes } = await jiti.import(join(functionsDir, file));
+    if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0))
+      throw new Error(`${file}: maxBodyBytes must be a positive integer`);
+    modules.push({
+      name: file.slice(0, -extension.length),
+      paths: config.path ? [config.path].flat() : [],
+      config,
+      ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+    });
+  }
+  return modules;
+}
+
+/** Whether a path is one of `paths`, ignoring case and one trailing slash, as the emulation routes. */
+export function pathMatcher(paths) {
+  const patterns = paths.map((pathname) => new URLPattern({ pathname }, { ignoreCase: true }));
+  return (pathname) => {
+    const trimmed = pathname.replace(/(.)\/$/, "$1");
+    return patterns.some((pattern) => pattern.test({ pathname: trimmed }));
+  };
+}
 
 export const LOCAL_BODY_MARGIN_BYTES = 16 * 1024;
 
+/**
+ * The body limit per path: the function's `maxBodyBytes`, and a cap a margin above it, so the function still
+ * gives its own 413 just over its limit. Throws when no function declares a limit.
+ */
 export function bodyLimits(functions) {
   const limited = functions
     .filter((fn) => fn.maxBodyBytes !== undefined)

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { localDataDir } from "./local-data.mjs";
 import { applyLocalFormSecret } from "./local-form-secret.mjs";
-import { startLocalMail } from "./local-mail.mjs";
-import { LOCAL_TRIGGER_HEADER, readTriggerSecret } from "./local-trigger.mjs";
+import { startLocalMail } from "./local-sinks.mjs";
+import { LOCAL_TRIGGER_HEADER, readTriggerSecret } from "./local-guard.mjs";
 import { startSiteServer } from "./site-server.mjs";
 
 function runningSiteUrl(root) {

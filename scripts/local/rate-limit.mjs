@@ -3,7 +3,7 @@
  * function's config, and tests/deploy/functions-bundle.test.mjs checks the deploy's rule agrees
  * (docs/decisions/0012-local-server-hardening.md).
  */
-import { readFunctionModules } from "./function-modules.mjs";
+import { readFunctionModules } from "./body-limits.mjs";
 
 /** Every function in `functionsDir` with a `rateLimit`, and the paths it answers on. */
 export async function functionRateLimits(functionsDir) {

@@ -11,11 +11,9 @@ import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
 import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
-import { createLocalGuard } from "./local-guard.mjs";
-import { newTriggerSecret } from "./local-trigger.mjs";
-import { bodyLimits } from "./body-limits.mjs";
-import { readFunctionModules } from "./function-modules.mjs";
-import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from "./local-blobs.mjs";
+import { createLocalGuard, newTriggerSecret } from "./local-guard.mjs";
+import { bodyLimits, readFunctionModules } from "./body-limits.mjs";
+import { startLocalBlobs } from "./blobs-server.mjs";
 import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
 
 const hasBody = (method) => method !== "GET" && method !== "HEAD";
@@ -160,7 +158,7 @@ export async function startSiteServer({
   const functionsDir = join(root, "netlify", "functions");
   const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
   const blobs = await startLocalBlobs({ directory: blobsDirectory });
-  const restoreEnv = [setFunctionEnv(BLOBS_CONTEXT_VARIABLE, blobs.context)];
+  const restoreEnv = [setFunctionEnv("NETLIFY_BLOBS_CONTEXT", blobs.context)];
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
     // Its own Blobs server would listen on every interface; the functions use ours (above).

@@ -2,10 +2,7 @@
  * A local SendGrid-compatible mail sink: `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every
  * message, with the control routes of scripts/sinks/sink-control.mjs. Used by `npm start`, Jest and Playwright.
  */
-import { createServer } from "node:http";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { createFailureMode, handleControl, readJson, sendJson as send } from "./sink-control.mjs";
+import { readJson, sendJson, startSink } from "./sink-control.mjs";
 
 const sgError = (message, field) => ({ errors: [{ message, field: field ?? null, help: null }] });
 
@@ -64,17 +61,14 @@ function toRecord(body, n) {
  * message). Sandbox-mode messages are answered 200 and only counted, as SendGrid never delivers them.
  */
 export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
-  const messages = [];
   let count = 0;
   let sandboxed = 0;
-  const mode = createFailureMode(202);
-  if (dir) mkdirSync(dir, { recursive: true });
 
-  async function mailSend(req, res) {
+  async function mailSend(req, res, { failed, keep }) {
     const auth = req.headers.authorization ?? "";
     const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (!token || (apiKey && token !== apiKey)) {
-      return send(
+      return sendJson(
         res,
         401,
         sgError("The provided authorization grant is invalid, expired, or revoked", null),
@@ -84,16 +78,11 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     try {
       body = await readJson(req);
     } catch {
-      return send(res, 400, sgError("Bad Request", null));
+      return sendJson(res, 400, sgError("Bad Request", null));
     }
-    const failure = mode.take();
-    if (failure) {
-      if (failure.status === "hang") return; // never answers; closed by close()
-      const headers = failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
-      return send(res, failure.status, sgError(`Sink told to answer ${failure.status}`, null), headers);
-    }
+    if (failed(res)) return;
     const problem = checkMailBody(body);
-    if (problem) return send(res, 400, problem);
+    if (problem) return sendJson(res, 400, problem);
     // SendGrid's sandbox mode: checked and answered 200, never delivered, so not recorded.
     if (body.mail_settings?.sandbox_mode?.enable === true) {
       sandboxed += 1;
@@ -101,47 +90,21 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
       return void res.end();
     }
     const record = toRecord(body, ++count);
-    messages.push(record);
-    if (dir)
-      writeFileSync(
-        join(dir, `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`),
-        JSON.stringify(record, null, 2),
-      );
+    keep(record);
     onMessage?.(record);
     res.writeHead(202, { "x-message-id": `sink-${record.id}` });
     res.end();
   }
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://sink").pathname;
-    const handler = path.startsWith("/__sink/")
-      ? handleControl(req, res, path, {
-          list: () => messages,
-          clear: () => void (messages.length = 0),
-          mode,
-        })
-      : path === "/v3/mail/send" && req.method === "POST"
-        ? mailSend(req, res)
-        : send(res, 404, sgError("Not found", null));
-    Promise.resolve(handler).catch(() => send(res, 500, sgError("sink error", null)));
+  const { origin, records, ...sink } = await startSink({
+    port,
+    host,
+    path: "/v3/mail/send",
+    dir,
+    okStatus: 202,
+    errorBody: (message) => sgError(message, null),
+    notFound: "Not found",
+    receive: mailSend,
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, resolve);
-  });
-  const actualPort = server.address().port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
-  return {
-    url,
-    port: actualPort,
-    sandboxed: () => sandboxed,
-    messages: () => [...messages],
-    clear: () => void (messages.length = 0),
-    setMode: mode.set,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...sink, url: origin, sandboxed: () => sandboxed, messages: records };
 }

@@ -1,7 +1,10 @@
 /**
- * What the local sinks share: a failure mode and the `/__sink/messages` and `/__sink/mode` control routes,
- * for loopback only, no `Origin`, JSON bodies (docs/decisions/0012-local-server-hardening.md).
+ * What the local sinks share: the server, a failure mode and the `/__sink/messages` and `/__sink/mode` control
+ * routes, for loopback only, no `Origin`, JSON bodies (docs/decisions/0012-local-server-hardening.md).
  */
+import { createServer } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { isAllowedHost, misdirectedRequest } from "../local/host-check.mjs";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
@@ -12,12 +15,6 @@ export function sendJson(res, status, body, headers = {}) {
   res.end(body === undefined ? undefined : JSON.stringify(body));
 }
 
-/** Reads a request body as JSON; undefined for an empty body. Throws on invalid JSON. */
-export async function readJson(req) {
-  const text = await readText(req);
-  return text === "" ? undefined : JSON.parse(text);
-}
-
 /** Reads a request body as UTF-8 text. */
 export async function readText(req) {
   const chunks = [];
@@ -25,8 +22,14 @@ export async function readText(req) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Reads a request body as JSON; undefined for an empty body. Throws on invalid JSON. */
+export async function readJson(req) {
+  const text = await readText(req);
+  return text === "" ? undefined : JSON.parse(text);
+}
+
 /** A failure mode: `take()` gives null to succeed, or `{ status, retryAfter }` to fail (counting down `times`). */
-export function createFailureMode(okStatus) {
+function createFailureMode(okStatus) {
   let mode = { status: okStatus, times: undefined, retryAfter: undefined };
   const set = (next) => {
     mode = { status: next?.status ?? okStatus, times: next?.times, retryAfter: next?.retryAfter };
@@ -44,7 +47,7 @@ export function createFailureMode(okStatus) {
 }
 
 /** Answers a control request at `path` for `sink`. */
-export async function handleControl(req, res, path, sink) {
+async function handleControl(req, res, path, sink) {
   if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return sendJson(res, 403, { error: "loopback only" });
   if (!isAllowedHost(req.headers.host, "localhost")) {
     const { status, headers, body } = misdirectedRequest();
@@ -69,4 +72,64 @@ export async function handleControl(req, res, path, sink) {
     return sendJson(res, 200, sink.mode.get());
   }
   return sendJson(res, 404, { error: "not found" });
+}
+
+/**
+ * Starts a sink on `host:port` (0: a free port): the control routes, `POST path` to `receive(req, res, recorder)`,
+ * anything else 404. `failed(res)` answers the failure mode's next failure (`hang`: never) and says
+ * whether it did; `keep(record)` records one (and writes it to `dir`, when given); `errorBody(message)`
+ * shapes the error answers. Resolves with `{ origin, port, records, clear, setMode, close }`; throws when the
+ * port is taken.
+ */
+export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive }) {
+  const records = [];
+  const mode = createFailureMode(okStatus);
+  if (dir) mkdirSync(dir, { recursive: true });
+  const clear = () => void (records.length = 0);
+  const recorder = {
+    failed(res) {
+      const failure = mode.take();
+      if (failure && failure.status !== "hang") {
+        const headers = failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
+        sendJson(res, failure.status, errorBody(`Sink told to answer ${failure.status}`), headers);
+      }
+      return failure !== null;
+    },
+    keep(record) {
+      records.push(record);
+      if (dir) {
+        const file = `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+        writeFileSync(join(dir, file), JSON.stringify(record, null, 2));
+      }
+    },
+  };
+
+  const server = createServer((req, res) => {
+    const requestPath = new URL(req.url ?? "/", "http://sink").pathname;
+    const handler = requestPath.startsWith("/__sink/")
+      ? handleControl(req, res, requestPath, { list: () => [...records], clear, mode })
+      : requestPath === path && req.method === "POST"
+        ? receive(req, res, recorder)
+        : sendJson(res, 404, errorBody(notFound));
+    Promise.resolve(handler).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, errorBody("sink error"));
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const actualPort = server.address().port;
+  return {
+    origin: `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`,
+    port: actualPort,
+    records: () => [...records],
+    clear,
+    setMode: mode.set,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

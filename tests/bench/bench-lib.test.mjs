@@ -9,13 +9,11 @@ import { gunzipSync } from "node:zlib";
 import { describe, test } from "node:test";
 import { startCompressingProxy } from "../../scripts/bench/compress-proxy.mjs";
 import { timeImport } from "../../scripts/bench/function-init.mjs";
-import { idleShare } from "../../scripts/bench/idle.mjs";
+import { formatTable, idleShare, median, percentile } from "../../scripts/bench/stats.mjs";
 import { medianFigures } from "../../scripts/bench/lighthouse.mjs";
 import { parseSubmitOutput } from "../../scripts/bench/submit-run.mjs";
-import { formatTable } from "../../scripts/bench/table.mjs";
 import { missedDeadTap, missedTargets } from "../../scripts/bench/targets.mjs";
 import { NETWORK_PROFILES, runBoundMs, tapOneAtATime } from "../../scripts/bench/dead-tap.mjs";
-import { median, percentile } from "../../scripts/bench/stats.mjs";
 
 // A script-free page meeting every target, and /contact meeting its own.
 const perfect = {

@@ -15,7 +15,7 @@ import {
   formSecretPath,
   localFormSecret,
 } from "../../scripts/local/local-form-secret.mjs";
-import { LOCAL_KEY } from "../../scripts/local/local-mail.mjs";
+import { LOCAL_KEY } from "../../scripts/local/local-sinks.mjs";
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, "..", "..");

@@ -14,16 +14,19 @@ import { PassThrough } from "node:stream";
 import { test } from "node:test";
 import { createJiti } from "jiti";
 import { isAllowedHost, listenHost } from "../../scripts/local/host-check.mjs";
-import { createLocalGuard } from "../../scripts/local/local-guard.mjs";
 import {
+  createLocalGuard,
   LOCAL_TRIGGER_HEADER,
   readTriggerSecret,
   writeTriggerSecret,
-} from "../../scripts/local/local-trigger.mjs";
+} from "../../scripts/local/local-guard.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import { functionRateLimits } from "../../scripts/local/rate-limit.mjs";
-import { bodyLimits, LOCAL_BODY_MARGIN_BYTES } from "../../scripts/local/body-limits.mjs";
-import { readFunctionModules } from "../../scripts/local/function-modules.mjs";
+import {
+  bodyLimits,
+  LOCAL_BODY_MARGIN_BYTES,
+  readFunctionModules,
+} from "../../scripts/local/body-limits.mjs";
 import * as siteServer from "../../scripts/local/site-server.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
@@ -167,7 +170,7 @@ test("the mail sink's control endpoints take only JSON, without Origin, naming t
 });
 
 test("npm start's mail sink line names no visitor: masked recipient, the kind and request id, never the subject", async () => {
-  const { sinkLogLine } = await import("../../scripts/local/local-mail.mjs");
+  const { sinkLogLine } = await import("../../scripts/local/local-sinks.mjs");
   const line = sinkLogLine({
     id: 3,
     to: ["jane.doe@acme.example"],

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { LOCAL_KEY } from "../../scripts/local/local-mail.mjs";
+import { LOCAL_KEY } from "../../scripts/local/local-sinks.mjs";
 import { scanForSecrets, secretNames, secretValues, textFiles } from "./secret-scan.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -9,13 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   LOADER_ID,
+  loaderScript,
   loadScriptsAfterFirstPaint,
   pagesNotRewritten,
   rewritePage,
   rewriteScriptsSlice,
   sliceScripts,
 } from "../../../build/scripts-after-first-paint";
-import { loaderScript } from "../../../build/scripts-loader";
 
 // The shape Gatsby 5.16 writes to public/_gatsby/slices/_gatsby-scripts-1.html.
 const SLICE =

@@ -1,6 +1,6 @@
 // The inline loader that starts /contact's Gatsby scripts after the first paint (kept by
-// docs/decisions/0016-contact-first-load.md; build/scripts-loader.ts), run in jsdom as the page would run it.
-import { FALLBACK_MS, loaderScript } from "../../../build/scripts-loader";
+// docs/decisions/0016-contact-first-load.md; build/scripts-after-first-paint.ts), run in jsdom as the page would run it.
+import { FALLBACK_MS, loaderScript } from "../../../build/scripts-after-first-paint";
 import { runInlineScript } from "../../helpers/run-inline-script";
 
 const SOURCES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { startLocalWebhook } from "../../../scripts/local/local-webhook.mjs";
+import { startLocalWebhook } from "../../../scripts/local/local-sinks.mjs";
 import { restoreEnvAfterEach } from "../../helpers/env";
 
 let root: string;
