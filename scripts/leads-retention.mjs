@@ -32,8 +32,9 @@ async function onDeployedSite() {
     return 2;
   }
   const jiti = createJiti(import.meta.url);
-  const { loadRetentionLimits } = await jiti.import("../netlify/lib/add-ons/privacy/retention.ts");
-  const { runRetention } = await jiti.import("../netlify/lib/add-ons/privacy/retention-job.ts");
+  const { loadRetentionLimits, runRetention } = await jiti.import(
+    "../netlify/lib/add-ons/privacy/retention.ts",
+  );
   const { createBlobLeadStore, LEAD_STORE_NAME } = await jiti.import(
     "../netlify/lib/core/leads/lead-store.ts",
   );
