@@ -25,8 +25,7 @@ async function onDeployedSite() {
     );
     return 2;
   }
-  const { loadRetentionLimits } = await load("netlify/lib/add-ons/privacy/retention.ts");
-  const { runRetention } = await load("netlify/lib/add-ons/privacy/retention-job.ts");
+  const { loadRetentionLimits, runRetention } = await load("netlify/lib/add-ons/privacy/retention.ts");
   const limits = loadRetentionLimits();
   if (!limits.ok) {
     console.error(limits.problems.join("\n"));

@@ -1,5 +1,5 @@
 /**
- * Scheduled daily: deletes leads past retention, then runs the prunes of netlify/lib/add-ons/privacy/retention-plan.ts
+ * Scheduled daily: deletes leads past retention, then runs the prunes of netlify/lib/add-ons/privacy/retention.ts
  * (docs/decisions/0018-retention-and-erasure.md). Answers the run's counts; 500 when a limit is malformed
  * (nothing is deleted) or the store cannot be listed.
  */
@@ -12,9 +12,7 @@ import { json } from "../lib/kit/http";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { errorName, logError } from "../lib/kit/log";
-import { loadRetentionLimits } from "../lib/add-ons/privacy/retention";
-import { runRetention } from "../lib/add-ons/privacy/retention-job";
-import { runPrunes } from "../lib/add-ons/privacy/retention-plan";
+import { loadRetentionLimits, runPrunes, runRetention } from "../lib/add-ons/privacy/retention";
 
 /** Malformed-lead alerts when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
 function malformedLeadAlerts(): MalformedLeadAlerts | undefined {

@@ -3,9 +3,9 @@
  * (netlify/lib/add-ons/confirmation/confirmation-limits.ts), with the platform's semantics: a conditional write
  * (`onlyIfNew`, `onlyIfMatch`) is checked and applied in one step, and each write gets a new etag.
  */
-import type { LimitsBlobs } from "../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import type { JsonBlobs } from "../../netlify/lib/kit/json-blobs";
 
-export function createMemoryBlobs(): LimitsBlobs & { entries: Map<string, { data: unknown; etag: string }> } {
+export function createMemoryBlobs(): JsonBlobs & { entries: Map<string, { data: unknown; etag: string }> } {
   const entries = new Map<string, { data: unknown; etag: string }>();
   let version = 0;
   return {

@@ -20,7 +20,7 @@ import {
   STORAGE_ENTRIES,
   storageProblems,
 } from "../../../netlify/lib/kit/storage";
-import { RETENTION_PRUNES } from "../../../netlify/lib/add-ons/privacy/retention-plan";
+import { RETENTION_PRUNES } from "../../../netlify/lib/add-ons/privacy/retention";
 import { erasureStore } from "../../../netlify/lib/add-ons/privacy/lead-erasure";
 import { createBlobLeadStore } from "../../../netlify/lib/core/leads/lead-store";
 import {
@@ -182,7 +182,7 @@ describe("the retention plan", () => {
     expect(new Set(covered).size).toBe(covered.length);
     const daily = STORAGE_ENTRIES.filter(([, entry]) => prunedDaily(entry.retention)).map(([name]) => name);
     expect([...covered].sort()).toEqual([...daily].sort());
-    // The lead rule is the retention job's own (netlify/lib/add-ons/privacy/retention-job.ts).
+    // The lead rule is the retention job's own (netlify/lib/add-ons/privacy/retention.ts).
     const leadRule = STORAGE_ENTRIES.filter(([, entry]) => entry.retention.kind === "lead").map(
       ([name]) => name,
     );

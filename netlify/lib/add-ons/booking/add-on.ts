@@ -5,8 +5,7 @@
 import type { AddOn } from "../../core/add-on";
 import type { BookingOffer } from "../../core/demo-request/respond";
 import { errorName, logError } from "../../kit/log";
-import { bookingReference } from "./booking-reference";
-import { prefilledBookingUrl } from "./booking-url";
+import { bookingReference, prefilledBookingUrl } from "./booking-reference";
 import type { ThanksTickets } from "./thanks-tickets";
 
 /** The add-on offering `bookingUrl` (BOOKING_URL) under references sealed with `formSecret`. */

@@ -1,6 +1,8 @@
 /**
- * The lead id sealed with AES-256-GCM for the booking link's `metadata[leadRef]`, which Cal.com passes to its
- * webhook: it names the lead without naming the prospect (docs/decisions/0030-slack-and-booking-loop.md).
+ * The "Book a time now" link (docs/decisions/0023-booking-link.md): BOOKING_URL prefilled by the `name` and
+ * `email` parameters Cal.com and Calendly document, plus the lead id sealed with AES-256-GCM as
+ * `metadata[leadRef]`, which Cal.com passes to its webhook: it names the lead without naming the prospect
+ * (docs/decisions/0030-slack-and-booking-loop.md).
  */
 import { createCipheriv, createDecipheriv } from "node:crypto";
 import { bookingReferenceIv, bookingReferenceKey } from "../../kit/keys";
@@ -41,4 +43,21 @@ export function leadIdFromReference(reference: unknown, secret: string): string 
   } catch {
     return undefined;
   }
+}
+
+/** `base` with `name`, `email` and `reference` set (a space as %20); without `prospect`, only the reference. */
+export function prefilledBookingUrl(
+  base: string,
+  prospect: { firstName: string; lastName: string; email: string } | undefined,
+  reference?: string,
+): string {
+  const url = new URL(base);
+  if (prospect) {
+    url.searchParams.set("name", `${prospect.firstName} ${prospect.lastName}`);
+    url.searchParams.set("email", prospect.email);
+  }
+  if (reference) url.searchParams.set(`metadata[${BOOKING_REFERENCE_KEY}]`, reference);
+  // URLSearchParams writes a space as "+", and a literal "+" as "%2B", so every "+" left is a space.
+  url.search = url.searchParams.toString().replace(/\+/g, "%20");
+  return url.toString();
 }

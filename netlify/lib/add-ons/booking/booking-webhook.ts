@@ -1,8 +1,10 @@
 /**
  * POST /api/booking-webhook, Cal.com's booking webhook (docs/decisions/0030-slack-and-booking-loop.md,
  * docs/decisions/0032-bookings-by-uid.md). A booking is found by uid, else by the sealed reference, else by
- * the booker's inbox; Cal.com does not verify that address, so an inbox match stays unconfirmed.
+ * the booker's inbox; Cal.com does not verify that address, so an inbox match stays unconfirmed. Cal.com signs
+ * no timestamp, so each event is applied once per uid and trigger (`bookingEvents` in netlify/lib/kit/storage.ts).
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference";
 import type { ConfigResult, ServerConfig } from "../../core/config";
@@ -24,8 +26,8 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 import { MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
+import { keyOf } from "../../kit/storage";
 import { isCalSignature } from "./cal-signature";
-import { noteApplied, wasApplied } from "./booking-events";
 
 export const BOOKING_MAX_BODY_BYTES = 64 * 1024;
 const TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"] as const;
@@ -43,6 +45,11 @@ const eventSchema = z.object({
   }),
 });
 type BookingEvent = z.infer<typeof eventSchema>;
+
+const APPLIED_KEPT_MS = 30 * 24 * 3_600_000;
+
+const appliedKeyOf = (trigger: string, uid: string) =>
+  keyOf("bookingEvents", createHash("sha256").update(`${trigger}:${uid}`).digest("hex"));
 
 export interface BookingWebhookDeps {
   getConfig: () => ConfigResult;
@@ -147,7 +154,8 @@ export function createBookingWebhookHandler(
     }
     try {
       const events = deps.getEvents();
-      if (await wasApplied(events, event.triggerEvent, uid)) {
+      const appliedKey = appliedKeyOf(event.triggerEvent, uid);
+      if ((await events.getWithEtag(appliedKey)) !== null) {
         return json(200, { applied: false, reason: "already applied" });
       }
       const store = deps.getStore();
@@ -214,7 +222,8 @@ export function createBookingWebhookHandler(
           await followUps.indexBooking(rescheduleUid, null);
         }
       }
-      await noteApplied(events, event.triggerEvent, uid, at);
+      const expiresAt = new Date(at.getTime() + APPLIED_KEPT_MS).toISOString();
+      await events.setJSON(appliedKey, { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
       await followUps.syncMarkers(lead.id, changed.followUp, lead.receivedAt).catch(() => undefined);
       logInfo("lead follow-up changed by a booking", {
         requestId: lead.id,

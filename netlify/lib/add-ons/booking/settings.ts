@@ -7,13 +7,8 @@ import { readSetting, type Built, type Env, type Setting } from "../../kit/setti
 
 /** Whether `value` may be the booking page: https without credentials (http only locally). */
 export function isAllowedBookingUrl(value: string, isLocal: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
+  const url = URL.parse(value);
+  if (!url || url.username || url.password) return false;
   return url.protocol === "https:" || (isLocal && url.protocol === "http:");
 }
 

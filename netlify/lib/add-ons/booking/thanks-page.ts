@@ -3,8 +3,7 @@
  * and e-mail only for a one-time ticket redeemed now, so the lead id alone never shows the prospect's details.
  */
 import escapeHtml from "escape-html";
-import { bookingReference } from "./booking-reference";
-import { prefilledBookingUrl } from "./booking-url";
+import { bookingReference, prefilledBookingUrl } from "./booking-reference";
 import type { ConfigResult } from "../../core/config";
 import { SECURITY_HEADERS } from "../../kit/http";
 import { htmlPage, htmlResponse } from "../../kit/html-page";

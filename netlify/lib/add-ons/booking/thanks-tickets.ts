@@ -3,8 +3,8 @@
  * once with `onlyIfMatch`, within TICKET_TTL_MS; prefix in netlify/lib/kit/storage.ts. No cookie is set.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { deleteExpired, jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
-import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
+import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf, LEAD_STORE_NAME } from "../../kit/storage";
 
 export const TICKET_TTL_MS = 10 * 60_000;
 
@@ -46,9 +46,4 @@ export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
       );
     },
   };
-}
-
-/** Deletes the tickets expired at `now`. Resolves with how many; may throw. */
-export function pruneThanksTickets(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, STORAGE.tickets.prefix, now);
 }

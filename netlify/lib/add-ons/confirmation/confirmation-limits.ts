@@ -9,15 +9,11 @@ import { inboxOf } from "../../core/leads/lead-address";
 import { jsonBlobs, jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
 import { confirmationAddressHash } from "../../kit/keys";
 import { keyOf, LIMITS_STORE_NAME, STORAGE } from "../../kit/storage";
+import { CONFIRMATION_DEFAULTS } from "./settings";
 
 export { LIMITS_STORE_NAME };
 
-/** Confirmations one client (one IP, as the rate limit sees it) may cause per UTC day. */
-export const DEFAULT_CLIENT_DAILY_LIMIT = 5;
-
 export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-export type ConfirmationRefusal = "address-limit" | "daily-limit" | "client-limit";
 
 /** The share of the daily limit at which a person is told that it is nearly spent. */
 export const NEAR_DAILY_LIMIT_SHARE = 0.8;
@@ -28,14 +24,12 @@ export type ConfirmationVerdict =
       /** Set on the one confirmation of the day that reaches NEAR_DAILY_LIMIT_SHARE of the limit. */
       nearDailyLimit?: { used: number; limit: number };
     }
-  | { allowed: false; reason: ConfirmationRefusal };
+  | { allowed: false; reason: "address-limit" | "daily-limit" | "client-limit" };
 
 export interface ConfirmationLimits {
   /** Reserves one confirmation or names the refusing bound; throws when the store cannot be reached. */
   reserve(email: string, requestId: string, clientKey?: string): Promise<ConfirmationVerdict>;
 }
-
-export type LimitsBlobs = JsonBlobs;
 
 /** `address/` + HMAC of `email`'s inbox under `secret`; only erasure, knowing the address, finds it. */
 export function confirmationAddressKey(email: string, secret: string): string {
@@ -47,13 +41,16 @@ function reservedAt(data: unknown): number {
   return typeof value === "string" ? Date.parse(value) : Number.NaN;
 }
 
-/** The limits over `blobs`; `dailyLimit` 0 means none, `clientDailyLimit` defaults to 5. */
+/**
+ * The limits over `blobs`; `dailyLimit` 0 means none, `clientDailyLimit` (per client: one IP, as the rate
+ * limit sees it) defaults to 5.
+ */
 export function createConfirmationLimits(
-  blobs: LimitsBlobs,
+  blobs: JsonBlobs,
   options: { secret: string; dailyLimit: number; clientDailyLimit?: number; now?: () => Date },
 ): ConfirmationLimits {
   const now = options.now ?? (() => new Date());
-  const clientDailyLimit = options.clientDailyLimit ?? DEFAULT_CLIENT_DAILY_LIMIT;
+  const clientDailyLimit = options.clientDailyLimit ?? CONFIRMATION_DEFAULTS.clientDailyLimit;
 
   /** Writes this request's key under `prefix`; resolves with its rank, or null (key deleted) at `limit` or more. */
   async function takeSlot(
@@ -110,12 +107,9 @@ export function createConfirmationLimits(
 }
 
 /** The per-address entries for erasure; `remove` rejects without the secret, and erasure reports it. */
-export function confirmationAddressCounters(
-  blobs: LimitsBlobs,
-  secret: string | undefined,
-): { remove(address: string): Promise<number> } {
+export function confirmationAddressCounters(blobs: JsonBlobs, secret: string | undefined) {
   return {
-    async remove(address) {
+    async remove(address: string) {
       if (!secret) throw new Error("the form secret is needed to find the address's entry");
       const key = confirmationAddressKey(address, secret);
       if (!(await blobs.getWithEtag(key))) return 0;
@@ -126,7 +120,7 @@ export function confirmationAddressCounters(
 }
 
 /** Deletes address entries older than 24 hours and earlier days' keys; resolves with the count, may throw. */
-export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Promise<number> {
+export async function pruneConfirmationLimits(blobs: JsonBlobs, now: Date): Promise<number> {
   const today = `${now.toISOString().slice(0, 10)}/`;
   const stale = [
     ...(await blobs.keys(STORAGE.daily.prefix)).filter((key) => !key.startsWith(keyOf("daily", today))),
@@ -140,8 +134,8 @@ export async function pruneConfirmationLimits(blobs: LimitsBlobs, now: Date): Pr
   return stale.length;
 }
 
-/** LimitsBlobs over a Blobs store (default `demo-request-limits`, strongly consistent). */
-export function blobLimitsStore(store?: ReturnType<typeof getStore>): LimitsBlobs {
+/** JsonBlobs over a Blobs store (default `demo-request-limits`, strongly consistent). */
+export function blobLimitsStore(store?: ReturnType<typeof getStore>): JsonBlobs {
   return store ? jsonBlobsOver(store) : jsonBlobs(LIMITS_STORE_NAME);
 }
 

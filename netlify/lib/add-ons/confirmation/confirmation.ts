@@ -3,8 +3,7 @@
  * It holds no visitor text (docs/decisions/0010-confirmation-limits.md); a lead reserves its place within the
  * bounds once, so a retry does not count twice.
  */
-import { bookingReference } from "../booking/booking-reference";
-import { prefilledBookingUrl } from "../booking/booking-url";
+import { bookingReference, prefilledBookingUrl } from "../booking/booking-reference";
 import site from "../../../../content/site.json";
 import type { DeliveryChannel, DeliveryNotice } from "../../core/delivery/delivery-channel";
 import type { ConfirmationLimits, ConfirmationVerdict } from "./confirmation-limits";

@@ -10,19 +10,11 @@ import freeMailDomains from "email-providers";
 import ours from "../../../data/email-domains.json";
 import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-email-class";
 
-export interface EmailLists {
-  disposable: ReadonlySet<string>;
-  isp: ReadonlySet<string>;
-  free: ReadonlySet<string>;
-  roleLocalParts: ReadonlySet<string>;
-  overrides: ReadonlyMap<string, EmailClassName>;
-}
-
 const isClass = (value: unknown): value is EmailClassName =>
   (EMAIL_CLASSES as readonly string[]).includes(value as string);
 
 /** The lists from the packages and netlify/data/email-domains.json (overrides with an unknown class are ignored). */
-export function defaultEmailLists(): EmailLists {
+export function defaultEmailLists() {
   return {
     disposable: new Set([...disposableEmailBlocklistSet()].map((d) => asciiDomain(d))),
     isp: new Set(ours.isp.map((d) => asciiDomain(d))),
@@ -35,6 +27,8 @@ export function defaultEmailLists(): EmailLists {
     ),
   };
 }
+
+export type EmailLists = ReturnType<typeof defaultEmailLists>;
 
 let lists: EmailLists | undefined;
 

@@ -9,6 +9,7 @@ import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { readEach } from "./retention";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { maskEmail } from "../../kit/log";
 
@@ -50,31 +51,14 @@ export interface AddressCounters {
   remove(address: string): Promise<number>;
 }
 
-/** One stored request that matched: its id, arrival time, state and the address as it was stored (trimmed). */
-export interface ErasureMatch {
-  id: string;
-  receivedAt: string;
-  state: string;
-  address: string;
-}
+/** What a dry run found: the matches (id, arrival, state, stored address trimmed) oldest first, the ids it could not read and the malformed ones. */
+export type ErasureFindings = Awaited<ReturnType<typeof findRequestsFrom>>;
 
-export interface ErasureReport {
-  removed: ErasureMatch[];
-  /** Per-address counter entries deleted, or "unavailable" when that store failed. */
-  counters: number | "unavailable";
-  /** Ids whose read failed: they may be from this address. */
-  unreadable: string[];
-  /** Ids of malformed records: they may be from this address (erase them by id). */
-  malformed: string[];
-  undeleted: string[];
-}
-
-/** What a dry run found: the matches, oldest first, the ids it could not read and the malformed ones. */
-export interface ErasureFindings {
-  matches: ErasureMatch[];
-  unreadable: string[];
-  malformed: string[];
-}
+/**
+ * What an erasure did: `removed` (the matches erased), per-address `counters` deleted or "unavailable" when that
+ * store failed, the `unreadable` and `malformed` ids (they may be from this address) and the `undeleted` ids.
+ */
+export type ErasureReport = Awaited<ReturnType<typeof eraseRequestsFrom>>;
 
 /**
  * Finds the requests from `address` (`match`: `inbox`, the default, or `exact`) without changing anything.
@@ -84,19 +68,10 @@ export async function findRequestsFrom(options: {
   store: Pick<ErasureStore, "ids" | "get">;
   address: string;
   match?: AddressMatch;
-}): Promise<ErasureFindings> {
+}) {
   const { store, address, match = "inbox" } = options;
-  const records: ErasableRecord[] = [];
-  const malformed: string[] = [];
-  const unreadable = await inBatches(await store.ids(), async (id) => {
-    const record = await store.get(id).catch((error: unknown) => {
-      if (!(error instanceof MalformedLeadError)) throw error;
-      logMalformedLead(id, "erasure by address");
-      malformed.push(id);
-      return null;
-    });
-    if (record) records.push(record);
-  });
+  const { records, unreadable, malformed } = await readEach(store, await store.ids());
+  for (const id of malformed) logMalformedLead(id, "erasure by address");
   const matches = requestsFrom(records, address, match)
     .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
     .map(({ id, receivedAt, state, request }) => ({ id, receivedAt, state, address: request.email.trim() }));
@@ -112,7 +87,7 @@ export async function eraseRequestsFrom(options: {
   counters: AddressCounters;
   address: string;
   match?: AddressMatch;
-}): Promise<ErasureReport> {
+}) {
   const { store, counters, address, match } = options;
   const { matches, unreadable, malformed } = await findRequestsFrom({ store, address, match });
   const undeleted = await inBatches(
@@ -200,7 +175,7 @@ export function describeErasure(
 }
 
 /** The stored spellings of the address among `matches`, each once, in first-met order. */
-function spellings(matches: readonly ErasureMatch[]): string[] {
+function spellings(matches: readonly { address: string }[]): string[] {
   return [...new Set(matches.map((match) => match.address))];
 }
 

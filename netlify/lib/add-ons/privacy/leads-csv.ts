@@ -18,62 +18,43 @@ import { classifyEmail } from "../email-class/email-class";
 
 export { neutraliseFormula };
 
-/** The header row; the spam reasons let sales find and recover a request a defence held back. */
-export const CSV_COLUMNS: readonly string[] = [
-  "id",
-  "receivedAt",
-  "state",
-  ...DEMO_REQUEST_FIELDS.map((row) => row.name),
-  "attempts",
-  "sentAt",
-  "lastError",
-  "spamReason",
-  "suspectedSpam",
-  ...ATTRIBUTION_KEYS,
-  "emailClass",
-  "followUpState",
-  "owner",
-  "claimedAt",
-  "contactedAt",
-  "closedReason",
-  "minutesToClaim",
-];
+interface CsvRow {
+  record: LeadRecord;
+  /** None for a honeypot lead: it is never offered to anyone. */
+  follow?: FollowUp;
+  hours?: BusinessHours;
+}
+
+type Column = [name: string, cell: (row: CsvRow) => unknown];
 
 /** Minutes from arrival to first touch (business minutes with `hours`); undefined before it. */
-function minutesToClaim(record: LeadRecord, followUp: FollowUp, hours?: BusinessHours): number | undefined {
-  const touched = firstTouchAt(followUp);
+function minutesToClaim({ record, follow, hours }: CsvRow): number | undefined {
+  const touched = follow && firstTouchAt(follow);
   if (!touched) return undefined;
   const minutes = businessMinutesBetween(hours, new Date(record.receivedAt), new Date(touched));
   return Math.round(minutes * 100) / 100;
 }
 
-function flatten(
-  record: LeadRecord,
-  followUp: FollowUp | undefined,
-  hours?: BusinessHours,
-): Record<string, unknown> {
-  // A honeypot lead is never offered to anyone.
-  const follow = record.state === "spam" ? undefined : (followUp ?? NEW_FOLLOW_UP);
-  return {
-    ...record.attribution,
-    ...record.request,
-    id: record.id,
-    receivedAt: record.receivedAt,
-    state: record.state,
-    attempts: record.deliveries.sales.attempts,
-    sentAt: record.deliveries.sales.sentAt,
-    lastError: record.deliveries.sales.lastError,
-    spamReason: record.spamReason,
-    suspectedSpam: record.suspectedSpam,
-    emailClass: emailClassCell(record.emailClass ?? classifyEmail(record.request.email)),
-    followUpState: follow?.state,
-    owner: follow?.owner?.name,
-    claimedAt: follow?.claimedAt,
-    contactedAt: follow?.contactedAt,
-    closedReason: follow?.closedReason,
-    minutesToClaim: follow ? minutesToClaim(record, follow, hours) : undefined,
-  };
-}
+/** The columns in order; the spam reasons let sales find and recover a request a defence held back. */
+const COLUMNS: readonly Column[] = [
+  ["id", ({ record }) => record.id],
+  ["receivedAt", ({ record }) => record.receivedAt],
+  ["state", ({ record }) => record.state],
+  ...DEMO_REQUEST_FIELDS.map(({ name }): Column => [name, ({ record }) => record.request[name]]),
+  ["attempts", ({ record }) => record.deliveries.sales.attempts],
+  ["sentAt", ({ record }) => record.deliveries.sales.sentAt],
+  ["lastError", ({ record }) => record.deliveries.sales.lastError],
+  ["spamReason", ({ record }) => record.spamReason],
+  ["suspectedSpam", ({ record }) => record.suspectedSpam],
+  ...ATTRIBUTION_KEYS.map((key): Column => [key, ({ record }) => record.attribution?.[key]]),
+  ["emailClass", ({ record }) => emailClassCell(record.emailClass ?? classifyEmail(record.request.email))],
+  ["followUpState", ({ follow }) => follow?.state],
+  ["owner", ({ follow }) => follow?.owner?.name],
+  ["claimedAt", ({ follow }) => follow?.claimedAt],
+  ["contactedAt", ({ follow }) => follow?.contactedAt],
+  ["closedReason", ({ follow }) => follow?.closedReason],
+  ["minutesToClaim", minutesToClaim],
+];
 
 /** CSV text with a header row, oldest first; a lead without a `followUps` record is `new`. */
 export function leadsToCsv(
@@ -84,10 +65,10 @@ export function leadsToCsv(
   const rows = [...records]
     .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
     .map((record) => {
-      const flat = flatten(record, followUps.get(record.id), hours);
-      return CSV_COLUMNS.map((column) => flat[column]);
+      const follow = record.state === "spam" ? undefined : (followUps.get(record.id) ?? NEW_FOLLOW_UP);
+      return COLUMNS.map(([, cell]) => cell({ record, follow, hours }));
     });
-  return csvText([CSV_COLUMNS, ...rows]);
+  return csvText([COLUMNS.map(([name]) => name), ...rows]);
 }
 
 /**

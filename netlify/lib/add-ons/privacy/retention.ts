@@ -1,16 +1,25 @@
 /**
- * The retention rule (docs/decisions/0018-retention-and-erasure.md): a lead goes `LEAD_RETENTION_DAYS` after it
- * settled, spam `SPAM_RETENTION_DAYS` after arrival. Anything unrecognised is kept: keeping too long can be
- * fixed later, deleting a lead cannot.
+ * Retention (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md): a lead goes
+ * `LEAD_RETENTION_DAYS` after it settled, spam `SPAM_RETENTION_DAYS` after arrival; then the daily run prunes
+ * by each rule of netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md). Anything unrecognised
+ * is kept: keeping too long can be fixed later, deleting a lead cannot. A lead with a pending marker is never
+ * deleted (the retry job may still deliver it); a failed read or delete is retried next run; a malformed
+ * record is kept, never deleted on a guess.
  */
 import { z } from "zod";
+import { inBatches } from "../../kit/in-batches";
+import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { logError, logInfo } from "../../kit/log";
+import { given, type Env } from "../../kit/settings";
+import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
+import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { pruneOrphanInboxEntries } from "../../core/leads/lead-store";
+import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
+import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";
 
-export interface RetentionLimits {
-  leadDays: number;
-  spamDays: number;
-}
+export const DEFAULT_RETENTION = { leadDays: 180, spamDays: 30 };
 
-export const DEFAULT_RETENTION: Readonly<RetentionLimits> = { leadDays: 180, spamDays: 30 };
+export type RetentionLimits = typeof DEFAULT_RETENTION;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,31 +32,24 @@ const limitsSchema = z.object({
 
 export const RETENTION_VARIABLES = Object.keys(limitsSchema.shape);
 
-export type RetentionLimitsResult = { ok: true; limits: RetentionLimits } | { ok: false; problems: string[] };
-
-/** Reads the limits from `env`; an invalid value is a problem, and the job then deletes nothing. */
-export function loadRetentionLimits(
-  env: Record<string, string | undefined> = process.env,
-): RetentionLimitsResult {
-  const set = (name: keyof typeof limitsSchema.shape) => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-  const parsed = limitsSchema.safeParse({
-    LEAD_RETENTION_DAYS: set("LEAD_RETENTION_DAYS"),
-    SPAM_RETENTION_DAYS: set("SPAM_RETENTION_DAYS"),
-  });
+/**
+ * Reads the limits from `env`. @returns `{ ok: true, limits }`, or `{ ok: false, problems }` naming each
+ * invalid variable, and the job then deletes nothing
+ */
+export function loadRetentionLimits(env: Env = process.env) {
+  const parsed = limitsSchema.safeParse(given(env, RETENTION_VARIABLES));
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
     return {
-      ok: false,
+      ok: false as const,
       problems: names.map((name) => `${name} must be a whole number of days from 1 to 36500`),
     };
   }
-  return {
-    ok: true,
-    limits: { leadDays: parsed.data.LEAD_RETENTION_DAYS, spamDays: parsed.data.SPAM_RETENTION_DAYS },
+  const limits: RetentionLimits = {
+    leadDays: parsed.data.LEAD_RETENTION_DAYS,
+    spamDays: parsed.data.SPAM_RETENTION_DAYS,
   };
+  return { ok: true as const, limits };
 }
 
 /** The record fields the rule reads (ISO 8601 times). */
@@ -71,13 +73,10 @@ function latest(times: Array<string | undefined>): number {
 }
 
 /**
- * When the record's retention started (epoch ms) and its length in days; undefined when kept. A lead
- * without `settledAt` counts from the latest time it holds, so it is never deleted early.
+ * True when `record` is past its retention period at `now`. A lead without `settledAt` counts from the latest
+ * time it holds, so it is never deleted early; any other state, or no time that parses, is kept.
  */
-export function retentionPeriod(
-  record: RetainedRecord,
-  limits: RetentionLimits,
-): { from: number; days: number } | undefined {
+export function isPastRetention(record: RetainedRecord, now: Date, limits: RetentionLimits): boolean {
   let from: number;
   let periodDays: number;
   if (SETTLED_STATES.has(record.state)) {
@@ -93,17 +92,139 @@ export function retentionPeriod(
   } else if (record.state === "spam") {
     from = Date.parse(record.receivedAt);
     periodDays = limits.spamDays;
-  } else return undefined;
-  return Number.isNaN(from) ? undefined : { from, days: periodDays };
+  } else return false;
+  return !Number.isNaN(from) && now.getTime() - from >= periodDays * DAY_MS;
 }
 
-/** True when `record` is past its retention period at `now`. */
-export function isPastRetention(record: RetainedRecord, now: Date, limits: RetentionLimits): boolean {
-  const period = retentionPeriod(record, limits);
-  return period !== undefined && now.getTime() - period.from >= period.days * DAY_MS;
+/**
+ * Reads each of `ids` in batches, a malformed record left out. @returns the records read (in no set order),
+ * the ids whose read failed and the malformed ids
+ */
+export async function readEach<R>(store: { get(id: string): Promise<R | null> }, ids: readonly string[]) {
+  const records: R[] = [];
+  const malformed: string[] = [];
+  const unreadable = await inBatches(ids, async (id) => {
+    const record = await store.get(id).catch((error: unknown) => {
+      if (!(error instanceof MalformedLeadError)) throw error;
+      malformed.push(id);
+      return null;
+    });
+    if (record) records.push(record);
+  });
+  return { records, unreadable, malformed };
 }
 
-/** The ids among `records` past their retention period at `now`, in the given order. */
-export function expiredIds(records: readonly RetainedRecord[], now: Date, limits: RetentionLimits): string[] {
-  return records.filter((record) => isPastRetention(record, now, limits)).map((record) => record.id);
+export interface RetentionStore {
+  ids(): Promise<string[]>;
+  /** The ids with a pending marker: leads the retry job has not settled. */
+  pendingIds(): Promise<string[]>;
+  get(id: string): Promise<RetainedRecord | null>;
+  remove(id: string): Promise<void>;
+}
+
+/**
+ * One run at `now`; `onMalformed` reports a malformed record (default: the log line). @returns the counts,
+ * e.g. `{ deleted: 3, kept: 120, unreadable: 0, undeleted: 0, malformed: 0 }`; @throws when ids cannot be listed
+ */
+export async function runRetention(options: {
+  store: RetentionStore;
+  limits: RetentionLimits;
+  now?: Date;
+  onMalformed?: (id: string) => Promise<void>;
+}) {
+  const { store, limits, now = new Date() } = options;
+  const onMalformed =
+    options.onMalformed ?? (async (id: string) => logMalformedLead(id, "the retention job"));
+  const ids = await store.ids();
+  const pending = new Set(await store.pendingIds());
+  const { records, unreadable, malformed } = await readEach(store, ids);
+  const expired = records
+    .filter((record) => isPastRetention(record, now, limits) && !pending.has(record.id))
+    .map((record) => record.id);
+  for (const id of malformed) await onMalformed(id);
+  const undeleted = await inBatches(expired, (id) => store.remove(id));
+  if (unreadable.length > 0 || undeleted.length > 0) {
+    logError("retention: some records not handled; the next run tries again", {
+      unreadable: unreadable.slice(0, 5).join(","),
+      undeleted: undeleted.slice(0, 5).join(","),
+    });
+  }
+  const run = {
+    deleted: expired.length - undeleted.length,
+    kept: ids.length - unreadable.length - expired.length,
+    unreadable: unreadable.length,
+    undeleted: undeleted.length,
+    malformed: malformed.length,
+  };
+  logInfo("retention run finished", { ...run, leadDays: limits.leadDays, spamDays: limits.spamDays });
+  return run;
+}
+
+export interface PruneTargets {
+  leads: JsonBlobs;
+  limits: JsonBlobs;
+  /** Every stored lead's id, listed anew each time a prune asks. */
+  leadIds: () => Promise<ReadonlySet<string>>;
+  now: Date;
+}
+
+/** One prune: what it deletes (named in the log), the entries it covers, and how many keys it deleted. */
+export interface Prune {
+  what: string;
+  covers: readonly StorageName[];
+  run: (targets: PruneTargets) => Promise<number>;
+}
+
+/** The prune of the entries of `name` past their `expiresAt`, in the store that holds them. */
+const expired = (what: string, name: StorageName): Prune => ({
+  what,
+  covers: [name],
+  run: ({ leads, limits, now }) =>
+    deleteExpired(STORAGE[name].store === LIMITS_STORE_NAME ? limits : leads, STORAGE[name].prefix, now),
+});
+
+/** The daily run's prunes besides the lead rule, one per rule of netlify/lib/kit/storage.ts. */
+export const RETENTION_PRUNES: readonly Prune[] = [
+  // What the spam layers keep only for a while (docs/decisions/0028-second-hostile-review.md).
+  {
+    what: "confirmation limits",
+    covers: ["address", "daily", "client"],
+    run: ({ limits, now }) => pruneConfirmationLimits(limits, now),
+  },
+  expired("spent form tokens", "formTokens"),
+  expired("thanks-page tickets", "tickets"),
+  expired("suspected-spam digest records", "digests"),
+  expired("applied booking events", "bookingEvents"),
+  expired("settings alert notes", "settingsAlerts"),
+  expired("malformed-lead notes", "malformed"),
+  {
+    what: "follow-up records of erased leads",
+    covers: ["followUp", "unclaimed", "claimed", "bookingUids"],
+    run: async ({ leads, leadIds, now }) => pruneOrphanFollowUps(leads, await leadIds(), now),
+  },
+  {
+    what: "inbox index entries of erased leads",
+    covers: ["inboxes"],
+    run: async ({ leads, leadIds, now }) => pruneOrphanInboxEntries(leads, await leadIds(), now),
+  },
+];
+
+/**
+ * Runs `prunes` in order; one that throws is logged and left to the next run.
+ * @returns deleted-key counts, or "failed", by `what`
+ */
+export async function runPrunes(
+  targets: PruneTargets,
+  prunes: readonly Prune[] = RETENTION_PRUNES,
+): Promise<Record<string, number | "failed">> {
+  const counts: Record<string, number | "failed"> = {};
+  for (const prune of prunes) {
+    counts[prune.what] = await prune.run(targets).catch((error: unknown) => {
+      logError(`${prune.what} not pruned; the next run tries again`, {
+        reason: error instanceof Error ? error.name : "unknown",
+      });
+      return "failed" as const;
+    });
+  }
+  return counts;
 }

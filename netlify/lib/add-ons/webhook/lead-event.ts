@@ -1,10 +1,8 @@
 /** What the lead webhook carries, whatever the format: a lead, an alert or a follow-up update (docs/decisions/0022-lead-webhook-channel.md). */
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
-import { CLAIM_LINK_TEXT, SUSPECTED_SPAM_PREFIX } from "../../core/delivery/messages";
+import { SUSPECTED_SPAM_PREFIX } from "../../core/delivery/messages";
 import { emailClassTag, type EmailClass } from "../../core/leads/lead-email-class";
 import { REMINDER_KINDS } from "../follow-up/follow-up-record";
-
-export { CLAIM_LINK_TEXT };
 
 export interface WebhookLead {
   id: string;
@@ -19,7 +17,7 @@ export interface WebhookLead {
 }
 
 /** The follow-up alerts, as against the one delivery alert; each has its own event id. */
-export const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
+const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
 
 export interface LeadAlert {
   reason: string;
@@ -49,14 +47,8 @@ export function eventId(event: LeadEvent): string {
     : `${event.lead.id}.alert`;
 }
 
-export interface ContactRow {
-  label: string;
-  value: string;
-  multiLine: boolean;
-}
-
 /** Every field, labelled and ordered as the form and the sales e-mail (the field table). */
-export function contactRows(request: DemoRequest): ContactRow[] {
+export function contactRows(request: DemoRequest) {
   return DEMO_REQUEST_FIELDS.map((row) => ({
     label: row.label,
     value: request[row.name] || "(none)",

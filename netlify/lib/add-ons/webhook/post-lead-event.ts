@@ -1,10 +1,21 @@
-/** Posting one lead event to the webhook, shared by the channel and the alert (docs/decisions/0022-lead-webhook-channel.md). */
+/**
+ * Posting one lead event to the webhook in the configured format, shared by the channel and the alert
+ * (docs/decisions/0022-lead-webhook-channel.md). `standard` is signed per Standard Webhooks: `webhook-id` stays
+ * the same on retries, the timestamp and signature are made per attempt. Errors never name the URL: it is
+ * the credential.
+ */
+import { Webhook } from "standardwebhooks";
 import type { LeadWebhookConfig } from "../../core/config";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { retrySend, type RetryOptions, type SendResult } from "../../core/delivery/send-result";
-import type { LeadEvent, WebhookLead } from "./lead-event";
-import { postWebhook } from "./post-webhook";
-import { webhookRequest } from "./webhook-request";
+import {
+  parseRetryAfter,
+  retrySend,
+  type RetryOptions,
+  type SendResult,
+} from "../../core/delivery/send-result";
+import { eventId, type LeadEvent, type WebhookLead } from "./lead-event";
+import { slackMessage } from "./slack";
+import { teamsMessage } from "./teams";
 
 /** The part of a stored lead the webhook carries, with its owner and claim link when known. */
 export function webhookLead(
@@ -23,7 +34,95 @@ export function webhookLead(
   };
 }
 
-/** Posts `event` to the configured webhook, each attempt signed at its own time; never throws. */
+/** The `standard` payload of `event`; an alert goes under `data.alert`, a suspicion under `data.suspectedSpam`. */
+export function standardPayload(event: LeadEvent, now: Date) {
+  const { id, receivedAt, request, attribution, suspectedSpam, owner, claimUrl, emailClass } = event.lead;
+  const data: Record<string, unknown> = { id, receivedAt, ...request, attribution: attribution ?? {} };
+  if (suspectedSpam) data.suspectedSpam = suspectedSpam;
+  if (owner) data.owner = owner;
+  if (emailClass) data.emailClass = emailClass;
+  if (claimUrl) data.claimUrl = claimUrl;
+  if (event.kind === "alert") data.alert = event.alert;
+  if (event.kind === "update") data.update = event.update;
+  return {
+    type: event.kind === "lead" ? "lead.received" : event.kind === "update" ? "lead.updated" : "lead.alert",
+    timestamp: now.toISOString(),
+    data,
+  };
+}
+
+export interface WebhookRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Builds the attempt made at `now`; throws only for `standard` without a usable (base64) secret. */
+export function webhookRequest(
+  event: LeadEvent,
+  settings: Pick<LeadWebhookConfig, "format" | "secret" | "slackButtons">,
+  now: Date,
+): WebhookRequest {
+  const id = eventId(event);
+  const json = { "content-type": "application/json", "webhook-id": id };
+  if (settings.format === "standard") {
+    if (!settings.secret) throw new Error("LEAD_WEBHOOK_SECRET is required for the standard format");
+    const body = JSON.stringify(standardPayload(event, now));
+    const signature = new Webhook(settings.secret).sign(id, now, body);
+    const timestamp = String(Math.floor(now.getTime() / 1000));
+    return { body, headers: { ...json, "webhook-timestamp": timestamp, "webhook-signature": signature } };
+  }
+  const message =
+    settings.format === "slack"
+      ? slackMessage(event, { buttons: settings.slackButtons })
+      : teamsMessage(event);
+  return { body: JSON.stringify(message), headers: json };
+}
+
+function classify(response: Response): SendResult {
+  const code = response.status;
+  if (code >= 200 && code < 300) return { status: "sent" };
+  const error = `Webhook answered ${code}`;
+  if (code === 408 || code === 429 || code >= 500) {
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after") ?? undefined);
+    return { status: "retryable", error, code, retryAfterMs };
+  }
+  return { status: "permanent", error, code };
+}
+
+/**
+ * POSTs `request` to `url`; never throws. @returns `sent` for 2xx, `retryable` for 408, 429, 5xx, network
+ * errors or timeouts, `permanent` otherwise (a redirect too)
+ */
+export async function postWebhook(
+  url: string,
+  request: WebhookRequest,
+  { timeoutMs, fetchImpl = fetch }: { timeoutMs: number; fetchImpl?: typeof fetch },
+): Promise<SendResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetchImpl(url, {
+      method: "POST",
+      headers: request.headers,
+      body: request.body,
+      redirect: "manual",
+      signal: controller.signal,
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return classify(response);
+  } catch (error) {
+    if (controller.signal.aborted) return { status: "retryable", error: "Webhook timed out", timedOut: true };
+    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+    return {
+      status: "retryable",
+      error: `Webhook unreachable (${typeof cause === "string" ? cause : "network error"})`,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Posts `event` to the configured webhook, each attempt built at its own time; never throws. */
 export function postLeadEvent(
   event: LeadEvent,
   settings: LeadWebhookConfig,

@@ -12,16 +12,11 @@ import type {
   SectionBlock,
 } from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
-import { CLAIM_LINK_TEXT, contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
+import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
+import { contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
 
-/** An incoming-webhook body; `mrkdwn: false` keeps `text` from being read as mrkdwn. */
-export interface SlackMessage {
-  text: string;
-  blocks: KnownBlock[];
-  mrkdwn: false;
-  unfurl_links: false;
-  unfurl_media: false;
-}
+// An incoming-webhook body sets `mrkdwn: false`, which keeps `text` from being read as mrkdwn, and no unfurling.
+const UNFURL_OFF = { unfurl_links: false, unfurl_media: false } as const;
 
 const SLACK_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
@@ -71,7 +66,7 @@ export function followUpButtons(id: string, actions: readonly SlackAction[]): Ac
 }
 
 /** One line that may hold typed text, e.g. a reply to a click, as a `plain_text` message. */
-export function slackLine(line: string): Pick<SlackMessage, "text" | "blocks" | "mrkdwn"> {
+export function slackLine(line: string): { text: string; blocks: KnownBlock[]; mrkdwn: false } {
   return {
     text: fitSlack(line, SECTION_MAX),
     blocks: [{ type: "section", text: plain(line, SECTION_MAX) }],
@@ -79,14 +74,10 @@ export function slackLine(line: string): Pick<SlackMessage, "text" | "blocks" | 
   };
 }
 
-function slackUpdate(detail: string, id: string): SlackMessage {
+function slackUpdate(detail: string, id: string) {
   const line = slackLine(detail);
-  return {
-    ...line,
-    blocks: [...line.blocks, { type: "context", elements: [plain(`Request id ${id}`, SECTION_MAX)] }],
-    unfurl_links: false,
-    unfurl_media: false,
-  };
+  const context: ContextBlock = { type: "context", elements: [plain(`Request id ${id}`, SECTION_MAX)] };
+  return { ...line, blocks: [...line.blocks, context], ...UNFURL_OFF };
 }
 
 const mrkdwn = (text: string): MrkdwnElement => ({ type: "mrkdwn", text });
@@ -112,7 +103,7 @@ function labelledFields(rows: { label: string; value: string }[]): SectionBlock[
 }
 
 /** The Slack message for a lead event; `buttons` replaces the claim link for a Slack app with interactivity. */
-export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = {}): SlackMessage {
+export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = {}) {
   const { lead } = event;
   const { title, who } = headline(event);
   if (event.kind === "update") return slackUpdate(event.update.detail, lead.id);
@@ -154,8 +145,7 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
   return {
     text: `${title}: ${fitSlack(who, SECTION_MAX)}`,
     blocks,
-    mrkdwn: false,
-    unfurl_links: false,
-    unfurl_media: false,
+    mrkdwn: false as const,
+    ...UNFURL_OFF,
   };
 }

@@ -3,7 +3,8 @@
  * Visitor text sits only in TextRuns, which render without Markdown; TextBlocks hold only our own words.
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
-import { CLAIM_LINK_TEXT, contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
+import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
+import { contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
 
 interface TextRun {
   type: "TextRun";
@@ -16,41 +17,16 @@ type CardElement =
   | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true }
   | { type: "RichTextBlock"; inlines: TextRun[] };
 
-export interface TeamsMessage {
-  type: "message";
-  attachments: [
-    {
-      contentType: "application/vnd.microsoft.card.adaptive";
-      contentUrl: null;
-      content: {
-        $schema: "http://adaptivecards.io/schemas/adaptive-card.json";
-        type: "AdaptiveCard";
-        version: "1.4";
-        body: CardElement[];
-      };
-    },
-  ];
-}
+const runs = (...inlines: TextRun[]): CardElement => ({ type: "RichTextBlock", inlines });
 
-function row(label: string, value: string): CardElement {
-  return {
-    type: "RichTextBlock",
-    inlines: [
-      { type: "TextRun", text: `${label}: `, weight: "Bolder" },
-      { type: "TextRun", text: value },
-    ],
-  };
-}
+const row = (label: string, value: string) =>
+  runs({ type: "TextRun", text: `${label}: `, weight: "Bolder" }, { type: "TextRun", text: value });
 
-/** The Teams workflow message for a lead event. */
-export function teamsMessage(event: LeadEvent): TeamsMessage {
+/** The lead card's body: title, alert, owner, claim link, contact rows and source. */
+function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] {
   const { lead } = event;
   const { title, who } = headline(event);
-  if (event.kind === "update")
-    return card([{ type: "RichTextBlock", inlines: [{ type: "TextRun", text: event.update.detail }] }]);
-  const body: CardElement[] = [
-    { type: "RichTextBlock", inlines: [{ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" }] },
-  ];
+  const body = [runs({ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" })];
   if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
   const suspicion = suspicionRow(lead);
   if (suspicion) body.push(row(...suspicion));
@@ -65,17 +41,15 @@ export function teamsMessage(event: LeadEvent): TeamsMessage {
     ...(source.length > 0
       ? source.map(([key, value]) => row(key, value))
       : [{ type: "TextBlock" as const, text: "(none recorded)", wrap: true as const }]),
-    {
-      type: "RichTextBlock",
-      inlines: [
-        { type: "TextRun", text: `Request id ${lead.id}, received ${lead.receivedAt}`, isSubtle: true },
-      ],
-    },
+    runs({ type: "TextRun", text: `Request id ${lead.id}, received ${lead.receivedAt}`, isSubtle: true }),
   );
-  return card(body);
+  return body;
 }
 
-function card(body: CardElement[]): TeamsMessage {
+/** The Teams workflow message for a lead event: one Adaptive Card 1.4 attachment. */
+export function teamsMessage(event: LeadEvent) {
+  const body =
+    event.kind === "update" ? [runs({ type: "TextRun", text: event.update.detail })] : leadBody(event);
   return {
     type: "message",
     attachments: [

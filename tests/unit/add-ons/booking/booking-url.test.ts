@@ -4,7 +4,7 @@
 // The "Book a time now" link (docs/decisions/0023-booking-link.md): BOOKING_URL prefilled with name and
 // email.
 import { isAllowedBookingUrl } from "../../../../netlify/lib/add-ons/booking/settings";
-import { prefilledBookingUrl } from "../../../../netlify/lib/add-ons/booking/booking-url";
+import { prefilledBookingUrl } from "../../../../netlify/lib/add-ons/booking/booking-reference";
 
 const JANE = { firstName: "Jane", lastName: "Driller", email: "jane@acme-mining.com" };
 

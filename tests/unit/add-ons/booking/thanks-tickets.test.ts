@@ -3,17 +3,17 @@
  */
 // The thanks page's one-time tickets (netlify/lib/add-ons/booking/thanks-tickets.ts): redeemed once, for
 // their own lead, within TICKET_TTL_MS; the ticket itself is never stored; expired ones pruned.
-import {
-  createThanksTickets,
-  pruneThanksTickets,
-  TICKET_TTL_MS,
-} from "../../../../netlify/lib/add-ons/booking/thanks-tickets";
+import { createThanksTickets, TICKET_TTL_MS } from "../../../../netlify/lib/add-ons/booking/thanks-tickets";
+import { deleteExpired, type JsonBlobs } from "../../../../netlify/lib/kit/json-blobs";
+import { STORAGE } from "../../../../netlify/lib/kit/storage";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 
 const LEAD = "3f2b9c1e-8d4a-4e7f-9b6c-2a1d0e5f7c8b";
 const OTHER = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 const AT = new Date("2026-11-24T10:00:00.000Z");
 const after = (ms: number) => new Date(AT.getTime() + ms);
+// The daily retention run prunes the tickets by their storage rule.
+const pruneThanksTickets = (blobs: JsonBlobs, now: Date) => deleteExpired(blobs, STORAGE.tickets.prefix, now);
 
 test("a ticket is redeemed once, for its own lead, before it expires", async () => {
   const tickets = createThanksTickets(createMemoryBlobs());

@@ -5,8 +5,7 @@
 // the address's class in the sales e-mail's subject and body, the webhook's first line and the CSV;
 // a disposable address arrives suspected with no confirmation, never refused.
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
-import { standardPayload } from "../../../../netlify/lib/add-ons/webhook/standard";
-import { webhookLead } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
+import { standardPayload, webhookLead } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { harness, leadIdOf, leadRecord, sentOfKind, VALID } from "../../../helpers/function-harness";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";

@@ -7,7 +7,7 @@
 // through response_url, and a note in the channel once that cannot be used.
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
-import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/webhook-request";
+import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { createSlackInteractionsHandler } from "../../../../netlify/lib/add-ons/follow-up/slack-interactions";
 import { slackSignature } from "../../../../netlify/lib/add-ons/follow-up/slack-signature";
 import { claimUrl } from "../../../../netlify/lib/add-ons/follow-up/claim-link";

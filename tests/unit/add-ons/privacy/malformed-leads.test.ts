@@ -19,8 +19,7 @@ import {
 } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
 import { silenceConsole, type SilencedConsole } from "../../../helpers/console";
 import { leadsToCsv, readLeadsForCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
-import { DEFAULT_RETENTION } from "../../../../netlify/lib/add-ons/privacy/retention";
-import { runRetention } from "../../../../netlify/lib/add-ons/privacy/retention-job";
+import { DEFAULT_RETENTION, runRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// The prunes of the daily retention run (netlify/lib/add-ons/privacy/retention-plan.ts,
+// The prunes of the daily retention run (netlify/lib/add-ons/privacy/retention.ts,
 // docs/decisions/0018-retention-and-erasure.md, docs/decisions/0034-core-and-add-ons.md): each
 // deletes what the rule of the entries it covers (netlify/lib/kit/storage.ts) says is over and
 // keeps the rest; one that fails does not stop the others; the scheduled function runs them all.
@@ -11,7 +11,7 @@ import {
   runPrunes,
   type Prune,
   type PruneTargets,
-} from "../../../../netlify/lib/add-ons/privacy/retention-plan";
+} from "../../../../netlify/lib/add-ons/privacy/retention";
 import { silenceConsole } from "../../../helpers/console";
 import {
   LEAD_STORE_NAME,

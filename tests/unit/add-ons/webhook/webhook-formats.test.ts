@@ -8,7 +8,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { LeadEvent, WebhookLead } from "../../../../netlify/lib/add-ons/webhook/lead-event";
 import { escapeSlack, fitSlack, slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { teamsMessage } from "../../../../netlify/lib/add-ons/webhook/teams";
-import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/webhook-request";
+import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 
 const LEAD: WebhookLead = {
   id: "0b6c3f8e-1f4e-4c3a-9d55-2f0f8a1b7c11",

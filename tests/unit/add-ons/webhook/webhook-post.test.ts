@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // One webhook delivery attempt against the local webhook sink: sent | retryable | permanent.
-import { postWebhook } from "../../../../netlify/lib/add-ons/webhook/post-webhook";
+import { postWebhook } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 
