@@ -1,22 +1,23 @@
 import * as React from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { readStoredAttribution } from "../../lib/attribution-storage";
 import {
   DEMO_REQUEST_FIELDS,
   demoRequestSchema,
   emptyDemoRequest,
+  FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
+  readStoredAttribution,
   type DemoRequest,
   type DemoRequestInput,
 } from "../../lib/demo-request";
-import { fetchFormToken, FORM_TOKEN_FIELD } from "../../lib/form-token";
-import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
+import { DEMO_REQUEST_ENDPOINT, fetchFormToken, submitDemoRequest } from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
 import { BookingLink } from "./booking-link";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
 import { Field } from "./field";
 import { HoneypotField } from "./honeypot-field";
+import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
 import { useRequestId } from "./use-request-id";
 
 // The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
@@ -111,12 +112,8 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         {DEMO_REQUEST_FIELDS.map((row) => (
           <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
             <Field
+              row={row}
               id={`demo-request-${row.name}`}
-              label={row.label}
-              required={row.required}
-              input={row.input}
-              rows={row.rows}
-              autoComplete={row.autoComplete}
               error={errors[row.name]?.message}
               registration={register(row.name)}
             />
@@ -131,5 +128,16 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The form and its toasters; the page supplies the heading and the collection notice's texts. */
+export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
+  return (
+    <section aria-label="Demo request form" className="mt-10 w-full">
+      <DemoRequestForm notice={notice} />
+      <SiteToaster />
+      <AssertiveAnnouncer />
+    </section>
   );
 }
