@@ -3,9 +3,7 @@ import CMS from "decap-cms-app";
 import "../styles/global.css";
 import { cmsConfig, JSON_FORMAT } from "./config";
 import { jsonWithNewline } from "./json-format";
-import { AboutPreview } from "./preview/about-preview";
-import { HomePreview } from "./preview/home-preview";
-import { PrivacyPreview } from "./preview/privacy-preview";
+import { AboutPreview, HomePreview, PrivacyPreview } from "./preview/previews";
 import { refreshLocalSite } from "./refresh-on-save";
 
 CMS.registerCustomFormat(JSON_FORMAT, "json", jsonWithNewline);
