@@ -87,14 +87,6 @@ export type DemoRequestField = FieldRow["name"];
 /** The six fields in the form's order (spec sections 2, 3, 5 and 9). */
 export const DEMO_REQUEST_FIELDS: readonly DemoRequestFieldRow<DemoRequestField>[] = FIELD_TABLE;
 
-/** Every field empty, e.g. the form's starting values. */
-export function emptyDemoRequest(): Record<DemoRequestField, string> {
-  return Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ""])) as Record<
-    DemoRequestField,
-    string
-  >;
-}
-
 /**
  * Name of the honeypot input, which people leave empty and bots fill; no autofill associates it with
  * the visitor (docs/decisions/0011-spam-defence-layers.md).

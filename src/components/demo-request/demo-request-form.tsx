@@ -4,33 +4,54 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DEMO_REQUEST_FIELDS,
   demoRequestSchema,
-  emptyDemoRequest,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   readStoredAttribution,
   type DemoRequest,
   type DemoRequestInput,
 } from "../../lib/demo-request";
-import { DEMO_REQUEST_ENDPOINT, fetchFormToken, submitDemoRequest } from "../../lib/submit-demo-request";
+import {
+  DEMO_REQUEST_ENDPOINT,
+  fetchFormToken,
+  newRequestId,
+  submitDemoRequest,
+} from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
-import { BookingLink } from "./booking-link";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
-import { Field } from "./field";
-import { HoneypotField } from "./honeypot-field";
-import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
-import { useRequestId } from "./use-request-id";
+import { Field, HoneypotField } from "./field";
+import { AssertiveAnnouncer, BookingLink, SiteToaster } from "./site-toaster";
 
 // The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
   zodResolver(demoRequestSchema())(values, context, options);
 
-const EMPTY: DemoRequestInput = emptyDemoRequest();
+const EMPTY = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ""])) as DemoRequestInput;
 
 const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-sky-800 px-6 py-3 font-semibold text-white " +
   "hover:bg-sky-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 " +
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
+
+/** The idempotency key: kept across retries of the same values, renewed on change or success (`renew`). */
+function useRequestId() {
+  const current = React.useRef<{ id: string; fingerprint: string } | null>(null);
+  return React.useMemo(
+    () => ({
+      forValues(values: object): string {
+        const fingerprint = JSON.stringify(values);
+        if (current.current?.fingerprint !== fingerprint) {
+          current.current = { id: newRequestId(), fingerprint };
+        }
+        return current.current.id;
+      },
+      renew() {
+        current.current = null;
+      },
+    }),
+    [],
+  );
+}
 
 /**
  * The Request a Demo form (spec sections 2, 4, 5, 8; docs/decisions/0001-when-the-form-validates.md); posts

@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { DemoRequestFieldRow } from "../../lib/demo-request";
+import { HONEYPOT_FIELD, type DemoRequestFieldRow } from "../../lib/demo-request";
 
 type FieldProps = {
   /** The field table's row: label, whether required, the input type (or a textarea of `rows` rows), autocomplete. */
@@ -51,3 +51,29 @@ export function Field({ row, id, registration, error }: FieldProps) {
     </div>
   );
 }
+
+/**
+ * The honeypot (decision 0011): hidden from sight, tab order and assistive tech, with a name and opt-outs
+ * autofill and password managers skip; a request that fills it is stored as spam, never lost.
+ */
+export const HoneypotField = React.forwardRef<HTMLInputElement>(function HoneypotField(_props, ref) {
+  const id = `demo-request-${HONEYPOT_FIELD}`;
+  return (
+    <div aria-hidden="true" className="invisible absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        ref={ref}
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        data-1p-ignore=""
+        data-lpignore="true"
+        data-bwignore=""
+        data-form-type="other"
+        defaultValue=""
+      />
+    </div>
+  );
+});
