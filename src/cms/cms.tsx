@@ -1,8 +1,7 @@
 /** Entry of the /admin/ bundle, built apart from the pages: registers the format, styles and previews, then starts Decap. */
 import CMS from "decap-cms-app";
 import "../styles/global.css";
-import { cmsConfig, JSON_FORMAT } from "./config";
-import { jsonWithNewline } from "./json-format";
+import { cmsConfig, JSON_FORMAT, jsonWithNewline } from "./config";
 import { AboutPreview, HomePreview, PrivacyPreview } from "./preview/previews";
 import { refreshLocalSite } from "./refresh-on-save";
 
