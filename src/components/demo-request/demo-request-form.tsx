@@ -19,7 +19,8 @@ import {
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
 import { Field, HoneypotField } from "./field";
-import { AssertiveAnnouncer, BookingLink, SiteToaster } from "./site-toaster";
+import { BookingLink } from "./booking-link";
+import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
 
 // The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>

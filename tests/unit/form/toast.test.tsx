@@ -2,7 +2,7 @@ import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { SiteToaster } from "../../../src/components/demo-request/site-toaster";
 import { toast } from "sonner";
-import { BookingLink } from "../../../src/components/demo-request/site-toaster";
+import { BookingLink } from "../../../src/components/demo-request/booking-link";
 import {
   ACTION_TOAST_DURATION_MS,
   DEMO_REQUEST_TOASTS,
