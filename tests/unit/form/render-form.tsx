@@ -75,7 +75,7 @@ export function mockFetch(status: number | "network-error") {
   return mock;
 }
 
-/** The time token the mocked `GET /api/form-token` hands the form (src/lib/form-token.ts). */
+/** The time token the mocked `GET /api/form-token` hands the form (src/lib/submit-demo-request.ts). */
 export const TEST_FORM_TOKEN = "1700000000000.test-token";
 
 // The token request is answered apart, so `mockFetch`'s mock sees only the demo request's posts.
