@@ -13,13 +13,9 @@ const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").repl
 const site = loadContentFile(siteSchema, path.resolve("content/site.json"), process.cwd());
 
 const config: GatsbyConfig = {
-  siteMetadata: {
-    siteUrl,
-  },
-  // Typed static queries (Queries.*) in src/gatsby-types.d.ts, committed; the build refreshes it.
-  // Not in `gatsby develop`: there each regeneration rewrites the file, the editor's bundle
-  // (/admin/) recompiles on it and query extraction regenerates it again, a loop that kept
-  // serving a half-written /admin/cms.js (tests/e2e/cms-editor.spec.ts).
+  siteMetadata: { siteUrl },
+  // Typed static queries in src/gatsby-types.d.ts (committed), refreshed by the build only: in `gatsby develop`
+  // each rewrite recompiles /admin/'s bundle, which regenerates the file again (tests/e2e/cms-editor.spec.ts).
   graphqlTypegen: process.env.NODE_ENV === "production" ? { generateOnBuild: true } : false,
   trailingSlash: "never",
   // Every header has one owner and a Netlify build installs nothing outside the lock file.
@@ -31,36 +27,24 @@ const config: GatsbyConfig = {
       options: { defaults: { formats: ["auto", "webp", "avif"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
-    {
-      resolve: "gatsby-source-filesystem",
-      // Gatsby runs from the project root; __dirname points into .cache/compiled.
-      options: { name: "content", path: path.resolve("content") },
-    },
-    // Renders content/privacy.md's body (docs/decisions/0017-privacy-page-from-markdown.md); PrivacyPage
-    // links to its MarkdownRemark node.
+    // path.resolve, as Gatsby runs from the project root and __dirname points into .cache/compiled.
+    { resolve: "gatsby-source-filesystem", options: { name: "content", path: path.resolve("content") } },
+    // Renders content/privacy.md's body (docs/decisions/0017-privacy-page-from-markdown.md).
     "gatsby-transformer-remark",
     {
-      // Decap CMS at /admin/ (docs/requirements.md#content-editing) via plugins/gatsby-plugin-decap-admin
-      // (see there why). The generated admin page carries <meta name="robots" content="none"> (includeRobots:
-      // false).
+      // Decap CMS at /admin/ (docs/requirements.md#content-editing); plugins/gatsby-plugin-decap-admin says why.
       resolve: "gatsby-plugin-decap-admin",
       options: {
         modulePath: path.resolve("src/cms/cms.tsx"),
         manualInit: true,
         enableIdentityWidget: false,
-        includeRobots: false,
+        includeRobots: false, // the generated page carries <meta name="robots" content="none">
         htmlTitle: "Content editor | Resources AI",
       },
     },
+    // The public pages only (docs/requirements.md#accessibility-search-and-the-form-without-javascript).
+    { resolve: "gatsby-plugin-sitemap", options: { excludes: [...SEARCH_EXCLUDED_PATHS] } },
     {
-      // /sitemap-index.xml lists the public pages only: /, /about, /contact
-      // (docs/requirements.md#accessibility-search-and-the-form-without-javascript), /privacy
-      // (docs/requirements.md#personal-data).
-      resolve: "gatsby-plugin-sitemap",
-      options: { excludes: [...SEARCH_EXCLUDED_PATHS] },
-    },
-    {
-      // robots.txt: allow all but /admin/, with the absolute sitemap URL from siteUrl.
       resolve: "gatsby-plugin-robots-txt",
       options: {
         host: null,
@@ -69,9 +53,8 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // gatsby-plugin-manifest minus its browser module (plugins/gatsby-plugin-manifest-static:
-      // no first-load JS). Seo renders the light/dark theme-color pair itself, so the plugin's
-      // single tag is off; without cache-busting hashes the icon URLs stay stable (JSON-LD logo).
+      // gatsby-plugin-manifest without first-load JS. The theme-color pair comes from site-head, and
+      // the icon URLs stay stable without cache-busting hashes (JSON-LD logo).
       resolve: "gatsby-plugin-manifest-static",
       options: {
         name: "Resources AI",
@@ -82,15 +65,13 @@ const config: GatsbyConfig = {
         background_color: THEME_COLORS.light,
         theme_color: THEME_COLORS.light,
         icon: "content/images/icon.png",
-        // The icon is a data: URL in each page (src/lib/favicon.ts, decision 0026).
-        include_favicon: false,
+        include_favicon: false, // a data: URL in each page (src/lib/favicon.ts, decision 0026)
         theme_color_in_head: false,
         cache_busting_mode: "none",
       },
     },
     {
-      // Share image, theme colours and the home page's JSON-LD, written into the HTML at build
-      // time (no first-load JS); per-page tags are in src/components/seo.tsx.
+      // Tags every page shares and the home page's JSON-LD, written at build time (no first-load JS).
       resolve: "gatsby-plugin-site-head",
       options: {
         meta: sharedMetaTags(site, siteUrl),
@@ -98,9 +79,8 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // Last, so no later plugin adds a script back (docs/decisions/0014-script-free-pages.md): every page
-      // but those listed in build/pages-with-scripts.json is served with no Gatsby runtime, React or page
-      // data.
+      // Last, so no later plugin adds a script back (docs/decisions/0014-script-free-pages.md): pages not
+      // in build/pages-with-scripts.json get no Gatsby runtime, React or page data.
       resolve: "gatsby-plugin-script-free-pages",
       options: { keepScripts: pagesWithScripts },
     },

@@ -1,8 +1,6 @@
 /**
- * Sources the site's content: validates content/*.{json,md} with the zod schemas (a wrong
- * or missing field fails `gatsby build` naming the file and the field) and creates one
- * typed node per content file: SiteSettings, HomePage, AboutPage, PrivacyPage. The privacy
- * page's markdown body is rendered by gatsby-transformer-remark; PrivacyPage links to it.
+ * Validates content/*.{json,md} (a wrong field fails the build naming file and field) into one typed node
+ * per file (docs/decisions/0035-content-model-once.md), and runs the post-build steps.
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
@@ -47,12 +45,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   }
 };
 
-/**
- * Post-build steps, in this order: the scripts of the pages that keep them start after the first
- * paint (build/scripts-after-first-paint.ts), then public/_headers gets the
- * Content-Security-Policy hashing every inline script of every page, the new loader included
- * (build/csp-headers.ts).
- */
+/** The pages that keep scripts start them after the first paint, then public/_headers gets the CSP. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   // Before the CSP: the loader this adds is an inline script the policy must allow.
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));

@@ -3,7 +3,7 @@
  * made from src/lib/content/schemas.ts so the editor accepts what the build accepts
  * (docs/decisions/0035-content-model-once.md). GitHub backend with the editorial workflow; `local_backend` on localhost.
  */
-import type { CmsCollectionFile, CmsConfig } from "decap-cms-core";
+import type { CmsCollectionFile, CmsConfig, Formatter } from "decap-cms-core";
 import type { z } from "zod";
 import { metaOf } from "../lib/content/fields";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../lib/content/schemas";
@@ -11,6 +11,17 @@ import { cmsFields } from "./fields";
 
 /** Custom format name: JSON with the trailing newline prettier expects (registered in cms.tsx). */
 export const JSON_FORMAT = "json-with-newline";
+
+/** JSON as the repository keeps it, final newline included (Decap's own format omits it; prettier rejects that). */
+export const jsonWithNewline: Formatter = {
+  fromFile: (content) => JSON.parse(content) as unknown,
+  toFile: (data, sortedKeys = []) => {
+    const source = data as Record<string, unknown>;
+    const ordered: Record<string, unknown> = {};
+    for (const key of sortedKeys) if (key in source) ordered[key] = source[key];
+    return `${JSON.stringify({ ...ordered, ...source }, null, 2)}\n`;
+  },
+};
 
 /** GitHub repository the production editor commits to; set CMS_GITHUB_REPO at build time. */
 const repo = process.env.GATSBY_CMS_GITHUB_REPO ?? "example-org/resources-ai-site";

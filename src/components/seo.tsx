@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useSiteSettings } from "../hooks/use-site-settings";
 import { FAVICON_HREF } from "../lib/favicon";
+import { absoluteUrl } from "../lib/site-head";
 
 type SeoProps = {
   title: string;
@@ -17,8 +18,7 @@ type SeoProps = {
 export function Seo({ title, description, pathname, children }: SeoProps) {
   const { siteName, siteUrl } = useSiteSettings();
   const fullTitle = `${title} | ${siteName}`;
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/";
-  const url = `${siteUrl}${path}`;
+  const url = absoluteUrl(siteUrl, pathname);
   return (
     <>
       <title>{fullTitle}</title>

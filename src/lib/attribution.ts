@@ -48,7 +48,9 @@ function isOriginAndPath(value: string): boolean {
   }
 }
 
-function value(label: string, shape?: { test: (value: string) => boolean; message: string }) {
+type Shape = { test: (value: string) => boolean; message: string };
+
+function value(label: string, shape?: Shape) {
   return z.optional(
     z.string({ error: `${label} must be text` }).check(
       z.maxLength(ATTRIBUTION_MAX_LENGTH, `${label} must be at most ${ATTRIBUTION_MAX_LENGTH} characters`),
@@ -59,30 +61,24 @@ function value(label: string, shape?: { test: (value: string) => boolean; messag
   );
 }
 
+const SHAPES: Partial<Record<AttributionKey, Shape>> = {
+  landing_path: { test: (v) => PATH.test(v), message: "must be a path" },
+  referrer: { test: isOriginAndPath, message: "must be an origin and path" },
+};
+
 function buildAttributionSchema() {
-  return z.strictObject(
-    {
-      landing_path: value("landing_path", { test: (v) => PATH.test(v), message: "must be a path" }),
-      referrer: value("referrer", { test: isOriginAndPath, message: "must be an origin and path" }),
-      utm_source: value("utm_source"),
-      utm_medium: value("utm_medium"),
-      utm_campaign: value("utm_campaign"),
-      utm_term: value("utm_term"),
-      utm_content: value("utm_content"),
-      gclid: value("gclid"),
-    },
-    {
-      error: (issue) =>
-        issue.code === "unrecognized_keys"
-          ? "attribution has unknown keys"
-          : issue.code === "invalid_type"
-            ? "attribution must be an object"
-            : undefined,
-    },
-  );
+  const shape = Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [key, value(key, SHAPES[key])]));
+  return z.strictObject(shape as Record<AttributionKey, ReturnType<typeof value>>, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? "attribution has unknown keys"
+        : issue.code === "invalid_type"
+          ? "attribution must be an object"
+          : undefined,
+  });
 }
 
-export type AttributionSchema = ReturnType<typeof buildAttributionSchema>;
+type AttributionSchema = ReturnType<typeof buildAttributionSchema>;
 /** A checked attribution, e.g. `{ landing_path: "/", utm_source: "linkedin" }`. */
 export type Attribution = z.output<AttributionSchema>;
 
@@ -115,4 +111,16 @@ export function attributionEntries(attribution: Attribution | undefined): [Attri
     const value = attribution[key];
     return value ? [[key, value] as [AttributionKey, string]] : [];
   });
+}
+
+/** The tab's recorded first landing (./attribution-recorder.ts), cleaned; undefined when none or storage is blocked. */
+export function readStoredAttribution(
+  storage: Pick<Storage, "getItem"> = sessionStorage,
+): Attribution | undefined {
+  try {
+    const stored = storage.getItem(ATTRIBUTION_STORAGE_KEY);
+    return stored ? cleanAttribution(JSON.parse(stored)) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -87,21 +87,6 @@ export type DemoRequestField = FieldRow["name"];
 /** The six fields in the form's order (spec sections 2, 3, 5 and 9). */
 export const DEMO_REQUEST_FIELDS: readonly DemoRequestFieldRow<DemoRequestField>[] = FIELD_TABLE;
 
-const FIELD_NAMES: ReadonlySet<string> = new Set(DEMO_REQUEST_FIELDS.map((row) => row.name));
-
-/** True when `key` names one of the six fields. */
-export function isDemoRequestField(key: string): key is DemoRequestField {
-  return FIELD_NAMES.has(key);
-}
-
-/** Every field empty, e.g. the form's starting values. */
-export function emptyDemoRequest(): Record<DemoRequestField, string> {
-  return Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ""])) as Record<
-    DemoRequestField,
-    string
-  >;
-}
-
 /**
  * Name of the honeypot input, which people leave empty and bots fill; no autofill associates it with
  * the visitor (docs/decisions/0011-spam-defence-layers.md).
@@ -110,6 +95,9 @@ export const HONEYPOT_FIELD = "leave_blank";
 
 /** The honeypot's earlier name (autofill filled it), judged the same so older pages can still send. */
 export const LEGACY_HONEYPOT_FIELD = "website";
+
+/** The JSON field that carries the form's time token (docs/decisions/0011-spam-defence-layers.md). */
+export const FORM_TOKEN_FIELD = "formToken";
 
 // Controls, invisible and other default-ignorable characters, e.g. "❤️" (docs/requirements.md#spam-defence).
 const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
@@ -198,20 +186,12 @@ export type DemoRequest = z.output<DemoRequestSchema>;
 export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequestField, string>> {
   const result: Partial<Record<DemoRequestField, string>> = {};
   for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && isDemoRequestField(field) && !(field in result)) {
+    const field = issue.path[0] as DemoRequestField;
+    if (DEMO_REQUEST_FIELDS.some((row) => row.name === field) && !(field in result)) {
       result[field] = issue.message;
     }
   }
   return result;
 }
 
-export {
-  ATTRIBUTION_KEYS,
-  ATTRIBUTION_MAX_LENGTH,
-  attributionEntries,
-  attributionSchema,
-  cleanAttribution,
-  type Attribution,
-  type AttributionKey,
-} from "./attribution";
+export * from "./attribution";

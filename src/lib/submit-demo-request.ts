@@ -1,13 +1,14 @@
-/** The browser side of "Send demo request" (spec section 7): one JSON POST; only a 2xx answer is a success. */
-import type { Attribution, DemoRequest } from "./demo-request";
-import { HONEYPOT_FIELD } from "./demo-request";
-import { FORM_TOKEN_FIELD } from "./form-token";
+/**
+ * The browser side of "Send demo request" (spec section 7): one JSON POST, only a 2xx answer being a
+ * success, and the form's time token (docs/decisions/0011-spam-defence-layers.md).
+ */
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Attribution, type DemoRequest } from "./demo-request";
 
 /** The function's path, also the no-JS form's `action`. */
 export const DEMO_REQUEST_ENDPOINT = "/api/send-contact-email";
 
 /** Longer than Netlify's synchronous function limit (10 s by default), so the function answers first. */
-export const SUBMIT_TIMEOUT_MS = 20_000;
+const SUBMIT_TIMEOUT_MS = 20_000;
 
 /** The JSON body: the checked request, honeypot, idempotency key, and form token and attribution when present. */
 export type DemoRequestPayload = DemoRequest & {
@@ -18,7 +19,7 @@ export type DemoRequestPayload = DemoRequest & {
 };
 
 /** A failure's message never holds visitor data; `status` 409: the request id was taken. */
-export type SubmitResult = { ok: true; bookingUrl?: string } | { ok: false; error: Error; status?: number };
+type SubmitResult = { ok: true; bookingUrl?: string } | { ok: false; error: Error; status?: number };
 
 async function readBookingUrl(response: Response): Promise<string | undefined> {
   try {
@@ -57,6 +58,29 @@ export async function submitDemoRequest(
   } catch (cause) {
     const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : "network failure";
     return { ok: false, error: new Error(`send-contact-email: ${reason}`, { cause }) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const FORM_TOKEN_ENDPOINT = "/api/form-token";
+
+/** Fetches a form token or undefined; never throws, as a request without one is still accepted. Timeout 10 s. */
+export async function fetchFormToken({ fetchImpl, timeoutMs = 10_000 }: SubmitOptions = {}): Promise<
+  string | undefined
+> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await (fetchImpl ?? globalThis.fetch)(FORM_TOKEN_ENDPOINT, {
+      headers: { Accept: "application/json" },
+      signal: controller.signal,
+    });
+    if (!response.ok) return undefined;
+    const { token } = (await response.json()) as { token?: unknown };
+    return typeof token === "string" ? token : undefined;
+  } catch {
+    return undefined;
   } finally {
     clearTimeout(timer);
   }

@@ -6,8 +6,6 @@ import type { ReactNode } from "react";
 
 type Sonner = typeof import("sonner");
 
-export type ToastVariant = "default" | "destructive" | "success";
-
 /** Default display time in milliseconds (spec section 9: 5 seconds). */
 export const TOAST_DURATION_MS = 5000;
 
@@ -18,7 +16,7 @@ export const TOAST_ID = "site-toast";
 export type ToastMessage = {
   title: string;
   description?: string;
-  variant?: ToastVariant;
+  variant?: "default" | "destructive" | "success";
   action?: ReactNode;
 };
 

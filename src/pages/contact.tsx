@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { HeadFC, PageProps } from "gatsby";
-import { DemoRequestSection } from "../components/demo-request/demo-request-section";
+import { DemoRequestSection } from "../components/demo-request/demo-request-form";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo";
 import { useSiteSettings } from "../hooks/use-site-settings";

@@ -13,8 +13,7 @@ import { request as httpRequest } from "node:http";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { MIN_FILL_MS } from "../../netlify/lib/core/spam/form-token";
-import { HONEYPOT_FIELD } from "../../src/lib/demo-request";
-import { FORM_TOKEN_FIELD } from "../../src/lib/form-token";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "../../src/lib/demo-request";
 import {
   expectDemoRequestValues,
   fillDemoRequest,

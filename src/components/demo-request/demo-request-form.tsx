@@ -1,35 +1,58 @@
 import * as React from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { readStoredAttribution } from "../../lib/attribution-storage";
 import {
   DEMO_REQUEST_FIELDS,
   demoRequestSchema,
-  emptyDemoRequest,
+  FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
+  readStoredAttribution,
   type DemoRequest,
   type DemoRequestInput,
 } from "../../lib/demo-request";
-import { fetchFormToken, FORM_TOKEN_FIELD } from "../../lib/form-token";
-import { DEMO_REQUEST_ENDPOINT, submitDemoRequest } from "../../lib/submit-demo-request";
+import {
+  DEMO_REQUEST_ENDPOINT,
+  fetchFormToken,
+  newRequestId,
+  submitDemoRequest,
+} from "../../lib/submit-demo-request";
 import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
-import { BookingLink } from "./booking-link";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
-import { Field } from "./field";
-import { HoneypotField } from "./honeypot-field";
-import { useRequestId } from "./use-request-id";
+import { Field, HoneypotField } from "./field";
+import { BookingLink } from "./booking-link";
+import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
 
 // The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
   zodResolver(demoRequestSchema())(values, context, options);
 
-const EMPTY: DemoRequestInput = emptyDemoRequest();
+const EMPTY = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ""])) as DemoRequestInput;
 
 const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-sky-800 px-6 py-3 font-semibold text-white " +
   "hover:bg-sky-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 " +
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
+
+/** The idempotency key: kept across retries of the same values, renewed on change or success (`renew`). */
+function useRequestId() {
+  const current = React.useRef<{ id: string; fingerprint: string } | null>(null);
+  return React.useMemo(
+    () => ({
+      forValues(values: object): string {
+        const fingerprint = JSON.stringify(values);
+        if (current.current?.fingerprint !== fingerprint) {
+          current.current = { id: newRequestId(), fingerprint };
+        }
+        return current.current.id;
+      },
+      renew() {
+        current.current = null;
+      },
+    }),
+    [],
+  );
+}
 
 /**
  * The Request a Demo form (spec sections 2, 4, 5, 8; docs/decisions/0001-when-the-form-validates.md); posts
@@ -111,12 +134,8 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         {DEMO_REQUEST_FIELDS.map((row) => (
           <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
             <Field
+              row={row}
               id={`demo-request-${row.name}`}
-              label={row.label}
-              required={row.required}
-              input={row.input}
-              rows={row.rows}
-              autoComplete={row.autoComplete}
               error={errors[row.name]?.message}
               registration={register(row.name)}
             />
@@ -131,5 +150,16 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The form and its toasters; the page supplies the heading and the collection notice's texts. */
+export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
+  return (
+    <section aria-label="Demo request form" className="mt-10 w-full">
+      <DemoRequestForm notice={notice} />
+      <SiteToaster />
+      <AssertiveAnnouncer />
+    </section>
   );
 }

@@ -1,18 +1,14 @@
 import * as React from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { DemoRequestFieldRow } from "../../lib/demo-request";
+import { HONEYPOT_FIELD, type DemoRequestFieldRow } from "../../lib/demo-request";
 
 type FieldProps = {
+  /** The field table's row: label, whether required, the input type (or a textarea of `rows` rows), autocomplete. */
+  row: DemoRequestFieldRow;
   /** The control's id; the error slot gets `${id}-error`. */
   id: string;
-  label: string;
   registration: UseFormRegisterReturn;
   error?: string;
-  required?: boolean;
-  /** An input of this type, or a textarea of `rows` rows. */
-  input: DemoRequestFieldRow["input"];
-  rows?: number;
-  autoComplete?: string;
 };
 
 const controlClass =
@@ -26,21 +22,13 @@ const controlClass =
  * One labelled form control with an always-present error slot, so a message does not shift the layout;
  * the visible asterisk is hidden from assistive tech, which gets `aria-required` instead.
  */
-export function Field({
-  id,
-  label,
-  registration,
-  error,
-  required = false,
-  input,
-  rows,
-  autoComplete,
-}: FieldProps) {
+export function Field({ row, id, registration, error }: FieldProps) {
+  const { label, required, input } = row;
   const errorId = `${id}-error`;
   const controlProps = {
     id,
     className: controlClass,
-    autoComplete,
+    autoComplete: row.autoComplete,
     "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
@@ -53,7 +41,7 @@ export function Field({
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {input === "textarea" ? (
-        <textarea rows={rows} {...controlProps} />
+        <textarea rows={row.rows} {...controlProps} />
       ) : (
         <input type={input} {...controlProps} />
       )}
@@ -63,3 +51,29 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * The honeypot (decision 0011): hidden from sight, tab order and assistive tech, with a name and opt-outs
+ * autofill and password managers skip; a request that fills it is stored as spam, never lost.
+ */
+export const HoneypotField = React.forwardRef<HTMLInputElement>(function HoneypotField(_props, ref) {
+  const id = `demo-request-${HONEYPOT_FIELD}`;
+  return (
+    <div aria-hidden="true" className="invisible absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        ref={ref}
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        data-1p-ignore=""
+        data-lpignore="true"
+        data-bwignore=""
+        data-form-type="other"
+        defaultValue=""
+      />
+    </div>
+  );
+});

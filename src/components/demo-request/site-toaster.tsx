@@ -3,8 +3,10 @@ import {
   holdToast,
   loadedToasts,
   loadToasts,
+  subscribeToToasts,
   subscribeToToastsLoaded,
   TOAST_DURATION_MS,
+  type ToastMessage,
 } from "../../lib/toast";
 
 /** Follows the `dark` class the theme control puts on <html> (Tailwind's class-based dark variant). */
@@ -42,33 +44,21 @@ function useToastsOnFirstInteraction() {
   }, []);
 }
 
-/** Holds an action toast while focus is in it (decision 0023); sonner pauses only for hover. */
-function useHoldWhileFocused(ref: React.RefObject<HTMLDivElement | null>) {
-  React.useEffect(() => {
-    const wrapper = ref.current;
-    if (!wrapper) return;
-    const focusIn = () => holdToast(true);
-    const focusOut = (event: FocusEvent) => {
-      if (!wrapper.contains(event.relatedTarget as Node | null)) holdToast(false);
-    };
-    wrapper.addEventListener("focusin", focusIn);
-    wrapper.addEventListener("focusout", focusOut);
-    return () => {
-      wrapper.removeEventListener("focusin", focusIn);
-      wrapper.removeEventListener("focusout", focusOut);
-    };
-  }, [ref]);
-}
-
 /** Where toasts render (spec section 9), once sonner has loaded (src/lib/toast.ts). */
 export function SiteToaster() {
   const theme = useDocumentTheme();
-  const wrapper = React.useRef<HTMLDivElement>(null);
-  useHoldWhileFocused(wrapper);
   useToastsOnFirstInteraction();
   const sonner = React.useSyncExternalStore(subscribeToToastsLoaded, loadedToasts, () => undefined);
   return (
-    <div ref={wrapper} className="contents">
+    // Holds an action toast while focus is in it (decision 0023); sonner pauses only for hover.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- it only notices focus moving inside
+    <div
+      className="contents"
+      onFocus={() => holdToast(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) holdToast(false);
+      }}
+    >
       {sonner && (
         <sonner.Toaster
           theme={theme}
@@ -80,6 +70,34 @@ export function SiteToaster() {
           closeButton
         />
       )}
+    </div>
+  );
+}
+
+type Announcement = { text: string; count: number };
+
+const textOf = ({ title, description }: ToastMessage) => (description ? `${title}. ${description}` : title);
+
+/**
+ * A hidden role="alert" region repeating each destructive toast, since sonner's region is polite only
+ * (docs/requirements.md#accessibility-search-and-the-form-without-javascript); other toasts clear it.
+ */
+export function AssertiveAnnouncer() {
+  const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });
+  React.useEffect(
+    () =>
+      subscribeToToasts((message) =>
+        setAnnouncement(({ count }) => ({
+          text: message.variant === "destructive" ? textOf(message) : "",
+          count: count + 1,
+        })),
+      ),
+    [],
+  );
+  return (
+    <div role="alert" className="sr-only" data-testid="assertive-announcer">
+      {/* A new node per toast, so a repeated failure with the same text is announced again. */}
+      {announcement.text && <p key={announcement.count}>{announcement.text}</p>}
     </div>
   );
 }

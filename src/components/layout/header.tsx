@@ -4,8 +4,7 @@ import { ThemeSelect } from "../theme/theme-select";
 import { CtaLink } from "../ui/cta-link";
 import { Logo } from "./logo";
 import { MobileMenu, MobileMenuButton } from "./mobile-menu";
-import { NavLink } from "./nav-link";
-import { isCurrentPath, navItems } from "./nav-items";
+import { NavLinks } from "./nav-links";
 
 type HeaderProps = {
   settings: Pick<SiteSettings, "siteName" | "logoAlt" | "nav" | "cta" | "theme">;
@@ -19,15 +18,7 @@ export function Header({ settings, pathname }: HeaderProps) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo siteName={settings.siteName} alt={settings.logoAlt} />
         <nav aria-label={settings.nav.label} className="hidden md:block">
-          <ul className="flex gap-1">
-            {navItems(settings.nav).map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} current={isCurrentPath(pathname, item.to)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks nav={settings.nav} pathname={pathname} className="flex gap-1" />
         </nav>
         <div className="flex items-center gap-2">
           <ThemeSelect labels={settings.theme} />

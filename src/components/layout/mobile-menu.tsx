@@ -2,8 +2,7 @@ import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
 import { mobileMenuScript } from "../../lib/inline-scripts/mobile-menu";
 import { CtaLink } from "../ui/cta-link";
-import { NavLink } from "./nav-link";
-import { isCurrentPath, navItems } from "./nav-items";
+import { NavLinks } from "./nav-links";
 
 /** The menu's id, for the button's `popovertarget`. */
 export const MENU_ID = "mobile-menu";
@@ -60,15 +59,12 @@ export function MobileMenu({ settings, pathname }: MobileMenuProps) {
         aria-label={settings.nav.label}
         className="absolute inset-x-0 top-16 bottom-auto h-auto w-auto overflow-visible border-b border-slate-200 bg-white px-4 pb-4 text-inherit shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950"
       >
-        <ul className="flex flex-col gap-1 py-2">
-          {navItems(settings.nav).map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} current={isCurrentPath(pathname, item.to)} className="block">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinks
+          nav={settings.nav}
+          pathname={pathname}
+          className="flex flex-col gap-1 py-2"
+          linkClassName="block"
+        />
         <div className="flex flex-col gap-2">
           <CtaLink>{settings.cta.requestDemo}</CtaLink>
           <CtaLink variant="secondary">{settings.cta.startPilot}</CtaLink>

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { jsonWithNewline } from "../../../src/cms/json-format";
+import { jsonWithNewline } from "../../../src/cms/config";
 import { refreshLocalSite } from "../../../src/cms/refresh-on-save";
 
 test("site.json round-trips byte for byte, with the final newline", () => {

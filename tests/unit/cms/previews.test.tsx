@@ -7,10 +7,12 @@
 import { join } from "node:path";
 import * as React from "react";
 import { render, screen } from "@testing-library/react";
-import { AboutPreview } from "../../../src/cms/preview/about-preview";
-import type { PreviewEntry } from "../../../src/cms/preview/entry-data";
-import { HomePreview } from "../../../src/cms/preview/home-preview";
-import { PrivacyPreview } from "../../../src/cms/preview/privacy-preview";
+import {
+  AboutPreview,
+  HomePreview,
+  PrivacyPreview,
+  type PreviewEntry,
+} from "../../../src/cms/preview/previews";
 import { loadSiteContent } from "../../../build/load-content";
 
 const content = loadSiteContent(join(__dirname, "..", "..", ".."));

@@ -4,8 +4,8 @@ import {
   attributionSchema,
   cleanAttribution,
   demoRequestSchema,
+  readStoredAttribution,
 } from "../../../src/lib/demo-request";
-import { readStoredAttribution } from "../../../src/lib/attribution-storage";
 
 const FULL = {
   landing_path: "/about",

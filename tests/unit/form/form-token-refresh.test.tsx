@@ -2,7 +2,7 @@
 // form fetches a fresh one after every submit, and fetches one before submitting when the first
 // fetch failed, so a person's next request is never sent with a spent or missing token.
 import { screen, waitFor } from "@testing-library/react";
-import { FORM_TOKEN_ENDPOINT } from "../../../src/lib/form-token";
+import { FORM_TOKEN_ENDPOINT } from "../../../src/lib/submit-demo-request";
 import { fill, mockFetch, renderForm, submitButton, VALID_VALUES } from "./render-form";
 
 /** The demo request posts `mockFetch` saw, and a token endpoint answering from `answers` in turn. */

@@ -2,8 +2,8 @@ import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { DemoRequestSection } from "../../../src/components/demo-request/demo-request-section";
-import { FORM_TOKEN_ENDPOINT } from "../../../src/lib/form-token";
+import { DemoRequestSection } from "../../../src/components/demo-request/demo-request-form";
+import { FORM_TOKEN_ENDPOINT } from "../../../src/lib/submit-demo-request";
 import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../../src/lib/demo-request";
 import { content } from "../site/helpers/content";
 
@@ -75,7 +75,7 @@ export function mockFetch(status: number | "network-error") {
   return mock;
 }
 
-/** The time token the mocked `GET /api/form-token` hands the form (src/lib/form-token.ts). */
+/** The time token the mocked `GET /api/form-token` hands the form (src/lib/submit-demo-request.ts). */
 export const TEST_FORM_TOKEN = "1700000000000.test-token";
 
 // The token request is answered apart, so `mockFetch`'s mock sees only the demo request's posts.

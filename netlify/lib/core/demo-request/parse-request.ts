@@ -3,9 +3,9 @@
  * The honeypot and time token are judged only after every check (docs/decisions/0011-spam-defence-layers.md),
  * so an invalid payload is 4xx whatever the honeypot holds.
  */
-import { FORM_TOKEN_FIELD } from "../../../../src/lib/form-token";
 import {
   DEMO_REQUEST_FIELDS,
+  FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   LEGACY_HONEYPOT_FIELD,
   attributionSchema,

@@ -1,0 +1,184 @@
+/** Live previews of the content files with the pages' own section components (docs/requirements.md#content-editing). */
+import * as React from "react";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { AboutIntro } from "../../components/about/about-intro";
+import { Founders } from "../../components/about/founders";
+import { Values } from "../../components/about/values";
+import { Vision } from "../../components/about/vision";
+import { Benefits } from "../../components/home/benefits";
+import { Claims } from "../../components/home/claims";
+import { ClosingCta } from "../../components/home/closing-cta";
+import { CopilotSection } from "../../components/home/copilot-section";
+import { Hero } from "../../components/home/hero";
+import { PrivacyPolicy } from "../../components/privacy/privacy-policy";
+import type { HomePageData } from "../../hooks/use-home-content";
+import type { AboutContent, HomeContent, PrivacyContent } from "../../lib/content/schemas";
+import { useDevStyles } from "./use-dev-styles";
+
+/** The part of Decap's entry (an Immutable.js Map) the preview templates read. */
+export type PreviewEntry = { getIn(path: string[]): { toJS(): unknown } | undefined };
+
+/** The entry's data as plain objects, `{}` before it loads; fields may be missing while an editor types. */
+function entryData<T>(entry: PreviewEntry): Partial<T> {
+  return entry.getIn(["data"])?.toJS() ?? {};
+}
+
+/** `value` when it is an array, else an empty list (a list field the editor has not filled). */
+function list<T>(value: T[] | undefined | null): T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+type BoundaryProps = { name: string; children: React.ReactNode };
+
+/** Shows a note instead of blanking the preview for one unfinished section. */
+class PreviewBoundary extends React.Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      // Only classes the public pages use: a new one would change the site's stylesheet.
+      <p role="status" className="mx-auto max-w-2xl rounded-md bg-slate-100 p-4 text-sm text-red-800">
+        The {this.props.name} section cannot be previewed until its required fields are filled in.
+      </p>
+    );
+  }
+}
+
+type SectionProps = { name: string; data: unknown; children: React.ReactNode };
+
+/** One section behind its own boundary, keyed by the section's data so typing retries a failed one. */
+function PreviewSection({ name, data, children }: SectionProps) {
+  return (
+    <PreviewBoundary key={JSON.stringify(data)} name={name}>
+      {children}
+    </PreviewBoundary>
+  );
+}
+
+// The preview has only the image URL, so it assumes the screenshot's 3:2 shape for its placeholder.
+const PREVIEW_WIDTH = 1200;
+const PREVIEW_HEIGHT = 800;
+
+type HomePreviewProps = {
+  entry: PreviewEntry;
+  /** Decap's asset resolver: turns "images/x.png" into a URL the preview can load. */
+  getAsset: (path: string) => { toString(): string } | undefined;
+  document?: Document;
+};
+
+function copilotFor(
+  home: Partial<HomeContent>,
+  getAsset: HomePreviewProps["getAsset"],
+): HomePageData["copilot"] {
+  const copilot = home.copilot ?? ({} as Partial<HomeContent["copilot"]>);
+  const src = copilot.screenshot?.src;
+  const url = src ? getAsset(src)?.toString() : undefined;
+  // The image data GatsbyImage takes, pointing at the editor's copy of the file.
+  const image: IGatsbyImageData | undefined = url
+    ? {
+        layout: "constrained",
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        images: { fallback: { src: url } },
+      }
+    : undefined;
+  return {
+    eyebrow: copilot.eyebrow ?? "",
+    heading: copilot.heading ?? "Technical Co-Pilot",
+    body: copilot.body ?? "",
+    points: list(copilot.points),
+    cta: copilot.cta ?? "See it in action",
+    screenshot: {
+      alt: copilot.screenshot?.alt ?? "",
+      image: image ? { childImageSharp: { gatsbyImageData: image } } : null,
+    },
+  };
+}
+
+/** Live preview of content/home.md. */
+export function HomePreview({ entry, getAsset, document }: HomePreviewProps) {
+  const home = entryData<HomeContent>(entry);
+  const benefits = list(home.benefits) as HomeContent["benefits"];
+  // A claim without a note is null in the GraphQL data the section is written for.
+  const claims = list(home.claims).map((claim) => ({ ...claim, note: claim.note ?? null }));
+  const copilot = copilotFor(home, getAsset);
+  const hero = home.hero ?? { eyebrow: "", headline: "", subhead: "", cta: "REQUEST A DEMO" };
+  const closing = home.closing ?? { heading: "", body: "", cta: "REQUEST A DEMO" };
+  useDevStyles(document);
+  return (
+    <main>
+      <PreviewSection name="hero" data={home.hero}>
+        <Hero hero={hero} />
+      </PreviewSection>
+      <PreviewSection name="benefits" data={benefits}>
+        <Benefits benefitsHeading={home.benefitsHeading ?? ""} benefits={benefits} />
+      </PreviewSection>
+      <PreviewSection name="Technical Co-Pilot" data={copilot}>
+        <CopilotSection copilot={copilot} />
+      </PreviewSection>
+      <PreviewSection name="claims" data={claims}>
+        <Claims claimsHeading={home.claimsHeading ?? ""} claims={claims} />
+      </PreviewSection>
+      <PreviewSection name="closing" data={home.closing}>
+        <ClosingCta closing={closing} />
+      </PreviewSection>
+    </main>
+  );
+}
+
+/** Live preview of content/about.md. */
+export function AboutPreview({ entry, document }: { entry: PreviewEntry; document?: Document }) {
+  const about = entryData<AboutContent>(entry);
+  const founders = list(about.founders) as AboutContent["founders"];
+  const values = list(about.values) as AboutContent["values"];
+  const intro = about.intro ?? { heading: "", body: "" };
+  const vision = about.vision ?? { heading: "", statement: "" };
+  useDevStyles(document);
+  return (
+    <main>
+      <PreviewSection name="introduction" data={about.intro}>
+        <AboutIntro intro={intro} />
+      </PreviewSection>
+      <PreviewSection name="founders" data={founders}>
+        <Founders foundersHeading={about.foundersHeading ?? ""} founders={founders} />
+      </PreviewSection>
+      <PreviewSection name="vision" data={about.vision}>
+        <Vision vision={vision} />
+      </PreviewSection>
+      <PreviewSection name="values" data={values}>
+        <Values valuesHeading={about.valuesHeading ?? ""} values={values} />
+      </PreviewSection>
+    </main>
+  );
+}
+
+type PrivacyPreviewProps = {
+  entry: PreviewEntry;
+  /** Decap's renderer of a field's preview; for `body` it renders the markdown. */
+  widgetFor: (name: string) => React.ReactNode;
+  document?: Document;
+};
+
+/** Live preview of content/privacy.md, its body rendered by Decap. */
+export function PrivacyPreview({ entry, widgetFor, document }: PrivacyPreviewProps) {
+  const privacy = entryData<PrivacyContent>(entry);
+  useDevStyles(document);
+  return (
+    <main>
+      <PreviewSection name="privacy policy" data={privacy}>
+        <PrivacyPolicy
+          title={privacy.title ?? ""}
+          lastUpdated={privacy.lastUpdated ?? { label: "", date: "" }}
+          requests={privacy.requests ?? { heading: "", body: "", email: "" }}
+        >
+          {widgetFor("body")}
+        </PrivacyPolicy>
+      </PreviewSection>
+    </main>
+  );
+}
