@@ -4,7 +4,7 @@
  * a polite live region, `<section aria-label="Notifications alt+T" aria-live="polite">`, whose
  * `<ol>` holds one `<li>` per toast (node_modules/sonner/dist/index.mjs); the site shows one
  * toast at a time and repeats a destructive one in an assertive region of its own
- * (src/components/demo-request/assertive-announcer.tsx).
+ * (src/components/demo-request/site-toaster.tsx).
  */
 import { expect, type Page } from "@playwright/test";
 
