@@ -10,7 +10,7 @@ import {
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
 import { mapInBatches } from "../../kit/in-batches";
-import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { deleteExpired, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { EMAIL_CLASSES } from "./lead-email-class";
@@ -115,13 +115,9 @@ export async function readLeads(
   return results.filter((lead): lead is LeadRecord => lead !== null);
 }
 
-const MALFORMED_KEPT_MS = 30 * 24 * 3_600_000;
-const malformedKey = (id: string) => keyOf("malformed", id);
-
-/** Notes at `at` that lead `id` was reported malformed; true when it had no note yet. May throw. */
+/** Notes at `at`, for 30 days, that lead `id` was reported malformed; true when it had no note yet. May throw. */
 export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promise<boolean> {
-  const expiresAt = new Date(at.getTime() + MALFORMED_KEPT_MS).toISOString();
-  return blobs.setJSON(malformedKey(id), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
+  return noteOnce(blobs, keyOf("malformed", id), at, 30 * 24 * 3_600_000);
 }
 
 /** Deletes the notes past their 30 days; resolves with how many. May throw. */
