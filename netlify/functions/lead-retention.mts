@@ -49,9 +49,7 @@ export default async (): Promise<Response> => {
     });
     return json(200, run);
   } catch (error) {
-    logError("retention run failed; the next run tries again", {
-      reason: errorName(error),
-    });
+    logError("retention run failed; the next run tries again", { reason: errorName(error) });
     return json(500, { error: "Retention run failed" });
   }
 };

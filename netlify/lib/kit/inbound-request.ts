@@ -9,11 +9,7 @@ import { logError } from "./log";
 export async function readInboundRequest<Config>(
   req: Request,
   getConfig: () => { ok: true; config: Config } | { ok: false; problems: string[] },
-  webhook: {
-    secretOf: (config: Config) => string | undefined;
-    notConfigured: string;
-    maxBytes: number;
-  },
+  webhook: { secretOf: (config: Config) => string | undefined; notConfigured: string; maxBytes: number },
 ): Promise<{ config: Config; secret: string; body: string } | Response> {
   if (req.method !== "POST") return json(405, { error: "Method not allowed" }, { allow: "POST" });
   const configResult = getConfig();

@@ -14,23 +14,7 @@ import { deleteExpired, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { EMAIL_CLASSES } from "./lead-email-class";
-import {
-  CHANNELS,
-  completeDeliveries,
-  type DeliveryState,
-  type LeadRecord,
-  type LeadState,
-} from "./lead-record";
-
-const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const satisfies LeadState[];
-const DELIVERY_STATES = [
-  "pending",
-  "sending",
-  "sent",
-  "failed",
-  "unconfirmed",
-  "skipped",
-] as const satisfies DeliveryState[];
+import { CHANNELS, completeDeliveries, DELIVERY_STATES, LEAD_STATES, type LeadRecord } from "./lead-record";
 
 function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
   return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
