@@ -7,7 +7,7 @@ import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { blobLimitsStore } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
-import { reportMalformedLead, type MalformedLeadAlerts } from "../lib/core/delivery/malformed-lead-alert";
+import { reportMalformedLead } from "../lib/core/delivery/malformed-lead-alert";
 import { json } from "../lib/kit/http";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { jsonBlobs } from "../lib/kit/json-blobs";
@@ -15,17 +15,6 @@ import { errorName, logError } from "../lib/kit/log";
 import { loadRetentionLimits } from "../lib/add-ons/privacy/retention";
 import { runRetention } from "../lib/add-ons/privacy/retention-job";
 import { runPrunes } from "../lib/add-ons/privacy/retention-plan";
-
-/** Malformed-lead alerts when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
-function malformedLeadAlerts(): MalformedLeadAlerts | undefined {
-  const result = getConfig();
-  if (!result.ok) return undefined;
-  return {
-    blobs: jsonBlobs(LEAD_STORE_NAME),
-    mailer: createSendGridMailer(result.config),
-    config: result.config,
-  };
-}
 
 export default async (): Promise<Response> => {
   const limits = loadRetentionLimits();
@@ -35,7 +24,14 @@ export default async (): Promise<Response> => {
   }
   try {
     const store = createBlobLeadStore();
-    const alerts = malformedLeadAlerts();
+    // Malformed leads are e-mailed about when SendGrid and ALERT_EMAIL are configured, else only logged.
+    const configResult = getConfig();
+    const config = configResult.ok ? configResult.config : undefined;
+    const alerts = config && {
+      blobs: jsonBlobs(LEAD_STORE_NAME),
+      mailer: createSendGridMailer(config),
+      config,
+    };
     const run = await runRetention({
       store,
       limits: limits.limits,

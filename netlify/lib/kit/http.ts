@@ -51,16 +51,16 @@ export async function readLimitedText(req: Request, limitBytes: number): Promise
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const mediaType = (contentType: string | null) => (contentType ?? "").split(";")[0].trim().toLowerCase();
+
 /** True when the content type is JSON, e.g. `application/json; charset=utf-8`. */
 export function isJsonContentType(value: string | null): boolean {
-  if (!value) return false;
-  return value.split(";")[0].trim().toLowerCase() === "application/json";
+  return mediaType(value) === "application/json";
 }
 
 /** True for `application/x-www-form-urlencoded` (the no-JS form). */
 export function isFormContentType(value: string | null): boolean {
-  if (!value) return false;
-  return value.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+  return mediaType(value) === "application/x-www-form-urlencoded";
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

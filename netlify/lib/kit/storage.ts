@@ -14,11 +14,8 @@ export const BY_LEAD_ID = "<lead id>";
 
 /** How long an entry is kept: with the lead rule, with its lead, until `expiresAt`, by day, or by window. */
 const retentionSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("lead") }),
+  z.strictObject({ kind: z.enum(["lead", "expires", "day", "window"]) }),
   z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
-  z.strictObject({ kind: z.literal("expires") }),
-  z.strictObject({ kind: z.literal("day") }),
-  z.strictObject({ kind: z.literal("window") }),
 ]);
 
 /** What erasure does with an entry; `left-to-retention` is pseudonymous and removed within a day. */

@@ -9,7 +9,6 @@ import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
 import type { LeadAlert, LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { recordThenSend } from "../../kit/record-then-send";
 import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
 import type { RetryOptions } from "./send-result";
@@ -94,16 +93,11 @@ export async function alertIfDue(
   const at = context.now();
   const reason = alertReason(recorder.lead, at, context.config.alertAfterMinutes);
   if (!reason || !recorder.store) return;
+  // Recorded before it goes out, so no other run sends it too.
   const alert: LeadAlert = { reason, at: at.toISOString() };
-  const outcome = await recordThenSend({
-    record: async () => {
-      recorder.change({ ...recorder.lead, alert });
-      return (await recorder.save()) && recorder.lead;
-    },
-    send: (lead) => sendAlert(lead, reason, context, sendgridDown),
-  });
-  if (!outcome) return;
-  const { status, ...webhook } = outcome;
+  recorder.change({ ...recorder.lead, alert });
+  if (!(await recorder.save())) return;
+  const { status, ...webhook } = await sendAlert(recorder.lead, reason, context, sendgridDown);
   recorder.change({
     ...recorder.lead,
     alert: { ...alert, via: status === "sent" ? "email" : "log", ...webhook },
