@@ -60,14 +60,8 @@ export interface LeadRecord {
 
 /** `lead` with a delivery for every channel it lacks (older leads), as a new lead would have. */
 export function completeDeliveries(lead: LeadRecord): LeadRecord {
-  const missing = CHANNELS.filter((channel) => !lead.deliveries?.[channel]);
-  if (missing.length === 0) return lead;
-  const delivery: Delivery =
-    lead.state === "spam"
-      ? { state: "skipped", attempts: 0, lastError: "stored as spam" }
-      : { state: "pending", attempts: 0 };
-  const added = Object.fromEntries(missing.map((channel) => [channel, { ...delivery }]));
-  return { ...lead, deliveries: { ...lead.deliveries, ...added } };
+  const fresh = lead.state === "spam" ? allChannels("skipped", "stored as spam") : allChannels("pending");
+  return { ...lead, deliveries: { ...fresh, ...lead.deliveries } };
 }
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
