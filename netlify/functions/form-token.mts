@@ -2,16 +2,12 @@
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { issueFormToken } from "../lib/core/spam/form-token";
-import { json } from "../lib/kit/http";
-import { logError } from "../lib/kit/log";
+import { json, misconfigured } from "../lib/kit/http";
 
 export default async (req: Request): Promise<Response> => {
   if (req.method !== "GET") return json(405, { error: "Method not allowed; use GET" }, { allow: "GET" });
   const configResult = getConfig();
-  if (!configResult.ok) {
-    logError("server misconfigured", { problems: configResult.problems.join("; ") });
-    return json(500, { error: "Server misconfigured" });
-  }
+  if (!configResult.ok) return misconfigured(configResult.problems);
   return json(200, { token: issueFormToken(configResult.config.formSecret, new Date()) });
 };
 

@@ -7,23 +7,12 @@ import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { blobLimitsStore } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
-import { reportMalformedLead, type MalformedLeadAlerts } from "../lib/core/delivery/malformed-lead-alert";
+import { reportMalformedLead } from "../lib/core/delivery/malformed-lead-alert";
 import { json } from "../lib/kit/http";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { errorName, logError } from "../lib/kit/log";
 import { loadRetentionLimits, runPrunes, runRetention } from "../lib/add-ons/privacy/retention";
-
-/** Malformed-lead alerts when SendGrid and ALERT_EMAIL are configured; else they are only logged. */
-function malformedLeadAlerts(): MalformedLeadAlerts | undefined {
-  const result = getConfig();
-  if (!result.ok) return undefined;
-  return {
-    blobs: jsonBlobs(LEAD_STORE_NAME),
-    mailer: createSendGridMailer(result.config),
-    config: result.config,
-  };
-}
 
 export default async (): Promise<Response> => {
   const limits = loadRetentionLimits();
@@ -33,7 +22,14 @@ export default async (): Promise<Response> => {
   }
   try {
     const store = createBlobLeadStore();
-    const alerts = malformedLeadAlerts();
+    // Malformed leads are e-mailed about when SendGrid and ALERT_EMAIL are configured, else only logged.
+    const configResult = getConfig();
+    const config = configResult.ok ? configResult.config : undefined;
+    const alerts = config && {
+      blobs: jsonBlobs(LEAD_STORE_NAME),
+      mailer: createSendGridMailer(config),
+      config,
+    };
     const run = await runRetention({
       store,
       limits: limits.limits,
@@ -47,9 +43,7 @@ export default async (): Promise<Response> => {
     });
     return json(200, run);
   } catch (error) {
-    logError("retention run failed; the next run tries again", {
-      reason: errorName(error),
-    });
+    logError("retention run failed; the next run tries again", { reason: errorName(error) });
     return json(500, { error: "Retention run failed" });
   }
 };

@@ -5,7 +5,7 @@
 import type { Config } from "@netlify/functions";
 import { addOnsFor, getConfig, invalidParts } from "../lib/compose";
 import { tellInvalidSettings } from "../lib/core/delivery/settings-alert";
-import { json } from "../lib/kit/http";
+import { json, misconfigured } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { errorName, logError, logInfo } from "../lib/kit/log";
@@ -14,10 +14,7 @@ import { retryPendingLeads } from "../lib/core/delivery/retry-job";
 
 export default async (req: Request): Promise<Response> => {
   const configResult = getConfig();
-  if (!configResult.ok) {
-    logError("server misconfigured", { problems: configResult.problems.join("; ") });
-    return json(500, { error: "Server misconfigured" });
-  }
+  if (!configResult.ok) return misconfigured(configResult.problems);
   // The local command asks to skip the backoff; the schedule never sends this header.
   const ignoreBackoff = req.headers.get("x-leads-retry") === "now";
   const { config } = configResult;

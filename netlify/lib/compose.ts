@@ -12,7 +12,7 @@ import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/
 import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
 import type { ThanksTickets } from "./add-ons/booking/thanks-tickets";
 import type { ConfirmationLimits } from "./add-ons/confirmation/confirmation-limits";
-import { offChannel, type AddOn } from "./core/add-on";
+import { offAddOn, type AddOn } from "./core/add-on";
 import {
   CORE_VARIABLES,
   loadCoreConfig,
@@ -116,17 +116,9 @@ export async function addOnsFor(
       import("./add-ons/confirmation/confirmation-limits"),
     ]);
     addOns.push(confirmationAddOn(options.confirmationLimits ?? (() => blobConfirmationLimits(config))));
-  } else
-    addOns.push({
-      name: "confirmation (off)",
-      channel: offChannel("confirmation", "CONFIRMATION_EMAIL=off"),
-    });
+  } else addOns.push(offAddOn("confirmation (off)", "confirmation", "CONFIRMATION_EMAIL=off"));
   if (config.leadWebhook) addOns.push((await import("./add-ons/webhook/add-on")).webhookAddOn);
-  else
-    addOns.push({
-      name: "lead webhook (off)",
-      channel: offChannel("webhook", "LEAD_WEBHOOK_URL is not set"),
-    });
+  else addOns.push(offAddOn("lead webhook (off)", "webhook", "LEAD_WEBHOOK_URL is not set"));
   if (config.followUp) addOns.push((await import("./add-ons/follow-up/add-on")).followUpAddOn);
   if (config.bookingUrl) {
     const [{ bookingAddOn }, { createThanksTickets }] = await Promise.all([

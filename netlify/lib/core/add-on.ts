@@ -38,17 +38,20 @@ export interface AddOn {
   ) => Promise<"sent" | "failed">;
 }
 
-/** A channel for an add-on that is off: it skips every lead with `reason`, so none waits for it. */
-export function offChannel(name: DeliveryChannel["name"], reason: string): AddOn["channel"] {
+/** The add-on `name` standing in for one that is off: its channel skips every lead with `reason`, so none waits. */
+export function offAddOn(name: string, channel: DeliveryChannel["name"], reason: string): AddOn {
   return {
-    lane: name === "confirmation" ? "after-sales" : "beside",
+    name,
     channel: {
-      name,
-      plan: (lead) => {
-        logInfo(`${name} skipped`, { requestId: lead.id, reason });
-        return { skip: reason };
+      lane: channel === "confirmation" ? "after-sales" : "beside",
+      channel: {
+        name: channel,
+        plan: (lead) => {
+          logInfo(`${channel} skipped`, { requestId: lead.id, reason });
+          return { skip: reason };
+        },
+        send: async () => ({ status: "skipped", reason, attempts: 0 }),
       },
-      send: async () => ({ status: "skipped", reason, attempts: 0 }),
     },
   };
 }

@@ -85,7 +85,8 @@ export interface SlackConfig {
   userMap: ReadonlyMap<string, StaffMember>;
 }
 
-export interface ServerConfig {
+/** The core's settings, as loadCoreConfig reads them. */
+export interface CoreConfig {
   sendgridApiKey: string;
   salesEmail: string;
   mailFrom: string;
@@ -95,33 +96,23 @@ export interface ServerConfig {
   siteOrigin?: string;
   /** True only when NETLIFY_DEV=true says so positively; see `isLocalRun`. */
   isLocal: boolean;
-  confirmationEmail: boolean;
-  confirmationDailyLimit: number;
-  confirmationClientDailyLimit: number;
   /** The server secret every keyed hash is made from (netlify/lib/kit/keys.ts). Never sent out. */
   formSecret: string;
   alertEmail: string;
   alertAfterMinutes: number;
+}
+
+/** The core's settings and each add-on's, put together by netlify/lib/compose.ts. */
+export interface ServerConfig extends CoreConfig {
+  confirmationEmail: boolean;
+  confirmationDailyLimit: number;
+  confirmationClientDailyLimit: number;
   leadWebhook?: LeadWebhookConfig;
   bookingUrl?: string;
   followUp?: FollowUpConfig;
   slack?: SlackConfig;
   calWebhookSecret?: string;
 }
-
-export type CoreConfig = Pick<
-  ServerConfig,
-  | "sendgridApiKey"
-  | "salesEmail"
-  | "mailFrom"
-  | "sendgridBaseUrl"
-  | "sendgridTimeoutMs"
-  | "siteOrigin"
-  | "isLocal"
-  | "formSecret"
-  | "alertEmail"
-  | "alertAfterMinutes"
->;
 
 /** How one part of the site stands; `problems` names variables, never values. */
 export interface PartReport {

@@ -1,4 +1,5 @@
 /** Function responses carry their own security headers: Netlify's `[[headers]]` do not apply to them (docs/requirements.md#durable-capture). */
+import { logError } from "./log";
 
 /** Headers on every function response: not cacheable, not sniffable, not frameable. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -14,6 +15,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** A JSON response with the security headers, e.g. `json(200, { ok: true })`. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, ...headers } });
+}
+
+/** Logs a configuration's `problems` (variable names, never values) and answers 500. */
+export function misconfigured(problems: string[]): Response {
+  logError("server misconfigured", { problems: problems.join("; ") });
+  return json(500, { error: "Server misconfigured" });
 }
 
 /** Largest accepted request body in bytes (docs/requirements.md#durable-capture). */
@@ -51,16 +58,16 @@ export async function readLimitedText(req: Request, limitBytes: number): Promise
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const mediaType = (contentType: string | null) => (contentType ?? "").split(";")[0].trim().toLowerCase();
+
 /** True when the content type is JSON, e.g. `application/json; charset=utf-8`. */
 export function isJsonContentType(value: string | null): boolean {
-  if (!value) return false;
-  return value.split(";")[0].trim().toLowerCase() === "application/json";
+  return mediaType(value) === "application/json";
 }
 
 /** True for `application/x-www-form-urlencoded` (the no-JS form). */
 export function isFormContentType(value: string | null): boolean {
-  if (!value) return false;
-  return value.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+  return mediaType(value) === "application/x-www-form-urlencoded";
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

@@ -2,25 +2,17 @@
  * What both inbound webhooks check before their signature (docs/decisions/0030-slack-and-booking-loop.md): 405,
  * 500 when misconfigured, 404 when the secret is unset, 413 over `maxBytes`.
  */
-import { BodyTooLargeError, json, readLimitedText } from "./http";
-import { logError } from "./log";
+import { BodyTooLargeError, json, misconfigured, readLimitedText } from "./http";
 
 /** The configuration, secret and raw body, or the refusing answer; throws only what reading the body throws. */
 export async function readInboundRequest<Config>(
   req: Request,
   getConfig: () => { ok: true; config: Config } | { ok: false; problems: string[] },
-  webhook: {
-    secretOf: (config: Config) => string | undefined;
-    notConfigured: string;
-    maxBytes: number;
-  },
+  webhook: { secretOf: (config: Config) => string | undefined; notConfigured: string; maxBytes: number },
 ): Promise<{ config: Config; secret: string; body: string } | Response> {
   if (req.method !== "POST") return json(405, { error: "Method not allowed" }, { allow: "POST" });
   const configResult = getConfig();
-  if (!configResult.ok) {
-    logError("server misconfigured", { problems: configResult.problems.join("; ") });
-    return json(500, { error: "Server misconfigured" });
-  }
+  if (!configResult.ok) return misconfigured(configResult.problems);
   const config = configResult.config;
   const secret = webhook.secretOf(config);
   if (!secret) return json(404, { error: webhook.notConfigured });

@@ -49,3 +49,9 @@ export async function deleteExpired(blobs: JsonBlobs, prefix: string, now: Date)
   }
   return deleted;
 }
+
+/** Writes `{ at, expiresAt }` (`keptMs` after `at`) under `key` unless it exists; true when this call wrote it. May throw. */
+export function noteOnce(blobs: JsonBlobs, key: string, at: Date, keptMs: number): Promise<boolean> {
+  const expiresAt = new Date(at.getTime() + keptMs).toISOString();
+  return blobs.setJSON(key, { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
+}

@@ -14,11 +14,8 @@ export const BY_LEAD_ID = "<lead id>";
 
 /** How long an entry is kept: with the lead rule, with its lead, until `expiresAt`, by day, or by window. */
 const retentionSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("lead") }),
+  z.strictObject({ kind: z.enum(["lead", "expires", "day", "window"]) }),
   z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
-  z.strictObject({ kind: z.literal("expires") }),
-  z.strictObject({ kind: z.literal("day") }),
-  z.strictObject({ kind: z.literal("window") }),
 ]);
 
 /** What erasure does with an entry; `left-to-retention` is pseudonymous and removed within a day. */
@@ -42,6 +39,22 @@ const entrySchema = z.strictObject({
 export type Retention = z.infer<typeof retentionSchema>;
 export type StorageEntry = z.infer<typeof entrySchema>;
 
+/** Not personal, deleted once past its `expiresAt`, left out of erasure and access. */
+const EXPIRING_NOTE = {
+  personal: false,
+  retention: { kind: "expires" },
+  erasure: "not-personal",
+  access: "not-personal",
+} as const;
+
+/** Not personal, deleted with its lead; the daily run removes it once its lead is gone. */
+const LEAD_MARKER = {
+  personal: false,
+  retention: { kind: "with-lead", orphans: "daily" },
+  erasure: "with-lead",
+  access: "not-personal",
+} as const;
+
 export const STORAGE = {
   leads: {
     store: LEAD_STORE_NAME,
@@ -58,10 +71,8 @@ export const STORAGE = {
     prefix: "pending/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while it is not settled",
-    personal: false,
+    ...LEAD_MARKER,
     retention: { kind: "with-lead", orphans: "retry-job" },
-    erasure: "with-lead",
-    access: "not-personal",
   },
   inboxes: {
     store: LEAD_STORE_NAME,
@@ -88,90 +99,64 @@ export const STORAGE = {
     prefix: "unclaimed/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while nobody has claimed it",
-    personal: false,
-    retention: { kind: "with-lead", orphans: "daily" },
-    erasure: "with-lead",
-    access: "not-personal",
+    ...LEAD_MARKER,
   },
   claimed: {
     store: LEAD_STORE_NAME,
     prefix: "claimed/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while it is claimed and not contacted",
-    personal: false,
-    retention: { kind: "with-lead", orphans: "daily" },
-    erasure: "with-lead",
-    access: "not-personal",
+    ...LEAD_MARKER,
   },
   bookingUids: {
     store: LEAD_STORE_NAME,
     prefix: "booking-uids/",
     key: "<SHA-256 of the booking uid>",
     holds: "{ leadId }: the lead holding that live booking",
-    personal: false,
-    retention: { kind: "with-lead", orphans: "daily" },
-    erasure: "with-lead",
-    access: "not-personal",
+    ...LEAD_MARKER,
   },
   malformed: {
     store: LEAD_STORE_NAME,
     prefix: "malformed/",
     key: BY_LEAD_ID,
     holds: "{ at, expiresAt }: ALERT_EMAIL was told that the lead is malformed",
-    personal: false,
-    retention: { kind: "expires" },
+    ...EXPIRING_NOTE,
     erasure: "with-lead",
-    access: "not-personal",
   },
   settingsAlerts: {
     store: LEAD_STORE_NAME,
     prefix: "settings-alerts/",
     key: "<YYYY-MM-DD>",
     holds: "{ at, expiresAt }: that day's alert about invalid settings went out",
-    personal: false,
-    retention: { kind: "expires" },
-    erasure: "not-personal",
-    access: "not-personal",
+    ...EXPIRING_NOTE,
   },
   digests: {
     store: LEAD_STORE_NAME,
     prefix: "digests/",
     key: "<YYYY-MM-DD>",
     holds: "{ at, expiresAt }: that day's suspected-spam digest went out",
-    personal: false,
-    retention: { kind: "expires" },
-    erasure: "not-personal",
-    access: "not-personal",
+    ...EXPIRING_NOTE,
   },
   tickets: {
     store: LEAD_STORE_NAME,
     prefix: "tickets/",
     key: "<SHA-256 of the ticket>",
     holds: "{ leadId, expiresAt, usedAt? }: a thanks-page ticket",
-    personal: false,
-    retention: { kind: "expires" },
-    erasure: "not-personal",
-    access: "not-personal",
+    ...EXPIRING_NOTE,
   },
   bookingEvents: {
     store: LEAD_STORE_NAME,
     prefix: "booking-events/",
     key: "<SHA-256 of trigger and booking uid>",
     holds: "{ at, expiresAt }: that booking event was applied",
-    personal: false,
-    retention: { kind: "expires" },
-    erasure: "not-personal",
-    access: "not-personal",
+    ...EXPIRING_NOTE,
   },
   formTokens: {
     store: LIMITS_STORE_NAME,
     prefix: "form-tokens/",
     key: "<SHA-256 of the token>",
     holds: "{ key?, payload, expiresAt }: a spent form token, a digest of the fields, no visitor text",
-    personal: false,
-    retention: { kind: "expires" },
-    erasure: "not-personal",
-    access: "not-personal",
+    ...EXPIRING_NOTE,
   },
   address: {
     store: LIMITS_STORE_NAME,

@@ -4,15 +4,62 @@
  * holds no visitor text: ALERT_EMAIL need not be the sales inbox.
  */
 import escapeHtml from "escape-html";
+import type { ServerConfig } from "../config";
 import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
 import type { LeadAlert, LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
-import { logError, logInfo } from "../../kit/log";
-import { recordThenSend } from "../../kit/record-then-send";
-import { sendWithRetry } from "./mailer";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
+import type { RetryOptions } from "./send-result";
 
 const MINUTE = 60_000;
+
+/** What an alert needs: the mailer and ALERT_EMAIL's settings. */
+export interface AlertDeps {
+  mailer: Mailer;
+  config: Pick<ServerConfig, "alertEmail" | "mailFrom">;
+  retry?: RetryOptions;
+}
+
+type LogFields = Parameters<typeof logInfo>[1];
+
+/** The e-mail of `lines` (text, and HTML paragraphs) to ALERT_EMAIL; callers put no visitor data in. */
+export function alertEmail(
+  config: AlertDeps["config"],
+  subject: string,
+  lines: string[],
+  requestId?: string,
+): MailMessage {
+  return {
+    to: config.alertEmail,
+    from: config.mailFrom,
+    subject,
+    text: lines.join("\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    customArgs: requestId ? { requestId, kind: "alert" } : { kind: "alert" },
+  };
+}
+
+/**
+ * Sends `message` once: only when `note()` wrote its record (a write only one run wins). Logs `<what> sent`,
+ * `<what> e-mail not sent; <fallback>` or, when the note failed, `<what> not noted`. Never throws.
+ */
+export async function alertOnce(
+  alert: { what: string; note: () => Promise<boolean>; message: MailMessage; fallback: string },
+  deps: AlertDeps,
+  fields: LogFields = {},
+): Promise<void> {
+  try {
+    if (!(await alert.note())) return;
+  } catch (error) {
+    logError(`${alert.what} not noted; the next run tries again`, { ...fields, reason: errorName(error) });
+    return;
+  }
+  const sent = await sendWithRetry(deps.mailer, alert.message, deps.retry);
+  if (sent.status === "sent") logInfo(`${alert.what} sent`, fields);
+  else logError(`${alert.what} e-mail not sent; ${alert.fallback}`, fields);
+}
 
 /** Why `lead` needs an alert at `now`, or undefined when it needs none (or has had one). */
 export function alertReason(
@@ -26,38 +73,15 @@ export function alertReason(
   return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
 }
 
-function describe(reason: LeadAlert["reason"], alertAfterMinutes: number): string {
-  if (reason === "failed") return "its sales e-mail was refused or given up on and will not be sent again";
-  if (reason === "unconfirmed") {
-    return "a send of its sales e-mail was started but its outcome never recorded; it may have reached the sales inbox, so it is not sent again";
-  }
-  return `its sales e-mail is still not accepted after ${alertAfterMinutes} minutes; the retry job keeps trying`;
-}
-
-/** The alert e-mail to `to`; no visitor data. */
-export function buildAlertEmail(
-  lead: LeadRecord,
-  reason: LeadAlert["reason"],
-  meta: { to: string; mailFrom: string; alertAfterMinutes: number },
-): MailMessage {
-  const sales = lead.deliveries.sales;
-  const lines = [
-    `Demo request ${lead.id} needs a person: ${describe(reason, meta.alertAfterMinutes)}.`,
-    "",
-    `Received: ${lead.receivedAt}`,
-    `Sales e-mail: ${sales.state}, ${sales.attempts} send(s), last error: ${sales.lastError ?? "none"}`,
-    "",
-    "The prospect's details are in the stored lead: run `npm run leads:export`, find this",
-    "request id, check the sales inbox for it, and contact the prospect if it is not there.",
-  ];
-  return {
-    to: meta.to,
-    from: meta.mailFrom,
-    subject: `Demo request not delivered (${reason}): ${lead.id}`,
-    text: lines.join("\n"),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
-    customArgs: { requestId: lead.id, kind: "alert" },
-  };
+/** The alert's first line: which lead needs a person, and why. */
+function headline(lead: LeadRecord, reason: LeadAlert["reason"], alertAfterMinutes: number): string {
+  const why =
+    reason === "failed"
+      ? "its sales e-mail was refused or given up on and will not be sent again"
+      : reason === "unconfirmed"
+        ? "a send of its sales e-mail was started but its outcome never recorded; it may have reached the sales inbox, so it is not sent again"
+        : `its sales e-mail is still not accepted after ${alertAfterMinutes} minutes; the retry job keeps trying`;
+  return `Demo request ${lead.id} needs a person: ${why}.`;
 }
 
 /** Sends the lead's due alert (to the log when `sendgridDown`). Never throws. */
@@ -69,16 +93,11 @@ export async function alertIfDue(
   const at = context.now();
   const reason = alertReason(recorder.lead, at, context.config.alertAfterMinutes);
   if (!reason || !recorder.store) return;
+  // Recorded before it goes out, so no other run sends it too.
   const alert: LeadAlert = { reason, at: at.toISOString() };
-  const outcome = await recordThenSend({
-    record: async () => {
-      recorder.change({ ...recorder.lead, alert });
-      return (await recorder.save()) && recorder.lead;
-    },
-    send: (lead) => sendAlert(lead, reason, context, sendgridDown),
-  });
-  if (!outcome) return;
-  const { status, ...webhook } = outcome;
+  recorder.change({ ...recorder.lead, alert });
+  if (!(await recorder.save())) return;
+  const { status, ...webhook } = await sendAlert(recorder.lead, reason, context, sendgridDown);
   recorder.change({
     ...recorder.lead,
     alert: { ...alert, via: status === "sent" ? "email" : "log", ...webhook },
@@ -94,33 +113,32 @@ async function sendAlert(
   sendgridDown: boolean,
 ): Promise<{ status: "sent" | "logged" } & Pick<LeadAlert, "webhook">> {
   const { config, mailer, retry } = context;
-  const message = buildAlertEmail(lead, reason, {
-    to: config.alertEmail,
-    mailFrom: config.mailFrom,
-    alertAfterMinutes: config.alertAfterMinutes,
-  });
-  const toWebhook = alertWebhook(lead, reason, context);
+  const detail = headline(lead, reason, config.alertAfterMinutes);
+  const sales = lead.deliveries.sales;
+  const lines = [
+    detail,
+    "",
+    `Received: ${lead.receivedAt}`,
+    `Sales e-mail: ${sales.state}, ${sales.attempts} send(s), last error: ${sales.lastError ?? "none"}`,
+    "",
+    "The prospect's details are in the stored lead: run `npm run leads:export`, find this",
+    "request id, check the sales inbox for it, and contact the prospect if it is not there.",
+  ];
+  const message = alertEmail(config, `Demo request not delivered (${reason}): ${lead.id}`, lines, lead.id);
+  const toWebhook = context.addOns
+    .find((addOn) => addOn.postAlert)
+    ?.postAlert?.(lead, { reason, detail }, context);
   const sent = !sendgridDown && (await sendWithRetry(mailer, message, retry)).status === "sent";
   if (sent) logInfo("lead alert sent", { requestId: lead.id, reason });
   else {
     logError(`LEAD FAILED ${lead.id}: the alert e-mail could not be sent; contact this prospect by hand`, {
       reason,
       state: lead.state,
-      lastError: lead.deliveries.sales.lastError,
+      lastError: sales.lastError,
     });
   }
-  return { status: sent ? "sent" : "logged", ...(await toWebhook) };
-}
-
-async function alertWebhook(
-  lead: LeadRecord,
-  reason: LeadAlert["reason"],
-  context: Pick<DeliveryContext, "config" | "retry" | "now" | "addOns">,
-): Promise<Pick<LeadAlert, "webhook">> {
-  const poster = context.addOns.find((addOn) => addOn.postAlert);
-  if (!poster?.postAlert) return {};
-  const detail = `Demo request ${lead.id} needs a person: ${describe(reason, context.config.alertAfterMinutes)}.`;
-  return { webhook: await poster.postAlert(lead, { reason, detail }, context) };
+  const webhook = await toWebhook;
+  return { status: sent ? "sent" : "logged", ...(webhook ? { webhook } : {}) };
 }
 
 /** Tells ALERT_EMAIL the day's confirmations are nearly spent; no visitor data. Never throws. */
@@ -135,14 +153,8 @@ export async function alertNotice(
     "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise",
     "CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
   ];
-  const message: MailMessage = {
-    to: config.alertEmail,
-    from: config.mailFrom,
-    subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
-    text: lines.join("\n"),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
-    customArgs: { kind: "alert" },
-  };
+  const subject = `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`;
+  const message = alertEmail(config, subject, lines);
   const result = await sendWithRetry(mailer, message, retry);
   if (result.status === "sent")
     logInfo("confirmation limit alert sent", { used: notice.used, limit: notice.limit });

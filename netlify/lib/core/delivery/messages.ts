@@ -146,29 +146,24 @@ export function buildConfirmationEmail(meta: {
   contact: ContactDetails;
   bookingUrl?: string;
 }): MailMessage {
-  const thanks = `Thank you for requesting a demo. ${FOLLOW_UP_PROMISE}`;
-  const reference = `Your reference: ${meta.requestId}`;
-  const contact = `Questions in the meantime? E-mail ${meta.contact.email} or call ${meta.contact.phone}.`;
-  const notYou = "If you did not request a demo, please ignore this e-mail.";
   const booking = meta.bookingUrl;
-  const paragraphs = [
-    thanks,
-    ...(booking ? [`${BOOKING_INVITATION} ${booking}`] : []),
-    reference,
-    contact,
-    notYou,
+  const bookingLine = booking && `${BOOKING_INVITATION} ${booking}`;
+  const lines = [
+    "Hello,",
+    `Thank you for requesting a demo. ${FOLLOW_UP_PROMISE}`,
+    ...(bookingLine ? [bookingLine] : []),
+    `Your reference: ${meta.requestId}`,
+    `Questions in the meantime? E-mail ${meta.contact.email} or call ${meta.contact.phone}.`,
+    "If you did not request a demo, please ignore this e-mail.",
   ];
-  const bookingHtml = booking
-    ? `<p>${escapeHtml(BOOKING_INVITATION)} <a href="${escapeHtml(booking)}">Book a time now</a></p>`
-    : "";
+  // In HTML the booking page is a link named "Book a time now", not its address.
+  const bookingHtml = `${escapeHtml(BOOKING_INVITATION)} <a href="${escapeHtml(booking ?? "")}">Book a time now</a>`;
   return {
     to: meta.to,
     from: meta.mailFrom,
     subject: "We received your demo request",
-    text: ["Hello,", ...paragraphs].join("\n\n") + "\n",
-    html: [`<p>Hello,</p><p>${escapeHtml(thanks)}</p>`, bookingHtml]
-      .concat([reference, contact, notYou].map((line) => `<p>${escapeHtml(line)}</p>`))
-      .join(""),
+    text: lines.join("\n\n") + "\n",
+    html: lines.map((line) => `<p>${line === bookingLine ? bookingHtml : escapeHtml(line)}</p>`).join(""),
     customArgs: { requestId: meta.requestId, kind: "confirmation" },
   };
 }

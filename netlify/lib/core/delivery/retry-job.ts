@@ -132,13 +132,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
   const breakers = Object.fromEntries(
     CHANNELS.map((channel) => [channel, createBreaker({ failures: BREAKER_LIMIT })]),
   ) as Record<ChannelName, Breaker>;
-  const context = {
-    config,
-    mailer,
-    addOns: options.addOns,
-    retry: options.retry,
-    now,
-  };
+  const context = { config, mailer, addOns: options.addOns, retry: options.retry, now };
   const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
     breakers[channel].allows() &&
     (ignoreBackoff ||

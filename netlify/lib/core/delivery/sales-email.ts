@@ -30,12 +30,7 @@ export const salesEmail: DeliveryChannel = {
         result.status === "permanent"
           ? "sales e-mail not accepted, refused for good"
           : "sales e-mail not accepted",
-        {
-          requestId: lead.id,
-          status: result.code,
-          error: result.error,
-          attempts: result.attempts,
-        },
+        { requestId: lead.id, status: result.code, error: result.error, attempts: result.attempts },
       );
     }
     return result;

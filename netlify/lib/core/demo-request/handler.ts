@@ -39,16 +39,20 @@ export interface HandlerDeps {
 
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
+/** What one request runs with, read once. */
+interface Run {
+  deps: HandlerDeps;
+  config: ServerConfig;
+  addOns: readonly AddOn[];
+  now: () => Date;
+}
+
 function openStore(deps: HandlerDeps): LeadStore | null {
   try {
     return deps.getStore();
   } catch {
     return null;
   }
-}
-
-function samePayload(a: DemoRequest, b: DemoRequest): boolean {
-  return DEMO_REQUEST_FIELDS.every((row) => a[row.name] === b[row.name]);
 }
 
 /** A repeated request id: no second e-mail, and `conflict` when the payload differs. */
@@ -62,7 +66,7 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
   } catch (error) {
     logError("stored demo request unreadable", { requestId: id, reason: errorName(error) });
   }
-  if (existing && !samePayload(existing.request, lead.request)) {
+  if (existing && DEMO_REQUEST_FIELDS.some((row) => existing.request[row.name] !== lead.request[row.name])) {
     logInfo("request id reused with a different payload; nothing sent", { requestId: id });
     return { kind: "conflict" };
   }
@@ -78,12 +82,7 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
  * A stored honeypot lead: settled, never sent, answered as slowly as a real request so probing cannot find
  * the honeypot (docs/decisions/0011-spam-defence-layers.md).
  */
-async function heldAsSpam(
-  lead: LeadRecord,
-  store: LeadStore,
-  deps: HandlerDeps,
-  config: ServerConfig,
-): Promise<Outcome> {
+async function heldAsSpam(lead: LeadRecord, store: LeadStore, { deps, config }: Run): Promise<Outcome> {
   logInfo("stored as spam; nothing sent", {
     requestId: lead.id,
     prospect: maskEmail(lead.request.email),
@@ -137,10 +136,7 @@ async function delivered(
   lead: LeadRecord,
   store: LeadStore | null,
   stored: CreateResult,
-  deps: HandlerDeps,
-  config: ServerConfig,
-  now: () => Date,
-  addOns: readonly AddOn[],
+  { deps, config, addOns, now }: Run,
 ): Promise<Outcome> {
   if (lead.suspectedSpam) {
     // A disposable address's reason names its domain, which the visitor chose: masked as an address.
@@ -152,13 +148,8 @@ async function delivered(
   else if (stored === "unavailable")
     logError("store create failed; sending without a record", { requestId: lead.id });
   const recorder = new LeadRecorder(stored === "created" ? store : null, lead);
-  const results = await deliverLead(recorder, {
-    config,
-    mailer: deps.createMailer(config),
-    addOns,
-    retry: deps.retry,
-    now,
-  });
+  const mailer = deps.createMailer(config);
+  const results = await deliverLead(recorder, { config, mailer, addOns, retry: deps.retry, now });
   const sent = results.sales?.status === "sent";
   return !sent && stored !== "created"
     ? { kind: "undeliverable" }
@@ -205,13 +196,13 @@ async function handle(
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
 
+  const run: Run = { deps, config, addOns, now };
   let outcome: Outcome;
   if (stored === "exists") outcome = await repeated(store!, lead);
-  else if (verdict.kind === "spam" && stored === "created")
-    outcome = await heldAsSpam(lead, store!, deps, config);
+  else if (verdict.kind === "spam" && stored === "created") outcome = await heldAsSpam(lead, store!, run);
   else {
     const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
-    outcome = await delivered(toSend, store, stored, deps, config, now, addOns);
+    outcome = await delivered(toSend, store, stored, run);
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.
   if (outcome.kind !== "received") return { outcome };
@@ -227,16 +218,12 @@ async function handle(
   return { outcome };
 }
 
-function answerFormat(req: Request): AnswerFormat {
-  return isFormContentType(req.headers.get("content-type")) ? "html" : "json";
-}
-
 /** Builds the function handler; collaborators are injected so tests can swap them. */
 export function createDemoRequestHandler(
   deps: HandlerDeps,
 ): (req: Request, context?: HandlerContext) => Promise<Response> {
   return async (req, context) => {
-    const format = answerFormat(req);
+    const format = isFormContentType(req.headers.get("content-type")) ? "html" : "json";
     const { outcome, booking } = await handle(req, format, deps, context);
     return respond(outcome, format, booking);
   };

@@ -3,8 +3,9 @@
  * JSON for the page's script, or for the no-JS form a 303 to the thanks page or an HTML error page with the
  * same status. `reference` is the lead's id; it opens nothing.
  */
-import { renderErrorPage } from "./error-page";
-import { htmlResponse } from "../../kit/html-page";
+import escapeHtml from "escape-html";
+import { DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
+import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { json, SECURITY_HEADERS } from "../../kit/http";
 import type { Rejection } from "./parse-request";
 
@@ -26,23 +27,30 @@ export interface BookingOffer {
 /** Where a successful no-JS submit lands (the site has no trailing slashes). */
 export const THANKS_PATH = "/contact/thanks";
 
-const UNDELIVERABLE = "The demo request could not be delivered. Please try again.";
-
 /** The 409 answer's text: it says nothing about the request stored under that id. */
 export const ID_CONFLICT =
   "This requestId was already used for a different demo request. Send it again with a new requestId.";
 
-function failure(outcome: Exclude<Outcome, { kind: "received" }>): {
-  status: number;
-  error: string;
-  fields?: Rejection["fields"];
-  headers: Record<string, string>;
-} {
-  if (outcome.kind === "misconfigured") return { status: 500, error: "Server misconfigured", headers: {} };
-  if (outcome.kind === "undeliverable") return { status: 502, error: UNDELIVERABLE, headers: {} };
-  if (outcome.kind === "conflict") return { status: 409, error: ID_CONFLICT, headers: {} };
-  const headers: Record<string, string> = outcome.allow ? { allow: outcome.allow } : {};
-  return { status: outcome.status, error: outcome.error, fields: outcome.fields, headers };
+const FAILURES = {
+  misconfigured: { status: 500, error: "Server misconfigured" },
+  undeliverable: { status: 502, error: "The demo request could not be delivered. Please try again." },
+  conflict: { status: 409, error: ID_CONFLICT },
+};
+
+/** The no-JS form's page for an error: each invalid field's message in form order, else `error`. */
+function errorPage(error: string, fields: Rejection["fields"] = {}): string {
+  const items = DEMO_REQUEST_FIELDS.filter((row) => fields[row.name]).map(
+    (row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(fields[row.name] ?? "")}</li>`,
+  );
+  const detail =
+    items.length > 0
+      ? `<p>Please correct the following and send the form again:</p><ul>${items.join("")}</ul>`
+      : `<p>${escapeHtml(error)}</p>`;
+  return htmlPage(
+    "Your demo request was not sent",
+    `${detail}<p>Use your browser's Back button to return to the form with what you typed, ` +
+      `or <a href="/contact">open the form again</a>.</p>`,
+  );
 }
 
 /** The HTTP answer for `outcome` in `format`; `booking` is offered only to a received request. */
@@ -65,7 +73,10 @@ export async function respond(
       ? json(200, { ok: true, ...extra })
       : json(202, { ok: true, status: "pending", ...extra });
   }
-  const { status, error, fields, headers } = failure(outcome);
+  const failed: Omit<Rejection, "status"> & { status: number } =
+    outcome.kind === "rejected" ? outcome : FAILURES[outcome.kind];
+  const { status, error, fields } = failed;
+  const headers: Record<string, string> = failed.allow ? { allow: failed.allow } : {};
   if (format === "json") return json(status, fields ? { error, fields } : { error }, headers);
-  return htmlResponse(renderErrorPage(error, fields), status, headers);
+  return htmlResponse(errorPage(error, fields), status, headers);
 }

@@ -10,27 +10,11 @@ import {
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
 import { mapInBatches } from "../../kit/in-batches";
-import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { deleteExpired, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { EMAIL_CLASSES } from "./lead-email-class";
-import {
-  CHANNELS,
-  completeDeliveries,
-  type DeliveryState,
-  type LeadRecord,
-  type LeadState,
-} from "./lead-record";
-
-const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const satisfies LeadState[];
-const DELIVERY_STATES = [
-  "pending",
-  "sending",
-  "sent",
-  "failed",
-  "unconfirmed",
-  "skipped",
-] as const satisfies DeliveryState[];
+import { CHANNELS, completeDeliveries, DELIVERY_STATES, LEAD_STATES, type LeadRecord } from "./lead-record";
 
 function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
   return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
@@ -115,13 +99,9 @@ export async function readLeads(
   return results.filter((lead): lead is LeadRecord => lead !== null);
 }
 
-const MALFORMED_KEPT_MS = 30 * 24 * 3_600_000;
-const malformedKey = (id: string) => keyOf("malformed", id);
-
-/** Notes at `at` that lead `id` was reported malformed; true when it had no note yet. May throw. */
+/** Notes at `at`, for 30 days, that lead `id` was reported malformed; true when it had no note yet. May throw. */
 export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promise<boolean> {
-  const expiresAt = new Date(at.getTime() + MALFORMED_KEPT_MS).toISOString();
-  return blobs.setJSON(malformedKey(id), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
+  return noteOnce(blobs, keyOf("malformed", id), at, 30 * 24 * 3_600_000);
 }
 
 /** Deletes the notes past their 30 days; resolves with how many. May throw. */

@@ -1,6 +1,7 @@
 /** The stored lead and its delivery state per channel (docs/decisions/0019-lead-path.md); plain data and pure functions. */
 import type { Attribution, DemoRequest } from "../../../../src/lib/demo-request";
 import type { EmailClass } from "./lead-email-class";
+import type { SpamVerdict } from "../spam/spam";
 
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
@@ -9,7 +10,8 @@ export type ChannelName = (typeof CHANNELS)[number];
  * `sending`: an attempt is on record but not its outcome; `unconfirmed`: such an attempt never recorded,
  * it may have gone out, so it is not repeated.
  */
-export type DeliveryState = "pending" | "sending" | "sent" | "failed" | "unconfirmed" | "skipped";
+export const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unconfirmed", "skipped"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** One channel's delivery; times are ISO 8601 UTC. */
 export interface Delivery {
@@ -23,7 +25,8 @@ export interface Delivery {
 }
 
 /** The lead as sales sees it; `spam`: the honeypot was filled, stored for recovery, never sent. */
-export type LeadState = "pending" | "sent" | "failed" | "unconfirmed" | "spam";
+export const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
+export type LeadState = (typeof LEAD_STATES)[number];
 
 /** The one alert a lead may cause, recorded before it goes out. */
 export interface LeadAlert {
@@ -57,14 +60,8 @@ export interface LeadRecord {
 
 /** `lead` with a delivery for every channel it lacks (older leads), as a new lead would have. */
 export function completeDeliveries(lead: LeadRecord): LeadRecord {
-  const missing = CHANNELS.filter((channel) => !lead.deliveries?.[channel]);
-  if (missing.length === 0) return lead;
-  const delivery: Delivery =
-    lead.state === "spam"
-      ? { state: "skipped", attempts: 0, lastError: "stored as spam" }
-      : { state: "pending", attempts: 0 };
-  const added = Object.fromEntries(missing.map((channel) => [channel, { ...delivery }]));
-  return { ...lead, deliveries: { ...lead.deliveries, ...added } };
+  const fresh = lead.state === "spam" ? allChannels("skipped", "stored as spam") : allChannels("pending");
+  return { ...lead, deliveries: { ...fresh, ...lead.deliveries } };
 }
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
@@ -74,16 +71,13 @@ export function isFinal(delivery: Delivery): boolean {
   return FINAL.has(delivery.state);
 }
 
-/** The spam layers' verdict as the lead stores it. */
-export type LeadVerdict = { kind: "clean" } | { kind: "spam" | "suspected"; reason: string };
-
 function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deliveries"] {
   const delivery = (): Delivery => (lastError ? { state, attempts: 0, lastError } : { state, attempts: 0 });
   return Object.fromEntries(CHANNELS.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
 }
 
 export interface NewLeadExtras {
-  verdict?: LeadVerdict;
+  verdict?: SpamVerdict;
   honeypot?: string;
   attribution?: Attribution;
   clientKey?: string;
