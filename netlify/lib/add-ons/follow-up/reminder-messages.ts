@@ -4,6 +4,7 @@
  */
 import escapeHtml from "escape-html";
 import type { FollowUp, ReminderKind } from "./follow-up-record";
+import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { singleLine } from "../../kit/text";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
@@ -18,7 +19,7 @@ export interface ReminderLead {
 }
 
 /** The wait in words: "15 minutes", "1.5 hours". */
-export function minutesInWords(minutes: number): string {
+function minutesInWords(minutes: number): string {
   if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
   const hours = Number((minutes / 60).toFixed(2));
   return `${hours} hour${hours === 1 ? "" : "s"}`;
@@ -29,7 +30,7 @@ export function reminderDetail(
   kind: Exclude<ReminderKind, "digest">,
   lead: LeadRecord,
   followUp: FollowUp,
-  settings: { nudgeMinutes: number; escalateMinutes: number; businessHours: boolean },
+  settings: Pick<FollowUpConfig, "nudgeMinutes" | "escalateMinutes" | "businessHours">,
 ): string {
   const clock = settings.businessHours ? " of business hours" : "";
   if (kind === "nudge") {
@@ -82,32 +83,36 @@ function statusLines({ lead, followUp, claimUrl }: ReminderLead): Line[] {
 export function buildReminderEmail(
   kind: Exclude<ReminderKind, "digest">,
   item: ReminderLead,
-  meta: { salesEmail: string; escalationEmail: string; mailFrom: string; detail: string },
+  detail: string,
+  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
+    followUp: Pick<FollowUpConfig, "escalationEmail">;
+  },
 ): MailMessage {
   const { lead } = item;
   const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
   if (kind === "escalation") {
     return message(
-      meta.escalationEmail,
-      meta.mailFrom,
+      config.followUp.escalationEmail,
+      config.mailFrom,
       `Escalation: demo request ${lead.id} is unclaimed`,
-      [meta.detail, "", ...statusLines(item)],
+      [detail, "", ...statusLines(item)],
       kind,
       lead.id,
     );
   }
   const subject = kind === "nudge" ? `Unclaimed demo request: ${who}` : `24-hour promise at risk: ${who}`;
-  const lines: Line[] = [meta.detail, "", `Prospect: ${who}`, ...statusLines(item)];
-  return message(meta.salesEmail, meta.mailFrom, subject, lines, kind, lead.id);
+  const lines: Line[] = [detail, "", `Prospect: ${who}`, ...statusLines(item)];
+  return message(config.salesEmail, config.mailFrom, subject, lines, kind, lead.id);
 }
 
 /** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
 export function buildDigestEmail(
   items: readonly ReminderLead[],
-  meta: { salesEmail: string; mailFrom: string; date: string },
+  date: string,
+  config: Pick<ServerConfig, "salesEmail" | "mailFrom">,
 ): MailMessage {
   const lines: Line[] = [
-    `${items.length} demo request(s) suspected as spam and not yet claimed (${meta.date}).`,
+    `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`,
     "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
     "Claim any that is real, or close it as spam.",
     ...items.flatMap(({ lead, claimUrl }) => [
@@ -119,9 +124,9 @@ export function buildDigestEmail(
     ]),
   ];
   return message(
-    meta.salesEmail,
-    meta.mailFrom,
-    `Suspected spam digest ${meta.date}: ${items.length} demo request(s) to check`,
+    config.salesEmail,
+    config.mailFrom,
+    `Suspected spam digest ${date}: ${items.length} demo request(s) to check`,
     lines,
     "digest",
   );
