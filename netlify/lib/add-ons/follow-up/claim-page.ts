@@ -124,8 +124,3 @@ export function renderClaimPage(
       `<p>${escapeHtml(CLAIM_TRUST_NOTE)}</p>`,
   );
 }
-
-/** A short page for a link that does not work: `title` and one sentence, nothing about any lead. */
-export function renderLinkProblemPage(title: string, text: string): string {
-  return htmlPage(title, `<p>${escapeHtml(text)}</p>`);
-}
