@@ -75,11 +75,8 @@ async function unrecordReminder(followUps: FollowUpStore, id: string, kind: Remi
   }
 }
 
-async function mail(
-  message: MailMessage,
-  options: FollowUpJobOptions,
-  breaker: Breaker,
-): Promise<SendResult> {
+/** Sends `message` and counts its result in `breaker`. */
+async function mail(message: MailMessage, options: FollowUpJobOptions, breaker: Breaker) {
   const result = await sendWithRetry(options.mailer, message, options.retry);
   breaker.record(result);
   return result;
@@ -96,19 +93,9 @@ async function sendReminder(
   const now = options.now ?? (() => new Date());
   const detail = reminderDetail(kind, item.lead, item.followUp, config.followUp);
   const message = buildReminderEmail(kind, item, detail, config);
-  const settings = config.leadWebhook;
-  const webhook = settings
-    ? postLeadEvent(
-        {
-          kind: "alert",
-          lead: webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl }),
-          alert: { reason: kind, detail },
-        },
-        settings,
-        now,
-        retry,
-      )
-    : undefined;
+  const lead = webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl });
+  const event = { kind: "alert", lead, alert: { reason: kind, detail } } as const;
+  const webhook = config.leadWebhook ? postLeadEvent(event, config.leadWebhook, now, retry) : undefined;
   const mailed = await mail(message, options, breaker);
   if (mailed.status === "sent") logInfo("follow-up reminder sent", { requestId: item.lead.id, kind });
   else if (mailed.status === "permanent") {
