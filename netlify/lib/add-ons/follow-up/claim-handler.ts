@@ -29,7 +29,7 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import escapeHtml from "escape-html";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { postFollowUpUpdate } from "./follow-up-update";

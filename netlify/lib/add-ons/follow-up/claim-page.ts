@@ -12,7 +12,7 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import { durationInWords } from "../../kit/text";
 import { htmlPage } from "../../kit/html-page";
 

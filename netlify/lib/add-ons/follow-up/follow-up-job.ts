@@ -8,7 +8,6 @@ import { isWithinBusinessHours, localDate } from "./business-hours";
 import type { FollowUpConfig } from "../../core/config";
 import type { ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
-import { dueReminders, mayNeedReminders } from "./reminders";
 import type { FollowUp, ReminderKind } from "./follow-up-record";
 import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";
 import { MalformedLeadError } from "../../core/leads/lead-record-schema";
@@ -23,7 +22,14 @@ import type { MailMessage } from "../../core/delivery/messages";
 import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
-import { buildDigestEmail, buildReminderEmail, reminderDetail, type ReminderLead } from "./reminder-messages";
+import {
+  buildDigestEmail,
+  buildReminderEmail,
+  dueReminders,
+  mayNeedReminders,
+  reminderDetail,
+  type ReminderLead,
+} from "./reminders";
 
 const BREAKER_LIMIT = 3;
 const DEFAULT_BUDGET_MS = 20_000;

@@ -2,11 +2,9 @@
  * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md); plain data and
  * pure functions. `new` -> `claimed` -> `contacted`; `booked` while a confirmed booking is live; `closed`.
  */
-
 import type { StaffMember } from "../../core/config";
 
-export const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
-export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
+export type FollowUpState = "new" | "claimed" | "contacted" | "booked" | "closed";
 
 export const CLOSE_REASONS = ["not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
@@ -177,8 +175,7 @@ export function firstTouchAt(followUp: FollowUp): string | undefined {
 
 /** When the promise was kept: the lead contacted, booked or closed, whichever came first. */
 export function keptAt(followUp: FollowUp): string | undefined {
-  const times = [followUp.contactedAt, followUp.bookedAt, followUp.closedAt].filter(
-    (t): t is string => typeof t === "string",
-  );
-  return times.sort()[0];
+  return [followUp.contactedAt, followUp.bookedAt, followUp.closedAt]
+    .filter((t) => t !== undefined)
+    .sort()[0];
 }
