@@ -16,9 +16,9 @@ import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import { durationInWords } from "../../kit/text";
 import { htmlPage } from "../../kit/html-page";
 
-export const CLAIM_PAGE_TITLE = "Demo request follow-up";
+const CLAIM_PAGE_TITLE = "Demo request follow-up";
 
-export const CLAIM_TRUST_NOTE =
+const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out.";
 
 const row = (label: string, value: string) =>

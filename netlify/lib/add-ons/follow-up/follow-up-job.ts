@@ -5,8 +5,7 @@
  * after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
  */
 import { isWithinBusinessHours, localDate } from "./business-hours";
-import type { FollowUpConfig } from "../../core/config";
-import type { ServerConfig } from "../../core/config";
+import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import type { FollowUp, ReminderKind } from "./follow-up-record";
 import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";

@@ -17,10 +17,8 @@ export function parseSlackUserMap(
   team: readonly StaffMember[] | undefined,
 ): Map<string, StaffMember> | undefined {
   const map = new Map<string, StaffMember>();
-  for (const entry of value
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)) {
+  for (const entry of value.split(",")) {
+    if (!entry.trim()) continue;
     const [id, email, extra] = entry.split("=").map((part) => part.trim());
     const member = team?.find((m) => m.email?.toLowerCase() === email?.toLowerCase());
     if (extra !== undefined || !SLACK_USER_ID.test(id ?? "") || !member || map.has(id)) return undefined;

@@ -99,8 +99,13 @@ function updatedBlocks(
   return [...kept, status_, ...next];
 }
 
-/** Posts `body` to the click's response URL; true when Slack took it. Never throws. */
-async function respondInSlack(url: string, body: unknown, doFetch: typeof fetch): Promise<boolean> {
+/** Posts `body` to the click's response URL; true when Slack took it, false without a URL. Never throws. */
+async function respondInSlack(
+  url: string | undefined,
+  body: unknown,
+  doFetch: typeof fetch,
+): Promise<boolean> {
+  if (!url) return false;
   try {
     const response = await doFetch(url, {
       method: "POST",
@@ -127,14 +132,9 @@ async function applyClick(
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
   // A reply may name a person (an owner typed on the claim page): plain text, as visitor text is.
+  const respond = (body: unknown) => respondInSlack(responseUrl, body, doFetch);
   const tell = (text: string) =>
-    responseUrl
-      ? respondInSlack(
-          responseUrl,
-          { response_type: "ephemeral", replace_original: false, ...slackLine(text) },
-          doFetch,
-        )
-      : Promise.resolve(false);
+    respond({ response_type: "ephemeral", replace_original: false, ...slackLine(text) });
   try {
     const lead = isUuid(id) ? await deps.getStore().get(id) : null;
     if (!lead) {
@@ -154,18 +154,13 @@ async function applyClick(
     logInfo("lead follow-up changed from Slack", { requestId: id, action: done });
     const status = updateLine(done, lead, result.followUp, at, { by: owner.name });
     const updated =
-      !!responseUrl &&
       !!click.message?.blocks &&
-      (await respondInSlack(
-        responseUrl,
-        {
-          replace_original: true,
-          text: fitSlack(status, 3000),
-          mrkdwn: false,
-          blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
-        },
-        doFetch,
-      ));
+      (await respond({
+        replace_original: true,
+        text: fitSlack(status, 3000),
+        mrkdwn: false,
+        blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
+      }));
     if (!updated) {
       await postFollowUpUpdate(lead, result.followUp, done, {
         config,
