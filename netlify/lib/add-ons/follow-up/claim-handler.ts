@@ -4,8 +4,7 @@
  * tells whether an id exists; GET changes nothing, as mail scanners open every link. The referrer
  * policy is same-origin: the URL is a credential, and `no-referrer` would post its forms as `Origin: null`.
  */
-import type { StaffMember } from "../../core/config";
-import type { ConfigResult, ServerConfig } from "../../core/config";
+import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
 import {
   BodyTooLargeError,
@@ -30,12 +29,12 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
-import { htmlResponse } from "../../kit/html-page";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
+import escapeHtml from "escape-html";
+import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { postFollowUpUpdate } from "./follow-up-update";
 import type { LeadUpdate } from "../webhook/lead-event";
-
-import { renderClaimPage, renderLinkProblemPage, type ClaimPageNotice } from "./claim-page";
+import { renderClaimPage, type ClaimPageNotice } from "./claim-page";
 
 const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
   claim: "claimed",
@@ -53,23 +52,31 @@ export interface ClaimHandlerDeps {
   now?: () => Date;
 }
 
-const page = (status: number, html: string, method: string, extra: Record<string, string> = {}) =>
+/** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
+type Problem = readonly [status: number, title: string, text: string];
+
+const PROBLEMS = {
+  method: [405, "Method not allowed", "Open this page from its link."],
+  misconfigured: [500, "Server misconfigured", "The follow-up page is not available; tell the site's owner."],
+  forged: [403, "This link is not valid", "Use the link exactly as the sales e-mail gives it."],
+  unreadable: [503, "Try again shortly", "The lead store did not answer; reload the page in a minute."],
+  gone: [404, "This lead is no longer stored", "It was erased or passed its retention period."],
+  off: [404, "Follow-up is off", "The site's follow-up settings need mending; tell the site's owner."],
+  notWritten: [503, "Try again shortly", "The lead store did not answer; nothing was changed."],
+} as const satisfies Record<string, Problem>;
+
+const page = (method: string, status: number, html: string, extra: Record<string, string> = {}) =>
   htmlResponse(method === "HEAD" ? null : html, status, {
     "referrer-policy": "same-origin",
     "x-robots-tag": "noindex",
     ...extra,
   });
 
-const problem = (
-  status: number,
-  title: string,
-  text: string,
-  method: string,
-  extra?: Record<string, string>,
-) => page(status, renderLinkProblemPage(title, text), method, extra);
+const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
+  page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
 /** The action a posted form asks for, or the sentence saying what is wrong with it. */
-export function parseAction(
+function parseAction(
   form: URLSearchParams,
   team: readonly StaffMember[] | undefined,
 ): { ok: true; action: FollowUpAction } | { ok: false; error: string } {
@@ -112,21 +119,18 @@ export function parseAction(
   return { ok: false, error: "Choose an action." };
 }
 
-/** Why a POST is refused before its action is read (a foreign origin, a wrong body), or undefined. */
-async function checkPost(
-  req: Request,
-  config: ServerConfig,
-): Promise<{ status: number; text: string } | URLSearchParams> {
+/** The posted form, or the problem refusing it before its action is read (a foreign origin, a wrong body). */
+async function checkPost(req: Request, config: ServerConfig): Promise<Problem | URLSearchParams> {
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
-    return { status: 403, text: "This form can only be sent from this site." };
+    return [403, "Not sent", "This form can only be sent from this site."];
   }
   if (!isFormContentType(req.headers.get("content-type"))) {
-    return { status: 415, text: "Send this form from the page." };
+    return [415, "Not sent", "Send this form from the page."];
   }
   try {
     return new URLSearchParams(await readLimitedText(req, MAX_BODY_BYTES));
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return { status: 413, text: "The form was too large." };
+    if (error instanceof BodyTooLargeError) return [413, "Not sent", "The form was too large."];
     throw error;
   }
 }
@@ -139,30 +143,18 @@ export function createClaimHandler(
   return async (req, rawId, context) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-      return problem(405, "Method not allowed", "Open this page from its link.", method, {
-        allow: "GET, HEAD, POST",
-      });
+      return problem(method, PROBLEMS.method, { allow: "GET, HEAD, POST" });
     }
     const configResult = deps.getConfig();
     if (!configResult.ok) {
       logError("server misconfigured", { problems: configResult.problems.join("; ") });
-      return problem(
-        500,
-        "Server misconfigured",
-        "The follow-up page is not available; tell the site's owner.",
-        method,
-      );
+      return problem(method, PROBLEMS.misconfigured);
     }
     const config = configResult.config;
     const url = new URL(req.url);
     const id = rawId.toLowerCase();
     if (!isUuid(id) || !isClaimSignature(id, url.searchParams.get("sig"), config.formSecret)) {
-      return problem(
-        403,
-        "This link is not valid",
-        "Use the link exactly as the sales e-mail gives it.",
-        method,
-      );
+      return problem(method, PROBLEMS.forged);
     }
     let lead: LeadRecord | null;
     try {
@@ -170,71 +162,44 @@ export function createClaimHandler(
     } catch (error) {
       if (error instanceof MalformedLeadError) {
         logMalformedLead(id, "the claim page");
-        return problem(
-          409,
-          "This lead cannot be shown",
-          `Its stored record is damaged, so it cannot be shown or changed here. Tell the site's owner: request ${id}.`,
-          method,
-        );
+        const text = `Its stored record is damaged, so it cannot be shown or changed here. Tell the site's owner: request ${id}.`;
+        return problem(method, [409, "This lead cannot be shown", text]);
       }
       logError("claim page: lead unreadable", { requestId: id, reason: errorName(error) });
-      return problem(
-        503,
-        "Try again shortly",
-        "The lead store did not answer; reload the page in a minute.",
-        method,
-      );
+      return problem(method, PROBLEMS.unreadable);
     }
-    if (!lead) {
-      return problem(
-        404,
-        "This lead is no longer stored",
-        "It was erased or passed its retention period.",
-        method,
-      );
-    }
-    if (!config.followUp) {
-      return problem(
-        404,
-        "Follow-up is off",
-        "The site's follow-up settings need mending; tell the site's owner.",
-        method,
-      );
-    }
+    if (!lead) return problem(method, PROBLEMS.gone);
+    if (!config.followUp) return problem(method, PROBLEMS.off);
     const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
     const team = config.followUp.salesTeam;
     const followUps = deps.getFollowUps();
     const show = async (status: number, notice?: ClaimPageNotice) => {
       const followUp = await followUps.get(id);
-      return page(status, renderClaimPage(lead, followUp, { now: now(), action, team, notice }), method);
+      return page(method, status, renderClaimPage(lead, followUp, { now: now(), action, team, notice }));
     };
     try {
       if (method !== "POST") return await show(200);
       const form = await checkPost(req, config);
-      if (!(form instanceof URLSearchParams)) return problem(form.status, "Not sent", form.text, method);
+      if (!(form instanceof URLSearchParams)) return problem(method, form);
       const parsed = parseAction(form, team);
       if (!parsed.ok) return await show(422, { kind: "invalid", text: parsed.error });
+      const { action: chosen } = parsed;
       const at = now();
-      const change = await followUps.update(id, (current) => applyAction(current, parsed.action, at));
-      if (!change.changed)
-        return await show(409, { kind: "refused", text: change.reason ?? "Nothing changed." });
+      const change = await followUps.update(id, (current) => applyAction(current, chosen, at));
+      if (!change.changed) return await show(409, { kind: "refused", text: change.reason });
       // The record is the truth; a marker left behind is moved by the follow-up job.
       await followUps.syncMarkers(id, change.followUp, lead.receivedAt).catch((error: unknown) => {
         logError("claim page: follow-up marker not moved", { requestId: id, reason: errorName(error) });
       });
-      logInfo("lead follow-up changed", {
-        requestId: id,
-        action: parsed.action.kind,
-        state: change.followUp.state,
-      });
+      logInfo("lead follow-up changed", { requestId: id, action: chosen.kind, state: change.followUp.state });
       // The team's channel hears of it after the answer (docs/decisions/0030-slack-and-booking-loop.md).
-      const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[parsed.action.kind], {
+      const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
-        by: parsed.action.kind === "claim" ? parsed.action.owner.name : undefined,
+        by: chosen.kind === "claim" ? chosen.owner.name : undefined,
         booking:
-          parsed.action.kind === "confirm-booking"
-            ? liveBookings(change.followUp).find((b) => b.uid === (parsed.action as { uid: string }).uid)
+          chosen.kind === "confirm-booking"
+            ? liveBookings(change.followUp).find((b) => b.uid === chosen.uid)
             : undefined,
       });
       await finishAfterAnswer(context, told);
@@ -247,7 +212,7 @@ export function createClaimHandler(
         requestId: id,
         reason: errorName(error),
       });
-      return problem(503, "Try again shortly", "The lead store did not answer; nothing was changed.", method);
+      return problem(method, PROBLEMS.notWritten);
     }
   };
 }

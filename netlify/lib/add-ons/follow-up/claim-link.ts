@@ -5,28 +5,23 @@
 import { timingSafeEqual } from "node:crypto";
 import { claimSignatureBytes } from "../../kit/keys";
 
-export const claimPath = (id: string) => `/leads/${id}`;
-
 /** The signature of lead `id` (base64url, 43 characters). */
 export function claimSignature(id: string, secret: string): string {
   return claimSignatureBytes(secret, id).toString("base64url");
 }
 
-/** The absolute claim link, e.g. `https://example.com/leads/<id>?sig=...`. */
-export function claimUrl(origin: string, id: string, secret: string): string {
-  const url = new URL(claimPath(id), origin);
-  url.searchParams.set("sig", claimSignature(id, secret));
-  return url.toString();
-}
-
-/** The claim link under the site's configured origin, never a request's; undefined when unset or off. */
+/**
+ * The absolute claim link under the site's configured origin, never a request's, e.g.
+ * `https://example.com/leads/<id>?sig=...`; undefined when the origin is unset or follow-up is off.
+ */
 export function claimUrlFor(
   config: { siteOrigin?: string; formSecret: string; followUp?: unknown },
   id: string,
 ): string | undefined {
-  return config.siteOrigin && config.followUp
-    ? claimUrl(config.siteOrigin, id, config.formSecret)
-    : undefined;
+  if (!config.siteOrigin || !config.followUp) return undefined;
+  const url = new URL(`/leads/${id}`, config.siteOrigin);
+  url.searchParams.set("sig", claimSignature(id, config.formSecret));
+  return url.toString();
 }
 
 /** True when `sig` is lead `id`'s signature (compared in constant time); false for anything else. */

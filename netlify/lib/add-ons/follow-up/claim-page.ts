@@ -12,13 +12,13 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { MAX_STAFF_NAME_LENGTH } from "./sales-team";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import { durationInWords } from "../../kit/text";
 import { htmlPage } from "../../kit/html-page";
 
-export const CLAIM_PAGE_TITLE = "Demo request follow-up";
+const CLAIM_PAGE_TITLE = "Demo request follow-up";
 
-export const CLAIM_TRUST_NOTE =
+const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out.";
 
 const row = (label: string, value: string) =>
@@ -123,9 +123,4 @@ export function renderClaimPage(
       forms.join("") +
       `<p>${escapeHtml(CLAIM_TRUST_NOTE)}</p>`,
   );
-}
-
-/** A short page for a link that does not work: `title` and one sentence, nothing about any lead. */
-export function renderLinkProblemPage(title: string, text: string): string {
-  return htmlPage(title, `<p>${escapeHtml(text)}</p>`);
 }

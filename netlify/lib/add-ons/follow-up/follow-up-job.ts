@@ -5,12 +5,10 @@
  * after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
  */
 import { isWithinBusinessHours, localDate } from "./business-hours";
-import type { FollowUpConfig } from "../../core/config";
-import type { ServerConfig } from "../../core/config";
+import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
-import { dueReminders, mayNeedReminders } from "./reminders";
 import type { FollowUp, ReminderKind } from "./follow-up-record";
-import type { FollowUpStore } from "./follow-up-store";
+import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";
 import { MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { createBreaker, type Breaker } from "../../kit/breaker";
@@ -23,10 +21,15 @@ import type { MailMessage } from "../../core/delivery/messages";
 import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
-import { buildDigestEmail, buildReminderEmail, reminderDetail, type ReminderLead } from "./reminder-messages";
+import {
+  buildDigestEmail,
+  buildReminderEmail,
+  dueReminders,
+  mayNeedReminders,
+  reminderDetail,
+  type ReminderLead,
+} from "./reminders";
 
-/** How long a marker may be without its lead before it is removed (its lead may still be being written). */
-const ORPHAN_GRACE_MS = 2 * 60_000;
 const BREAKER_LIMIT = 3;
 const DEFAULT_BUDGET_MS = 20_000;
 
@@ -48,14 +51,13 @@ type PersonReminder = Exclude<ReminderKind, "digest">;
 
 /** Records `kind` as sent at `at` if it is still due; the record after, or undefined when not due. */
 async function recordReminder(
-  followUps: FollowUpStore,
+  options: FollowUpJobOptions,
   item: ReminderLead,
   kind: ReminderKind,
   at: Date,
-  config: FollowUpJobOptions["config"],
 ): Promise<FollowUp | undefined> {
-  const change = await followUps.update(item.lead.id, (current) =>
-    dueReminders(item.lead, current, at, config.followUp).includes(kind)
+  const change = await options.followUps.update(item.lead.id, (current) =>
+    dueReminders(item.lead, current, at, options.config.followUp).includes(kind)
       ? { ok: true, followUp: { ...current, reminders: { ...current.reminders, [kind]: at.toISOString() } } }
       : { ok: false, reason: "no longer due" },
   );
@@ -78,11 +80,8 @@ async function unrecordReminder(followUps: FollowUpStore, id: string, kind: Remi
   }
 }
 
-async function mail(
-  message: MailMessage,
-  options: FollowUpJobOptions,
-  breaker: Breaker,
-): Promise<SendResult> {
+/** Sends `message` and counts its result in `breaker`. */
+async function mail(message: MailMessage, options: FollowUpJobOptions, breaker: Breaker) {
   const result = await sendWithRetry(options.mailer, message, options.retry);
   breaker.record(result);
   return result;
@@ -97,30 +96,11 @@ async function sendReminder(
 ): Promise<SendResult> {
   const { config, retry } = options;
   const now = options.now ?? (() => new Date());
-  const detail = reminderDetail(kind, item.lead, item.followUp, {
-    nudgeMinutes: config.followUp.nudgeMinutes,
-    escalateMinutes: config.followUp.escalateMinutes,
-    businessHours: !!config.followUp.businessHours,
-  });
-  const message = buildReminderEmail(kind, item, {
-    salesEmail: config.salesEmail,
-    escalationEmail: config.followUp.escalationEmail,
-    mailFrom: config.mailFrom,
-    detail,
-  });
-  const settings = config.leadWebhook;
-  const webhook = settings
-    ? postLeadEvent(
-        {
-          kind: "alert",
-          lead: webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl }),
-          alert: { reason: kind, detail },
-        },
-        settings,
-        now,
-        retry,
-      )
-    : undefined;
+  const detail = reminderDetail(kind, item.lead, item.followUp, config.followUp);
+  const message = buildReminderEmail(kind, item, detail, config);
+  const lead = webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl });
+  const event = { kind: "alert", lead, alert: { reason: kind, detail } } as const;
+  const webhook = config.leadWebhook ? postLeadEvent(event, config.leadWebhook, now, retry) : undefined;
   const mailed = await mail(message, options, breaker);
   if (mailed.status === "sent") logInfo("follow-up reminder sent", { requestId: item.lead.id, kind });
   else if (mailed.status === "permanent") {
@@ -167,7 +147,7 @@ async function openLead(
   if (!lead) {
     const [kind] = [...kinds];
     const since = await followUps.markerSince(kind, id);
-    if (!since || readAt - Date.parse(since) >= ORPHAN_GRACE_MS) await followUps.remove(id);
+    if (!since || readAt - Date.parse(since) >= MARKER_GRACE_MS) await followUps.remove(id);
     return undefined;
   }
   const followUp = await followUps.get(id);
@@ -208,27 +188,6 @@ async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<R
   return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
 }
 
-/** Records the digest reminder of each of `waiting`; the leads recorded, with their records after. */
-async function holdForDigest(
-  waiting: ReminderLead[],
-  options: FollowUpJobOptions,
-  at: Date,
-): Promise<ReminderLead[]> {
-  const held: ReminderLead[] = [];
-  for (const item of waiting) {
-    try {
-      const followUp = await recordReminder(options.followUps, item, "digest", at, options.config);
-      if (followUp) held.push({ ...item, followUp });
-    } catch (error) {
-      logError("suspected lead not recorded in the digest", {
-        requestId: item.lead.id,
-        reason: errorName(error),
-      });
-    }
-  }
-  return held;
-}
-
 /** Sends the day's digest of `waiting` suspected leads when one is due; returns how many it held. */
 async function sendDigest(
   waiting: ReminderLead[],
@@ -240,21 +199,26 @@ async function sendDigest(
   const hours = config.followUp.businessHours;
   if (waiting.length === 0 || !breaker.allows() || !isWithinBusinessHours(hours, at)) return 0;
   const date = localDate(hours, at);
-  let held: ReminderLead[] = [];
+  const held: ReminderLead[] = [];
   const result = await recordThenSend({
     // The day's record first, so only one run holds that day's leads.
     record: async () => {
       if (!(await followUps.recordDigest(date, at))) return undefined;
-      held = await holdForDigest(waiting, options, at);
+      for (const item of waiting) {
+        try {
+          const followUp = await recordReminder(options, item, "digest", at);
+          if (followUp) held.push({ ...item, followUp });
+        } catch (error) {
+          logError("suspected lead not recorded in the digest", {
+            requestId: item.lead.id,
+            reason: errorName(error),
+          });
+        }
+      }
       return held.length > 0 && held;
     },
     send: async (leads) => {
-      const message = buildDigestEmail(leads, {
-        salesEmail: config.salesEmail,
-        mailFrom: config.mailFrom,
-        date,
-      });
-      const mailed = await mail(message, options, breaker);
+      const mailed = await mail(buildDigestEmail(leads, date, config), options, breaker);
       if (mailed.status === "sent") logInfo("suspected spam digest sent", { count: leads.length, date });
       else if (mailed.status === "permanent") {
         logError(`LEAD FOLLOW-UP: the suspected spam digest of ${date} was refused and will not be sent`, {
@@ -280,13 +244,7 @@ export async function runFollowUpCheck(options: FollowUpJobOptions): Promise<Fol
   const at = now();
   const breaker = createBreaker({ failures: BREAKER_LIMIT, budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS });
   const items = await openLeads(options, at.getTime());
-  const result: FollowUpJobResult = {
-    checked: items.length,
-    nudge: 0,
-    escalation: 0,
-    "promise-at-risk": 0,
-    digest: 0,
-  };
+  const result = { checked: items.length, nudge: 0, escalation: 0, "promise-at-risk": 0, digest: 0 };
   const digest: ReminderLead[] = [];
   let stopped = false;
   for (const item of items) {
@@ -302,7 +260,7 @@ export async function runFollowUpCheck(options: FollowUpJobOptions): Promise<Fol
       try {
         const sent = await recordThenSend({
           // A claim made meanwhile wins: the reminder is recorded only while still due.
-          record: () => recordReminder(options.followUps, item, kind, at, options.config),
+          record: () => recordReminder(options, item, kind, at),
           send: (followUp) => {
             item.followUp = followUp;
             return sendReminder(kind, item, options, breaker);

@@ -2,11 +2,9 @@
  * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md); plain data and
  * pure functions. `new` -> `claimed` -> `contacted`; `booked` while a confirmed booking is live; `closed`.
  */
-
 import type { StaffMember } from "../../core/config";
 
-export const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
-export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
+export type FollowUpState = "new" | "claimed" | "contacted" | "booked" | "closed";
 
 export const CLOSE_REASONS = ["not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
@@ -65,49 +63,40 @@ export function awaitsContact(followUp: FollowUp): boolean {
   return followUp.state === "new" || followUp.state === "claimed";
 }
 
-function held(followUp: FollowUp): string {
-  return followUp.owner ? ` by ${followUp.owner.name}` : "";
-}
+const changed = (followUp: FollowUp): ActionResult => ({ ok: true, followUp });
+const refused = (reason: string): ActionResult => ({ ok: false, reason });
 
 /** Applies `action` at `at`; the first claim wins and nothing changes a closed lead. Never throws. */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
   const when = at.toISOString();
   if (followUp.state === "closed") {
-    return { ok: false, reason: `This lead is closed (${followUp.closedReason ?? "no reason"}).` };
+    return refused(`This lead is closed (${followUp.closedReason ?? "no reason"}).`);
   }
   switch (action.kind) {
     case "claim":
       // A lead booked before anyone claimed it can still be given an owner; it stays booked.
       if (followUp.state === "booked" && !followUp.owner) {
         const beforeBooking = followUp.beforeBooking === "new" ? "claimed" : followUp.beforeBooking;
-        return { ok: true, followUp: { ...followUp, owner: action.owner, claimedAt: when, beforeBooking } };
+        return changed({ ...followUp, owner: action.owner, claimedAt: when, beforeBooking });
       }
       if (followUp.state !== "new") {
-        return {
-          ok: false,
-          reason: followUp.owner
-            ? `This lead is already claimed${held(followUp)}.`
+        return refused(
+          followUp.owner
+            ? `This lead is already claimed by ${followUp.owner.name}.`
             : `This lead is already ${followUp.state}.`,
-        };
+        );
       }
-      return { ok: true, followUp: { ...followUp, state: "claimed", owner: action.owner, claimedAt: when } };
+      return changed({ ...followUp, state: "claimed", owner: action.owner, claimedAt: when });
     case "contacted":
-      if (followUp.state !== "claimed") {
-        return {
-          ok: false,
-          reason:
-            followUp.state === "new"
-              ? "Claim this lead before marking it contacted."
-              : `This lead is already ${followUp.state}.`,
-        };
-      }
-      return { ok: true, followUp: { ...followUp, state: "contacted", contactedAt: when } };
+      if (followUp.state === "new") return refused("Claim this lead before marking it contacted.");
+      if (followUp.state !== "claimed") return refused(`This lead is already ${followUp.state}.`);
+      return changed({ ...followUp, state: "contacted", contactedAt: when });
     case "booked": {
       const bookings = liveBookings(followUp);
       const { booking, replaces } = action;
       const same = bookings.findIndex((b) => b.uid === booking.uid);
       if (same >= 0 && bookings[same].startTime === booking.startTime) {
-        return { ok: false, reason: "This booking is already recorded." };
+        return refused("This booking is already recorded.");
       }
       // A reschedule keeps how the booking was matched and its confirmation.
       const moved = same >= 0 ? same : bookings.findIndex((b) => b.uid === replaces);
@@ -117,46 +106,31 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
           uid: booking.uid,
           ...(booking.startTime ? { startTime: booking.startTime } : {}),
         };
-        return {
-          ok: true,
-          followUp: withBookings(
-            followUp,
-            bookings.map((b, i) => (i === moved ? next : b)),
-            when,
-          ),
-        };
+        const rescheduled = bookings.map((b, i) => (i === moved ? next : b));
+        return changed(withBookings(followUp, rescheduled, when));
       }
       // Only unconfirmed bookings are capped: strangers' bookings never crowd out a referenced one.
       const unconfirmed = bookings.filter((b) => !isConfirmedBooking(b)).length;
       if (!isConfirmedBooking(booking) && unconfirmed >= MAX_LIVE_BOOKINGS) {
-        return { ok: false, reason: `This lead has ${MAX_LIVE_BOOKINGS} unconfirmed bookings already.` };
+        return refused(`This lead has ${MAX_LIVE_BOOKINGS} unconfirmed bookings already.`);
       }
-      return { ok: true, followUp: withBookings(followUp, [...bookings, booking], when) };
+      return changed(withBookings(followUp, [...bookings, booking], when));
     }
     case "booking-cancelled":
     case "confirm-booking": {
       const bookings = liveBookings(followUp);
       const found = bookings.find((b) => b.uid === action.uid);
-      if (!found) return { ok: false, reason: "No booking with that id is recorded for this lead." };
+      if (!found) return refused("No booking with that id is recorded for this lead.");
       if (action.kind === "booking-cancelled") {
-        return {
-          ok: true,
-          followUp: withBookings(
-            followUp,
-            bookings.filter((b) => b !== found),
-            when,
-          ),
-        };
+        const left = bookings.filter((b) => b !== found);
+        return changed(withBookings(followUp, left, when));
       }
-      if (isConfirmedBooking(found)) return { ok: false, reason: "This booking is already confirmed." };
+      if (isConfirmedBooking(found)) return refused("This booking is already confirmed.");
       const confirmed = bookings.map((b) => (b === found ? { ...b, confirmedAt: when } : b));
-      return { ok: true, followUp: withBookings(followUp, confirmed, when) };
+      return changed(withBookings(followUp, confirmed, when));
     }
     case "close":
-      return {
-        ok: true,
-        followUp: { ...followUp, state: "closed", closedAt: when, closedReason: action.reason },
-      };
+      return changed({ ...followUp, state: "closed", closedAt: when, closedReason: action.reason });
   }
 }
 
@@ -201,8 +175,7 @@ export function firstTouchAt(followUp: FollowUp): string | undefined {
 
 /** When the promise was kept: the lead contacted, booked or closed, whichever came first. */
 export function keptAt(followUp: FollowUp): string | undefined {
-  const times = [followUp.contactedAt, followUp.bookedAt, followUp.closedAt].filter(
-    (t): t is string => typeof t === "string",
-  );
-  return times.sort()[0];
+  return [followUp.contactedAt, followUp.bookedAt, followUp.closedAt]
+    .filter((t) => t !== undefined)
+    .sort()[0];
 }

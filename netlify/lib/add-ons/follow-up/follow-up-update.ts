@@ -78,10 +78,6 @@ export async function postFollowUpUpdate(
       });
     }
   } catch (error) {
-    logError("follow-up update not posted", {
-      requestId: lead.id,
-      action,
-      reason: errorName(error),
-    });
+    logError("follow-up update not posted", { requestId: lead.id, action, reason: errorName(error) });
   }
 }

@@ -24,24 +24,6 @@ export interface ReportLead {
   tracked?: boolean;
 }
 
-/** One line of the report. Minutes are fractional; shares are 0..1, null when no lead counts. */
-export interface ReportRow {
-  period: string;
-  source: string;
-  emailClass: string;
-  leads: number;
-  claimed: number;
-  medianMinutesToClaim: number | null;
-  p90MinutesToClaim: number | null;
-  claimedWithin15Min: number | null;
-  claimedWithin1Hour: number | null;
-  keptWithin24Hours: number | null;
-  booked: number;
-  bookedSameVisit: number | null;
-  /** Unconfirmed bookings matched by inbox only (docs/decisions/0032-bookings-by-uid.md), never counted as booked. */
-  bookedByInboxOnly: number;
-}
-
 /**
  * Every stored lead with its follow-up record; `tracked` holds the ids follow-up knows. A malformed
  * record is logged and left out. @throws when the store fails
@@ -69,15 +51,11 @@ const PROMISE_MINUTES = 24 * 60;
 export function sourceOf(lead: LeadRecord): string {
   const utm = lead.attribution?.utm_source?.trim();
   if (utm) return utm.toLowerCase();
-  const referrer = lead.attribution?.referrer;
-  if (referrer) {
-    try {
-      return new URL(referrer).hostname || "direct";
-    } catch {
-      return "direct";
-    }
+  try {
+    return new URL(lead.attribution?.referrer ?? "").hostname || "direct";
+  } catch {
+    return "direct";
   }
-  return "direct";
 }
 
 function weekOf(lead: LeadRecord, hours?: BusinessHours): string {
@@ -89,6 +67,7 @@ function share(outcomes: (boolean | null)[]): number | null {
   return decided.length === 0 ? null : decided.filter(Boolean).length / decided.length;
 }
 
+/** One line of the report. Minutes are fractional; shares are 0..1, null when no lead counts. */
 function row(
   period: string,
   source: string,
@@ -96,25 +75,21 @@ function row(
   now: Date,
   hours?: BusinessHours,
   emailClass = "all",
-): ReportRow {
-  const claimMinutes: number[] = [];
-  const within = (limit: number) => (item: ReportLead) => {
-    const arrived = new Date(item.lead.receivedAt);
+) {
+  const toClaim = (item: ReportLead) => (at: Date) =>
+    businessMinutesBetween(hours, new Date(item.lead.receivedAt), at);
+  const toKeep = (item: ReportLead) => (at: Date) =>
+    (at.getTime() - Date.parse(item.lead.receivedAt)) / MINUTE;
+  // Met when done within `limit` minutes, missed once `limit` has passed undone, undecided before.
+  const outcome = (minutes: (at: Date) => number, done: string | undefined, limit: number) =>
+    done ? minutes(new Date(done)) <= limit : minutes(now) > limit ? false : null;
+  const claimedWithin = (limit: number) =>
+    share(items.map((item) => outcome(toClaim(item), firstTouchAt(item.followUp), limit)));
+  const claimMinutes = items.flatMap((item) => {
     const touched = firstTouchAt(item.followUp);
-    if (touched) return businessMinutesBetween(hours, arrived, new Date(touched)) <= limit;
-    return businessMinutesBetween(hours, arrived, now) > limit ? false : null;
-  };
-  for (const item of items) {
-    const touched = firstTouchAt(item.followUp);
-    if (touched)
-      claimMinutes.push(businessMinutesBetween(hours, new Date(item.lead.receivedAt), new Date(touched)));
-  }
-  const kept = (item: ReportLead) => {
-    const arrived = Date.parse(item.lead.receivedAt);
-    const at = keptAt(item.followUp);
-    if (at) return (Date.parse(at) - arrived) / MINUTE <= PROMISE_MINUTES;
-    return (now.getTime() - arrived) / MINUTE > PROMISE_MINUTES ? false : null;
-  };
+    return touched ? [toClaim(item)(new Date(touched))] : [];
+  });
+  const booked = items.filter((item) => item.followUp.state === "booked");
   return {
     period,
     source,
@@ -123,17 +98,17 @@ function row(
     claimed: claimMinutes.length,
     medianMinutesToClaim: claimMinutes.length ? median(claimMinutes) : null,
     p90MinutesToClaim: claimMinutes.length ? quantile(claimMinutes, 0.9) : null,
-    claimedWithin15Min: share(items.map(within(15))),
-    claimedWithin1Hour: share(items.map(within(60))),
-    keptWithin24Hours: share(items.map(kept)),
-    booked: items.filter((item) => item.followUp.state === "booked").length,
+    claimedWithin15Min: claimedWithin(15),
+    claimedWithin1Hour: claimedWithin(60),
+    keptWithin24Hours: share(
+      items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_MINUTES)),
+    ),
+    booked: booked.length,
     bookedSameVisit: items.length
-      ? items.filter(
-          (item) =>
-            item.followUp.state === "booked" &&
-            liveBookings(item.followUp).some((booking) => booking.via === "reference"),
-        ).length / items.length
+      ? booked.filter((item) => liveBookings(item.followUp).some((b) => b.via === "reference")).length /
+        items.length
       : null,
+    // Unconfirmed bookings matched by inbox only (docs/decisions/0032-bookings-by-uid.md), never counted as booked.
     bookedByInboxOnly: items.filter(
       (item) =>
         item.followUp.state !== "booked" &&
@@ -141,6 +116,8 @@ function row(
     ).length,
   };
 }
+
+export type ReportRow = ReturnType<typeof row>;
 
 /** The report at `now`: a row per ISO week, "overall", then per source and per e-mail class. */
 export function followUpReport(
@@ -177,72 +154,40 @@ export function followUpReport(
   ];
 }
 
-const REPORT_COLUMNS = [
-  "period",
-  "source",
-  "emailClass",
-  "leads",
-  "claimed",
-  "medianMinutesToClaim",
-  "p90MinutesToClaim",
-  "claimedWithin15Min",
-  "claimedWithin1Hour",
-  "keptWithin24Hours",
-  "booked",
-  "bookedSameVisit",
-  "bookedByInboxOnly",
-] as const;
+type Cell = ReportRow[keyof ReportRow];
+const percent = (value: Cell) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "-");
+const minutes = (value: Cell) => (typeof value === "number" ? `${Number(value.toFixed(1))} min` : "-");
+// A source is visitor text: no control character reaches the terminal.
+const text = (value: Cell) => String(value).replace(/[\p{Cc}\p{Cf}]/gu, "?");
 
-const round = (value: number | null, digits = 2) => (value === null ? "" : Number(value.toFixed(digits)));
+/** Each column: its CSV name, its heading in the text table, and how the text table shows it. */
+const COLUMNS: readonly [keyof ReportRow, string, (value: Cell) => string][] = [
+  ["period", "period", text],
+  ["source", "source", text],
+  ["emailClass", "e-mail", text],
+  ["leads", "leads", text],
+  ["claimed", "claimed", text],
+  ["medianMinutesToClaim", "median", minutes],
+  ["p90MinutesToClaim", "p90", minutes],
+  ["claimedWithin15Min", "<=15 min", percent],
+  ["claimedWithin1Hour", "<=1 h", percent],
+  ["keptWithin24Hours", "kept 24 h", percent],
+  ["booked", "booked", text],
+  ["bookedSameVisit", "same visit", percent],
+  ["bookedByInboxOnly", "by inbox", text],
+];
 
 /** The report as CSV (RFC 4180, formula-safe: a source is visitor text), shares as fractions. */
 export function reportToCsv(rows: readonly ReportRow[]): string {
-  return csvText([
-    REPORT_COLUMNS,
-    ...rows.map((r) =>
-      REPORT_COLUMNS.map((column) =>
-        typeof r[column] === "number" || r[column] === null ? round(r[column], 4) : r[column],
-      ),
-    ),
-  ]);
+  const cell = (value: Cell) =>
+    typeof value === "string" ? value : value === null ? "" : Number(value.toFixed(4));
+  return csvText([COLUMNS.map(([key]) => key), ...rows.map((r) => COLUMNS.map(([key]) => cell(r[key])))]);
 }
-
-const percent = (value: number | null) => (value === null ? "-" : `${Math.round(value * 100)}%`);
-const minutes = (value: number | null) => (value === null ? "-" : `${Number(value.toFixed(1))} min`);
 
 /** The report as a text table for a terminal; `clock` names how time to claim is counted. */
 export function reportToText(rows: readonly ReportRow[], clock: string): string {
-  const header = [
-    "period",
-    "source",
-    "e-mail",
-    "leads",
-    "claimed",
-    "median",
-    "p90",
-    "<=15 min",
-    "<=1 h",
-    "kept 24 h",
-    "booked",
-    "same visit",
-    "by inbox",
-  ];
-  const body = rows.map((r) => [
-    r.period,
-    // A source is visitor text: no control character reaches the terminal.
-    r.source.replace(/[\p{Cc}\p{Cf}]/gu, "?"),
-    r.emailClass,
-    String(r.leads),
-    String(r.claimed),
-    minutes(r.medianMinutesToClaim),
-    minutes(r.p90MinutesToClaim),
-    percent(r.claimedWithin15Min),
-    percent(r.claimedWithin1Hour),
-    percent(r.keptWithin24Hours),
-    String(r.booked),
-    percent(r.bookedSameVisit),
-    String(r.bookedByInboxOnly),
-  ]);
+  const header = COLUMNS.map(([, heading]) => heading);
+  const body = rows.map((r) => COLUMNS.map(([key, , show]) => show(r[key])));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>
     cells

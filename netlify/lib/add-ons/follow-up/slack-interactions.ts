@@ -4,7 +4,8 @@
  * and a failed message update falls back to a note in the channel so the change is never lost.
  */
 import { z } from "zod";
-import type { ConfigResult, ServerConfig } from "../../core/config";
+import type { ServerConfig, StaffMember } from "../../core/config";
+import type { ClaimHandlerDeps } from "./claim-handler";
 import { postFollowUpUpdate, updateLine } from "./follow-up-update";
 import type { RetryOptions } from "../../core/delivery/send-result";
 import {
@@ -20,13 +21,10 @@ import {
 import { json, type AfterAnswerContext } from "../../kit/http";
 import { readInboundRequest } from "../../kit/inbound-request";
 import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
-import type { FollowUpStore } from "./follow-up-store";
 import { isUuid } from "../../core/leads/lead-id";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
-import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
-import type { StaffMember } from "../../core/config";
 import { verifySlackRequest } from "./slack-signature";
 
 /** Largest click accepted, in bytes: a click echoes the whole message, near 32 KB at worst. */
@@ -47,17 +45,13 @@ const payloadSchema = z.object({
 });
 type SlackClick = z.infer<typeof payloadSchema>;
 
-export interface SlackInteractionDeps {
-  getConfig: () => ConfigResult;
-  getStore: () => LeadStore;
-  getFollowUps: () => FollowUpStore;
-  now?: () => Date;
+export interface SlackInteractionDeps extends ClaimHandlerDeps {
   fetch?: typeof fetch;
   retry?: RetryOptions;
 }
 
 /** Whether `value` is a Slack response URL (a loopback http URL when local). */
-export function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
+function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
   if (!value) return false;
   try {
     const url = new URL(value);
@@ -87,7 +81,7 @@ function change(action: SlackAction, owner: StaffMember, at: Date) {
 }
 
 /** The original message's blocks brought up to date. */
-export function updatedBlocks(
+function updatedBlocks(
   blocks: readonly Record<string, unknown>[],
   lead: LeadRecord,
   followUp: FollowUp,
@@ -105,8 +99,13 @@ export function updatedBlocks(
   return [...kept, status_, ...next];
 }
 
-/** Posts `body` to the click's response URL; true when Slack took it. Never throws. */
-async function respondInSlack(url: string, body: unknown, doFetch: typeof fetch): Promise<boolean> {
+/** Posts `body` to the click's response URL; true when Slack took it, false without a URL. Never throws. */
+async function respondInSlack(
+  url: string | undefined,
+  body: unknown,
+  doFetch: typeof fetch,
+): Promise<boolean> {
+  if (!url) return false;
   try {
     const response = await doFetch(url, {
       method: "POST",
@@ -133,14 +132,9 @@ async function applyClick(
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
   // A reply may name a person (an owner typed on the claim page): plain text, as visitor text is.
+  const respond = (body: unknown) => respondInSlack(responseUrl, body, doFetch);
   const tell = (text: string) =>
-    responseUrl
-      ? respondInSlack(
-          responseUrl,
-          { response_type: "ephemeral", replace_original: false, ...slackLine(text) },
-          doFetch,
-        )
-      : Promise.resolve(false);
+    respond({ response_type: "ephemeral", replace_original: false, ...slackLine(text) });
   try {
     const lead = isUuid(id) ? await deps.getStore().get(id) : null;
     if (!lead) {
@@ -152,7 +146,7 @@ async function applyClick(
     const followUps = deps.getFollowUps();
     const result = await followUps.update(id, change(action, owner, at));
     if (!result.changed) {
-      await tell(result.reason ?? "Nothing changed.");
+      await tell(result.reason);
       return;
     }
     await followUps.syncMarkers(id, result.followUp, lead.receivedAt).catch(() => undefined);
@@ -160,25 +154,21 @@ async function applyClick(
     logInfo("lead follow-up changed from Slack", { requestId: id, action: done });
     const status = updateLine(done, lead, result.followUp, at, { by: owner.name });
     const updated =
-      !!responseUrl &&
       !!click.message?.blocks &&
-      (await respondInSlack(
-        responseUrl,
-        {
-          replace_original: true,
-          text: fitSlack(status, 3000),
-          mrkdwn: false,
-          blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
-        },
-        doFetch,
-      ));
-    if (!updated)
+      (await respond({
+        replace_original: true,
+        text: fitSlack(status, 3000),
+        mrkdwn: false,
+        blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
+      }));
+    if (!updated) {
       await postFollowUpUpdate(lead, result.followUp, done, {
         config,
         now,
         retry: deps.retry,
         by: owner.name,
       });
+    }
   } catch (error) {
     if (error instanceof MalformedLeadError) {
       logMalformedLead(id, "the Slack buttons");

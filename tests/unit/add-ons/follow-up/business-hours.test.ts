@@ -10,7 +10,7 @@ import {
   parseBusinessHours,
 } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
-import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/sales-team";
+import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/settings";
 
 const PERTH = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth")!;
 const LONDON = parseBusinessHours("Mon-Fri 08:00-17:00 Europe/London")!;

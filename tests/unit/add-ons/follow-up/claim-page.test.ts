@@ -6,7 +6,7 @@
 // actions are explicit form posts, checked like the demo-request function's; a second claim
 // changes nothing and names the first owner.
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
-import { claimSignature, claimUrl } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
@@ -49,7 +49,7 @@ async function setup(
     getFollowUps: () => followUps,
     now: () => NOW,
   });
-  const link = claimUrl(ORIGIN, ID, TEST_CONFIG.formSecret);
+  const link = claimUrlFor(TEST_CONFIG, ID)!;
   const open = (url = link, init: RequestInit = {}) =>
     handle(new Request(url, init), new URL(url).pathname.split("/")[2]);
   const post = (fields: Record<string, string>, url = link, headers: Record<string, string> = {}) =>

@@ -10,7 +10,7 @@ import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { createSlackInteractionsHandler } from "../../../../netlify/lib/add-ons/follow-up/slack-interactions";
 import { slackSignature } from "../../../../netlify/lib/add-ons/follow-up/slack-signature";
-import { claimUrl } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import {
   createFollowUpStore,
@@ -186,7 +186,7 @@ test("an owner name typed on the claim page, and a Slack name, reach Slack as pl
     getFollowUps: () => w.followUps,
     now: () => NOW,
   });
-  const link = claimUrl(TEST_CONFIG.siteOrigin!, ID, TEST_CONFIG.formSecret);
+  const link = claimUrlFor(TEST_CONFIG, ID)!;
   const notes: Promise<unknown>[] = [];
   const claimed = await claimPage(
     new Request(link, {
