@@ -8,6 +8,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { join } from "node:path";
+import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
 
 const LOOPBACK = "127.0.0.1";
@@ -134,5 +136,28 @@ export async function startLocalBlobs({ directory }) {
     location,
     context: Buffer.from(JSON.stringify({ deployID: "0", ...location })).toString("base64"),
     stop: () => server.stop(),
+  };
+}
+
+/**
+ * The Blobs stores for the owner's commands: the deployed site's with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN,
+ * else the local folder through a server on 127.0.0.1 for the command's length.
+ */
+export async function openSiteBlobs(projectRoot) {
+  const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = process.env;
+  if (siteID && token) {
+    return {
+      open: (name) => getStore({ name, siteID, token }),
+      deployed: true,
+      where: `the deployed site ${siteID}`,
+      close: async () => {},
+    };
+  }
+  const local = await startLocalBlobs({ directory: join(projectRoot, ".netlify", "blobs-serve") });
+  return {
+    open: (name) => getStore({ name, ...local.location }),
+    deployed: false,
+    where: "the local store (.netlify/blobs-serve)",
+    close: () => local.stop(),
   };
 }

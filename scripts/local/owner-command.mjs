@@ -4,8 +4,8 @@
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { getStore } from "@netlify/blobs";
 import { createJiti } from "jiti";
+import { openSiteBlobs } from "./blobs-server.mjs";
 
 export const root = resolve(import.meta.dirname, "..", "..");
 const jiti = createJiti(import.meta.url);
@@ -40,38 +40,13 @@ export async function businessHours(usageError) {
 }
 
 /**
- * The Blobs stores for the owner's commands: the deployed site's with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN,
- * else the local folder through a server on 127.0.0.1 for the command's length.
- */
-export async function openSiteBlobs(projectRoot = root) {
-  const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = process.env;
-  if (siteID && token) {
-    return {
-      open: (name) => getStore({ name, siteID, token }),
-      deployed: true,
-      where: `the deployed site ${siteID}`,
-      close: async () => {},
-    };
-  }
-  // Loaded only here: the local server pulls in a large part of the emulation.
-  const { startLocalBlobs } = await import("./blobs-server.mjs");
-  const local = await startLocalBlobs({ directory: join(projectRoot, ".netlify", "blobs-serve") });
-  return {
-    open: (name) => getStore({ name, ...local.location }),
-    deployed: false,
-    where: "the local store (.netlify/blobs-serve)",
-    close: () => local.stop(),
-  };
-}
-
-/**
  * Runs `task(blobs, stores)` on the site's Blobs and closes them after; `stores` is the lead store as the
  * functions open it: `{ raw, leads, json }` (the Blobs store, the lead store, its JSON view).
  */
 export async function withLeadStore(task) {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await load("netlify/lib/core/leads/lead-store.ts");
   const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
-  const blobs = await openSiteBlobs();
+  const blobs = await openSiteBlobs(root);
   try {
     const raw = blobs.open(LEAD_STORE_NAME);
     return await task(blobs, { raw, leads: createBlobLeadStore(raw), json: jsonBlobsOver(raw) });

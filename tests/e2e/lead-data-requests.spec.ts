@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { newLead } from "../../netlify/lib/core/leads/lead-record";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../netlify/lib/core/leads/lead-store";
-import { openSiteBlobs } from "../../scripts/local/owner-command.mjs";
+import { openSiteBlobs } from "../../scripts/local/blobs-server.mjs";
 import { sendDemoRequest } from "./support/demo-request-form";
 import { confirmationsTo, uniqueProspect, uniqueTag } from "./support/mail-sink";
 import { toasts } from "./support/toasts";

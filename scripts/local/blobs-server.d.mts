@@ -1,7 +1,7 @@
-/** Types for owner-command.mjs (see its docstring). */
+/** Types for blobs-server.mjs's openSiteBlobs (see its docstring). */
 import type { Store } from "@netlify/blobs";
 
-export function openSiteBlobs(root?: string): Promise<{
+export function openSiteBlobs(root: string): Promise<{
   open: (name: string) => Store;
   deployed: boolean;
   where: string;
