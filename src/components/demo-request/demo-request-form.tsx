@@ -77,9 +77,14 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const sending = React.useRef(false);
   const [hydrated, setHydrated] = React.useState(false);
   // A token is spent by its request: fetched on hydration, before a submit if that failed, and after every submit.
+  // A submit during a fetch waits for that fetch rather than starting a second one on a slow line.
   const formToken = React.useRef<string>();
-  const refreshToken = React.useCallback(async () => {
-    formToken.current = await fetchFormToken();
+  const tokenFetch = React.useRef<Promise<void>>();
+  const refreshToken = React.useCallback(() => {
+    tokenFetch.current = fetchFormToken().then((token) => {
+      formToken.current = token;
+    });
+    return tokenFetch.current;
   }, []);
   React.useEffect(() => {
     setHydrated(true);
@@ -89,6 +94,7 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const send = async (values: DemoRequest) => {
     if (sending.current) return;
     sending.current = true;
+    if (!formToken.current) await tokenFetch.current;
     if (!formToken.current) await refreshToken();
     const post = () =>
       submitDemoRequest({

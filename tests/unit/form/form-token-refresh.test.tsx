@@ -43,3 +43,24 @@ test("when the first token fetch failed, the form fetches one before it submits"
   await screen.findByText("Request Submitted Successfully");
   expect(bodies()[0].formToken).toBe("token-late");
 });
+
+test("a submit while the first token is still on its way waits for it instead of fetching a second", async () => {
+  const posts = mockFetch(200);
+  const post = globalThis.fetch;
+  let release: (response: Response) => void = () => {};
+  let served = 0;
+  globalThis.fetch = ((url: string, init?: RequestInit) => {
+    if (url !== FORM_TOKEN_ENDPOINT) return post(url, init);
+    served += 1;
+    return new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+  }) as typeof fetch;
+  const { user } = renderForm();
+  await fill(user, VALID_VALUES);
+  await user.click(submitButton());
+  release({ ok: true, status: 200, json: async () => ({ token: "token-slow" }) } as Response);
+  await screen.findByText("Request Submitted Successfully");
+  expect(JSON.parse(posts.mock.calls[0][1]?.body as string)).toMatchObject({ formToken: "token-slow" });
+  expect(served).toBe(2); // the hydration fetch, then the fresh token after the submit
+});
