@@ -8,7 +8,8 @@ import { createJiti } from "jiti";
 import { openSiteBlobs } from "./blobs-server.mjs";
 
 export const root = resolve(import.meta.dirname, "..", "..");
-const jiti = createJiti(import.meta.url);
+// JSX for the functions' .tsx modules, the e-mails (docs/decisions/0037-email-layout.md).
+const jiti = createJiti(import.meta.url, { jsx: true });
 
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
 export const load = (path) => jiti.import(join(root, path));

@@ -242,7 +242,7 @@ test("the bundled claim page shows a lead from its sales e-mail's link, takes a 
   assert.equal(answer.status, 200, answer.body);
   const { reference } = JSON.parse(answer.body);
   const sales = sink.messages().find((m) => m.customArgs?.kind === "sales");
-  const link = new URL(/Claim or update this lead: (\S+)/.exec(sales.text)[1]);
+  const link = new URL(/^Claim this lead \[(\S+)\]$/m.exec(sales.text)[1]);
   assert.equal(`${link.origin}${link.pathname}`, `${SITE}/leads/${reference}`);
   const path = `${link.pathname}${link.search}`;
   const page = await invoke("lead-follow-up-page", { path, params: { id: reference } });

@@ -33,7 +33,7 @@ test("a free-mail address: the tag in the sales e-mail's subject, the class in t
   const id = await sendDemoRequest(page, prospect);
   const sales = await salesEmail(request, prospect["Work Email"]);
   expect(sales.subject).toMatch(/^(\[Suspected spam\] )?Demo request \[free mail\]: Grace Hopper/);
-  expect(sales.text).toContain("E-mail class: Free mail: gmail.com");
+  expect(sales.text).toContain("\n[free mail]\n");
   expect((await exportedLead(id))?.emailClass).toBe("free");
 });
 
@@ -59,8 +59,6 @@ test("a company domain arrives untagged", async ({ page, request }) => {
   const sales = await salesEmail(request, prospect["Work Email"]);
   expect(sales.subject).not.toMatch(TAGS);
   expect(sales.subject).toContain("Demo request: Grace Hopper");
-  expect(sales.text).toContain(
-    "E-mail class: Company domain (not a known free or disposable provider, not a verified employer): compiler-mining.com.au",
-  );
+  expect(sales.text).toContain("\n[company domain]\n");
   expect((await exportedLead(id))?.emailClass).toBe("company");
 });

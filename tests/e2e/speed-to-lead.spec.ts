@@ -73,7 +73,7 @@ test("a campaign visitor's request reaches the webhook within 5 s with its sourc
 
   await expect.poll(() => salesEmailsFor(request, email).then((m) => m.length)).toBe(1);
   const [sales] = await salesEmailsFor(request, email);
-  expect(sales.text).toContain("Source\n  landing_path: /\n  utm_source: linkedin\n  utm_campaign: q4");
+  expect(sales.text).toContain("\nSource: Came from LinkedIn, campaign q4, landed on /\n");
 
   // Still exactly one delivery to the channel.
   expect(await webhookLeadsFor(request, email)).toHaveLength(1);

@@ -166,7 +166,7 @@ test("the sales e-mail's claim link names the server's own origin, not the Host 
   const id = await demoRequest({ host: "localhost:1" });
   const sales = sink.messages().find((m) => m.customArgs?.kind === "sales" && m.customArgs.requestId === id);
   assert.ok(sales, "no sales e-mail");
-  const link = /Claim or update this lead: (\S+)/.exec(sales.text)?.[1];
+  const link = /^Claim this lead \[(\S+)\]$/m.exec(sales.text)?.[1];
   assert.ok(link?.startsWith(`${server.url}/leads/${id}?sig=`), `claim link ${link}`);
   assert.doesNotMatch(sales.text + sales.html, /localhost:1\//);
 });

@@ -17,7 +17,7 @@ import {
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
 
 test("the local server reads each function's rateLimit from its config: the demo request and the form token", async () => {
-  const jiti = createJiti(import.meta.url);
+  const jiti = createJiti(import.meta.url, { jsx: true });
   const { config } = await jiti.import(join(FUNCTIONS, "send-contact-email.mts"));
   assert.deepEqual(config.rateLimit.aggregateBy, ["ip", "domain"], "per client IP and site");
   assert.deepEqual(

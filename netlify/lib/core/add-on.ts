@@ -24,6 +24,8 @@ export interface AddOn {
   /** A channel after the sales e-mail or beside it; an add-on that is off gives one that skips, so leads settle. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
   claimUrl?: (config: ServerConfig, id: string) => string | undefined;
+  /** The IANA zone sales works in, for the times its e-mails show; the first add-on's wins. */
+  timeZone?: (config: ServerConfig) => string | undefined;
   /** An offer on a received request's answer (e.g. the booking link); the first add-on's wins. */
   answerExtras?: (answer: {
     leadId: string;
@@ -54,6 +56,11 @@ export function offAddOn(name: string, channel: DeliveryChannel["name"], reason:
       },
     },
   };
+}
+
+/** The zone the first add-on with one names for `config`, or undefined (times are then shown in UTC). */
+export function timeZoneOf(addOns: readonly AddOn[], config: ServerConfig): string | undefined {
+  return addOns.map((addOn) => addOn.timeZone?.(config)).find(Boolean);
 }
 
 /** Runs every add-on's judge in order over `verdict`; resolves the last verdict and every field added. */

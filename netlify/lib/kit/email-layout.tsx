@@ -71,14 +71,23 @@ export function Subtitle({ children }: { children: ReactNode }) {
   );
 }
 
-export function Paragraph({ children, muted }: { children: ReactNode; muted?: boolean }) {
+export function Paragraph({
+  children,
+  muted,
+  warning,
+}: {
+  children: ReactNode;
+  muted?: boolean;
+  warning?: boolean;
+}) {
   return (
     <Text
       style={{
         fontSize: "15px",
         lineHeight: "22px",
         margin: "8px 0",
-        color: muted ? COLOURS.muted : undefined,
+        color: warning ? COLOURS.warning : muted ? COLOURS.muted : undefined,
+        fontWeight: warning ? 600 : undefined,
       }}
     >
       {children}
@@ -86,11 +95,26 @@ export function Paragraph({ children, muted }: { children: ReactNode; muted?: bo
   );
 }
 
-/** A short label beside a heading, such as an e-mail class or a suspicion. */
+/** A paragraph of `lines`, each on its own line, e.g. a few "Label: value" lines. */
+export function Lines({ lines, muted }: { lines: readonly ReactNode[]; muted?: boolean }) {
+  return (
+    <Paragraph muted={muted}>
+      {lines.map((line, index) => (
+        <React.Fragment key={index}>
+          {index > 0 && <br />}
+          {line}
+        </React.Fragment>
+      ))}
+    </Paragraph>
+  );
+}
+
+/** A short label beside a heading, such as an e-mail class or a suspicion; "[label]" in the text part. */
 export function Tag({ children, warning }: { children: ReactNode; warning?: boolean }) {
   const colour = warning ? COLOURS.warning : COLOURS.muted;
   return (
     <span
+      data-tag="true"
       style={{
         border: `1px solid ${colour}`,
         borderRadius: "4px",
@@ -126,11 +150,51 @@ export function ActionButton({ href, children }: { href: string; children: React
   );
 }
 
+const LINK_STYLE = { color: "#0369a1", textDecoration: "underline" };
+
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} style={{ color: "#0369a1", textDecoration: "underline" }}>
+    <Link href={href} style={LINK_STYLE}>
       {children}
     </Link>
+  );
+}
+
+/** A link whose text is its target (a number, an address): the text part shows the text alone. */
+function OwnTextLink({ href, text }: { href: string; text: string }) {
+  return (
+    <Link href={href} data-own-text="true" style={LINK_STYLE}>
+      {text}
+    </Link>
+  );
+}
+
+/** A phone number as a `tel:` link (digits and a leading "+" only), or plain text when it has no digit. */
+export function PhoneLink({ number }: { number: string }) {
+  const digits = number.replace(/\D/g, "");
+  if (!digits) return <>{number}</>;
+  return <OwnTextLink href={`tel:${number.trim().startsWith("+") ? "+" : ""}${digits}`} text={number} />;
+}
+
+/**
+ * An e-mail address as a `mailto:` link, its parts percent-encoded so that no "?" or "&" in it can add
+ * a header or a recipient; plain text without an "@".
+ */
+export function EmailLink({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at < 0) return <>{address}</>;
+  const [local, domain] = [address.slice(0, at), address.slice(at + 1)].map(encodeURIComponent);
+  return <OwnTextLink href={`mailto:${local}@${domain}`} text={address} />;
+}
+
+/** Items as a bulleted list; "- item" lines in the text part. */
+export function List({ items }: { items: readonly ReactNode[] }) {
+  return (
+    <ul style={{ fontSize: "15px", lineHeight: "22px", margin: "8px 0", paddingLeft: "20px" }}>
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -139,7 +203,7 @@ export function Quote({ text }: { text: string }) {
   const lines = text.split(/\r\n|[\r\n\u2028\u2029]/);
   return (
     <blockquote style={{ borderLeft: `3px solid ${COLOURS.line}`, margin: "8px 0", padding: "0 12px" }}>
-      <Text style={{ fontSize: "15px", lineHeight: "22px", margin: 0 }}>
+      <Text style={{ fontSize: "15px", lineHeight: "22px", margin: 0, whiteSpace: "pre-wrap" }}>
         {lines.map((line, index) => (
           <React.Fragment key={index}>
             {index > 0 && <br />}
@@ -157,7 +221,8 @@ export function Rule() {
 
 /**
  * `email` as the two parts of a message: `html` (an XHTML document with inline styles) and `text`
- * (the same content in the same order; links as "label [url]", quotations as "> " lines).
+ * (the same content in the same order; links as "label [url]", a phone number or address link as its
+ * own text, tags as "[tag]", list items as "- " lines, quotations as "> " lines).
  */
 export function renderEmail(email: ReactNode): { html: string; text: string } {
   const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(email)}`;
@@ -167,10 +232,21 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       // The preview line is for the inbox list only; React Email marks it.
       { selector: "[data-skip-in-text=true]", format: "skip" },
       { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+      // A number or address is its own link text; "[tel:...]" beside it would only repeat it.
+      { selector: "a[data-own-text=true]", format: "anchor", options: { ignoreHref: true } },
+      { selector: "[data-tag=true]", format: "tag" },
+      { selector: "ul", options: { itemPrefix: "- " } },
       { selector: "h1", options: { uppercase: false } },
       { selector: "h2", options: { uppercase: false } },
       { selector: "table", format: "block" },
     ],
+    formatters: {
+      tag: (elem, walk, builder) => {
+        builder.addInline("[");
+        walk(elem.children, builder);
+        builder.addInline("]");
+      },
+    },
   });
   const lines = text.split("\n").map((line) => line.trimEnd());
   return {

@@ -6,8 +6,8 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
 import { salesEmailsFor } from "./mail-sink";
 
-/** The line of the sales e-mail's text that carries the link (CLAIM_LINK_TEXT in messages.ts). */
-const CLAIM_LINE = /^Claim or update this lead: (\S+)$/m;
+/** The line of the sales e-mail's text that carries the link (its button, CLAIM_BUTTON_TEXT in messages.ts). */
+const CLAIM_LINE = /^Claim this lead \[(\S+)\]$/m;
 
 /**
  * The claim link in the one sales e-mail about `email`, once the local mail sink has it. Asserts

@@ -8,9 +8,14 @@ import {
   ActionButton,
   COMPANY_NAME,
   EmailLayout,
+  EmailLink,
+  Lines,
+  List,
   Paragraph,
+  PhoneLink,
   Quote,
   renderEmail,
+  Tag,
   TextLink,
   Title,
 } from "../../../netlify/lib/kit/email-layout";
@@ -47,4 +52,34 @@ test("the HTML escapes a person's text, styles inline and loads nothing remote",
   expect(html).not.toMatch(/<img|<link|<script|<style/);
   expect(html).toContain('style="');
   expect(html).toContain("A preview line");
+});
+
+test("a phone number is a tel: link of its digits and a leading +, an address a mailto: link; each its own text", () => {
+  const email = renderEmail(
+    <EmailLayout preview="Links">
+      <Paragraph>
+        Call <PhoneLink number="+61 (8) 6000-0000 " /> or <PhoneLink number="no digits" />, write to{" "}
+        <EmailLink address="jane+demo?cc=x@acme.example" />.
+      </Paragraph>
+    </EmailLayout>,
+  );
+  expect(email.html).toContain('href="tel:+61860000000"');
+  expect(email.html).toContain('href="mailto:jane%2Bdemo%3Fcc%3Dx@acme.example"');
+  expect(email.html.match(/<a /g)).toHaveLength(2);
+  expect(email.text).toContain("Call +61 (8) 6000-0000 or no digits, write to jane+demo?cc=x@acme.example.");
+});
+
+test("tags read [tag], list items '- item' and lines stay lines in the text part", () => {
+  const email = renderEmail(
+    <EmailLayout preview="Parts">
+      <Paragraph>
+        <Tag>free mail</Tag> <Tag warning>role address</Tag>
+      </Paragraph>
+      <List items={["one", "two"]} />
+      <Lines lines={["Owner: Ana", "Follow-up: claimed"]} />
+    </EmailLayout>,
+  );
+  expect(email.text).toContain(
+    "[free mail] [role address]\n\n- one\n- two\n\nOwner: Ana\nFollow-up: claimed\n",
+  );
 });

@@ -9,7 +9,7 @@ import type { DeliveryChannel, DeliveryNotice } from "../../core/delivery/delive
 import type { ConfirmationLimits, ConfirmationVerdict } from "./confirmation-limits";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "../../core/delivery/mailer";
-import { buildConfirmationEmail, type ContactDetails } from "../../core/delivery/messages";
+import { buildConfirmationEmail, type ContactDetails } from "./confirmation-message";
 
 export const CONTACT_DETAILS: ContactDetails = site.contactDetails;
 

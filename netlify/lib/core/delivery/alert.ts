@@ -3,12 +3,14 @@
  * ALERT_EMAIL, recorded before it goes out, or a `LEAD FAILED` log line when SendGrid is what is down. It
  * holds no visitor text: ALERT_EMAIL need not be the sales inbox.
  */
-import escapeHtml from "escape-html";
 import type { ServerConfig } from "../config";
+import { timeZoneOf } from "../add-on";
 import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
 import type { LeadAlert, LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { errorName, logError, logInfo } from "../../kit/log";
+import { localTime } from "../../kit/local-time";
+import { alertEmail } from "./alert-message";
 import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
 import type { RetryOptions } from "./send-result";
@@ -23,23 +25,6 @@ export interface AlertDeps {
 }
 
 type LogFields = Parameters<typeof logInfo>[1];
-
-/** The e-mail of `lines` (text, and HTML paragraphs) to ALERT_EMAIL; callers put no visitor data in. */
-export function alertEmail(
-  config: AlertDeps["config"],
-  subject: string,
-  lines: string[],
-  requestId?: string,
-): MailMessage {
-  return {
-    to: config.alertEmail,
-    from: config.mailFrom,
-    subject,
-    text: lines.join("\n"),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
-    customArgs: requestId ? { requestId, kind: "alert" } : { kind: "alert" },
-  };
-}
 
 /**
  * Sends `message` once: only when `note()` wrote its record (a write only one run wins). Logs `<what> sent`,
@@ -115,16 +100,17 @@ async function sendAlert(
   const { config, mailer, retry } = context;
   const detail = headline(lead, reason, config.alertAfterMinutes);
   const sales = lead.deliveries.sales;
-  const lines = [
-    detail,
-    "",
-    `Received: ${lead.receivedAt}`,
-    `Sales e-mail: ${sales.state}, ${sales.attempts} send(s), last error: ${sales.lastError ?? "none"}`,
-    "",
-    "The prospect's details are in the stored lead: run `npm run leads:export`, find this",
-    "request id, check the sales inbox for it, and contact the prospect if it is not there.",
-  ];
-  const message = alertEmail(config, `Demo request not delivered (${reason}): ${lead.id}`, lines, lead.id);
+  const received = localTime(lead.receivedAt, timeZoneOf(context.addOns, config));
+  const message = alertEmail(config, {
+    subject: `Demo request not delivered (${reason}): ${lead.id}`,
+    title: "Demo request not delivered",
+    body: [
+      detail,
+      `Received: ${received}\nSales e-mail: ${sales.state}, ${sales.attempts} send(s), last error: ${sales.lastError ?? "none"}`,
+      "The prospect's details are in the stored lead: run `npm run leads:export`, find this request id, check the sales inbox for it, and contact the prospect if it is not there.",
+    ],
+    requestId: lead.id,
+  });
   const toWebhook = context.addOns
     .find((addOn) => addOn.postAlert)
     ?.postAlert?.(lead, { reason, detail }, context);
@@ -147,14 +133,15 @@ export async function alertNotice(
   { config, mailer, retry, now }: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
 ): Promise<void> {
   const day = now().toISOString().slice(0, 10);
-  const lines = [
-    `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
-    "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
-    "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise",
-    "CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
-  ];
-  const subject = `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`;
-  const message = alertEmail(config, subject, lines);
+  const message = alertEmail(config, {
+    subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
+    title: "Confirmation e-mails nearly spent",
+    body: [
+      `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
+      "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
+      "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
+    ],
+  });
   const result = await sendWithRetry(mailer, message, retry);
   if (result.status === "sent")
     logInfo("confirmation limit alert sent", { used: notice.used, limit: notice.limit });

@@ -4,7 +4,8 @@
  */
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { logMalformedLead, noteMalformedLead } from "../leads/lead-record-schema";
-import { alertEmail, alertOnce, type AlertDeps } from "./alert";
+import { alertOnce, type AlertDeps } from "./alert";
+import { alertEmail } from "./alert-message";
 
 export interface MalformedLeadAlerts extends AlertDeps {
   blobs: JsonBlobs;
@@ -19,14 +20,9 @@ export async function reportMalformedLead(
 ): Promise<void> {
   logMalformedLead(id, by);
   if (!alerts) return;
-  const lines = [
-    `The stored record of demo request ${id} is not a lead record, so every job skips it: it gets no`,
-    "delivery, reminder or retention, and exports, reports and erasure by address leave it out.",
-    "",
-    `Inspect it: the key leads/${id} in the site's Netlify Blobs store demo-requests (locally under`,
-    ".netlify/blobs-serve). Put it right there, or erase it with",
-    `\`npm run leads:erase -- --id ${id}\`.`,
-    "",
+  const body = [
+    `The stored record of demo request ${id} is not a lead record, so every job skips it: it gets no delivery, reminder or retention, and exports, reports and erasure by address leave it out.`,
+    `Inspect it: the key leads/${id} in the site's Netlify Blobs store demo-requests (locally under .netlify/blobs-serve). Put it right there, or erase it with \`npm run leads:erase -- --id ${id}\`.`,
     "This alert is sent once; if the record is still malformed after 30 days, it is sent again.",
   ];
   const now = alerts.now ?? (() => new Date());
@@ -34,7 +30,12 @@ export async function reportMalformedLead(
     {
       what: "malformed lead alert",
       note: () => noteMalformedLead(alerts.blobs, id, now()),
-      message: alertEmail(alerts.config, `Stored demo request unreadable: ${id}`, lines, id),
+      message: alertEmail(alerts.config, {
+        subject: `Stored demo request unreadable: ${id}`,
+        title: "Stored demo request unreadable",
+        body,
+        requestId: id,
+      }),
       fallback: "this log line is the alert",
     },
     alerts,

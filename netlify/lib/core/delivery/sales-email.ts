@@ -2,7 +2,8 @@
 import type { DeliveryChannel } from "./delivery-channel";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "./mailer";
-import { buildSalesEmail } from "./messages";
+import { buildSalesEmail } from "./sales-message";
+import { timeZoneOf } from "../add-on";
 
 export const salesEmail: DeliveryChannel = {
   name: "sales",
@@ -17,6 +18,7 @@ export const salesEmail: DeliveryChannel = {
       attribution: lead.attribution,
       claimUrl: addOns.map((addOn) => addOn.claimUrl?.(config, lead.id)).find(Boolean),
       emailClass: lead.emailClass,
+      timeZone: timeZoneOf(addOns, config),
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status === "sent") {

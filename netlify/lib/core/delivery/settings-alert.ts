@@ -4,7 +4,8 @@
  */
 import { deleteExpired, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, STORAGE } from "../../kit/storage";
-import { alertEmail, alertOnce, type AlertDeps } from "./alert";
+import { alertOnce, type AlertDeps } from "./alert";
+import { alertEmail } from "./alert-message";
 
 const KEPT_MS = 2 * 24 * 3_600_000;
 
@@ -14,11 +15,9 @@ export async function tellInvalidSettings(
   deps: AlertDeps & { blobs: JsonBlobs; now: Date },
 ): Promise<void> {
   if (parts.length === 0) return;
-  const lines = [
+  const body = [
     "These parts of the site are off because their settings are invalid; demo requests still reach sales.",
-    "",
-    ...parts.map((part) => `- ${part}`),
-    "",
+    { list: parts },
     "Mend the variables in Netlify's site settings and deploy again. This alert is sent once a day while they stay invalid.",
   ];
   const key = keyOf("settingsAlerts", deps.now.toISOString().slice(0, 10));
@@ -26,7 +25,11 @@ export async function tellInvalidSettings(
     {
       what: "settings alert",
       note: () => noteOnce(deps.blobs, key, deps.now, KEPT_MS),
-      message: alertEmail(deps.config, "Site settings invalid: some parts are off", lines),
+      message: alertEmail(deps.config, {
+        subject: "Site settings invalid: some parts are off",
+        title: "Site settings invalid",
+        body,
+      }),
       fallback: "the cold-start log lines are the alert",
     },
     deps,

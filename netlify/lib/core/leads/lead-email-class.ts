@@ -10,21 +10,29 @@ export interface EmailClass {
   role: boolean;
 }
 
-const TAGS: Record<EmailClassName, string | undefined> = {
-  company: undefined,
-  free: "[free mail]",
-  isp: "[ISP]",
-  disposable: "[disposable]",
+const LABELS: Record<EmailClassName, string> = {
+  company: "company domain",
+  free: "free mail",
+  isp: "ISP",
+  disposable: "disposable",
 };
+
+/** The class in short labels, e.g. ["free mail", "role address"] or ["company domain"]. */
+export function emailClassLabels(emailClass: EmailClass): string[] {
+  return [LABELS[emailClass.class], ...(emailClass.role ? ["role address"] : [])];
+}
 
 /** Tags for a subject or first line, e.g. "[free mail] [role address]"; "" for a company address. */
 export function emailClassTag(emailClass: EmailClass | undefined): string {
   if (!emailClass) return "";
-  return [TAGS[emailClass.class], emailClass.role ? "[role address]" : undefined].filter(Boolean).join(" ");
+  return emailClassLabels(emailClass)
+    .filter((label) => label !== LABELS.company)
+    .map((label) => `[${label}]`)
+    .join(" ");
 }
 
 const WORDS: Record<EmailClassName, string> = {
-  company: "Company domain (not a known free or disposable provider, not a verified employer)",
+  company: "Company domain",
   free: "Free mail",
   isp: "Internet provider's mailbox",
   disposable: "Disposable address",

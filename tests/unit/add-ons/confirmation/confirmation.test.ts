@@ -1,9 +1,10 @@
 /**
  * @jest-environment node
  */
-// The confirmation e-mail (docs/decisions/0010-confirmation-limits.md): it holds no text the visitor typed (a
-// property over every field), only the 24-hour promise, the reference and the company's contact details; the
-// bounds hold through the handler; CONFIRMATION_EMAIL=off and unreachable limits mean no confirmation.
+// The confirmation e-mail (docs/decisions/0010-confirmation-limits.md, docs/requirements.md#sales-tools): it
+// holds no text the visitor typed (a property over every field), only the company's name, the 24-hour
+// promise, the short reference, the company's contact details and its signature; the bounds hold through
+// the handler; CONFIRMATION_EMAIL=off and unreachable limits mean no confirmation.
 import fc from "fast-check";
 import site from "../../../../content/site.json";
 import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
@@ -25,9 +26,9 @@ afterEach(() => jest.restoreAllMocks());
 const ID = "5f0c2a8e-9b1d-4c3e-8a7f-6d5e4c3b2a19";
 const confirmationOf = (sent: MailMessage[]) => sent.find((m) => m.customArgs?.kind === "confirmation");
 
-/** What every confirmation must be, apart from its recipient and reference (the lead id `leadId`). */
+/** What every confirmation must be, apart from its recipient and reference (from the lead id `leadId`). */
 function template(message: MailMessage, leadId: string) {
-  const strip = (text: string) => text.split(leadId).join("<reference>");
+  const strip = (text: string) => text.split(leadId.slice(0, 8)).join("<reference>");
   return {
     from: message.from,
     subject: message.subject,
@@ -74,20 +75,37 @@ test("the confirmation holds no visitor text: it is the same fixed e-mail for ev
   );
 });
 
-test("the confirmation gives the 24-hour promise, the reference and the contact details from content/", async () => {
+test("the confirmation speaks for the company: its name, the promise, a short reference, the contact details from content/, a signature", async () => {
   const { post, mailer } = harness();
   await post({ ...VALID, firstName: "You won $5000! Claim at https://evil.example", requestId: ID });
   const confirmation = confirmationOf(mailer.sent)!;
+  const lead = leadIdOf(ID);
   for (const body of [confirmation.text, confirmation.html]) {
+    expect(body).toContain(`Thank you for your interest in ${site.siteName}`);
     expect(body).toContain("Our team will contact you within 24 hours to schedule your demo.");
-    // The reference is the lead's id, the one the answer and sales see, not the key the client sent.
-    expect(body).toContain(`Your reference: ${leadIdOf(ID)}`);
-    expect(body).not.toContain(ID);
+    expect(body).toContain(`The ${site.siteName} team`);
+    // The reference is the start of the lead's id, the one the answer and sales see, not the key the client sent.
+    expect(body).toContain(lead.slice(0, 8));
+    expect(body).not.toContain(lead);
+    expect(body).not.toContain(ID.slice(0, 8));
     expect(body).toContain(site.contactDetails.email);
     expect(body).toContain(site.contactDetails.phone);
     expect(body).not.toContain("evil.example");
+    expect(body).not.toContain("Hello,");
   }
+  expect(confirmation.text).toContain(`Your reference: ${lead.slice(0, 8)}.`);
+  expect(confirmation.html).toContain(`href="mailto:${site.contactDetails.email}"`);
+  expect(confirmation.html).toContain(`href="tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}"`);
   expect(confirmation.subject).toBe("We received your demo request");
+});
+
+test("the confirmation names nobody: not even the visitor's name or company reaches it", async () => {
+  const { post, mailer } = harness();
+  await post({ ...VALID, firstName: "Wilhelmina", lastName: "Quarry", company: "Zircon Holdings" });
+  const confirmation = confirmationOf(mailer.sent)!;
+  for (const typed of ["Wilhelmina", "Quarry", "Zircon Holdings", VALID.phone]) {
+    expect(`${confirmation.subject}\n${confirmation.text}\n${confirmation.html}`).not.toContain(typed);
+  }
 });
 
 test("ten requests naming one victim: ten leads for sales, one confirmation", async () => {

@@ -16,6 +16,7 @@ import {
 import {
   EMAIL_CLASSES,
   emailClassCell,
+  emailClassLabels,
   emailClassLine,
   emailClassTag,
 } from "../../../../netlify/lib/core/leads/lead-email-class";
@@ -80,17 +81,18 @@ test("an override wins over every list, for the domain and its subdomains", () =
   expect(classifyEmail("ops@team.telstra.com").class).toBe("company");
 });
 
-test("the tags, the body line and the CSV cell", () => {
+test("the tags, the labels, the body line and the CSV cell", () => {
   expect(emailClassTag(classifyEmail("a@gmail.com"))).toBe("[free mail]");
   expect(emailClassTag(classifyEmail("a@bigpond.com"))).toBe("[ISP]");
   expect(emailClassTag(classifyEmail("a@mailinator.com"))).toBe("[disposable]");
   expect(emailClassTag(classifyEmail("a@bhp.com"))).toBe("");
   expect(emailClassTag(classifyEmail("info@gmail.com"))).toBe("[free mail] [role address]");
+  expect(emailClassTag(classifyEmail("info@bhp.com"))).toBe("[role address]");
   expect(emailClassTag(undefined)).toBe("");
+  expect(emailClassLabels(classifyEmail("info@bhp.com"))).toEqual(["company domain", "role address"]);
+  expect(emailClassLabels(classifyEmail("a@bigpond.com"))).toEqual(["ISP"]);
   expect(emailClassLine(classifyEmail("a@gmail.com"))).toBe("Free mail: gmail.com");
-  expect(emailClassLine(classifyEmail("info@bhp.com"))).toBe(
-    "Company domain (not a known free or disposable provider, not a verified employer): bhp.com; a role address",
-  );
+  expect(emailClassLine(classifyEmail("info@bhp.com"))).toBe("Company domain: bhp.com; a role address");
   expect(emailClassCell(classifyEmail("info@bhp.com"))).toBe("company, role");
   expect(emailClassCell(classifyEmail("a@gmail.com"))).toBe("free");
 });

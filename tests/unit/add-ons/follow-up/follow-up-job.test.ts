@@ -106,7 +106,7 @@ test("an unclaimed lead is nudged to sales after 15 minutes and escalated after 
   expect(nudge.subject).toBe("Unclaimed demo request: Jane Driller (Acme Mining)");
   expect(nudge.text).toContain("has not been claimed after 15 minutes.");
   expect(nudge.text).toContain("Owner: nobody yet");
-  const link = /Claim or update this lead: (\S+)/.exec(nudge.text)![1];
+  const link = /^Claim or update this lead \[(\S+)\]$/m.exec(nudge.text)![1];
   const url = new URL(link);
   expect(url.origin + url.pathname).toBe(`${TEST_CONFIG.siteOrigin}/leads/${ID}`);
   expect(isClaimSignature(ID, url.searchParams.get("sig"), TEST_CONFIG.formSecret)).toBe(true);
@@ -382,7 +382,7 @@ test("a visitor's text cannot pose as a claim link in the digest, and long names
   expect(digest.html.match(/<a /g)).toHaveLength(1);
   expect(digest.html).not.toContain('href="https://evil.example');
   expect(digest.html).toContain(
-    "<p>Claim or update this lead: https://evil.example/leads/x?sig= (Acme Mining)",
+    '">Claim or update this lead: https://evil.example/leads/x?sig= (Acme Mining), jane@acme-mining.com<br/>',
   );
   const [nudge] = sentOfKind(w.mailer, "nudge");
   expect(nudge.subject.length).toBeLessThanOrEqual(200);

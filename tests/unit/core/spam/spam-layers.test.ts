@@ -219,7 +219,11 @@ describe("the time token", () => {
       const { post, mailer, store } = harness({ now: () => NOW });
       const res = await post({ ...VALID, formToken, requestId: ID });
       const sales = await expectSuspectedSpamToSales(res, mailer, LEAD);
-      expect(sales.text.split("\n")[2]).toMatch(new RegExp(`^Suspected spam: ${reason.source.slice(1)}`));
+      // The suspicion comes with the lead's first lines, before the claim button.
+      const lines = sales.text.split("\n");
+      const suspicion = lines.findIndex((line) => line.startsWith("Suspected spam: "));
+      expect(lines[suspicion]).toMatch(new RegExp(`^Suspected spam: ${reason.source.slice(1)}`));
+      expect(suspicion).toBeLessThan(lines.findIndex((line) => line.startsWith("Claim this lead")));
       expect(sales.html).toContain("Suspected spam: ");
       const stored = await store!.get(LEAD);
       expect(stored).toMatchObject({

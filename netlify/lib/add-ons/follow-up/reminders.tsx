@@ -1,14 +1,24 @@
 /**
  * Which follow-up reminders a lead needs now (nudge, escalation, promise-at-risk or the spam digest) and
- * their e-mails (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md); pure, each sent
- * once. Only e-mails to the sales inbox name the prospect; the escalation holds no visitor text. Links
- * come from structured lines, never from text.
+ * their e-mails in the one layout (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md,
+ * docs/decisions/0037-email-layout.md); pure, each sent once. Only e-mails to the sales inbox name the
+ * prospect; the escalation holds no visitor text. Links come from structured fields, never from text.
  */
-import escapeHtml from "escape-html";
+import * as React from "react";
 import { businessMinutesBetween } from "./business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
+import {
+  ActionButton,
+  EmailLayout,
+  Lines,
+  Paragraph,
+  renderEmail,
+  TextLink,
+  Title,
+} from "../../kit/email-layout";
+import { localTime } from "../../kit/local-time";
 import { singleLine } from "../../kit/text";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
 
@@ -53,9 +63,6 @@ export function dueReminders(
   return due;
 }
 
-/** A line of a reminder: text (escaped in HTML), or the claim link (an anchor with our words). */
-type Line = string | { claimUrl: string };
-
 export interface ReminderLead {
   lead: LeadRecord;
   followUp: FollowUp;
@@ -87,41 +94,47 @@ export function reminderDetail(
   return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
 }
 
+/** A reminder's zone: BUSINESS_HOURS', else UTC. */
+type ZoneSettings = { followUp?: Pick<FollowUpConfig, "businessHours"> };
+
+/** A reminder e-mail in the one layout; `body` comes from our structured fields, never from text. */
 function message(
   to: string,
   from: string,
   subject: string,
-  lines: Line[],
+  body: { title: string; content: React.ReactNode; preview: string },
   kind: ReminderKind,
   id?: string,
 ): MailMessage {
   const customArgs: Record<string, string> = id ? { requestId: id, kind } : { kind };
-  return {
-    to,
-    from,
-    subject: capSubject(singleLine(subject)),
-    text: lines
-      .map((line) => (typeof line === "string" ? line : `${CLAIM_LINK_TEXT}: ${line.claimUrl}`))
-      .join("\n"),
-    html: lines
-      .map((line) =>
-        typeof line === "string"
-          ? `<p>${escapeHtml(line)}</p>`
-          : `<p><a href="${escapeHtml(line.claimUrl)}">${CLAIM_LINK_TEXT}</a></p>`,
-      )
-      .join(""),
-    customArgs,
-  };
+  const { html, text } = renderEmail(
+    <EmailLayout preview={body.preview}>
+      <Title>{body.title}</Title>
+      {body.content}
+    </EmailLayout>,
+  );
+  return { to, from, subject: capSubject(singleLine(subject)), text, html, customArgs };
 }
 
-function statusLines({ lead, followUp, claimUrl }: ReminderLead): Line[] {
-  return [
-    `Received: ${lead.receivedAt}`,
-    `Follow-up: ${followUp.state}`,
-    `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
-    ...(claimUrl ? [{ claimUrl }] : []),
-  ];
+/** The lead's status lines, after `first` (the prospect, in e-mails to sales). */
+function statusLines({ lead, followUp }: ReminderLead, zone: string | undefined, first: string[] = []) {
+  return (
+    <Lines
+      lines={[
+        ...first,
+        `Received: ${localTime(lead.receivedAt, zone)}`,
+        `Follow-up: ${followUp.state}`,
+        `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
+      ]}
+    />
+  );
 }
+
+const TITLES: Record<Exclude<ReminderKind, "digest">, string> = {
+  nudge: "Unclaimed demo request",
+  escalation: "Unclaimed demo request: escalation",
+  "promise-at-risk": "24-hour promise at risk",
+};
 
 /** The e-mail for reminder `kind`: the escalation to `escalationEmail` without visitor text, the rest to sales. */
 export function buildReminderEmail(
@@ -129,49 +142,71 @@ export function buildReminderEmail(
   item: ReminderLead,
   detail: string,
   config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
-    followUp: Pick<FollowUpConfig, "escalationEmail">;
+    followUp: Pick<FollowUpConfig, "escalationEmail" | "businessHours">;
   },
 ): MailMessage {
-  const { lead } = item;
+  const { lead, claimUrl } = item;
+  const zone = config.followUp.businessHours?.zone;
   const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
-  if (kind === "escalation") {
-    return message(
-      config.followUp.escalationEmail,
-      config.mailFrom,
-      `Escalation: demo request ${lead.id} is unclaimed`,
-      [detail, "", ...statusLines(item)],
-      kind,
-      lead.id,
-    );
+  // The escalation may leave the sales team: it names no prospect.
+  const escalation = kind === "escalation";
+  const content = (
+    <>
+      <Paragraph>{detail}</Paragraph>
+      {statusLines(item, zone, escalation ? [] : [`Prospect: ${who}`])}
+      {claimUrl && <ActionButton href={claimUrl}>{CLAIM_LINK_TEXT}</ActionButton>}
+    </>
+  );
+  const body = { title: TITLES[kind], content, preview: detail };
+  if (escalation) {
+    const subject = `Escalation: demo request ${lead.id} is unclaimed`;
+    return message(config.followUp.escalationEmail, config.mailFrom, subject, body, kind, lead.id);
   }
   const subject = kind === "nudge" ? `Unclaimed demo request: ${who}` : `24-hour promise at risk: ${who}`;
-  const lines: Line[] = [detail, "", `Prospect: ${who}`, ...statusLines(item)];
-  return message(config.salesEmail, config.mailFrom, subject, lines, kind, lead.id);
+  return message(config.salesEmail, config.mailFrom, subject, body, kind, lead.id);
 }
 
 /** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
 export function buildDigestEmail(
   items: readonly ReminderLead[],
   date: string,
-  config: Pick<ServerConfig, "salesEmail" | "mailFrom">,
+  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & ZoneSettings,
 ): MailMessage {
-  const lines: Line[] = [
-    `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`,
-    "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
-    "Claim any that is real, or close it as spam.",
-    ...items.flatMap(({ lead, claimUrl }) => [
-      "",
-      `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
-      `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
-      `Received: ${lead.receivedAt}, request id ${lead.id}`,
-      ...(claimUrl ? [{ claimUrl }] : []),
-    ]),
-  ];
+  const zone = config.followUp?.businessHours?.zone;
+  const summary = `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`;
+  const content = (
+    <>
+      <Lines
+        lines={[
+          summary,
+          "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
+          "Claim any that is real, or close it as spam.",
+        ]}
+      />
+      {items.map(({ lead, claimUrl }) => (
+        <Lines
+          key={lead.id}
+          lines={[
+            `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
+            `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
+            `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`,
+            ...(claimUrl
+              ? [
+                  <TextLink key="claim" href={claimUrl}>
+                    {CLAIM_LINK_TEXT}
+                  </TextLink>,
+                ]
+              : []),
+          ]}
+        />
+      ))}
+    </>
+  );
   return message(
     config.salesEmail,
     config.mailFrom,
     `Suspected spam digest ${date}: ${items.length} demo request(s) to check`,
-    lines,
+    { title: "Suspected spam digest", content, preview: summary },
     "digest",
   );
 }

@@ -1,0 +1,116 @@
+/**
+ * The lead e-mail to sales, reply-to the prospect (docs/requirements.md#sales-tools,
+ * docs/decisions/0037-email-layout.md): what decides the call first (who, the e-mail class, any
+ * suspicion, the time a reply keeps the 24-hour promise), then the claim button, the ways to reach
+ * the prospect and their message, the source, the reference. React escapes every visitor value;
+ * the subject is one line.
+ */
+import * as React from "react";
+import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
+import {
+  ActionButton,
+  EmailLayout,
+  EmailLink,
+  Paragraph,
+  PhoneLink,
+  Quote,
+  renderEmail,
+  Tag,
+  Title,
+} from "../../kit/email-layout";
+import { localTime } from "../../kit/local-time";
+import { singleLine } from "../../kit/text";
+import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-email-class";
+import { sourceInWords } from "../leads/lead-source";
+import {
+  capSubject,
+  CLAIM_BUTTON_TEXT,
+  PROMISE_HOURS,
+  shortReference,
+  SUSPECTED_SPAM_PREFIX,
+  type MailMessage,
+} from "./messages";
+
+const HOUR = 3_600_000;
+
+/** The form's label of field `name`, so the e-mail names each field as the form does. */
+const labelOf = (name: keyof DemoRequest) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.label;
+
+export interface SalesEmailMeta {
+  salesEmail: string;
+  mailFrom: string;
+  receivedAt: Date;
+  requestId: string;
+  suspectedSpam?: string;
+  attribution?: Attribution;
+  claimUrl?: string;
+  emailClass?: EmailClass;
+  /** The IANA zone its times are shown in (BUSINESS_HOURS'); UTC, named, without one. */
+  timeZone?: string;
+}
+
+/**
+ * The sales e-mail for `request`. Its text part quotes each of the message's lines with "> ", so no
+ * line a visitor types can pose as one of the e-mail's own; the subject carries the e-mail class's
+ * tag and, for a suspicion, the SUSPECTED_SPAM_PREFIX, capped at MAX_SUBJECT_LENGTH.
+ */
+export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
+  const who = `${request.firstName} ${request.lastName}, ${request.company}`;
+  const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * HOUR), meta.timeZone);
+  const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
+  const { html, text } = renderEmail(
+    <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
+      <Title>{who}</Title>
+      {labels.length > 0 && (
+        <Paragraph>
+          {labels.map((label, index) => (
+            <React.Fragment key={label}>
+              {index > 0 && " "}
+              <Tag>{label}</Tag>
+            </React.Fragment>
+          ))}
+        </Paragraph>
+      )}
+      {meta.suspectedSpam && <Paragraph warning>Suspected spam: {meta.suspectedSpam}</Paragraph>}
+      <Paragraph>
+        Reply by <strong>{replyBy}</strong> to keep the 24-hour promise.
+      </Paragraph>
+      {meta.claimUrl && <ActionButton href={meta.claimUrl}>{CLAIM_BUTTON_TEXT}</ActionButton>}
+      <Paragraph>
+        {labelOf("phone")}: <PhoneLink number={request.phone} />
+        <br />
+        {labelOf("email")}: <EmailLink address={request.email} />
+      </Paragraph>
+      {request.message ? (
+        <>
+          <Paragraph>{labelOf("message")}:</Paragraph>
+          <Quote text={request.message} />
+        </>
+      ) : (
+        <Paragraph muted>{labelOf("message")}: none</Paragraph>
+      )}
+      <Paragraph>Source: {sourceInWords(meta.attribution)}</Paragraph>
+      <Paragraph muted>
+        Reference: {shortReference(meta.requestId)}
+        <br />
+        Request id: {meta.requestId}
+        <br />
+        Received: {localTime(meta.receivedAt, meta.timeZone)}
+      </Paragraph>
+    </EmailLayout>,
+  );
+  // The class where sales scans: a short tag in the subject, none for a company address.
+  const tag = emailClassTag(meta.emailClass);
+  const subject = singleLine(
+    `Demo request${tag ? ` ${tag}` : ""}: ${request.firstName} ${request.lastName} (${request.company})`,
+  );
+  return {
+    to: meta.salesEmail,
+    from: meta.mailFrom,
+    replyTo: request.email,
+    subject: capSubject(meta.suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${subject}` : subject),
+    text,
+    html,
+    customArgs: { requestId: meta.requestId, kind: "sales" },
+  };
+}
