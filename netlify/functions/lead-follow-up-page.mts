@@ -19,7 +19,15 @@ export default async (req: Request, context: Context): Promise<Response> =>
 /** Read by `npm start` too (scripts/local/body-limits.mjs). */
 export const maxBodyBytes = MAX_BODY_BYTES;
 
+// The signed link is the page's protection; the limit only stops a flood, far above what a team behind
+// one office address opens. A refused request gets a page that says what to do (static/too-many-requests.html).
 export const config: Config = {
   path: "/leads/:id",
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] },
+  rateLimit: {
+    windowLimit: 300,
+    windowSize: 60,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/too-many-requests.html",
+  },
 };

@@ -1,8 +1,8 @@
 /**
  * What the local server checks before the emulation (docs/decisions/0012-local-server-hardening.md): Host (421),
- * the trigger secret on a function's default URL (403), then the rate limit (429). The trigger secret is per
- * run, for running scheduled jobs through their default URL locally: a web page cannot read it, so it cannot
- * run them.
+ * the trigger secret on a function's default URL (403), then the rate limit (429, or the page a rewrite
+ * names). The trigger secret is per run, for running scheduled jobs through their default URL locally: a
+ * web page cannot read it, so it cannot run them.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -59,12 +59,13 @@ const TRIGGER_REFUSED = {
   }),
 };
 
-/** The checker: null to pass, else the answer to send. */
+/** The checker: null to pass, else the answer to send (or `{ rewrite }`, the page to answer with instead). */
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
   // The emulation's routing ignores one trailing slash and case; so does the limit, or it could be sidestepped.
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
     matches: pathMatcher(paths),
     limiter: createSlidingWindowLimiter(rateLimit, now),
+    rateLimit,
   }));
   return (req) => {
     if (!isAllowedHost(req.headers.host, host)) return misdirectedRequest();
@@ -72,12 +73,12 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
     if (isTriggerPath(url.pathname) && !hasTriggerSecret(req.headers[LOCAL_TRIGGER_HEADER], triggerSecret)) {
       return TRIGGER_REFUSED;
     }
-    for (const { matches, limiter } of limited) {
+    for (const { matches, limiter, rateLimit } of limited) {
       if (!matches(url.pathname)) continue;
       // localhost, 127.0.0.1 and [::1] all name this one site: one window, not three.
       const domain = isLoopbackName(url.hostname) ? "localhost" : url.hostname;
       const taken = limiter.take({ ip: req.socket.remoteAddress ?? "", domain });
-      if (!taken.allowed) return tooManyRequests(taken.retryAfterSeconds);
+      if (!taken.allowed) return tooManyRequests(taken.retryAfterSeconds, rateLimit);
     }
     return null;
   };

@@ -45,8 +45,12 @@ export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
   };
 }
 
-/** The 429 answer, JSON with Retry-After. */
-export function tooManyRequests(retryAfterSeconds) {
+/**
+ * The answer to a refused request: with `action: "rewrite"` the path it is rewritten to, `{ rewrite: "/page.html" }`,
+ * which the server answers as Netlify does, with that page; else the 429, JSON with Retry-After.
+ */
+export function tooManyRequests(retryAfterSeconds, rateLimit = {}) {
+  if (rateLimit.action === "rewrite" && typeof rateLimit.to === "string") return { rewrite: rateLimit.to };
   return {
     status: 429,
     headers: {

@@ -194,11 +194,22 @@ export async function startSiteServer({
   const server = createServer(async (req, res) => {
     try {
       const refusal = guard(req);
+      const origin = `http://${req.headers.host}`;
+      if (refusal?.rewrite) {
+        // Netlify's rate-limit rewrite: the page at that path answers in place of the function, whose
+        // body is never read. A static page answers GET and HEAD, so it is fetched that way.
+        req.resume();
+        const page = new Request(new URL(refusal.rewrite, origin), {
+          method: req.method === "HEAD" ? "HEAD" : "GET",
+        });
+        const response = await netlifyDev.handle(page, { serverAddress: origin });
+        if (response) return await sendWebResponse(res, response);
+        throw new Error(`the rate limit's rewrite target ${refusal.rewrite} is not built`);
+      }
       if (refusal) {
         res.writeHead(refusal.status, refusal.headers);
         return void res.end(req.method === "HEAD" ? undefined : refusal.body);
       }
-      const origin = `http://${req.headers.host}`;
       let body;
       if (hasBody(req.method)) {
         const limits = limitsFor(new URL(req.url ?? "/", origin).pathname);

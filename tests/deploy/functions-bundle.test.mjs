@@ -247,7 +247,7 @@ test("the bundled claim page shows a lead from its sales e-mail's link, takes a 
   const path = `${link.pathname}${link.search}`;
   const page = await invoke("lead-follow-up-page", { path, params: { id: reference } });
   assert.equal(page.status, 200, page.body);
-  assert.match(page.body, /<strong>Follow-up:<\/strong> new/);
+  assert.match(page.body, /<dt>State<\/dt><dd>new<\/dd>/);
   assert.match(page.body, /<option value="ana@example.com">Ana Smith<\/option>/);
   const claim = await invoke("lead-follow-up-page", {
     path,
@@ -258,7 +258,7 @@ test("the bundled claim page shows a lead from its sales e-mail's link, takes a 
   });
   assert.equal(claim.status, 303, claim.body);
   const after = await invoke("lead-follow-up-page", { path, params: { id: reference } });
-  assert.match(after.body, /<strong>Owner:<\/strong> Ana Smith/);
+  assert.match(after.body, /<dt>Owner<\/dt><dd>Ana Smith<\/dd>/);
   const forged = await invoke("lead-follow-up-page", {
     path: `/leads/${reference}?sig=${"A".repeat(43)}`,
     params: { id: reference },
@@ -338,7 +338,14 @@ test("the deploy's traffic rules are the limits the local server enforces", asyn
   const deployed = manifest.functions.filter((fn) => fn.trafficRules);
   assert.deepEqual(deployed.map((fn) => fn.name).sort(), local.map((limit) => limit.name).sort());
   for (const { name, rateLimit } of local) {
-    const rule = deployed.find((fn) => fn.name === name).trafficRules.action.config;
+    const { action } = deployed.find((fn) => fn.name === name).trafficRules;
+    const rule = action.config;
+    // What a refused request gets: Netlify's 429, or the page the rule rewrites to, as `npm start` answers.
+    assert.deepEqual(
+      { type: action.type, to: rule.to },
+      { type: rateLimit.action ?? "rate_limit", to: rateLimit.to },
+      name,
+    );
     assert.deepEqual(
       { windowLimit: rule.rateLimitConfig.windowLimit, windowSize: rule.rateLimitConfig.windowSize },
       { windowLimit: rateLimit.windowLimit, windowSize: rateLimit.windowSize },

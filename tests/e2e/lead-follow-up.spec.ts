@@ -19,7 +19,8 @@ import {
   claimLinkFor,
   claimNotice,
   expectFollowUp,
-  statusRow,
+  fact,
+  historyLine,
   submitWith,
   withSignature,
 } from "./support/claim-page";
@@ -120,13 +121,16 @@ test("the claim link from the sales e-mail opens the lead's page, and opening it
     await expectScriptFreeClaimAnswer(response, 200);
     await expectNoScriptInPage(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo request follow-up");
-    await expect(statusRow(page, "Prospect")).toHaveText(
-      `Prospect: ${prospect["First Name"]} ${prospect["Last Name"]} (${prospect.Company})`,
+    await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText(
+      `${prospect["First Name"]} ${prospect["Last Name"]}, ${prospect.Company}`,
     );
-    await expect(statusRow(page, "E-mail")).toHaveText(`E-mail: ${prospect["Work Email"]}`);
-    await expect(statusRow(page, "Request id")).toHaveText(`Request id: ${id}`);
+    await expect(page.getByRole("link", { name: `E-mail ${prospect["Work Email"]}` })).toHaveAttribute(
+      "href",
+      `mailto:${prospect["Work Email"]}`,
+    );
+    await expect(fact(page, "Reference")).toHaveText(id);
     await expectFollowUp(page, "new", "nobody yet");
-    await expect(statusRow(page, "Claimed")).toHaveCount(0);
+    await expect(historyLine(page, "Claimed")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Mark as contacted" })).toHaveCount(0);
 
     // The roster, nobody chosen; and the close form, no reason chosen.
@@ -137,7 +141,7 @@ test("the claim link from the sales e-mail opens the lead's page, and opening it
     ]);
     await expect(claimAs(page).locator("option:checked")).toHaveText("Choose a person");
     await expect(page.getByLabel("Your name")).toHaveCount(0);
-    await expect(page.getByLabel("Reason", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("");
     await expect(claimButton(page)).toBeVisible();
 
     expect(await exportedFollowUp(id), `after opening the link ${open} time(s)`).toEqual(UNTOUCHED);
@@ -214,8 +218,9 @@ test("a claim as a roster member shows the owner on the page and in the export; 
   await expect(page.getByRole("button", { name: "Mark as contacted", exact: true })).toBeVisible();
   await expect(claimButton(page)).toHaveCount(0);
   await expect(claimNotice(page)).toHaveCount(0);
-  const claimedRow = (await statusRow(page, "Claimed").textContent()) ?? "";
-  const claimedAt = claimedRow.replace(/^\s*Claimed:\s*/, "").trim();
+  // The history names the claim; its machine-readable time is the record's, the shown one local.
+  const claimedAt =
+    (await historyLine(page, `Claimed by ${ANA.name}`).locator("time").getAttribute("datetime")) ?? "";
   expect(claimedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
   const afterClaim = await exportedFollowUp(id);
@@ -238,7 +243,7 @@ test("a claim as a roster member shows the owner on the page and in the export; 
   await expectScriptFreeClaimAnswer(refused, 409);
   await expect(claimNotice(second)).toHaveText(`This lead is already claimed by ${ANA.name}.`);
   await expectFollowUp(second, "claimed", ANA.name);
-  await expect(statusRow(second, "Claimed")).toHaveText(`Claimed: ${claimedAt}`);
+  await expect(historyLine(second, "Claimed by").locator("time")).toHaveAttribute("datetime", claimedAt);
   await expect(claimButton(second)).toHaveCount(0);
   await expectNoScriptInPage(second);
 
@@ -249,7 +254,7 @@ test("a claim as a roster member shows the owner on the page and in the export; 
   expect(await exportedFollowUp(id)).toEqual(afterClaim);
   await page.reload();
   await expectFollowUp(page, "claimed", ANA.name);
-  await expect(statusRow(page, "Claimed")).toHaveText(`Claimed: ${claimedAt}`);
+  await expect(historyLine(page, "Claimed by").locator("time")).toHaveAttribute("datetime", claimedAt);
 });
 
 test("a forged link answers 403 with nothing about the lead, whatever it asks, and changes nothing", async ({

@@ -108,7 +108,18 @@ test("a function path with a parameter is limited on every path it matches: the 
     socket: { remoteAddress: "127.0.0.1" },
   });
   const id = "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
-  for (let i = 0; i < 10; i++) assert.equal(guard(request(`/leads/${id}?sig=x${i}`)), null);
-  assert.equal(guard(request(`/LEADS/${id.toUpperCase()}/`))?.status, 429);
+  // A signed link is the page's protection: the limit is far above what a team behind one address opens.
+  const { windowLimit, windowSize } = claimPage.rateLimit;
+  assert.ok(windowLimit / windowSize >= 5, `${windowLimit} in ${windowSize} s`);
+  for (let i = 0; i < windowLimit; i++) assert.equal(guard(request(`/leads/${id}?sig=x${i}`)), null);
+  // Past it, the request is answered by the page the rule rewrites to, never JSON.
+  assert.deepEqual(guard(request(`/LEADS/${id.toUpperCase()}/`)), { rewrite: "/too-many-requests.html" });
   assert.equal(guard(request("/about")), null);
+});
+
+test("a rule with action rewrite names the page to answer with; without one the answer is the JSON 429", () => {
+  const rewrite = { windowLimit: 1, windowSize: 60, action: "rewrite", to: "/too-many-requests.html" };
+  assert.deepEqual(tooManyRequests(30, rewrite), { rewrite: "/too-many-requests.html" });
+  assert.equal(tooManyRequests(30, { windowLimit: 1, windowSize: 60 }).status, 429);
+  assert.equal(tooManyRequests(30, { ...rewrite, to: undefined }).status, 429);
 });

@@ -1,7 +1,7 @@
 /**
  * The lead's claim page (docs/requirements.md#follow-up; netlify/lib/add-ons/follow-up/claim-page.ts) as the
- * sales team reaches and reads it: the link in the lead's sales e-mail, and the page's status rows,
- * forms and notice, found by role and label.
+ * sales team reaches and reads it: the link in the lead's sales e-mail, and the page's facts,
+ * history, forms and notice, found by role and label.
  */
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
 import { salesEmailsFor } from "./mail-sink";
@@ -26,14 +26,21 @@ export async function claimLinkFor(request: APIRequestContext, email: string): P
   return new URL(match![1]);
 }
 
-/** The status row "<label>: <value>" of the page's list, e.g. statusRow(page, "Owner"). */
-export const statusRow = (page: Page, label: string) =>
-  page.getByRole("listitem").filter({ hasText: new RegExp(`^\\s*${label}:`) });
+/** The value of the page's fact `label` (a term and its description), e.g. fact(page, "Owner"). */
+export const fact = (page: Page, label: string) =>
+  page
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+
+/** The line of the lead's history that says `text`, e.g. historyLine(page, "Claimed by Ana Smith"). */
+export const historyLine = (page: Page, text: string) =>
+  page.getByRole("region", { name: "History" }).getByRole("listitem").filter({ hasText: text });
 
 /** Asserts the page shows the follow-up `state` and `owner` ("nobody yet" before a claim). */
 export async function expectFollowUp(page: Page, state: string, owner: string): Promise<void> {
-  await expect(statusRow(page, "Follow-up")).toHaveText(`Follow-up: ${state}`);
-  await expect(statusRow(page, "Owner")).toHaveText(`Owner: ${owner}`);
+  await expect(fact(page, "State")).toHaveText(state);
+  await expect(fact(page, "Owner")).toHaveText(owner);
 }
 
 /** The roster's select, labelled "Claim as". */

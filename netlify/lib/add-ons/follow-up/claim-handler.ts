@@ -32,12 +32,12 @@ import { errorName, logError, logInfo } from "../../kit/log";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import escapeHtml from "escape-html";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
-import { postFollowUpUpdate } from "./follow-up-update";
-import type { LeadUpdate } from "../webhook/lead-event";
+import { postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import { renderClaimPage, type ClaimPageNotice } from "./claim-page";
 
-const UPDATE_OF: Record<FollowUpAction["kind"], LeadUpdate["action"]> = {
+const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
   claim: "claimed",
+  "hand-over": "handed-over",
   contacted: "contacted",
   close: "closed",
   booked: "booked",
@@ -75,18 +75,38 @@ const page = (method: string, status: number, html: string, extra: Record<string
 const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
-/** The action a posted form asks for, or the sentence saying what is wrong with it. */
+// A name shown on pages and in messages: one line of visible text with at least one letter, nothing
+// invisible (a blank filler such as U+3164 would make a person nobody can read).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+
+/** The roster member `chosen` names (their address, or name without one), or a typed name without a roster. */
+function chosenPerson(
+  form: URLSearchParams,
+  team: readonly StaffMember[] | undefined,
+  fields: { roster: string; typed: string },
+): StaffMember | undefined {
+  if (team) {
+    const chosen = form.get(fields.roster) ?? "";
+    return team.find((m) => (m.email ?? m.name) === chosen);
+  }
+  const name = (form.get(fields.typed) ?? "").trim();
+  const readable = name.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(name) && /\p{L}/u.test(name);
+  return readable ? { name } : undefined;
+}
+
+const typedNameError = (what: string) =>
+  `Type ${what} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;
+
+/**
+ * The action a posted form asks for, or the sentence saying what is wrong with it. *Contacted* is one
+ * step: the page's POST with its signed link and origin check is the protection, as for every action.
+ */
 function parseAction(
   form: URLSearchParams,
   team: readonly StaffMember[] | undefined,
 ): { ok: true; action: FollowUpAction } | { ok: false; error: string } {
   const kind = form.get("action");
-  if (kind === "contacted") {
-    // A ticked box, so a scanner pressing every button cannot mark a lead contacted.
-    return form.get("confirm") === "yes"
-      ? { ok: true, action: { kind: "contacted" } }
-      : { ok: false, error: "Tick the box to confirm you have contacted the prospect." };
-  }
+  if (kind === "contacted") return { ok: true, action: { kind: "contacted" } };
   if (kind === "confirm-booking") {
     const uid = form.get("booking") ?? "";
     return uid
@@ -100,21 +120,17 @@ function parseAction(
       : { ok: false, error: "Choose why the lead is closed." };
   }
   if (kind === "claim") {
-    if (team) {
-      const chosen = form.get("owner") ?? "";
-      const member = team.find((m) => (m.email ?? m.name) === chosen);
-      return member
-        ? { ok: true, action: { kind: "claim", owner: member } }
-        : { ok: false, error: "Choose who claims the lead." };
-    }
-    const name = (form.get("ownerName") ?? "").trim();
-    // A name shown on pages and in messages: one line of visible text with at least one letter,
-    // nothing invisible (a blank filler such as U+3164 would make an owner nobody can read).
-    const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
-    if (!name || name.length > MAX_STAFF_NAME_LENGTH || invisible.test(name) || !/\p{L}/u.test(name)) {
-      return { ok: false, error: `Type your name (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).` };
-    }
-    return { ok: true, action: { kind: "claim", owner: { name } } };
+    const owner = chosenPerson(form, team, { roster: "owner", typed: "ownerName" });
+    if (owner) return { ok: true, action: { kind: "claim", owner } };
+    return { ok: false, error: team ? "Choose who claims the lead." : typedNameError("your name") };
+  }
+  if (kind === "hand-over") {
+    const to = chosenPerson(form, team, { roster: "to", typed: "toName" });
+    if (to) return { ok: true, action: { kind: "hand-over", to } };
+    return {
+      ok: false,
+      error: team ? "Choose who takes the lead over." : typedNameError("the name of who takes it over"),
+    };
   }
   return { ok: false, error: "Choose an action." };
 }
@@ -173,9 +189,11 @@ export function createClaimHandler(
     const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
     const team = config.followUp.salesTeam;
     const followUps = deps.getFollowUps();
+    const zone = config.followUp.businessHours?.zone;
     const show = async (status: number, notice?: ClaimPageNotice) => {
       const followUp = await followUps.get(id);
-      return page(method, status, renderClaimPage(lead, followUp, { now: now(), action, team, notice }));
+      const html = renderClaimPage(lead, followUp, { now: now(), action, team, zone, notice });
+      return page(method, status, html);
     };
     try {
       if (method !== "POST") return await show(200);
@@ -185,7 +203,11 @@ export function createClaimHandler(
       if (!parsed.ok) return await show(422, { kind: "invalid", text: parsed.error });
       const { action: chosen } = parsed;
       const at = now();
-      const change = await followUps.update(id, (current) => applyAction(current, chosen, at));
+      let from: string | undefined;
+      const change = await followUps.update(id, (current) => {
+        from = current.owner?.name;
+        return applyAction(current, chosen, at);
+      });
       if (!change.changed) return await show(409, { kind: "refused", text: change.reason });
       // The record is the truth; a marker left behind is moved by the follow-up job.
       await followUps.syncMarkers(id, change.followUp, lead.receivedAt).catch((error: unknown) => {
@@ -197,6 +219,7 @@ export function createClaimHandler(
         config,
         now,
         by: chosen.kind === "claim" ? chosen.owner.name : undefined,
+        from,
         booking:
           chosen.kind === "confirm-booking"
             ? liveBookings(change.followUp).find((b) => b.uid === chosen.uid)

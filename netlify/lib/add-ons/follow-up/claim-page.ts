@@ -1,87 +1,267 @@
 /**
- * The claim page's HTML (docs/decisions/0029-lead-follow-up.md). No script and no form that submits by
- * itself: mail scanners open every link, so each action needs an explicit choice. Values escaped with escape-html.
+ * The claim page's HTML, made for a phone (docs/requirements.md#sales-tools, docs/decisions/0029-lead-follow-up.md):
+ * the prospect first (name, company, e-mail class, the promise's deadline, one-tap call and e-mail, the
+ * message, the source in words), then the follow-up and its actions, then the lead's history, newest
+ * first. Times are in the team's zone. No script and no form that submits by itself: mail scanners
+ * open every link. Values escaped with escape-html.
  */
 import type { StaffMember } from "../../core/config";
 import escapeHtml from "escape-html";
 import {
+  awaitsContact,
   CLOSE_REASONS,
   INBOX_ONLY_LABEL,
   isConfirmedBooking,
   liveBookings,
+  samePerson,
+  timelineOf,
+  WENT_WELL,
   type FollowUp,
+  type ReminderKind,
+  type TimelineEntry,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
+import type { EmailClassName } from "../../core/leads/lead-email-class";
+import { sourceInWords } from "../../core/leads/lead-source";
+import { classifyEmail } from "../email-class/email-class";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import { durationInWords } from "../../kit/text";
+import { localTime } from "../../kit/local-time";
 import { htmlPage } from "../../kit/html-page";
 
 const CLAIM_PAGE_TITLE = "Demo request follow-up";
 
 const CLAIM_TRUST_NOTE =
-  "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out.";
+  "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out. An action taken here is recorded as the owner's.";
 
-const row = (label: string, value: string) =>
-  `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
+const PROMISE_MS = 24 * 3_600_000;
 
-function statusList(lead: LeadRecord, followUp: FollowUp, now: Date): string {
+/** The e-mail class in a few words, for a tag. */
+const CLASS_WORDS: Record<EmailClassName, string> = {
+  company: "Company domain",
+  free: "Free mail",
+  isp: "Internet provider's mailbox",
+  disposable: "Disposable address",
+};
+
+const REMINDER_WORDS: Record<ReminderKind, string> = {
+  nudge: "Nudge sent to the sales inbox: nobody had claimed it",
+  escalation: "Escalation sent: still nobody had claimed it",
+  "promise-at-risk": "Promise-at-risk reminder sent: not yet contacted",
+  digest: "Listed in the daily digest of suspected spam",
+};
+
+/** The page's path a refused request is rewritten to (the function's `config.rateLimit.to`), a static file. */
+export const TOO_MANY_REQUESTS_PATH = "/too-many-requests.html";
+
+/** The page Netlify serves instead of a signed-link page past its rate limit (static/too-many-requests.html). */
+export function renderTooManyRequestsPage(): string {
+  return htmlPage(
+    "Too many requests",
+    "<p>This page was opened more often in the last minute, from your network, than a team would open it. " +
+      "It is resting for a moment.</p>" +
+      "<p>Wait a minute, then open the link from the sales e-mail again or reload this page. If you had " +
+      "just pressed a button, nothing was changed: press it again then.</p>" +
+      "<p>If this keeps happening, tell the site&#39;s owner.</p>",
+  );
+}
+
+/** The phone as a `tel:` URI (RFC 3966: digits, a leading +), up to any extension; undefined without one. */
+export function telHref(phone: string): string | undefined {
+  const main = phone.split(/[A-Za-z;,]/)[0];
+  const digits = main.replace(/\D/g, "");
+  if (digits.length < 3) return undefined;
+  return `tel:${main.trim().startsWith("+") ? "+" : ""}${digits}`;
+}
+
+/** The address as a `mailto:` URI, its local part percent-encoded (RFC 6068). */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${email.slice(at + 1)}`;
+}
+
+const fact = (label: string, value: string) =>
+  `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+
+/** The line saying how long is left of the 24-hour promise, while nobody has contacted the prospect. */
+function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
+  if (!awaitsContact(followUp)) return "";
+  const deadline = new Date(Date.parse(lead.receivedAt) + PROMISE_MS);
+  const text =
+    now < deadline
+      ? `Reply by ${localTime(deadline, zone)} to keep the 24-hour promise.`
+      : `The 24-hour promise ran out at ${localTime(deadline, zone)}: reply as soon as you can.`;
+  return `<p class="promise">${escapeHtml(text)}</p>`;
+}
+
+function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   const { request } = lead;
-  const rows = [
-    row("Prospect", `${request.firstName} ${request.lastName} (${request.company})`),
-    row("E-mail", request.email),
-    row("Phone", request.phone || "(none)"),
-    row(
-      "Received",
-      `${lead.receivedAt} (${durationInWords(Math.floor((now.getTime() - Date.parse(lead.receivedAt)) / 60_000))} ago)`,
-    ),
-    row("Request id", lead.id),
-    row("Follow-up", followUp.state),
-    row("Owner", followUp.owner?.name ?? "nobody yet"),
-  ];
-  if (followUp.claimedAt) rows.push(row("Claimed", followUp.claimedAt));
-  if (followUp.contactedAt) rows.push(row("Contacted", followUp.contactedAt));
-  if (followUp.bookedAt) rows.push(row("Booked", followUp.bookedAt));
+  const emailClass = lead.emailClass ?? classifyEmail(request.email);
+  const tags = [`${CLASS_WORDS[emailClass.class]}: ${emailClass.domain}`];
+  if (emailClass.role) tags.push("Role address");
+  const tel = telHref(request.phone);
+  const call = tel
+    ? `<a class="button primary" href="${escapeHtml(tel)}">Call ${escapeHtml(request.phone)}</a>`
+    : `<p>Phone: ${escapeHtml(request.phone || "(none)")}</p>`;
+  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email))}">E-mail ${escapeHtml(request.email)}</a>`;
+  const message = request.message
+    ? `<blockquote>${escapeHtml(request.message)}</blockquote>`
+    : `<p class="muted">No message.</p>`;
+  const age = durationInWords(Math.floor((now.getTime() - Date.parse(lead.receivedAt)) / 60_000));
+  return (
+    `<section aria-labelledby="prospect"><h2 id="prospect">` +
+    `${escapeHtml(`${request.firstName} ${request.lastName}`)}, ${escapeHtml(request.company)}</h2>` +
+    `<p>${tags.map((tag) => `<span class="tag">${escapeHtml(tag)}</span>`).join("")}</p>` +
+    promiseLine(lead, followUp, now, zone) +
+    `<div class="actions">${call}${write}</div>` +
+    `<h3>Message</h3>${message}` +
+    `<dl>${fact("Received", `${localTime(lead.receivedAt, zone)}, ${age} ago`)}` +
+    `${fact("Source", sourceInWords(lead.attribution))}${fact("Reference", lead.id)}</dl></section>`
+  );
+}
+
+function form(action: string, kind: string, fields: string, button: string, primary = false): string {
+  return (
+    `<form method="post" action="${escapeHtml(action)}">` +
+    `<input type="hidden" name="action" value="${kind}">${fields}` +
+    `<button type="submit"${primary ? ' class="primary"' : ""}>${escapeHtml(button)}</button></form>`
+  );
+}
+
+/** A roster select (`name`), or without a roster a typed name (`typedName`). */
+function personField(
+  team: readonly StaffMember[] | undefined,
+  field: { id: string; name: string; label: string; typedId: string; typedName: string; typedLabel: string },
+): string {
+  if (team) {
+    const options = team
+      .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
+      .join("");
+    return (
+      `<label for="${field.id}">${field.label}</label><select id="${field.id}" name="${field.name}" required>` +
+      `<option value="" selected>Choose a person</option>${options}</select>`
+    );
+  }
+  return (
+    `<label for="${field.typedId}">${field.typedLabel}</label><input id="${field.typedId}" ` +
+    `name="${field.typedName}" required maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name">`
+  );
+}
+
+function claimForm(action: string, team: readonly StaffMember[] | undefined): string {
+  const field = personField(team, {
+    id: "owner",
+    name: "owner",
+    label: "Claim as",
+    typedId: "owner-name",
+    typedName: "ownerName",
+    typedLabel: "Your name",
+  });
+  return form(action, "claim", field, "Claim this lead", true);
+}
+
+function handOverForm(action: string, followUp: FollowUp, team: readonly StaffMember[] | undefined): string {
+  const { owner } = followUp;
+  const others = team?.filter((m) => !owner || !samePerson(m, owner));
+  if (others && others.length === 0) return "";
+  const field = personField(others, {
+    id: "to",
+    name: "to",
+    label: "Hand over to",
+    typedId: "to-name",
+    typedName: "toName",
+    typedLabel: "Hand over to (their name)",
+  });
+  return form(action, "hand-over", field, "Hand over");
+}
+
+function closeForm(action: string): string {
+  const options = (reasons: readonly string[]) =>
+    reasons.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join("");
+  const notAhead = CLOSE_REASONS.filter((r) => !WENT_WELL.includes(r));
+  const field =
+    `<label for="reason">Outcome</label><select id="reason" name="reason" required>` +
+    `<option value="" selected>Choose an outcome</option>` +
+    `<optgroup label="Went well">${options(WENT_WELL)}</optgroup>` +
+    `<optgroup label="Did not go ahead">${options(notAhead)}</optgroup></select>`;
+  return form(action, "close", field, "Close this lead");
+}
+
+function followUpSection(
+  followUp: FollowUp,
+  options: { action: string; team?: readonly StaffMember[]; zone?: string },
+): string {
+  const { action, team, zone } = options;
+  const facts = [fact("State", followUp.state), fact("Owner", followUp.owner?.name ?? "nobody yet")];
   for (const booking of liveBookings(followUp)) {
     const how =
       booking.via === "reference"
         ? "booked through the link sent after the request"
         : booking.confirmedAt
-          ? `matched by e-mail address, confirmed ${booking.confirmedAt}`
+          ? `matched by e-mail address, confirmed ${localTime(booking.confirmedAt, zone)}`
           : INBOX_ONLY_LABEL;
-    rows.push(row("Demo booking", `${booking.startTime ?? "time not given"} (${how})`));
+    const when = booking.startTime ? localTime(booking.startTime, zone) : "time not given";
+    facts.push(fact("Demo booking", `${when} (${how})`));
   }
-  if (followUp.closedAt)
-    rows.push(row("Closed", `${followUp.closedAt} (${followUp.closedReason ?? "no reason"})`));
-  return `<ul>${rows.join("")}</ul>`;
-}
-
-function form(action: string, kind: string, fields: string, button: string): string {
+  if (followUp.closedReason) facts.push(fact("Outcome", followUp.closedReason));
+  const forms: string[] = [];
+  if (!followUp.owner && (followUp.state === "new" || followUp.state === "booked")) {
+    forms.push(claimForm(action, team));
+  }
+  if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
+  if (followUp.state !== "closed") {
+    // Cal.com does not verify a booker's address: a person says whether the booking is the prospect's.
+    for (const booking of liveBookings(followUp).filter((b) => !isConfirmedBooking(b))) {
+      const fields = `<input type="hidden" name="booking" value="${escapeHtml(booking.uid)}">`;
+      const when = booking.startTime ? localTime(booking.startTime, zone) : "the time not given";
+      forms.push(form(action, "confirm-booking", fields, `Confirm the booking for ${when}`));
+    }
+    if (followUp.owner && followUp.state !== "new") forms.push(handOverForm(action, followUp, team));
+    forms.push(closeForm(action));
+  }
   return (
-    `<form method="post" action="${escapeHtml(action)}">` +
-    `<input type="hidden" name="action" value="${kind}">${fields}` +
-    `<p><button type="submit">${escapeHtml(button)}</button></p></form>`
+    `<section aria-labelledby="follow-up"><h2 id="follow-up">Follow-up</h2><dl>${facts.join("")}</dl>` +
+    `${forms.join("")}</section>`
   );
 }
 
-function claimForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = team
-    ? `<p><label for="owner">Claim as</label> <select id="owner" name="owner" required>` +
-      `<option value="" selected>Choose a person</option>` +
-      team
-        .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
-        .join("") +
-      `</select></p>`
-    : `<p><label for="owner-name">Your name</label> <input id="owner-name" name="ownerName" required ` +
-      `maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name"></p>`;
-  return `<h2>Claim</h2>${form(action, "claim", field, "Claim this lead")}`;
+/** One line of the history in words, e.g. "Handed over from Ana Smith to Ben Lee". */
+function entryWords(entry: TimelineEntry, zone?: string): string {
+  const by = "by" in entry && entry.by ? ` by ${entry.by}` : "";
+  const slot = "startTime" in entry && entry.startTime ? ` for ${localTime(entry.startTime, zone)}` : "";
+  switch (entry.kind) {
+    case "claimed":
+      return `Claimed${by}`;
+    case "handed-over":
+      return `Handed over from ${entry.from} to ${entry.to}`;
+    case "contacted":
+      return `Marked contacted${by}`;
+    case "closed":
+      return `Closed (${entry.reason})${by}`;
+    case "booked":
+      return `Demo booked${slot}${entry.confirmed ? "" : ` (${INBOX_ONLY_LABEL})`}`;
+    case "booking-moved":
+      return `Demo booking moved${slot ? ` to ${slot.slice(" for ".length)}` : ""}`;
+    case "booking-cancelled":
+      return `Demo booking${slot} cancelled`;
+    case "booking-confirmed":
+      return `Booking${slot} confirmed${by}`;
+    case "reminder":
+      return REMINDER_WORDS[entry.reminder];
+  }
 }
 
-function closeForm(action: string): string {
-  const options = CLOSE_REASONS.map((r) => `<option value="${r}">${r}</option>`).join("");
-  const field =
-    `<p><label for="reason">Reason</label> <select id="reason" name="reason" required>` +
-    `<option value="" selected>Choose a reason</option>${options}</select></p>`;
-  return `<h2>Close</h2>${form(action, "close", field, "Close this lead")}`;
+function historySection(lead: LeadRecord, followUp: FollowUp, zone?: string): string {
+  const item = (at: string, words: string) =>
+    `<li><time datetime="${escapeHtml(at)}">${escapeHtml(localTime(at, zone))}</time>${escapeHtml(words)}</li>`;
+  const lines = timelineOf(followUp)
+    .reverse()
+    .map((entry) => item(entry.at, entryWords(entry, zone)));
+  lines.push(item(lead.receivedAt, "Request received"));
+  return (
+    `<section aria-labelledby="history"><h2 id="history">History</h2>` +
+    `<p class="muted">Newest first.</p><ol>${lines.join("")}</ol></section>`
+  );
 }
 
 export interface ClaimPageNotice {
@@ -89,38 +269,31 @@ export interface ClaimPageNotice {
   text: string;
 }
 
-/** The page for `lead` at `now`; its forms post to `action`, its own signed URL. */
+/**
+ * The page for `lead` at `now`, times in `zone` (an IANA name; UTC without one); its forms post to
+ * `action`, its own signed URL, and `team` is the roster offered to claim and hand over.
+ */
 export function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,
-  options: { now: Date; action: string; team?: readonly StaffMember[]; notice?: ClaimPageNotice },
+  options: {
+    now: Date;
+    action: string;
+    team?: readonly StaffMember[];
+    zone?: string;
+    notice?: ClaimPageNotice;
+  },
 ): string {
-  const { action, team, notice } = options;
-  const forms: string[] = [];
-  if (followUp.state === "new") forms.push(claimForm(action, team));
-  if (followUp.state === "claimed") {
-    const confirm =
-      `<p><input type="checkbox" id="confirm-contacted" name="confirm" value="yes" required> ` +
-      `<label for="confirm-contacted">I have contacted the prospect</label></p>`;
-    forms.push(`<h2>Contacted</h2>${form(action, "contacted", confirm, "Mark as contacted")}`);
-  }
-  if (followUp.state !== "closed") {
-    // Cal.com does not verify a booker's address: a person says whether the booking is the prospect's.
-    for (const booking of liveBookings(followUp).filter((b) => !isConfirmedBooking(b))) {
-      const fields = `<input type="hidden" name="booking" value="${escapeHtml(booking.uid)}">`;
-      const label = `Confirm the booking for ${booking.startTime ?? "the time not given"}`;
-      forms.push(`<h2>Booking</h2>${form(action, "confirm-booking", fields, label)}`);
-    }
-    forms.push(closeForm(action));
-  }
+  const { now, zone, notice } = options;
   const message = notice
     ? `<p role="${notice.kind === "done" ? "status" : "alert"}"><strong>${escapeHtml(notice.text)}</strong></p>`
     : "";
   return htmlPage(
     CLAIM_PAGE_TITLE,
     message +
-      statusList(lead, followUp, options.now) +
-      forms.join("") +
-      `<p>${escapeHtml(CLAIM_TRUST_NOTE)}</p>`,
+      prospectSection(lead, followUp, now, zone) +
+      followUpSection(followUp, options) +
+      historySection(lead, followUp, zone) +
+      `<p class="muted">${escapeHtml(CLAIM_TRUST_NOTE)}</p>`,
   );
 }

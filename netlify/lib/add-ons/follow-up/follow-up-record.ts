@@ -1,13 +1,17 @@
 /**
- * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md); plain data and
- * pure functions. `new` -> `claimed` -> `contacted`; `booked` while a confirmed booking is live; `closed`.
+ * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md,
+ * docs/requirements.md#sales-tools); plain data and pure functions. `new` -> `claimed` -> `contacted`;
+ * `booked` while a confirmed booking is live; `closed`. Every change adds a line to its history.
  */
 import type { StaffMember } from "../../core/config";
 
 export type FollowUpState = "new" | "claimed" | "contacted" | "booked" | "closed";
 
-export const CLOSE_REASONS = ["not a fit", "duplicate", "spam"] as const;
+/** The outcomes a lead is closed with: first those that went well, then those that did not go ahead. */
+export const CLOSE_REASONS = ["demo held", "pilot agreed", "not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
+/** The close reasons that are a success for sales. */
+export const WENT_WELL: readonly CloseReason[] = ["demo held", "pilot agreed"];
 
 export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
@@ -26,6 +30,22 @@ export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
 /** Unconfirmed bookings kept per lead; a further booking matched by inbox is logged, not applied. */
 export const MAX_LIVE_BOOKINGS = 5;
 
+/**
+ * One line of a lead's history: what happened `at` (ISO 8601) and who did it. `by` is a team member's
+ * name (on the claim page the owner's: the link acts for the team), absent for the system or nobody.
+ */
+export type HistoryEntry =
+  | { at: string; kind: "claimed"; by: string }
+  | { at: string; kind: "handed-over"; from: string; to: string }
+  | { at: string; kind: "contacted"; by?: string }
+  | { at: string; kind: "closed"; reason: CloseReason; by?: string }
+  | { at: string; kind: "booked" | "booking-moved"; startTime?: string; confirmed: boolean }
+  | { at: string; kind: "booking-cancelled"; startTime?: string }
+  | { at: string; kind: "booking-confirmed"; startTime?: string; by?: string };
+
+/** Lines kept per lead; a reschedule loop cannot grow a record without end. */
+export const MAX_HISTORY = 50;
+
 export interface FollowUp {
   state: FollowUpState;
   owner?: StaffMember;
@@ -42,14 +62,18 @@ export interface FollowUp {
   beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
   /** When the nudge and escalation clocks start, when not at arrival. */
   clockFrom?: string;
+  /** What people and bookings did, oldest first; absent on records written before it was kept. */
+  history?: HistoryEntry[];
 }
 
 /** The record of a lead nobody has touched, also one with no stored record. */
 export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
 
+/** A change of the record; `by` names who made it when known (a Slack clicker, else the owner). */
 export type FollowUpAction =
   | { kind: "claim"; owner: StaffMember }
-  | { kind: "contacted" }
+  | { kind: "hand-over"; to: StaffMember }
+  | { kind: "contacted"; by?: string }
   | { kind: "booked"; booking: LeadBooking; replaces?: string }
   | { kind: "booking-cancelled"; uid: string }
   | { kind: "confirm-booking"; uid: string }
@@ -66,9 +90,23 @@ export function awaitsContact(followUp: FollowUp): boolean {
 const changed = (followUp: FollowUp): ActionResult => ({ ok: true, followUp });
 const refused = (reason: string): ActionResult => ({ ok: false, reason });
 
-/** Applies `action` at `at`; the first claim wins and nothing changes a closed lead. Never throws. */
+/**
+ * Applies `action` at `at` and records it in the history; the first claim wins, a hand-over needs an
+ * owner, and nothing changes a closed lead. Never throws.
+ */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
-  const when = at.toISOString();
+  const result = change(followUp, action, at.toISOString());
+  if (!result.ok) return result;
+  const history = [...recordedHistory(followUp), historyEntry(followUp, action, at.toISOString())];
+  return changed({ ...result.followUp, history: history.slice(-MAX_HISTORY) });
+}
+
+/** True when `a` and `b` are one person: the same address when both have one, else the same name. */
+export function samePerson(a: StaffMember, b: StaffMember): boolean {
+  return a.email && b.email ? a.email.toLowerCase() === b.email.toLowerCase() : a.name === b.name;
+}
+
+function change(followUp: FollowUp, action: FollowUpAction, when: string): ActionResult {
   if (followUp.state === "closed") {
     return refused(`This lead is closed (${followUp.closedReason ?? "no reason"}).`);
   }
@@ -87,6 +125,14 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
         );
       }
       return changed({ ...followUp, state: "claimed", owner: action.owner, claimedAt: when });
+    case "hand-over":
+      if (!followUp.owner || followUp.state === "new") {
+        return refused("Claim this lead before handing it over.");
+      }
+      if (samePerson(followUp.owner, action.to)) {
+        return refused(`This lead is already held by ${followUp.owner.name}.`);
+      }
+      return changed({ ...followUp, owner: action.to });
     case "contacted":
       if (followUp.state === "new") return refused("Claim this lead before marking it contacted.");
       if (followUp.state !== "claimed") return refused(`This lead is already ${followUp.state}.`);
@@ -132,6 +178,71 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
     case "close":
       return changed({ ...followUp, state: "closed", closedAt: when, closedReason: action.reason });
   }
+}
+
+/** The history line for `action`, applied to `before` at `when`. */
+function historyEntry(before: FollowUp, action: FollowUpAction, when: string): HistoryEntry {
+  const owner = before.owner?.name;
+  const bookings = liveBookings(before);
+  switch (action.kind) {
+    case "claim":
+      return { at: when, kind: "claimed", by: action.owner.name };
+    case "hand-over":
+      return { at: when, kind: "handed-over", from: owner ?? "", to: action.to.name };
+    case "contacted":
+      return { at: when, kind: "contacted", ...by(action.by ?? owner) };
+    case "close":
+      return { at: when, kind: "closed", reason: action.reason, ...by(owner) };
+    case "booked": {
+      const { booking, replaces } = action;
+      const moved = bookings.find((b) => b.uid === booking.uid) ?? bookings.find((b) => b.uid === replaces);
+      const startTime = booking.startTime ?? moved?.startTime;
+      return {
+        at: when,
+        kind: moved ? "booking-moved" : "booked",
+        ...(startTime ? { startTime } : {}),
+        confirmed: isConfirmedBooking(booking) || (!!moved && isConfirmedBooking(moved)),
+      };
+    }
+    case "booking-cancelled":
+    case "confirm-booking": {
+      const startTime = bookings.find((b) => b.uid === action.uid)?.startTime;
+      const slot = startTime ? { startTime } : {};
+      return action.kind === "booking-cancelled"
+        ? { at: when, kind: "booking-cancelled", ...slot }
+        : { at: when, kind: "booking-confirmed", ...slot, ...by(owner) };
+    }
+  }
+}
+
+const by = (name: string | undefined) => (name ? { by: name } : {});
+
+/** The recorded history, or for a record written before it was kept, what its times tell. */
+function recordedHistory(followUp: FollowUp): HistoryEntry[] {
+  if (followUp.history) return followUp.history;
+  const told: HistoryEntry[] = [];
+  const { owner, claimedAt, contactedAt, bookedAt, closedAt, closedReason } = followUp;
+  if (claimedAt && owner) told.push({ at: claimedAt, kind: "claimed", by: owner.name });
+  if (contactedAt) told.push({ at: contactedAt, kind: "contacted" });
+  if (bookedAt) {
+    const startTime = liveBookings(followUp).find(isConfirmedBooking)?.startTime;
+    told.push({ at: bookedAt, kind: "booked", ...(startTime ? { startTime } : {}), confirmed: true });
+  }
+  if (closedAt && closedReason) told.push({ at: closedAt, kind: "closed", reason: closedReason });
+  return told.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** A line of the lead's timeline: its history, and the reminders the follow-up job sent. */
+export type TimelineEntry = HistoryEntry | { at: string; kind: "reminder"; reminder: ReminderKind };
+
+/** Everything that happened to the lead after its arrival, oldest first. */
+export function timelineOf(followUp: FollowUp): TimelineEntry[] {
+  const reminders = Object.entries(followUp.reminders ?? {}).flatMap(([reminder, at]) =>
+    at && (REMINDER_KINDS as readonly string[]).includes(reminder)
+      ? [{ at, kind: "reminder" as const, reminder: reminder as ReminderKind }]
+      : [],
+  );
+  return [...recordedHistory(followUp), ...reminders].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** The lead's live bookings, oldest first; an old single `booking` counts as confirmed. */

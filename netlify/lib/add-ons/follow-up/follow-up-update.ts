@@ -13,32 +13,46 @@ import {
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError } from "../../kit/log";
 import { durationInWords } from "../../kit/text";
+import { localTime } from "../../kit/local-time";
 import type { RetryOptions } from "../../core/delivery/send-result";
 import type { LeadUpdate } from "../webhook/lead-event";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
-const ACTION_WORDS: Record<LeadUpdate["action"], string> = {
+/** A change the channel hears of: the webhook's actions, and a hand-over (posted as a claim by its new owner). */
+export type FollowUpChange = LeadUpdate["action"] | "handed-over";
+
+const ACTION_WORDS: Record<FollowUpChange, string> = {
   claimed: "Claimed",
+  "handed-over": "Handed over",
   contacted: "Marked contacted",
   closed: "Closed",
   booked: "Demo booked",
   "booking-cancelled": "Booking cancelled",
 };
 
-/** The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival"; an inbox-only booking says so. */
+/**
+ * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" or "Handed over from Ana Smith
+ * to Ben Lee, 2 h after arrival" (`from` the previous owner); a booking's time in `zone` (UTC without
+ * one), and an inbox-only booking says so.
+ */
 export function updateLine(
-  action: LeadUpdate["action"],
+  action: FollowUpChange,
   lead: LeadRecord,
   followUp: FollowUp,
   at: Date,
-  options: { by?: string; who?: boolean; booking?: LeadBooking } = {},
+  options: { by?: string; from?: string; who?: boolean; booking?: LeadBooking; zone?: string } = {},
 ): string {
-  const by = options.by ? ` by ${options.by}` : "";
+  const by =
+    action === "handed-over"
+      ? `${options.from ? ` from ${options.from}` : ""} to ${followUp.owner?.name ?? "nobody"}`
+      : options.by
+        ? ` by ${options.by}`
+        : "";
   const reason = action === "closed" && followUp.closedReason ? ` (${followUp.closedReason})` : "";
   const booking = options.booking ?? (action === "booked" ? liveBookings(followUp).at(-1) : undefined);
   let slot = "";
   if (booking) {
-    slot = booking.startTime ? ` for ${booking.startTime}` : "";
+    slot = booking.startTime ? ` for ${localTime(booking.startTime, options.zone)}` : "";
     if (!isConfirmedBooking(booking)) slot += ` (${INBOX_ONLY_LABEL})`;
   }
   const line = `${ACTION_WORDS[action]}${by}${reason}${slot}, ${durationInWords(Math.round((at.getTime() - Date.parse(lead.receivedAt)) / 60_000))} after arrival`;
@@ -46,26 +60,36 @@ export function updateLine(
   return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
 }
 
-/** Posts the change to the lead webhook, if one is set. Never throws. */
+/** Posts the change to the lead webhook, if one is set; a hand-over goes as `claimed`. Never throws. */
 export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
-  action: LeadUpdate["action"],
+  change: FollowUpChange,
   context: {
     config: ServerConfig;
     now: () => Date;
     retry?: RetryOptions;
     by?: string;
+    /** The owner before a hand-over. */
+    from?: string;
     booking?: LeadBooking;
   },
 ): Promise<void> {
   const settings = context.config.leadWebhook;
   if (!settings) return;
   const at = context.now();
+  const { by, from, booking } = context;
+  const action = change === "handed-over" ? "claimed" : change;
   const update: LeadUpdate = {
     action,
     at: at.toISOString(),
-    detail: updateLine(action, lead, followUp, at, { by: context.by, who: true, booking: context.booking }),
+    detail: updateLine(change, lead, followUp, at, {
+      by,
+      from,
+      who: true,
+      booking,
+      zone: context.config.followUp?.businessHours?.zone,
+    }),
   };
   const event = { kind: "update", lead: webhookLead(lead, { owner: followUp.owner?.name }), update } as const;
   try {

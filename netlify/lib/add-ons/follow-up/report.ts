@@ -1,7 +1,8 @@
 /**
- * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up): time to claim and the
- * 24-hour promise, per ISO week, source and e-mail class. A share counts only leads whose window is
- * over or made it in time, so a lead that just arrived is not counted as missed.
+ * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up, docs/requirements.md#sales-tools):
+ * time to claim, the 24-hour promise, bookings and outcomes, per ISO week, source and e-mail class. A
+ * lead still inside its 24 hours is open: neither kept nor missed, and counted apart. A share counts
+ * only leads whose window is over or made it in time, so a lead that just arrived is not counted as missed.
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -9,7 +10,14 @@ import type { BusinessHours } from "../../core/config";
 import { businessMinutesBetween } from "./business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/in-batches";
-import { firstTouchAt, isConfirmedBooking, keptAt, liveBookings, type FollowUp } from "./follow-up-record";
+import {
+  firstTouchAt,
+  isConfirmedBooking,
+  keptAt,
+  liveBookings,
+  type CloseReason,
+  type FollowUp,
+} from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { readLeads } from "../../core/leads/lead-record-schema";
@@ -90,6 +98,9 @@ function row(
     return touched ? [toClaim(item)(new Date(touched))] : [];
   });
   const booked = items.filter((item) => item.followUp.state === "booked");
+  const promise = items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_MINUTES));
+  const closedAs = (reason: CloseReason) =>
+    items.filter((item) => item.followUp.state === "closed" && item.followUp.closedReason === reason).length;
   return {
     period,
     source,
@@ -100,9 +111,10 @@ function row(
     p90MinutesToClaim: claimMinutes.length ? quantile(claimMinutes, 0.9) : null,
     claimedWithin15Min: claimedWithin(15),
     claimedWithin1Hour: claimedWithin(60),
-    keptWithin24Hours: share(
-      items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_MINUTES)),
-    ),
+    promiseOpen: promise.filter((o) => o === null).length,
+    promiseKept: promise.filter((o) => o === true).length,
+    promiseMissed: promise.filter((o) => o === false).length,
+    keptWithin24Hours: share(promise),
     booked: booked.length,
     bookedSameVisit: items.length
       ? booked.filter((item) => liveBookings(item.followUp).some((b) => b.via === "reference")).length /
@@ -114,6 +126,10 @@ function row(
         item.followUp.state !== "booked" &&
         liveBookings(item.followUp).some((booking) => !isConfirmedBooking(booking)),
     ).length,
+    closedDemoHeld: closedAs("demo held"),
+    closedPilotAgreed: closedAs("pilot agreed"),
+    closedNotAFit: closedAs("not a fit"),
+    closedDuplicate: closedAs("duplicate"),
   };
 }
 
@@ -160,22 +176,76 @@ const minutes = (value: Cell) => (typeof value === "number" ? `${Number(value.to
 // A source is visitor text: no control character reaches the terminal.
 const text = (value: Cell) => String(value).replace(/[\p{Cc}\p{Cf}]/gu, "?");
 
-/** Each column: its CSV name, its heading in the text table, and how the text table shows it. */
-const COLUMNS: readonly [keyof ReportRow, string, (value: Cell) => string][] = [
-  ["period", "period", text],
-  ["source", "source", text],
-  ["emailClass", "e-mail", text],
-  ["leads", "leads", text],
-  ["claimed", "claimed", text],
-  ["medianMinutesToClaim", "median", minutes],
-  ["p90MinutesToClaim", "p90", minutes],
-  ["claimedWithin15Min", "<=15 min", percent],
-  ["claimedWithin1Hour", "<=1 h", percent],
-  ["keptWithin24Hours", "kept 24 h", percent],
-  ["booked", "booked", text],
-  ["bookedSameVisit", "same visit", percent],
-  ["bookedByInboxOnly", "by inbox", text],
+/** Each column: its CSV name, its heading in the text table, how the table shows it, and what it means. */
+type Column = readonly [key: keyof ReportRow, heading: string, show: (value: Cell) => string, means: string];
+
+const ROW_LABELS: readonly Column[] = [
+  ["period", "period", text, 'the ISO week of arrival (in the business-hours zone, else UTC), or "overall"'],
+  ["source", "source", text, 'utm_source, else the referrer\'s host, else "direct"; "all" for every source'],
+  [
+    "emailClass",
+    "e-mail",
+    text,
+    'the class of the prospect\'s address (company, free, isp, disposable); "all" for every class',
+  ],
 ];
+
+/** The first table: how fast leads were taken in hand, and the 24-hour promise. */
+const SPEED: readonly Column[] = [
+  ["leads", "leads", text, "demo requests that arrived (honeypot leads and leads closed as spam left out)"],
+  [
+    "claimed",
+    "claimed",
+    text,
+    "leads someone took in hand: claimed, or booked or closed before anyone claimed them",
+  ],
+  ["medianMinutesToClaim", "median", minutes, "the middle time from arrival to that first touch, in {clock}"],
+  ["p90MinutesToClaim", "p90", minutes, "the time 90 % of those leads were taken in hand within, in {clock}"],
+  [
+    "claimedWithin15Min",
+    "<=15 min",
+    percent,
+    "the share taken in hand within 15 minutes, of the leads whose 15 minutes are over or that made it",
+  ],
+  ["claimedWithin1Hour", "<=1 h", percent, "the same within 1 hour"],
+  [
+    "promiseOpen",
+    "open",
+    text,
+    "leads still inside their 24 hours and not yet contacted, booked or closed: neither kept nor missed yet",
+  ],
+  ["promiseKept", "kept", text, "leads contacted, booked or closed within 24 hours of arrival"],
+  ["promiseMissed", "missed", text, "leads whose 24 hours ran out before any of that"],
+  [
+    "keptWithin24Hours",
+    "kept 24 h",
+    percent,
+    "kept / (kept + missed); open leads count once they are kept or missed",
+  ],
+];
+
+/** The second table: bookings and how leads were closed. */
+const OUTCOMES: readonly Column[] = [
+  ["booked", "booked", text, "leads with a confirmed demo booking now"],
+  [
+    "bookedSameVisit",
+    "same visit",
+    percent,
+    "the share of all leads booked through the booking link offered right after the request (on the page or in the confirmation), without waiting for sales",
+  ],
+  [
+    "bookedByInboxOnly",
+    "by inbox",
+    text,
+    "leads whose booking was matched by the booker's e-mail address only and is not confirmed; never counted as booked",
+  ],
+  ["closedDemoHeld", "demo held", text, 'leads closed as "demo held"'],
+  ["closedPilotAgreed", "pilot agreed", text, 'leads closed as "pilot agreed"'],
+  ["closedNotAFit", "not a fit", text, 'leads closed as "not a fit"'],
+  ["closedDuplicate", "duplicate", text, 'leads closed as "duplicate"'],
+];
+
+const COLUMNS: readonly Column[] = [...ROW_LABELS, ...SPEED, ...OUTCOMES];
 
 /** The report as CSV (RFC 4180, formula-safe: a source is visitor text), shares as fractions. */
 export function reportToCsv(rows: readonly ReportRow[]): string {
@@ -184,19 +254,36 @@ export function reportToCsv(rows: readonly ReportRow[]): string {
   return csvText([COLUMNS.map(([key]) => key), ...rows.map((r) => COLUMNS.map(([key]) => cell(r[key])))]);
 }
 
-/** The report as a text table for a terminal; `clock` names how time to claim is counted. */
-export function reportToText(rows: readonly ReportRow[], clock: string): string {
-  const header = COLUMNS.map(([, heading]) => heading);
-  const body = rows.map((r) => COLUMNS.map(([key, , show]) => show(r[key])));
+/** `columns` of `rows` as an aligned text table. */
+function table(rows: readonly ReportRow[], columns: readonly Column[]): string[] {
+  const header = columns.map(([, heading]) => heading);
+  const body = rows.map((r) => columns.map(([key, , show]) => show(r[key])));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => cell.padEnd(widths[i]))
       .join("  ")
       .trimEnd();
+  return [line(header), ...body.map(line)];
+}
+
+/**
+ * The report as text for a terminal: two tables (speed and the promise; bookings and outcomes), then
+ * one line per column saying what it counts. `clock` names how time to claim is counted, e.g.
+ * "calendar minutes".
+ */
+export function reportToText(rows: readonly ReportRow[], clock: string): string {
+  const legend = COLUMNS.map(([, heading, , means]) => `  ${heading}: ${means.replaceAll("{clock}", clock)}`);
   return [
-    `Time to claim (arrival to first touch) in ${clock}; "kept 24 h": contacted, booked or closed within 24 hours; "by inbox": bookings matched by e-mail address only, not confirmed, counted apart.`,
-    line(header),
-    ...body.map(line),
+    `Time to claim runs from arrival to the first touch, in ${clock}.`,
+    "",
+    "Speed and the 24-hour promise",
+    ...table(rows, [...ROW_LABELS, ...SPEED]),
+    "",
+    "Bookings and outcomes",
+    ...table(rows, [...ROW_LABELS, ...OUTCOMES]),
+    "",
+    "Columns:",
+    ...legend,
   ].join("\n");
 }

@@ -76,7 +76,7 @@ function change(action: SlackAction, owner: StaffMember, at: Date) {
     if (action === "claim") return applyAction(current, { kind: "claim", owner }, at);
     const claimed = current.state === "new" ? applyAction(current, { kind: "claim", owner }, at) : undefined;
     if (claimed && !claimed.ok) return claimed;
-    return applyAction(claimed?.followUp ?? current, { kind: "contacted" }, at);
+    return applyAction(claimed?.followUp ?? current, { kind: "contacted", by: owner.name }, at);
   };
 }
 

@@ -17,6 +17,7 @@ import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/boo
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { localTime } from "../../../../netlify/lib/kit/local-time";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
@@ -135,6 +136,7 @@ test("BOOKING_CREATED through the link offered after the request marks that lead
     bookedAt: NOW.toISOString(),
     bookings: [{ uid: "bk-1", startTime: SLOT, via: "reference" }],
     beforeBooking: "new",
+    history: [{ at: NOW.toISOString(), kind: "booked", startTime: SLOT, confirmed: true }],
   });
   expect(await w.followUps.leadOfBooking("bk-1")).toBe(ID);
   expect(await w.followUps.markerIds("unclaimed")).toEqual([EARLIER]);
@@ -430,8 +432,10 @@ test("the channel notes of a booking matched by inbox only, and of its cancellat
     );
     expect(details).toHaveLength(3);
     expect(details[0]).not.toContain(INBOX_ONLY_LABEL);
-    expect(details[1]).toContain(`Demo booked for ${SLOT} (${INBOX_ONLY_LABEL})`);
-    expect(details[2]).toContain(`Booking cancelled for ${SLOT} (${INBOX_ONLY_LABEL})`);
+    // The slot in the team's zone (UTC here, named), never a raw ISO time.
+    expect(details[1]).toContain(`Demo booked for ${localTime(SLOT)} (${INBOX_ONLY_LABEL})`);
+    expect(details[2]).toContain(`Booking cancelled for ${localTime(SLOT)} (${INBOX_ONLY_LABEL})`);
+    expect(details[1]).toContain("Thu 26 Nov 2026, 02:00 UTC");
   } finally {
     await sink.close();
   }

@@ -1,11 +1,22 @@
 /**
  * @jest-environment node
  */
-// The claim page (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md): opening it
-// changes nothing; a forged or foreign link is refused without telling whether an id exists; the
-// actions are explicit form posts, checked like the demo-request function's; a second claim
-// changes nothing and names the first owner.
+// The claim page (docs/requirements.md#follow-up, docs/requirements.md#sales-tools,
+// docs/decisions/0029-lead-follow-up.md): opening it changes nothing; a forged or foreign link is
+// refused without telling whether an id exists; the actions are explicit form posts, checked like the
+// demo-request function's; a second claim changes nothing and names the first owner. Made for a
+// phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
+// that went well, and the history.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
+import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import {
+  mailtoHref,
+  renderTooManyRequestsPage,
+  telHref,
+  TOO_MANY_REQUESTS_PATH,
+} from "../../../../netlify/lib/add-ons/follow-up/claim-page";
 import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
@@ -68,10 +79,10 @@ test("opening the link (GET or HEAD, any number of times) shows the lead and cha
   const response = await open();
   expect(response.status).toBe(200);
   const html = await response.text();
-  expect(html).toContain("<strong>Follow-up:</strong> new");
-  expect(html).toContain("<strong>Owner:</strong> nobody yet");
-  expect(html).toContain("<strong>Prospect:</strong> Jane Driller (Acme Mining)");
-  expect(html).toContain("(2 h 5 min ago)");
+  expect(html).toContain("<dt>State</dt><dd>new</dd>");
+  expect(html).toContain("<dt>Owner</dt><dd>nobody yet</dd>");
+  expect(html).toContain('<h2 id="prospect">Jane Driller, Acme Mining</h2>');
+  expect(html).toContain("2 h 5 min ago");
   expect(html).toContain("Anyone who holds this link");
   // Nothing submits by itself: no script, and no member chosen in advance.
   expect(html).not.toMatch(/<script|autofocus|onload|http-equiv/i);
@@ -138,12 +149,17 @@ test("claiming as a roster member: a blind submission claims nothing, a chosen m
   const done = await post({ action: "claim", owner: "ana@example.com" });
   expect(done.status).toBe(303);
   expect(done.headers.get("location")).toBe(`/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}`);
-  expect(await followUps.get(ID)).toEqual({ state: "claimed", owner: TEAM[0], claimedAt: NOW.toISOString() });
+  expect(await followUps.get(ID)).toEqual({
+    state: "claimed",
+    owner: TEAM[0],
+    claimedAt: NOW.toISOString(),
+    history: [{ at: NOW.toISOString(), kind: "claimed", by: "Ana Smith" }],
+  });
   expect(await followUps.markerIds("claimed")).toEqual([ID]);
   expect(await followUps.markerSince("claimed", ID)).toBe("2026-11-24T01:00:00.000Z");
   expect(await followUps.markerIds("unclaimed")).toEqual([OTHER]);
   const html = await (await open()).text();
-  expect(html).toContain("<strong>Owner:</strong> Ana Smith");
+  expect(html).toContain("<dt>Owner</dt><dd>Ana Smith</dd>");
   expect(html).toContain("Mark as contacted");
   expect(html).not.toContain("Claim this lead");
 });
@@ -157,15 +173,17 @@ test("a second claim changes nothing and names who holds the lead", async () => 
   expect((await followUps.get(ID)).owner).toEqual(TEAM[0]);
 });
 
-test("mark contacted, then close with a reason; a closed lead offers no action", async () => {
+test("mark contacted in one step (no box to tick), then close with an outcome; a closed lead offers no action", async () => {
   const { post, open, followUps } = await setup();
-  expect((await post({ action: "contacted", confirm: "yes" })).status).toBe(409); // not claimed yet
+  expect((await post({ action: "contacted" })).status).toBe(409); // not claimed yet
   await post({ action: "claim", owner: "ben@example.com" });
-  const unticked = await post({ action: "contacted" });
-  expect(unticked.status).toBe(422);
-  expect(await unticked.text()).toContain("Tick the box to confirm you have contacted the prospect.");
-  expect((await followUps.get(ID)).state).toBe("claimed");
-  expect((await post({ action: "contacted", confirm: "yes" })).status).toBe(303);
+  const page = await (await open()).text();
+  expect(page).toContain(
+    '<input type="hidden" name="action" value="contacted"><button type="submit" class="primary">',
+  );
+  expect(page).not.toContain('type="checkbox"');
+  expect((await post({ action: "contacted" })).status).toBe(303);
+  expect((await followUps.get(ID)).state).toBe("contacted");
   expect((await post({ action: "close", reason: "maybe" })).status).toBe(422);
   expect((await post({ action: "close", reason: "not a fit" })).status).toBe(303);
   expect(await followUps.get(ID)).toMatchObject({
@@ -175,8 +193,23 @@ test("mark contacted, then close with a reason; a closed lead offers no action",
   });
   const html = await (await open()).text();
   expect(html).not.toContain("<form");
-  expect(html).toContain("<strong>Closed:</strong> 2026-11-24T03:05:00.000Z (not a fit)");
+  expect(html).toContain("<dt>Outcome</dt><dd>not a fit</dd>");
+  expect(html).toContain("Closed (not a fit) by Ben Lee</li>");
   expect(await followUps.markerIds("claimed")).toEqual([]);
+});
+
+test("the close outcomes include those that went well, grouped apart from those that did not go ahead", async () => {
+  const { post, open, followUps } = await setup();
+  const html = await (await open()).text();
+  expect(html).toContain(
+    '<optgroup label="Went well"><option value="demo held">demo held</option>' +
+      '<option value="pilot agreed">pilot agreed</option></optgroup>' +
+      '<optgroup label="Did not go ahead"><option value="not a fit">not a fit</option>' +
+      '<option value="duplicate">duplicate</option><option value="spam">spam</option></optgroup>',
+  );
+  await post({ action: "claim", owner: "ana@example.com" });
+  expect((await post({ action: "close", reason: "demo held" })).status).toBe(303);
+  expect(await followUps.get(ID)).toMatchObject({ state: "closed", closedReason: "demo held" });
 });
 
 test("without a roster the claim asks for a name, one printable line", async () => {
@@ -269,14 +302,14 @@ test("a booking matched by inbox only is labelled on the page until a person con
     ),
   );
   const before = await (await open()).text();
-  expect(before).toContain(`2026-11-26T02:00:00.000Z (${INBOX_ONLY_LABEL})`);
+  expect(before).toContain(`Thu 26 Nov 2026, 02:00 UTC (${INBOX_ONLY_LABEL})`);
   expect(before).toContain('name="booking" value="bk-1"');
   expect((await followUps.get(ID)).state).toBe("new");
   expect((await post({ action: "confirm-booking" })).status).toBe(422);
   expect((await post({ action: "confirm-booking", booking: "bk-1" })).status).toBe(303);
   expect(await followUps.get(ID)).toMatchObject({ state: "booked", bookedAt: NOW.toISOString() });
   const after = await (await open()).text();
-  expect(after).toContain(`matched by e-mail address, confirmed ${NOW.toISOString()}`);
+  expect(after).toContain("matched by e-mail address, confirmed Tue 24 Nov 2026, 03:05 UTC");
   expect(after).not.toContain('name="booking"');
 });
 
@@ -290,7 +323,7 @@ test("a lead whose stored record is malformed is a clear 409 naming its id, not 
   expect(html).toContain("This lead cannot be shown");
   expect(html).toContain(`Tell the site&#39;s owner: request ${ID}.`);
   expect(html).not.toMatch(/MalformedLeadError|not a lead record|TypeError|at \w+ \(/);
-  expect((await post({ action: "contacted", confirm: "yes" })).status).toBe(409);
+  expect((await post({ action: "contacted" })).status).toBe(409);
   expect(errors.mock.calls.join("\n")).toContain(`the claim page skipped it {"requestId":"${ID}"}`);
 
   leads.get = () => Promise.reject(new Error("blobs down"));
@@ -298,4 +331,179 @@ test("a lead whose stored record is malformed is a clear 409 naming its id, not 
   expect(down.status).toBe(503);
   expect(await down.text()).not.toContain("blobs down");
   errors.mockRestore();
+});
+
+test("the prospect comes first: one-tap call and e-mail, the message, the source in words, the e-mail class, local times", async () => {
+  const { leads, open } = await setup({
+    salesTeam: TEAM,
+    businessHours: parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth"),
+  });
+  const lead = (await leads.get(ID))!;
+  await leads.update({
+    ...lead,
+    request: { ...lead.request, phone: "+61 8 9000 0001 ext. 12", message: "Three sites.\nCan we pilot?" },
+    attribution: {
+      utm_source: "linkedin",
+      utm_medium: "paid",
+      utm_campaign: "pilbara-q4",
+      landing_path: "/",
+    },
+    emailClass: { class: "free", domain: "gmail.com", role: true },
+  });
+  const html = await (await open()).text();
+  expect(html).toContain(
+    '<a class="button primary" href="tel:+61890000001">Call +61 8 9000 0001 ext. 12</a>',
+  );
+  expect(html).toContain(
+    '<a class="button" href="mailto:jane@acme-mining.com">E-mail jane@acme-mining.com</a>',
+  );
+  expect(html).toContain("<blockquote>Three sites.\nCan we pilot?</blockquote>");
+  expect(html).toContain(
+    "<dt>Source</dt><dd>Came from LinkedIn (paid), campaign pilbara-q4, landed on /</dd>",
+  );
+  expect(html).toContain(
+    '<span class="tag">Free mail: gmail.com</span><span class="tag">Role address</span>',
+  );
+  // Arrived 01:00 UTC = 09:00 in Perth; the promise runs out 24 hours later.
+  expect(html).toContain(
+    "<dt>Received</dt><dd>Tue 24 Nov 2026, 09:00 GMT+8 (Australia/Perth), 2 h 5 min ago</dd>",
+  );
+  expect(html).toContain(
+    '<p class="promise">Reply by Wed 25 Nov 2026, 09:00 GMT+8 (Australia/Perth) to keep the 24-hour promise.</p>',
+  );
+  expect(html).toContain(
+    '<time datetime="2026-11-24T01:00:00.000Z">Tue 24 Nov 2026, 09:00 GMT+8 (Australia/Perth)</time>Request received',
+  );
+  expect(html).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z</);
+});
+
+test("tel: and mailto: links: digits and a leading + only, up to an extension; the address percent-encoded", () => {
+  expect(telHref("+61 (8) 9000-0001")).toBe("tel:+61890000001");
+  expect(telHref("08 9000 0001 x 12")).toBe("tel:0890000001");
+  expect(telHref("call me")).toBeUndefined();
+  expect(mailtoHref("jane+pilot@acme.com")).toBe("mailto:jane%2Bpilot@acme.com");
+  expect(mailtoHref("a?b#c@acme.com")).toBe("mailto:a%3Fb%23c@acme.com");
+});
+
+test("a claimed lead is handed over to another roster member; the history and the channel record it", async () => {
+  const sink = await startWebhookSink();
+  try {
+    const { post, open, followUps } = await setup(
+      { salesTeam: TEAM },
+      {
+        leadWebhook: {
+          url: sink.url,
+          format: "standard",
+          secret: `whsec_${Buffer.alloc(32, 9).toString("base64")}`,
+          timeoutMs: 2000,
+        },
+      },
+    );
+    const unclaimed = await post({ action: "hand-over", to: "ben@example.com" });
+    expect(unclaimed.status).toBe(409);
+    expect(await unclaimed.text()).toContain("Claim this lead before handing it over.");
+    await post({ action: "claim", owner: "ana@example.com" });
+    const page = await (await open()).text();
+    // Only the others are offered, nobody chosen in advance.
+    expect(page).toContain(
+      '<label for="to">Hand over to</label><select id="to" name="to" required>' +
+        '<option value="" selected>Choose a person</option><option value="ben@example.com">Ben Lee</option></select>',
+    );
+    for (const to of ["", "eve@example.com", "Ben Lee"]) {
+      const refused = await post({ action: "hand-over", to });
+      expect(refused.status).toBe(422);
+      expect(await refused.text()).toContain("Choose who takes the lead over.");
+    }
+    const same = await post({ action: "hand-over", to: "ana@example.com" });
+    expect(same.status).toBe(409);
+    expect(await same.text()).toContain("This lead is already held by Ana Smith.");
+
+    expect((await post({ action: "hand-over", to: "ben@example.com" })).status).toBe(303);
+    const followUp = await followUps.get(ID);
+    expect(followUp).toMatchObject({ state: "claimed", owner: TEAM[1], claimedAt: NOW.toISOString() });
+    expect(followUp.history).toEqual([
+      { at: NOW.toISOString(), kind: "claimed", by: "Ana Smith" },
+      { at: NOW.toISOString(), kind: "handed-over", from: "Ana Smith", to: "Ben Lee" },
+    ]);
+    const html = await (await open()).text();
+    expect(html).toContain("<dt>Owner</dt><dd>Ben Lee</dd>");
+    expect(html).toContain("Handed over from Ana Smith to Ben Lee</li>");
+    expect(html).toContain('<option value="ana@example.com">Ana Smith</option>');
+    // The marker stays: the lead is still claimed, its reminders unchanged.
+    expect(await followUps.markerIds("claimed")).toEqual([ID]);
+
+    const updates = (
+      sink.deliveries() as {
+        body: { data: { owner?: string; update: { action: string; detail: string } } };
+      }[]
+    ).map((note) => note.body.data);
+    expect(updates.map((u) => u.update.action)).toEqual(["claimed", "claimed"]);
+    expect(updates[1].owner).toBe("Ben Lee");
+    expect(updates[1].update.detail).toBe(
+      "Handed over from Ana Smith to Ben Lee, 2 h 5 min after arrival: Jane Driller (Acme Mining)",
+    );
+  } finally {
+    await sink.close();
+  }
+});
+
+test("without a roster a lead is handed over to a typed name, one printable line", async () => {
+  const { post, open, followUps } = await setup({ salesTeam: undefined });
+  await post({ action: "claim", ownerName: "Ana Smith" });
+  expect(await (await open()).text()).toMatch(
+    /<label for="to-name">Hand over to \(their name\)<\/label><input id="to-name" name="toName" required maxlength="80"/,
+  );
+  for (const toName of ["", "Ben\nLee", "\u3164"]) {
+    expect((await post({ action: "hand-over", toName })).status).toBe(422);
+  }
+  expect((await post({ action: "hand-over", toName: " Ben Lee " })).status).toBe(303);
+  expect((await followUps.get(ID)).owner).toEqual({ name: "Ben Lee" });
+});
+
+test("the history says who did what and when, newest first: claim, hand-over, reminders, contact, booking, close", async () => {
+  const { post, open, followUps } = await setup();
+  const at = (minutes: number) => new Date(Date.parse("2026-11-24T01:00:00.000Z") + minutes * 60_000);
+  await followUps.update(ID, (c) => ({
+    ok: true,
+    followUp: { ...c, reminders: { nudge: at(15).toISOString() } },
+  }));
+  await followUps.update(ID, (c) => applyAction(c, { kind: "claim", owner: TEAM[0] }, at(20)));
+  await followUps.update(ID, (c) => applyAction(c, { kind: "hand-over", to: TEAM[1] }, at(30)));
+  await followUps.update(ID, (c) => applyAction(c, { kind: "contacted", by: "Ben Lee" }, at(40)));
+  await followUps.update(ID, (c) =>
+    applyAction(
+      c,
+      { kind: "booked", booking: { uid: "bk-1", via: "reference", startTime: "2026-11-26T02:00:00.000Z" } },
+      at(50),
+    ),
+  );
+  expect((await post({ action: "close", reason: "pilot agreed" })).status).toBe(303);
+  const html = await (await open()).text();
+  const history = html.slice(html.indexOf("<ol>"), html.indexOf("</ol>"));
+  const lines = [...history.matchAll(/<li><time datetime="([^"]+)">([^<]+)<\/time>([^<]+)<\/li>/g)].map(
+    ([, iso, shown, words]) => `${iso} | ${shown} | ${words}`,
+  );
+  expect(lines).toEqual([
+    "2026-11-24T03:05:00.000Z | Tue 24 Nov 2026, 03:05 UTC | Closed (pilot agreed) by Ben Lee",
+    "2026-11-24T01:50:00.000Z | Tue 24 Nov 2026, 01:50 UTC | Demo booked for Thu 26 Nov 2026, 02:00 UTC",
+    "2026-11-24T01:40:00.000Z | Tue 24 Nov 2026, 01:40 UTC | Marked contacted by Ben Lee",
+    "2026-11-24T01:30:00.000Z | Tue 24 Nov 2026, 01:30 UTC | Handed over from Ana Smith to Ben Lee",
+    "2026-11-24T01:20:00.000Z | Tue 24 Nov 2026, 01:20 UTC | Claimed by Ana Smith",
+    "2026-11-24T01:15:00.000Z | Tue 24 Nov 2026, 01:15 UTC | Nudge sent to the sales inbox: nobody had claimed it",
+    "2026-11-24T01:00:00.000Z | Tue 24 Nov 2026, 01:00 UTC | Request received",
+  ]);
+});
+
+test("the page Netlify answers past the rate limit is the static file, rendered like every function page", async () => {
+  const file = readFileSync(join(__dirname, "../../../../static", TOO_MANY_REQUESTS_PATH), "utf8");
+  // Regenerate after a change of the page or its style: write renderTooManyRequestsPage() to the file.
+  expect(file).toBe(`${renderTooManyRequestsPage()}\n`);
+  expect(file).toContain("<h1>Too many requests</h1>");
+  expect(file).toContain(
+    "Wait a minute, then open the link from the sales e-mail again or reload this page.",
+  );
+  expect(file).not.toMatch(/<script|\{"error"/);
+  const { config } = await import("../../../../netlify/functions/lead-follow-up-page.mts");
+  expect(config.rateLimit).toMatchObject({ action: "rewrite", to: TOO_MANY_REQUESTS_PATH });
+  expect(config.rateLimit?.windowLimit).toBeGreaterThanOrEqual(300);
 });

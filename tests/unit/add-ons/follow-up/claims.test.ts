@@ -63,7 +63,12 @@ test("a claim made while the lead is still being delivered survives every write 
   await runRetryJobNow(leads, scriptedMailer(), { now: () => new Date("2025-01-01T11:20:00Z") });
   await leads.update({ ...(await leads.get("a"))!, state: "sent" });
   expect((await leads.get("a"))?.state).toBe("sent");
-  expect(await followUps.get("a")).toEqual({ state: "claimed", owner: ANA, claimedAt: at.toISOString() });
+  expect(await followUps.get("a")).toEqual({
+    state: "claimed",
+    owner: ANA,
+    claimedAt: at.toISOString(),
+    history: [{ at: at.toISOString(), kind: "claimed", by: ANA.name }],
+  });
   // A repeated request for the same id writes the unclaimed marker again; the record stays the truth.
   expect(await leads.create(leadRecord("a", "pending"))).toBe("exists");
   expect((await followUps.get("a")).state).toBe("claimed");

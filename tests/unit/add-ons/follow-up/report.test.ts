@@ -14,7 +14,7 @@ import {
 } from "../../../../netlify/lib/add-ons/follow-up/report";
 import { silenceConsole } from "../../../helpers/console";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import type { CloseReason, FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
@@ -80,10 +80,17 @@ test("the median and 90th percentile of time to claim, and the shares within 15 
     p90MinutesToClaim: overall.p90MinutesToClaim,
     claimedWithin15Min: 10 / 15,
     claimedWithin1Hour: 12 / 15,
+    promiseOpen: 0,
+    promiseKept: 15,
+    promiseMissed: 0,
     keptWithin24Hours: 1,
     booked: 0,
     bookedSameVisit: 0,
     bookedByInboxOnly: 0,
+    closedDemoHeld: 0,
+    closedPilotAgreed: 0,
+    closedNotAFit: 0,
+    closedDuplicate: 0,
   });
 });
 
@@ -130,6 +137,90 @@ test("a lead whose window is not over yet is not counted as missed; --since leav
   });
 });
 
+test("a lead still inside its 24 hours is open, neither kept nor missed, and the table says so", () => {
+  const fresh = item(new Date(NOW.getTime() - 5 * MINUTE).toISOString(), undefined);
+  const claimedOnly = item(new Date(NOW.getTime() - 3 * 60 * MINUTE).toISOString(), 2);
+  const kept = item("2026-11-01T10:00:00.000Z", 5, { keptHours: 1 });
+  const missed = item("2026-11-02T10:00:00.000Z", 5); // claimed, never contacted: its 24 hours ran out
+  const rows = followUpReport([fresh, claimedOnly, kept, missed], { now: NOW });
+  const overall = rows.find((r) => r.period === "overall")!;
+  expect(overall).toMatchObject({
+    leads: 4,
+    promiseOpen: 2,
+    promiseKept: 1,
+    promiseMissed: 1,
+    keptWithin24Hours: 0.5,
+  });
+  // Only open leads: nothing is decided, so no share is claimed (not "100%").
+  const onlyOpen = followUpReport([fresh, claimedOnly], { now: NOW }).find((r) => r.period === "overall")!;
+  expect(onlyOpen).toMatchObject({
+    promiseOpen: 2,
+    promiseKept: 0,
+    promiseMissed: 0,
+    keptWithin24Hours: null,
+  });
+  const text = reportToText([onlyOpen], "calendar minutes");
+  const [header, values] = text.split("\n").filter((line) => /^(period|overall)/.test(line));
+  const cells = values.split(/\s{2,}/);
+  const at = (name: string) => cells[header.split(/\s{2,}/).indexOf(name)];
+  expect([at("open"), at("kept"), at("missed"), at("kept 24 h")]).toEqual(["2", "0", "0", "-"]);
+});
+
+test("the close outcomes are counted, those that went well beside those that did not go ahead", () => {
+  const closed = (reason: CloseReason, hours = 30) =>
+    item("2026-11-10T10:00:00.000Z", 5, {
+      followUp: {
+        state: "closed",
+        closedReason: reason,
+        closedAt: new Date(Date.parse("2026-11-10T10:00:00.000Z") + hours * 60 * MINUTE).toISOString(),
+      },
+    });
+  const items = [
+    closed("demo held"),
+    closed("demo held"),
+    closed("pilot agreed"),
+    closed("not a fit"),
+    closed("duplicate", 1),
+    closed("spam"),
+  ];
+  const overall = followUpReport(items, { now: NOW }).find((r) => r.period === "overall")!;
+  expect(overall).toMatchObject({
+    leads: 5,
+    closedDemoHeld: 2,
+    closedPilotAgreed: 1,
+    closedNotAFit: 1,
+    closedDuplicate: 1,
+  });
+  const text = reportToText([overall], "calendar minutes");
+  expect(text).toMatch(
+    /^period\s+source\s+e-mail\s+booked\s+same visit\s+by inbox\s+demo held\s+pilot agreed\s+not a fit\s+duplicate$/m,
+  );
+  expect(text).toMatch(/^overall\s+all\s+all\s+0\s+0%\s+0\s+2\s+1\s+1\s+1$/m);
+});
+
+test("the text report explains every column in one line, 'same visit' and 'open' included", () => {
+  const rows = followUpReport([item("2026-11-24T10:00:00.000Z", 5, { keptHours: 1 })], { now: NOW });
+  const text = reportToText(rows, "business minutes (Mon-Fri 08:00-17:00 Australia/Perth)");
+  const legend = text.slice(text.indexOf("Columns:")).split("\n").slice(1);
+  const headings = text
+    .split("\n")
+    .filter((line) => line.startsWith("period"))
+    .flatMap((line) => line.split(/\s{2,}/));
+  const distinct = [...new Set(headings)];
+  expect(distinct).toHaveLength(20);
+  for (const heading of distinct) {
+    expect(legend.filter((line) => line.startsWith(`  ${heading}: `))).toHaveLength(1);
+  }
+  expect(legend).toHaveLength(distinct.length);
+  expect(text).toContain(
+    "  same visit: the share of all leads booked through the booking link offered right after the request",
+  );
+  expect(text).toContain("  open: leads still inside their 24 hours and not yet contacted, booked or closed");
+  expect(text).toContain(
+    "  median: the middle time from arrival to that first touch, in business minutes (Mon-Fri",
+  );
+});
+
 test("honeypot leads and leads closed as spam are not prospects; a lead closed unclaimed was first touched then", () => {
   const honeypot = item("2026-11-24T10:00:00.000Z", undefined, { lead: { state: "spam" } });
   const spam = item("2026-11-24T10:00:00.000Z", undefined, {
@@ -163,10 +254,10 @@ test("the CSV is formula-safe (a source is visitor text) and the table keeps con
   });
   const csv = reportToCsv(rows);
   expect(csv.split("\r\n")[0]).toBe(
-    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","keptWithin24Hours","booked","bookedSameVisit","bookedByInboxOnly"',
+    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","promiseOpen","promiseKept","promiseMissed","keptWithin24Hours","booked","bookedSameVisit","bookedByInboxOnly","closedDemoHeld","closedPilotAgreed","closedNotAFit","closedDuplicate"',
   );
   expect(csv).toContain(
-    '"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","0","0"\r\n',
+    '"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","1","0","0","0","0","0","0","0","0"\r\n',
   );
   const text = reportToText(rows, "calendar minutes");
   expect(text).not.toContain("\u001b");

@@ -136,6 +136,7 @@ test("a signed Claim click is answered at once; the claim is applied after the a
     state: "claimed",
     owner: { name: "ana.smith", slackUserId: "U024BE7LH" },
     claimedAt: NOW.toISOString(),
+    history: [{ at: NOW.toISOString(), kind: "claimed", by: "ana.smith" }],
   });
   expect(await w.followUps.markerIds("claimed")).toEqual([ID]);
 });
@@ -234,6 +235,11 @@ test("Contacted on an unclaimed lead claims it for the clicker and marks it cont
     state: "contacted",
     owner: { name: "ana", slackUserId: "U024BE7LH" },
     contactedAt: NOW.toISOString(),
+    // The history names the clicker for both steps.
+    history: [
+      { at: NOW.toISOString(), kind: "claimed", by: "ana" },
+      { at: NOW.toISOString(), kind: "contacted", by: "ana" },
+    ],
   });
   expect(await w.followUps.markerIds("unclaimed")).toEqual([]);
   expect(JSON.stringify(w.posted[0].body.blocks)).not.toContain('"type":"actions"');

@@ -1,0 +1,144 @@
+/**
+ * @jest-environment node
+ */
+// The follow-up record's history and hand-over (docs/requirements.md#sales-tools,
+// docs/decisions/0029-lead-follow-up.md): every change adds who did what and when; a record written
+// before the history was kept tells its story from its times; a claimed lead can change hands.
+import {
+  applyAction,
+  MAX_HISTORY,
+  NEW_FOLLOW_UP,
+  timelineOf,
+  type FollowUp,
+  type FollowUpAction,
+} from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import type { StaffMember } from "../../../../netlify/lib/core/config";
+
+const ANA = { name: "Ana Smith", email: "ana@example.com" };
+const BEN = { name: "Ben Lee", email: "ben@example.com" };
+const at = (minutes: number) => new Date(Date.parse("2026-11-24T01:00:00.000Z") + minutes * 60_000);
+const iso = (minutes: number) => at(minutes).toISOString();
+
+/** `actions` applied in turn, a minute apart; fails the test on a refusal. */
+function run(actions: FollowUpAction[], start: FollowUp = NEW_FOLLOW_UP): FollowUp {
+  return actions.reduce((followUp, action, i) => {
+    const result = applyAction(followUp, action, at(i + 1));
+    if (!result.ok) throw new Error(result.reason);
+    return result.followUp;
+  }, start);
+}
+
+test("each change adds a line naming who did it: claim, hand-over, contact, close", () => {
+  const followUp = run([
+    { kind: "claim", owner: ANA },
+    { kind: "hand-over", to: BEN },
+    { kind: "contacted" },
+    { kind: "close", reason: "demo held" },
+  ]);
+  expect(followUp).toMatchObject({
+    state: "closed",
+    owner: BEN,
+    claimedAt: iso(1),
+    closedReason: "demo held",
+  });
+  expect(followUp.history).toEqual([
+    { at: iso(1), kind: "claimed", by: "Ana Smith" },
+    { at: iso(2), kind: "handed-over", from: "Ana Smith", to: "Ben Lee" },
+    // On the page an action is the owner's; a Slack click names its clicker.
+    { at: iso(3), kind: "contacted", by: "Ben Lee" },
+    { at: iso(4), kind: "closed", reason: "demo held", by: "Ben Lee" },
+  ]);
+  expect(
+    run([
+      { kind: "claim", owner: ANA },
+      { kind: "contacted", by: "ben.lee" },
+    ]).history?.[1],
+  ).toEqual({
+    at: iso(2),
+    kind: "contacted",
+    by: "ben.lee",
+  });
+});
+
+test("bookings are lines too: booked (unconfirmed when matched by inbox), moved, confirmed, cancelled", () => {
+  const followUp = run([
+    { kind: "booked", booking: { uid: "a", via: "email", startTime: "2026-11-26T01:00:00.000Z" } },
+    {
+      kind: "booked",
+      booking: { uid: "b", via: "email", startTime: "2026-11-27T01:00:00.000Z" },
+      replaces: "a",
+    },
+    { kind: "claim", owner: ANA },
+    { kind: "confirm-booking", uid: "b" },
+    { kind: "booking-cancelled", uid: "b" },
+  ]);
+  expect(followUp.history).toEqual([
+    { at: iso(1), kind: "booked", startTime: "2026-11-26T01:00:00.000Z", confirmed: false },
+    { at: iso(2), kind: "booking-moved", startTime: "2026-11-27T01:00:00.000Z", confirmed: false },
+    { at: iso(3), kind: "claimed", by: "Ana Smith" },
+    { at: iso(4), kind: "booking-confirmed", startTime: "2026-11-27T01:00:00.000Z", by: "Ana Smith" },
+    { at: iso(5), kind: "booking-cancelled", startTime: "2026-11-27T01:00:00.000Z" },
+  ]);
+});
+
+test("a record written before the history was kept starts it from its times, then adds the new line", () => {
+  const old: FollowUp = { state: "claimed", owner: ANA, claimedAt: iso(0) };
+  expect(timelineOf(old)).toEqual([{ at: iso(0), kind: "claimed", by: "Ana Smith" }]);
+  const result = applyAction(old, { kind: "contacted" }, at(9));
+  expect(result.ok && result.followUp.history).toEqual([
+    { at: iso(0), kind: "claimed", by: "Ana Smith" },
+    { at: iso(9), kind: "contacted", by: "Ana Smith" },
+  ]);
+});
+
+test("a refused action adds nothing, and the history keeps its last lines only", () => {
+  const claimed = run([{ kind: "claim", owner: ANA }]);
+  expect(applyAction(claimed, { kind: "claim", owner: BEN }, at(5))).toEqual({
+    ok: false,
+    reason: "This lead is already claimed by Ana Smith.",
+  });
+  let followUp = claimed;
+  for (let i = 0; i < MAX_HISTORY + 5; i += 1) {
+    const result = applyAction(followUp, { kind: "hand-over", to: i % 2 ? ANA : BEN }, at(10 + i));
+    if (!result.ok) throw new Error(result.reason);
+    followUp = result.followUp;
+  }
+  expect(followUp.history).toHaveLength(MAX_HISTORY);
+  expect(followUp.history?.at(-1)).toMatchObject({ at: iso(10 + MAX_HISTORY + 4) });
+});
+
+test("a hand-over needs a lead someone holds, and another person", () => {
+  const refusal = (followUp: FollowUp, to: StaffMember = BEN) => {
+    const result = applyAction(followUp, { kind: "hand-over", to }, at(5));
+    return result.ok ? "changed" : result.reason;
+  };
+  expect(refusal(NEW_FOLLOW_UP)).toBe("Claim this lead before handing it over.");
+  const booked = run([{ kind: "booked", booking: { uid: "a", via: "reference" } }]);
+  expect(refusal(booked)).toBe("Claim this lead before handing it over.");
+  const claimed = run([{ kind: "claim", owner: ANA }]);
+  expect(refusal(claimed, { name: "Ana S.", email: "ANA@example.com" })).toBe(
+    "This lead is already held by Ana Smith.",
+  );
+  expect(refusal({ state: "claimed", owner: { name: "Ana Smith" } }, { name: "Ana Smith" })).toBe(
+    "This lead is already held by Ana Smith.",
+  );
+  expect(refusal(run([{ kind: "close", reason: "duplicate" }], claimed))).toBe(
+    "This lead is closed (duplicate).",
+  );
+  // Contacted and booked leads change hands too; the state stays.
+  const contacted = run([{ kind: "contacted" }], claimed);
+  const handed = applyAction(contacted, { kind: "hand-over", to: BEN }, at(9));
+  expect(handed.ok && handed.followUp).toMatchObject({ state: "contacted", owner: BEN });
+});
+
+test("the timeline adds the reminders the follow-up job sent, in time order", () => {
+  const followUp: FollowUp = {
+    ...run([{ kind: "claim", owner: ANA }]),
+    reminders: { nudge: iso(0.5), "promise-at-risk": iso(20 * 60) },
+  };
+  expect(timelineOf(followUp).map((entry) => [entry.kind, entry.at])).toEqual([
+    ["reminder", iso(0.5)],
+    ["claimed", iso(1)],
+    ["reminder", iso(20 * 60)],
+  ]);
+});
