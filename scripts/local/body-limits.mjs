@@ -13,7 +13,8 @@ const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
  * throws when one cannot load or has an invalid `maxBodyBytes`.
  */
 export async function readFunctionModules(functionsDir) {
-  const jiti = createJiti(import.meta.url);
+  // The e-mails are React components (.tsx).
+  const jiti = createJiti(import.meta.url, { jsx: true });
   const modules = [];
   for (const file of (await readdir(functionsDir)).sort()) {
     const extension = extname(file);

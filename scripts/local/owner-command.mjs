@@ -8,7 +8,7 @@ import { getStore } from "@netlify/blobs";
 import { createJiti } from "jiti";
 
 export const root = resolve(import.meta.dirname, "..", "..");
-const jiti = createJiti(import.meta.url);
+const jiti = createJiti(import.meta.url, { jsx: true });
 
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
 export const load = (path) => jiti.import(join(root, path));
