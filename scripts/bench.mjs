@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench` (docs/decisions/0007-perf-benchmark.md): build time, Lighthouse, first-load JS, the dead-tap
- * probe, the functions' bundle sizes and module init (scripts/bench/function-init.mjs) and the submit benchmark,
- * written to bench/results/latest.json. Prints figures, never fails on them; exits 1 only when the build or
+ * probe, the functions' bundle sizes and module init (scripts/bench/function-init.mjs), the submit benchmark and
+ * the weekly summary's dry run over 1,000 leads (scripts/bench/summary-run.mjs), written to bench/results/latest.json. Prints figures, never fails on them; exits 1 only when the build or
  * server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
  */
 import { execFileSync } from "node:child_process";
@@ -17,6 +17,7 @@ import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench } from "./bench/submit-run.mjs";
+import { runSummaryBench } from "./bench/summary-run.mjs";
 import { TARGETS, missedDeadTap, missedTargets } from "./bench/targets.mjs";
 import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
 import { startLocalMail } from "./local/local-sinks.mjs";
@@ -159,6 +160,15 @@ try {
   };
 }
 
+let summary;
+try {
+  summary = args.has("--skip-summary")
+    ? { available: false, skipped: true }
+    : await runSummaryBench({ root, target: TARGETS.summaryDryRunSeconds });
+} catch (error) {
+  summary = { available: true, ok: false, output: String(error instanceof Error ? error.message : error) };
+}
+
 const pages = PAGES.map(({ label, path, route, expectStatus, noindex = false }) => {
   const figures = {
     ...(lighthouse[label] ?? {
@@ -191,6 +201,8 @@ const report = {
     deadTap:
       "scripts/bench/dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, one tap in flight, 25 ms between taps, run bound per network profile; time of the tap that opened the menu - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
+    summary:
+      "scripts/bench/summary-run.mjs: 1,000 delivered leads of the current ISO week stored locally, wall time of node scripts/leads-summary.mjs --dry-run while npm start runs, the leads removed after",
     functions:
       "scripts/bench/function-init.mjs: zips of build/function-bundles.mjs (Netlify's zip-it-and-ship-it); init = import() of the unpacked bundle's function file in a fresh Node process with only SENDGRID_API_KEY, SALES_EMAIL and MAIL_FROM set, median/min/max of 7",
   },
@@ -200,6 +212,7 @@ const report = {
   deadTap,
   functions,
   submit,
+  summary,
 };
 mkdirSync(join(root, "bench", "results"), { recursive: true });
 writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
@@ -288,6 +301,15 @@ else {
     `submit path (npm run bench:submit, local server + mail sink): ${f.requests} requests, ` +
       `${f.perSecond} submissions/s, p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms, p99 ${f.p99Ms} ms, ` +
       `statuses ${JSON.stringify(f.statuses)}, mail counts ${f.countsMatch ? "match" : "DO NOT match"}`,
+  );
+}
+if (summary.skipped) console.log("weekly summary: skipped (--skip-summary)");
+else if (!summary.ok) console.log(`weekly summary dry run failed:\n${summary.output}`);
+else {
+  const met = summary.seconds <= summary.target ? "met" : "MISSED";
+  console.log(
+    `weekly summary (npm run leads:summary -- --dry-run under npm start, ${summary.leads} leads in the week): ` +
+      `${summary.seconds} s (target <= ${summary.target} s: ${met})`,
   );
 }
 const { cores, cpu, loadAverage1m } = report.machine;

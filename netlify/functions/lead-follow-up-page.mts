@@ -1,20 +1,38 @@
-/** GET/POST /leads/<id>?sig=..., a lead's claim page (docs/decisions/0029-lead-follow-up.md). */
+/**
+ * GET/POST /leads/<id>?sig=..., a lead's claim page (docs/decisions/0029-lead-follow-up.md), and
+ * /leads/<id>/release?sig=..., releasing a lead held as spam (docs/decisions/0038-weekly-summary.md).
+ */
 import type { Config, Context } from "@netlify/functions";
-import { getConfig } from "../lib/compose";
+import { addOnsFor, getConfig } from "../lib/compose";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { MAX_BODY_BYTES } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { createClaimHandler } from "../lib/add-ons/follow-up/claim-handler";
+import { createReleaseHandler } from "../lib/add-ons/follow-up/release";
+
+const getFollowUps = () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME));
 
 const handle = createClaimHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
-  getFollowUps: () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+  getFollowUps,
 });
 
-export default async (req: Request, context: Context): Promise<Response> =>
-  handle(req, context.params.id ?? "", context);
+const release = createReleaseHandler({
+  getConfig,
+  getStore: () => createBlobLeadStore(),
+  getBlobs: () => jsonBlobs(LEAD_STORE_NAME),
+  getFollowUps,
+  getAddOns: (config) => addOnsFor(config),
+  createMailer: createSendGridMailer,
+});
+
+export default async (req: Request, context: Context): Promise<Response> => {
+  const id = context.params.id ?? "";
+  return /\/release\/?$/i.test(new URL(req.url).pathname) ? release(req, id) : handle(req, id, context);
+};
 
 /** Read by `npm start` too (scripts/local/body-limits.mjs). */
 export const maxBodyBytes = MAX_BODY_BYTES;
@@ -22,7 +40,7 @@ export const maxBodyBytes = MAX_BODY_BYTES;
 // The signed link is the page's protection; the limit only stops a flood, far above what a team behind
 // one office address opens. A refused request gets a page that says what to do (static/too-many-requests.html).
 export const config: Config = {
-  path: "/leads/:id",
+  path: ["/leads/:id", "/leads/:id/release"],
   rateLimit: {
     windowLimit: 300,
     windowSize: 60,

@@ -1,6 +1,7 @@
 /**
- * Scheduled every 5 minutes: follow-up reminders and the spam digest (docs/decisions/0029-lead-follow-up.md).
- * Answers the run's counts, or 503 with a fixed text when the store cannot be listed.
+ * Scheduled every 5 minutes: follow-up reminders and the spam digest (docs/decisions/0029-lead-follow-up.md),
+ * then the Monday summary when it is due (docs/decisions/0038-weekly-summary.md). Answers the run's counts
+ * and the summary's outcome, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
@@ -10,6 +11,8 @@ import { json } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { runWeeklySummary } from "../lib/add-ons/follow-up/summary-job";
+import { leadsToCsv } from "../lib/add-ons/privacy/leads-csv";
 import { errorName, logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {
@@ -24,16 +27,24 @@ export default async (): Promise<Response> => {
     logInfo("follow-up is off; nothing checked");
     return json(200, { off: true });
   }
+  const stores = {
+    leads: createBlobLeadStore(),
+    followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+    mailer: createSendGridMailer(config),
+    config: { ...config, followUp },
+  };
   try {
-    const result = await runFollowUpCheck({
-      leads: createBlobLeadStore(),
-      followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
-      mailer: createSendGridMailer(config),
-      config: { ...config, followUp },
-      malformedNotes: jsonBlobs(LEAD_STORE_NAME),
-    });
+    const result = await runFollowUpCheck({ ...stores, malformedNotes: jsonBlobs(LEAD_STORE_NAME) });
     logInfo("follow-up run finished", { ...result });
-    return json(200, result);
+    const summary = await runWeeklySummary({
+      ...stores,
+      blobs: jsonBlobs(LEAD_STORE_NAME),
+      leadsCsv: leadsToCsv,
+    }).catch((error: unknown) => {
+      logError("weekly summary not sent; the next run tries again", { reason: errorName(error) });
+      return "failed" as const;
+    });
+    return json(200, { ...result, summary });
   } catch (error) {
     logError("LEAD FOLLOW-UP: the follow-up check could not run", {
       reason: errorName(error),

@@ -23,7 +23,8 @@ export function parseSubmitOutput(text) {
   };
 }
 
-function startServer(root, timeoutMs) {
+/** Starts `npm start` on a free port; resolves with `{ child, url }` once it says it is ready. */
+export function startServer(root, timeoutMs) {
   // The load is measured, not the abuse bounds (decision 0010): room for one confirmation per request.
   const env = {
     ...process.env,
@@ -63,7 +64,8 @@ function startServer(root, timeoutMs) {
   });
 }
 
-async function stopServer(child) {
+/** Stops the server `startServer` started. */
+export async function stopServer(child) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");

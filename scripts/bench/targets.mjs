@@ -18,6 +18,8 @@ export const TARGETS = {
   firstLoadJs: BUDGETS,
   /** Menu button on screen -> first tap that opens it (docs/requirements.md#interactive-at-first-paint). */
   deadTapMs: 100,
+  /** `leads:summary -- --dry-run` with 1,000 leads in the week, under `npm start` (docs/requirements.md#sales-tools). */
+  summaryDryRunSeconds: 20,
 };
 
 /**

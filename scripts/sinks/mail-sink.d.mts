@@ -9,6 +9,7 @@ export interface RecordedMessage {
   text: string | null;
   html: string | null;
   customArgs: Record<string, string>;
+  attachments: { content: string; filename: string; type?: string; disposition?: string }[];
   body: unknown;
 }
 export interface SinkMode {

@@ -52,6 +52,7 @@ function toRecord(body, n) {
     text: content("text/plain"),
     html: content("text/html"),
     customArgs: body.custom_args ?? body.personalizations[0].custom_args ?? {},
+    attachments: body.attachments ?? [],
     body,
   };
 }

@@ -239,6 +239,12 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       { selector: "h1", options: { uppercase: false } },
       { selector: "h2", options: { uppercase: false } },
       { selector: "table", format: "block" },
+      // A table of data (marked so; layout tables are blocks) keeps its rows and columns.
+      {
+        selector: "table[data-text-table=true]",
+        format: "dataTable",
+        options: { uppercaseHeaderCells: false, maxColumnWidth: 200 },
+      },
     ],
     formatters: {
       tag: (elem, walk, builder) => {

@@ -33,6 +33,11 @@ export function claimSignatureBytes(secret: string, leadId: string): Buffer {
   return mac(derivedKey(secret, "lead claim link v1"), leadId);
 }
 
+/** A release link's 32-byte signature: HMAC of `leadId` under the key labelled `lead release link v1`. */
+export function releaseSignatureBytes(secret: string, leadId: string): Buffer {
+  return mac(derivedKey(secret, "lead release link v1"), leadId);
+}
+
 /** The booking reference's AES-256-GCM key (32 bytes), labelled `booking reference v1 seal`. */
 export function bookingReferenceKey(secret: string): Buffer {
   return derivedKey(secret, "booking reference v1 seal");

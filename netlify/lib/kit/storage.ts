@@ -137,6 +137,14 @@ export const STORAGE = {
     holds: "{ at, expiresAt }: that day's suspected-spam digest went out",
     ...EXPIRING_NOTE,
   },
+  summaries: {
+    store: LEAD_STORE_NAME,
+    prefix: "summaries/",
+    key: "<ISO week, YYYY-Www>",
+    holds:
+      "{ at, expiresAt, figures, leadIds }: that week's summary went out or its figures were kept; no visitor data",
+    ...EXPIRING_NOTE,
+  },
   tickets: {
     store: LEAD_STORE_NAME,
     prefix: "tickets/",

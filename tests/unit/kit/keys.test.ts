@@ -14,6 +14,7 @@ import {
 import { confirmationAddressKey } from "../../../netlify/lib/add-ons/confirmation/confirmation-limits";
 import { clientKeyOf } from "../../../netlify/lib/core/spam/client-key";
 import { claimSignature, isClaimSignature } from "../../../netlify/lib/add-ons/follow-up/claim-link";
+import { isReleaseSignature, releaseSignature } from "../../../netlify/lib/add-ons/follow-up/release-link";
 import { formSecretFrom } from "../../../netlify/lib/core/config";
 import { inboxKeyOf } from "../../../netlify/lib/core/leads/lead-address";
 import { leadIdFor } from "../../../netlify/lib/core/leads/lead-id";
@@ -75,6 +76,17 @@ describe("the lead inbox index, a new use, keys under its own derived key", () =
   });
 });
 
+describe("the release link, a new use, signs under its own derived key", () => {
+  test("its signature, which no claim signature matches", () => {
+    const sig = "OZXR3nr0zEJrjiK4J0J88LUh6rnrvwQ55hK02zAu6O8";
+    expect(keys.releaseSignatureBytes(SECRET, LEAD_ID).toString("base64url")).toBe(sig);
+    expect(releaseSignature(LEAD_ID, SECRET)).toBe(sig);
+    expect(isReleaseSignature(LEAD_ID, sig, SECRET)).toBe(true);
+    expect(isReleaseSignature(LEAD_ID, claimSignature(LEAD_ID, SECRET), SECRET)).toBe(false);
+    expect(isClaimSignature(LEAD_ID, sig, SECRET)).toBe(false);
+  });
+});
+
 describe("kit/keys.ts, one function per use", () => {
   test("each gives the bytes its construction as first deployed gave", () => {
     expect(keys.leadIdBytes(SECRET, LEAD_ID).toString("hex")).toBe(
@@ -115,6 +127,7 @@ describe("kit/keys.ts, one function per use", () => {
       keys.confirmationAddressHash(SECRET, text),
       keys.confirmationClientHash(SECRET, text),
       keys.claimSignatureBytes(SECRET, text).toString("hex"),
+      keys.releaseSignatureBytes(SECRET, text).toString("hex"),
       keys.bookingReferenceKey(SECRET).toString("hex"),
       keys.bookingReferenceIv(SECRET, text).toString("hex"),
       keys.inboxIndexKey(SECRET, text),

@@ -141,13 +141,7 @@ export function followUpReport(
   options: { now: Date; since?: Date; hours?: BusinessHours },
 ): ReportRow[] {
   const { now, since, hours } = options;
-  const counted = items.filter(
-    ({ lead, followUp, tracked }) =>
-      tracked !== false &&
-      lead.state !== "spam" &&
-      followUp.closedReason !== "spam" &&
-      (!since || Date.parse(lead.receivedAt) >= since.getTime()),
-  );
+  const counted = items.filter((item) => isReported(item, since));
   const groups = (key: (item: ReportLead) => string) => {
     const map = new Map<string, ReportLead[]>();
     for (const item of counted) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
@@ -168,6 +162,16 @@ export function followUpReport(
     ...sources.map(([source, group]) => row("overall", source, group, now, hours)),
     ...classes.map(([cls, group]) => row("overall", "all", group, now, hours, cls)),
   ];
+}
+
+/** Whether the report counts `item`: followed up, neither held nor closed as spam, arrived since `since`. */
+export function isReported({ lead, followUp, tracked }: ReportLead, since?: Date): boolean {
+  return (
+    tracked !== false &&
+    lead.state !== "spam" &&
+    followUp.closedReason !== "spam" &&
+    (!since || Date.parse(lead.receivedAt) >= since.getTime())
+  );
 }
 
 type Cell = ReportRow[keyof ReportRow];

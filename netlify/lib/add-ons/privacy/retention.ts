@@ -194,6 +194,7 @@ export const RETENTION_PRUNES: readonly Prune[] = [
   expired("spent form tokens", "formTokens"),
   expired("thanks-page tickets", "tickets"),
   expired("suspected-spam digest records", "digests"),
+  expired("weekly summary records", "summaries"),
   expired("applied booking events", "bookingEvents"),
   expired("settings alert notes", "settingsAlerts"),
   expired("malformed-lead notes", "malformed"),

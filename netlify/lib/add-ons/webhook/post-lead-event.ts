@@ -63,19 +63,27 @@ export function webhookRequest(
   now: Date,
 ): WebhookRequest {
   const id = eventId(event);
-  const json = { "content-type": "application/json", "webhook-id": id };
-  if (settings.format === "standard") {
-    if (!settings.secret) throw new Error("LEAD_WEBHOOK_SECRET is required for the standard format");
-    const body = JSON.stringify(standardPayload(event, now));
-    const signature = new Webhook(settings.secret).sign(id, now, body);
-    const timestamp = String(Math.floor(now.getTime() / 1000));
-    return { body, headers: { ...json, "webhook-timestamp": timestamp, "webhook-signature": signature } };
-  }
+  if (settings.format === "standard") return standardRequest(id, standardPayload(event, now), settings, now);
   const message =
     settings.format === "slack"
       ? slackMessage(event, { buttons: settings.slackButtons })
       : teamsMessage(event);
-  return { body: JSON.stringify(message), headers: json };
+  return { body: JSON.stringify(message), headers: { "content-type": "application/json", "webhook-id": id } };
+}
+
+/** `payload` signed per Standard Webhooks at `now` under `id`; throws without a usable (base64) secret. */
+export function standardRequest(
+  id: string,
+  payload: unknown,
+  settings: Pick<LeadWebhookConfig, "secret">,
+  now: Date,
+): WebhookRequest {
+  if (!settings.secret) throw new Error("LEAD_WEBHOOK_SECRET is required for the standard format");
+  const body = JSON.stringify(payload);
+  const signature = new Webhook(settings.secret).sign(id, now, body);
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": timestamp };
+  return { body, headers: { ...headers, "webhook-signature": signature } };
 }
 
 function classify(response: Response): SendResult {

@@ -13,6 +13,8 @@ export interface MailMessage {
   html: string;
   customArgs?: Record<string, string>;
   sandbox?: boolean;
+  /** Files as SendGrid takes them: `content` in base64. */
+  attachments?: { content: string; filename: string; type: string; disposition: "attachment" }[];
 }
 
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";

@@ -58,6 +58,7 @@ const storedLeadSchema = z.looseObject({
   spamReason: optionalText,
   honeypot: optionalText,
   suspectedSpam: optionalText,
+  released: z.looseObject({ at: time, by: z.string() }).optional(),
 });
 
 /** A stored lead that is not a lead record; carries the lead's id only, never the data. */

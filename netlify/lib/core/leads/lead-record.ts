@@ -56,6 +56,8 @@ export interface LeadRecord {
   honeypot?: string;
   /** Why a spam layer suspects it: delivered marked "[Suspected spam]", no confirmation. */
   suspectedSpam?: string;
+  /** Who released the lead from spam and when; it was then delivered as a new lead. */
+  released?: { at: string; by: string };
 }
 
 /** `lead` with a delivery for every channel it lacks (older leads), as a new lead would have. */

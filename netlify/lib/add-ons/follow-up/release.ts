@@ -1,0 +1,298 @@
+/**
+ * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam (docs/requirements.md#sales-tools,
+ * docs/decisions/0038-weekly-summary.md). GET shows the lead and a Release button and changes nothing, as
+ * mail scanners open every link. The POST records who released it and when with a conditional write, so
+ * a link works once, then delivers it as a new lead (sales e-mail, webhook, the follow-up clock from the
+ * release) without a late confirmation; its retention becomes a lead's. A forged or foreign link is 403
+ * whatever the id; every refusal is a page.
+ */
+import escapeHtml from "escape-html";
+import type { AddOn } from "../../core/add-on";
+import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
+import { deliverLead } from "../../core/delivery/deliver";
+import type { Mailer } from "../../core/delivery/mailer";
+import type { RetryOptions } from "../../core/delivery/send-result";
+import { isUuid } from "../../core/leads/lead-id";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import { logMalformedLead, MalformedLeadError, parseStoredLead } from "../../core/leads/lead-record-schema";
+import { LeadRecorder } from "../../core/leads/lead-recorder";
+import type { LeadStore } from "../../core/leads/lead-store";
+import { htmlPage, htmlResponse } from "../../kit/html-page";
+import {
+  BodyTooLargeError,
+  isAllowedOrigin,
+  isFormContentType,
+  MAX_BODY_BYTES,
+  readLimitedText,
+  SECURITY_HEADERS,
+} from "../../kit/http";
+import type { JsonBlobs } from "../../kit/json-blobs";
+import { localTime } from "../../kit/local-time";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { keyOf } from "../../kit/storage";
+import type { FollowUpStore } from "./follow-up-store";
+import { isReleaseSignature } from "./release-link";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
+
+export interface ReleaseHandlerDeps {
+  getConfig: () => ConfigResult;
+  getStore: () => LeadStore;
+  /** The lead store as JsonBlobs, for the conditional write. */
+  getBlobs: () => JsonBlobs;
+  getFollowUps: () => FollowUpStore;
+  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
+  createMailer: (config: ServerConfig) => Mailer;
+  now?: () => Date;
+  retry?: RetryOptions;
+}
+
+const PAGE_TITLE = "Release a lead held as spam";
+export const RELEASE_BUTTON = "Release";
+export const NO_CONFIRMATION = "released from spam: no late confirmation";
+
+/** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
+type Problem = readonly [status: number, title: string, text: string];
+
+const PROBLEMS = {
+  method: [405, "Method not allowed", "Open this page from its link."],
+  misconfigured: [500, "Server misconfigured", "This page is not available; tell the site's owner."],
+  forged: [403, "This link is not valid", "Use the link exactly as the weekly summary gives it."],
+  off: [404, "Follow-up is off", "The site's follow-up settings need mending; tell the site's owner."],
+  unreadable: [503, "Try again shortly", "The lead store did not answer; reload the page in a minute."],
+  gone: [404, "This lead is no longer stored", "It was erased or passed its retention period."],
+  notWritten: [503, "Try again shortly", "The lead store did not answer; nothing was changed."],
+  origin: [403, "Not sent", "This form can only be sent from this site."],
+  type: [415, "Not sent", "Send this form from the page."],
+  large: [413, "Not sent", "The form was too large."],
+} as const satisfies Record<string, Problem>;
+
+const HEADERS = { "referrer-policy": "same-origin", "x-robots-tag": "noindex" };
+
+const page = (method: string, status: number, html: string, extra: Record<string, string> = {}) =>
+  htmlResponse(method === "HEAD" ? null : html, status, { ...HEADERS, ...extra });
+
+const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
+  page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
+
+/** `lead` released at `at` by `by`: pending on sales and the webhook, the confirmation skipped, kept as a lead. */
+export function releasedLead(lead: LeadRecord, by: string, at: Date): LeadRecord {
+  // What the honeypot held was kept only to recover such a person; `settledAt` is set again on delivery.
+  const { honeypot: _honeypot, settledAt: _settledAt, ...rest } = lead;
+  const since = at.toISOString();
+  // The release counts as an attempt's time, so the retry job leaves the lead to this request for a minute.
+  const pending = { state: "pending" as const, attempts: 0, lastAttemptAt: since };
+  return {
+    ...rest,
+    state: "pending",
+    deliveries: {
+      sales: pending,
+      confirmation: { state: "skipped", attempts: 0, lastError: NO_CONFIRMATION },
+      webhook: pending,
+    },
+    released: { at: since, by },
+  };
+}
+
+export type ReleaseResult = { released: LeadRecord } | { refused: "not held" | "gone" };
+
+/**
+ * Releases lead `id` at `at` by `by` if it is held as spam: the pending and unclaimed markers and the
+ * follow-up clock first, as for a new lead, then the lead with a conditional write that only one
+ * caller wins. @throws MalformedLeadError, or when the store fails
+ */
+export async function releaseLead(
+  blobs: JsonBlobs,
+  followUps: FollowUpStore,
+  id: string,
+  by: string,
+  at: Date,
+): Promise<ReleaseResult> {
+  const found = await blobs.getWithEtag(keyOf("leads", id));
+  if (!found) return { refused: "gone" };
+  const lead = parseStoredLead(found.data, id);
+  if (lead.state !== "spam" || !found.etag) return { refused: "not held" };
+  const since = at.toISOString();
+  await blobs.setJSON(keyOf("pending", id), { since });
+  await followUps.markUnclaimed(id, since);
+  await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
+  const released = releasedLead(lead, by, at);
+  const written = await blobs.setJSON(keyOf("leads", id), released, { onlyIfMatch: found.etag });
+  return written ? { released } : { refused: "not held" };
+}
+
+/** Who releases: a roster member chosen, or a typed name; else the sentence saying what is wrong. */
+function releasedBy(
+  form: URLSearchParams,
+  team: readonly StaffMember[] | undefined,
+): { ok: true; by: string } | { ok: false; error: string } {
+  if (team) {
+    const chosen = form.get("by") ?? "";
+    const member = team.find((m) => (m.email ?? m.name) === chosen);
+    return member ? { ok: true, by: member.name } : { ok: false, error: "Choose who releases the lead." };
+  }
+  const name = (form.get("byName") ?? "").trim();
+  // Shown on pages and in messages: one line of visible text with at least one letter.
+  const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+  if (!name || name.length > MAX_STAFF_NAME_LENGTH || invisible.test(name) || !/\p{L}/u.test(name)) {
+    return { ok: false, error: `Type your name (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).` };
+  }
+  return { ok: true, by: name };
+}
+
+const row = (label: string, value: string) =>
+  `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
+
+function releaseForm(action: string, team: readonly StaffMember[] | undefined): string {
+  const field = team
+    ? `<p><label for="by">Released by</label> <select id="by" name="by" required>` +
+      `<option value="" selected>Choose a person</option>` +
+      team
+        .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
+        .join("") +
+      `</select></p>`
+    : `<p><label for="by-name">Your name</label> <input id="by-name" name="byName" required ` +
+      `maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name"></p>`;
+  return (
+    `<form method="post" action="${escapeHtml(action)}">${field}` +
+    `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
+    `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
+    `<p><button type="submit">${RELEASE_BUTTON}</button></p></form>`
+  );
+}
+
+/** The page for `lead`: what sales needs to judge it, then the form while it is held. */
+export function renderReleasePage(
+  lead: LeadRecord,
+  options: { action: string; team?: readonly StaffMember[]; zone?: string; notice?: string },
+): string {
+  const { request } = lead;
+  const rows = [
+    row("Prospect", `${request.firstName} ${request.lastName} (${request.company})`),
+    row("E-mail", request.email),
+    row("Phone", request.phone || "(none)"),
+    row("Message", request.message || "(none)"),
+    row("Received", localTime(lead.receivedAt, options.zone)),
+    row("Held because", lead.spamReason ?? "not recorded"),
+    row("Request id", lead.id),
+  ];
+  const notice = options.notice ? `<p role="alert"><strong>${escapeHtml(options.notice)}</strong></p>` : "";
+  const status = lead.released
+    ? `<p role="status"><strong>${escapeHtml(
+        `Released by ${lead.released.by}, ${localTime(lead.released.at, options.zone)}. ` +
+          "It went to sales as a new lead.",
+      )}</strong></p>`
+    : lead.state === "spam"
+      ? ""
+      : `<p role="status"><strong>This lead is not held as spam.</strong></p>`;
+  const form = lead.state === "spam" ? releaseForm(options.action, options.team) : "";
+  const trust = "Anyone who holds this link (the weekly summary) can release this lead, once.";
+  return htmlPage(
+    PAGE_TITLE,
+    notice + status + `<ul>${rows.join("")}</ul>` + form + `<p>${escapeHtml(trust)}</p>`,
+  );
+}
+
+/** The posted form, or the problem refusing it before it is read (a foreign origin, a wrong body). */
+async function checkPost(req: Request, config: ServerConfig): Promise<Problem | URLSearchParams> {
+  if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
+    return PROBLEMS.origin;
+  }
+  if (!isFormContentType(req.headers.get("content-type"))) return PROBLEMS.type;
+  try {
+    return new URLSearchParams(await readLimitedText(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return PROBLEMS.large;
+    throw error;
+  }
+}
+
+/** Builds the handler for `/leads/<id>/release`. */
+export function createReleaseHandler(
+  deps: ReleaseHandlerDeps,
+): (req: Request, id: string) => Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  return async (req, rawId) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+      return problem(method, PROBLEMS.method, { allow: "GET, HEAD, POST" });
+    }
+    const configResult = deps.getConfig();
+    if (!configResult.ok) {
+      logError("server misconfigured", { problems: configResult.problems.join("; ") });
+      return problem(method, PROBLEMS.misconfigured);
+    }
+    const config = configResult.config;
+    const url = new URL(req.url);
+    const id = rawId.toLowerCase();
+    if (!isUuid(id) || !isReleaseSignature(id, url.searchParams.get("sig"), config.formSecret)) {
+      return problem(method, PROBLEMS.forged);
+    }
+    if (!config.followUp) return problem(method, PROBLEMS.off);
+    const blobs = deps.getBlobs();
+    let lead: LeadRecord;
+    try {
+      const found = await blobs.getWithEtag(keyOf("leads", id));
+      if (!found) return problem(method, PROBLEMS.gone);
+      lead = parseStoredLead(found.data, id);
+    } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        logMalformedLead(id, "the release page");
+        const text = `Its stored record is damaged, so it cannot be shown or released here. Tell the site's owner: request ${id}.`;
+        return problem(method, [409, "This lead cannot be shown", text]);
+      }
+      logError("release page: lead unreadable", { requestId: id, reason: errorName(error) });
+      return problem(method, PROBLEMS.unreadable);
+    }
+    const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
+    const { salesTeam: team, businessHours } = config.followUp;
+    const show = (status: number, shown: LeadRecord, notice?: string) =>
+      page(method, status, renderReleasePage(shown, { action, team, zone: businessHours?.zone, notice }));
+    if (method !== "POST") return show(200, lead);
+    let released: LeadRecord;
+    try {
+      const form = await checkPost(req, config);
+      if (!(form instanceof URLSearchParams)) return problem(method, form);
+      const who = releasedBy(form, team);
+      if (!who.ok) return show(422, lead, who.error);
+      const result = await releaseLead(blobs, deps.getFollowUps(), id, who.by, now());
+      if ("refused" in result) {
+        if (result.refused === "gone") return problem(method, PROBLEMS.gone);
+        const current = (await deps.getStore().get(id)) ?? lead;
+        return show(409, current, "Nothing was changed: this lead is not held as spam any more.");
+      }
+      released = result.released;
+    } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        logMalformedLead(id, "the release page");
+        return problem(method, [
+          409,
+          "This lead cannot be released",
+          `Tell the site's owner: request ${id}.`,
+        ]);
+      }
+      logError("release page: lead not released", { requestId: id, reason: errorName(error) });
+      return problem(method, PROBLEMS.notWritten);
+    }
+    logInfo("lead released from spam", { requestId: id });
+    try {
+      const context = {
+        config,
+        mailer: deps.createMailer(config),
+        addOns: await deps.getAddOns(config),
+        retry: deps.retry,
+        now,
+      };
+      await deliverLead(new LeadRecorder(deps.getStore(), released), context);
+    } catch (error) {
+      // Its pending marker is written: the retry job delivers it.
+      logError("released lead not delivered now; the retry job delivers it", {
+        requestId: id,
+        reason: errorName(error),
+      });
+    }
+    return new Response(null, {
+      status: 303,
+      headers: { ...SECURITY_HEADERS, ...HEADERS, location: action },
+    });
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The weekly summary e-mail to the sales inbox (docs/requirements.md#sales-tools,
+ * docs/decisions/0038-weekly-summary.md): the figures beside the week before, the charts, the leads
+ * held as spam with their release links, every lead of the week with its link, and the week's CSV.
+ * Visitor text appears only here, in the message to sales, escaped by React.
+ */
+import * as React from "react";
+import { DateTime } from "luxon";
+import type { ServerConfig } from "../../core/config";
+import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
+import { emailClassCell } from "../../core/leads/lead-email-class";
+import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "../../kit/email-layout";
+import { localTime } from "../../kit/local-time";
+import { singleLine } from "../../kit/text";
+import { classifyEmail } from "../email-class/email-class";
+import { sourceOf } from "./report";
+import { BarChart, Cell, DataTable, type Bar } from "./summary-charts";
+import { minutesText, shareText, type SummaryLead, type WeekFigures, type WeeklySummary } from "./summary";
+
+export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
+
+const day = (at: Date, zone: string) =>
+  DateTime.fromJSDate(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL yyyy");
+const shortTime = (at: string, zone: string) =>
+  DateTime.fromISO(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL, HH:mm");
+
+/** Whether the summarised week is still running at the time of its figures. */
+const isRunning = (summary: WeeklySummary) => summary.now < summary.end;
+
+/** "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is. */
+export function weekInWords(summary: WeeklySummary): string {
+  const { week, start, end, zone, hours } = summary;
+  const last = new Date(end.getTime() - 1);
+  const range = `Week ${week}, ${day(start, zone)} to ${day(last, zone)} (${hours?.zone ?? "UTC"})`;
+  return isRunning(summary) ? `${range}, so far: to ${localTime(summary.now, hours?.zone)}` : range;
+}
+
+/** The subject: the week and its headline counts. */
+export function summarySubject(summary: WeeklySummary): string {
+  const { week, figures, stillOpen, held } = summary;
+  const parts = [
+    `${figures.leads} lead${figures.leads === 1 ? "" : "s"}`,
+    `${stillOpen} still open`,
+    ...(held.length > 0 ? [`${held.length} held as spam`] : []),
+  ];
+  return capSubject(
+    singleLine(`Week at a glance ${week}${isRunning(summary) ? " so far" : ""}: ${parts.join(", ")}`),
+  );
+}
+
+/** The rows of the figures table: a label and how each week shows it. */
+export const FIGURE_ROWS: readonly [label: string, show: (f: WeekFigures) => string][] = [
+  ["Leads received", (f) => String(f.leads)],
+  ["Median time to claim", (f) => minutesText(f.medianMinutesToClaim)],
+  ["90th percentile time to claim", (f) => minutesText(f.p90MinutesToClaim)],
+  ["24-hour promise kept", (f) => shareText(f.keptWithin24Hours)],
+  ["Booked", (f) => `${f.booked} (${shareText(f.bookedShare)})`],
+  ["Bookings matched by inbox only, counted apart", (f) => String(f.bookedByInboxOnly)],
+];
+
+function Figures({ summary }: { summary: WeeklySummary }) {
+  const clock = summary.hours ? "business minutes (BUSINESS_HOURS)" : "calendar minutes";
+  return (
+    <>
+      <Subtitle>The figures</Subtitle>
+      <DataTable head={["", `This week (${summary.week})`, "The week before"]}>
+        {FIGURE_ROWS.map(([label, show]) => (
+          <tr key={label}>
+            <Cell header>{label}</Cell>
+            <Cell>{show(summary.figures)}</Cell>
+            <Cell>{show(summary.weekBefore)}</Cell>
+          </tr>
+        ))}
+      </DataTable>
+      <Paragraph>
+        Still open: {summary.stillOpen} of this week&apos;s leads are new or claimed and not yet contacted,
+        booked or closed.
+      </Paragraph>
+      <Paragraph muted>
+        Time to claim runs from arrival to the first claim, in {clock}. The 24-hour promise is kept when a
+        lead is contacted, booked or closed within 24 hours; a lead whose 24 hours are not over is not counted
+        yet. Leads held as spam and leads closed as spam are left out, as in npm run leads:report.
+      </Paragraph>
+    </>
+  );
+}
+
+function Charts({ summary }: { summary: WeeklySummary }) {
+  const received: Bar[] = summary.history.map(({ week, figures }) => ({
+    label: week,
+    value: figures.leads,
+    shown: String(figures.leads),
+  }));
+  const kept: Bar[] = summary.history.map(({ week, figures }) => ({
+    label: week,
+    value: figures.keptWithin24Hours,
+    shown: shareText(figures.keptWithin24Hours),
+  }));
+  const bands: Bar[] = summary.bands.map(({ label, count }) => ({
+    label,
+    value: count,
+    shown: String(count),
+  }));
+  return (
+    <>
+      <Subtitle>The last {summary.history.length} weeks</Subtitle>
+      <BarChart title="Leads received per week" head={["Week", "Leads"]} bars={received} />
+      <BarChart title="24-hour promise kept per week" head={["Week", "Kept"]} bars={kept} max={1} />
+      <Subtitle>Time to claim this week</Subtitle>
+      <BarChart title="Leads by time to claim" head={["Time to claim", "Leads"]} bars={bands} />
+    </>
+  );
+}
+
+const who = ({ lead }: SummaryLead) =>
+  `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
+
+function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
+  const { held, suspectedOpen, zone } = summary;
+  return (
+    <>
+      <Subtitle>Held as spam</Subtitle>
+      {held.length === 0 ? (
+        <Paragraph>No lead was held as spam this week.</Paragraph>
+      ) : (
+        <Paragraph>
+          These requests were answered like any other but reached nobody: a spam defence held them. A real
+          person may be among them (a password manager can fill the hidden field).
+        </Paragraph>
+      )}
+      {held.map((item) => (
+        <Paragraph key={item.lead.id}>
+          <strong>{who(item)}</strong>, {item.lead.request.email}, received{" "}
+          {shortTime(item.lead.receivedAt, zone)}. Held because: {item.lead.spamReason ?? "not recorded"}.{" "}
+          {item.releaseUrl ? (
+            <TextLink href={item.releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
+          ) : (
+            "(No release link: the site's URL is not set.)"
+          )}
+        </Paragraph>
+      ))}
+      {suspectedOpen.length > 0 && <Paragraph>Suspected as spam, delivered, and still untouched:</Paragraph>}
+      {suspectedOpen.map((item) => (
+        <Paragraph key={item.lead.id}>
+          <strong>{who(item)}</strong>, {item.lead.request.email}, received{" "}
+          {shortTime(item.lead.receivedAt, zone)}. Suspected because: {item.lead.suspectedSpam}.{" "}
+          {item.claimUrl && <TextLink href={item.claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
+        </Paragraph>
+      ))}
+    </>
+  );
+}
+
+/** The state as sales reads it, e.g. "closed (not a fit)" or "new, suspected spam". */
+export function stateText({ lead, followUp }: SummaryLead): string {
+  const state = followUp.closedReason ? `${followUp.state} (${followUp.closedReason})` : followUp.state;
+  const notes = [
+    ...(lead.suspectedSpam ? ["suspected spam"] : []),
+    ...(lead.released ? ["released from spam"] : []),
+  ];
+  return [state, ...notes].join(", ");
+}
+
+export const LEAD_COLUMNS = [
+  "Received",
+  "Name",
+  "Company",
+  "E-mail class",
+  "Source",
+  "State",
+  "Owner",
+  "Time to claim",
+] as const;
+
+function LeadRow({ item, zone }: { item: SummaryLead; zone: string }) {
+  const { lead, followUp } = item;
+  const name = `${lead.request.firstName} ${lead.request.lastName}`;
+  return (
+    <tr>
+      <Cell>{shortTime(lead.receivedAt, zone)}</Cell>
+      <Cell header>{item.claimUrl ? <TextLink href={item.claimUrl}>{name}</TextLink> : name}</Cell>
+      <Cell>{lead.request.company}</Cell>
+      <Cell>{emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))}</Cell>
+      <Cell>{sourceOf(lead)}</Cell>
+      <Cell>{stateText(item)}</Cell>
+      <Cell>{followUp.owner?.name ?? "nobody yet"}</Cell>
+      <Cell>{minutesText(item.minutesToClaim, "not yet")}</Cell>
+    </tr>
+  );
+}
+
+/** The attachment's file name, e.g. "leads-2026-W48.csv". */
+export const csvFileName = (week: string) => `leads-${week}.csv`;
+
+function SummaryEmail({ summary }: { summary: WeeklySummary }) {
+  const preview = `${summary.figures.leads} leads, ${summary.stillOpen} still open`;
+  return (
+    <EmailLayout preview={preview}>
+      <Title>The week at a glance</Title>
+      <Paragraph>{weekInWords(summary)}</Paragraph>
+      <Figures summary={summary} />
+      <Charts summary={summary} />
+      <HeldAsSpam summary={summary} />
+      <Subtitle>The week&apos;s leads</Subtitle>
+      {summary.leads.length === 0 ? (
+        <Paragraph>No lead reached sales this week.</Paragraph>
+      ) : (
+        <>
+          <Paragraph muted>
+            Open leads first; times in {summary.hours?.zone ?? "UTC"}. Each name opens the lead&apos;s page.
+          </Paragraph>
+          <DataTable head={LEAD_COLUMNS}>
+            {summary.leads.map((item) => (
+              <LeadRow key={item.lead.id} item={item} zone={summary.zone} />
+            ))}
+          </DataTable>
+        </>
+      )}
+      <Paragraph muted>
+        Attached: {csvFileName(summary.week)}, every lead of the week (those held as spam too) with the
+        columns of npm run leads:export.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+/** The summary e-mail to SALES_EMAIL, with `csv` (the week's leads as `leads:export` writes them) attached. */
+export function buildSummaryEmail(
+  summary: WeeklySummary,
+  config: Pick<ServerConfig, "salesEmail" | "mailFrom">,
+  csv: string,
+): MailMessage {
+  const { html, text } = renderEmail(<SummaryEmail summary={summary} />);
+  return {
+    to: config.salesEmail,
+    from: config.mailFrom,
+    subject: summarySubject(summary),
+    text,
+    html,
+    customArgs: { kind: "summary", week: summary.week },
+    attachments: [
+      {
+        content: Buffer.from(csv, "utf8").toString("base64"),
+        filename: csvFileName(summary.week),
+        type: "text/csv",
+        disposition: "attachment",
+      },
+    ],
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Sending the weekly summary (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md):
+ * from the follow-up job on its first run at or after Monday 08:00 in the BUSINESS_HOURS zone, once per
+ * ISO week through the week's record (`onlyIfNew`), written before the send and taken back when
+ * SendGrid is busy; and now, for any week, for `npm run leads:summary`, which records nothing.
+ */
+import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
+import type { MailMessage } from "../../core/delivery/messages";
+import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import type { LeadStore } from "../../core/leads/lead-store";
+import type { JsonBlobs } from "../../kit/json-blobs";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { recordThenSend } from "../../kit/record-then-send";
+import { postWeeklySummary } from "../webhook/summary-event";
+import type { FollowUp } from "./follow-up-record";
+import type { FollowUpStore } from "./follow-up-store";
+import { buildSummaryEmail } from "./summary-email";
+import {
+  buildWeeklySummary,
+  dueWeek,
+  forgetWeek,
+  isWeekKept,
+  keepWeek,
+  weekOf,
+  zoneOf,
+  type WeeklySummary,
+} from "./summary";
+
+/** The week's leads as CSV with `npm run leads:export`'s columns (the privacy add-on's `leadsToCsv`). */
+export type LeadsCsv = (
+  records: readonly LeadRecord[],
+  followUps: ReadonlyMap<string, FollowUp>,
+  hours?: BusinessHours,
+) => string;
+
+export interface SummaryJobOptions {
+  leads: Pick<LeadStore, "ids" | "get">;
+  followUps: Pick<FollowUpStore, "get">;
+  /** The lead store as JsonBlobs. */
+  blobs: JsonBlobs;
+  mailer: Mailer;
+  config: ServerConfig & { followUp: FollowUpConfig };
+  /** Given by the entry point: follow-up does not import the privacy add-on, which imports follow-up. */
+  leadsCsv: LeadsCsv;
+  now?: () => Date;
+  retry?: RetryOptions;
+}
+
+/** The e-mail of `summary`, with the week's CSV. */
+function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
+  const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
+  return buildSummaryEmail(summary, options.config, csv);
+}
+
+/** Posts the headline figures to the lead webhook, when there is one; never throws. */
+async function postSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<void> {
+  const settings = options.config.leadWebhook;
+  if (!settings) return;
+  const event = {
+    week: summary.week,
+    start: summary.start.toISOString(),
+    end: summary.end.toISOString(),
+    complete: summary.now >= summary.end,
+    figures: summary.figures,
+    weekBefore: summary.weekBefore,
+    stillOpen: summary.stillOpen,
+    heldAsSpam: summary.held.length,
+  };
+  const posted = await postWeeklySummary(event, settings, options.now ?? (() => new Date()), options.retry);
+  if (posted.status !== "sent") {
+    logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
+  }
+}
+
+/** Sends the e-mail, then (unless SendGrid was busy and the week will be tried again) the webhook. */
+async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<SendResult> {
+  const mailed = await sendWithRetry(options.mailer, summaryMessage(summary, options), options.retry);
+  const fields = { week: summary.week, leads: summary.records.length };
+  if (mailed.status === "sent") logInfo("weekly summary sent", fields);
+  else if (mailed.status === "permanent") {
+    logError(`WEEKLY SUMMARY: the summary of ${summary.week} was refused and will not be sent`, {
+      ...fields,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  } else logError("weekly summary not accepted; the next run sends it", { ...fields, status: mailed.code });
+  if (mailed.status !== "retryable") await postSummary(summary, options);
+  return mailed;
+}
+
+export type WeeklyOutcome = "not due" | "sent already" | "sent" | "refused" | "not sent";
+
+/**
+ * The Monday summary at `now`, if due and not sent: the week's record first (one run wins), then the
+ * e-mail and the webhook; earlier weeks read but not kept are kept after. @throws when the store fails
+ */
+export async function runWeeklySummary(options: SummaryJobOptions): Promise<WeeklyOutcome> {
+  const at = (options.now ?? (() => new Date()))();
+  const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
+  if (!week) return "not due";
+  const { blobs } = options;
+  if (await isWeekKept(blobs, week)) return "sent already";
+  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const leadIds = summary.records.map((lead) => lead.id);
+  const result = await recordThenSend({
+    record: async () => (await keepWeek(blobs, week, { figures: summary.figures, leadIds }, at)) && summary,
+    send: (recorded) => sendSummary(recorded, options),
+    undo: () => forgetWeek(blobs, week),
+  });
+  // The first run, or a week whose record has expired: kept now, so later runs need not read its leads.
+  for (const [earlier, kept] of summary.unkept) {
+    await keepWeek(blobs, earlier, kept, at).catch((error: unknown) => {
+      logError("an earlier week's figures not kept; the next summary reads its leads again", {
+        week: earlier,
+        reason: errorName(error),
+      });
+    });
+  }
+  if (!result) return "sent already";
+  return result.status === "sent" ? "sent" : result.status === "permanent" ? "refused" : "not sent";
+}
+
+/**
+ * `week`'s summary (default: the current week so far) at `now`, for `npm run leads:summary`: the
+ * message, and its send result unless `dryRun`. Records nothing. @throws when the store fails
+ */
+export async function summaryNow(
+  options: SummaryJobOptions & { week?: string; dryRun?: boolean },
+): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
+  const at = (options.now ?? (() => new Date()))();
+  const week = options.week ?? weekOf(at, zoneOf(options.config.followUp.businessHours));
+  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const message = summaryMessage(summary, options);
+  if (options.dryRun) return { summary, message };
+  return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * `npm run leads:summary [-- --week YYYY-Www] [-- --dry-run]`: the weekly summary of
+ * netlify/lib/add-ons/follow-up/summary-job.ts now (docs/decisions/0038-weekly-summary.md), of the current
+ * ISO week so far or of `--week`, sent to SALES_EMAIL or with --dry-run printed; it records nothing, so
+ * the Monday summary still goes out. Locally it takes the running `npm start`'s mail sink, address and
+ * form secret (a mail sink of its own when none runs); for the deployed site the shell's settings, as the
+ * site has them. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { localDataDir } from "./local/local-data.mjs";
+import { applyLocalFormSecret } from "./local/local-form-secret.mjs";
+import { LOCAL_KEY, startLocalMail } from "./local/local-sinks.mjs";
+import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
+
+const USAGE = [
+  "Usage: npm run leads:summary [-- [--week YYYY-Www] [--dry-run]]",
+  "  Sends the weekly summary to SALES_EMAIL now: the current ISO week so far (BUSINESS_HOURS' zone, else UTC).",
+  "  --week YYYY-Www  that ISO week instead, e.g. 2026-W48",
+  "  --dry-run        print the summary (its subject, text and attachment) instead of sending it",
+].join("\n");
+
+const args = parseCommand(USAGE, { week: { type: "string" }, "dry-run": { type: "boolean" } }, false);
+const dryRun = args.values["dry-run"] === true;
+const { parseWeek } = await load("netlify/lib/add-ons/follow-up/summary.ts");
+const week = args.values.week === undefined ? undefined : parseWeek(args.values.week);
+if (args.values.week !== undefined && !week) {
+  args.usageError(`--week wants an ISO week as YYYY-Www; got ${JSON.stringify(args.values.week)}.`);
+}
+
+/** What the running `npm start` wrote to its data folder under `name`, or undefined. */
+function running(name) {
+  try {
+    return readFileSync(join(localDataDir(root), name), "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the mail sink at `url` answers. */
+async function answers(url) {
+  try {
+    return (await fetch(new URL("/__sink/messages", url), { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The local run's settings, as `npm start` gives its functions: its form secret and address, and
+ * its mail sink unless SendGrid is configured. Resolves with what to close afterwards.
+ */
+async function useLocalSite() {
+  applyLocalFormSecret(root);
+  process.env.NETLIFY_DEV = "true";
+  const site = running("site-url");
+  if (site) process.env.URL ??= site;
+  if (process.env.SENDGRID_API_KEY) return undefined;
+  const sink = running("mail-sink-url");
+  const live = sink && (await answers(sink));
+  // A dry run sends nothing: it needs the settings, not a sink.
+  if (live || dryRun) {
+    process.env.SENDGRID_API_KEY = LOCAL_KEY;
+    if (live) process.env.SENDGRID_API_BASE_URL = sink;
+    process.env.SALES_EMAIL ??= "sales@example.com";
+    process.env.MAIL_FROM ??= "no-reply@example.com";
+    return undefined;
+  }
+  return startLocalMail(root);
+}
+
+await withLeadStore(async (blobs, { leads, json }) => {
+  const mail = blobs.deployed ? undefined : await useLocalSite();
+  try {
+    const { loadConfig } = await load("netlify/lib/compose.ts");
+    const configResult = loadConfig(process.env);
+    if (!configResult.ok)
+      args.usageError(`Settings missing or invalid: ${configResult.problems.join("; ")}.`);
+    const { config } = configResult;
+    if (!config.followUp) args.usageError("Follow-up is off (its settings are invalid): no summary to make.");
+    const [{ summaryNow }, { leadsToCsv }, { createFollowUpStore }, { createSendGridMailer }, { maskEmail }] =
+      await Promise.all([
+        load("netlify/lib/add-ons/follow-up/summary-job.ts"),
+        load("netlify/lib/add-ons/privacy/leads-csv.ts"),
+        load("netlify/lib/add-ons/follow-up/follow-up-store.ts"),
+        load("netlify/lib/core/delivery/mailer.ts"),
+        load("netlify/lib/kit/log.ts"),
+      ]);
+    const { summary, message, sent } = await summaryNow({
+      leads,
+      followUps: createFollowUpStore(json),
+      blobs: json,
+      mailer: createSendGridMailer(config),
+      config: { ...config, followUp: config.followUp },
+      leadsCsv: leadsToCsv,
+      week,
+      dryRun,
+    });
+    const attached = `${message.attachments[0].filename} (${summary.records.length} lead(s))`;
+    if (dryRun) {
+      console.log(`Summary of ${summary.week} from ${blobs.where} (not sent)`);
+      console.log(`Subject: ${message.subject}\nAttachment: ${attached}\n\n${message.text}`);
+      return;
+    }
+    if (sent.status !== "sent") {
+      console.error(`The summary of ${summary.week} was not sent: ${sent.error}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`Sent the summary of ${summary.week} to ${maskEmail(config.salesEmail)} with ${attached}.`);
+  } finally {
+    await mail?.close();
+  }
+});

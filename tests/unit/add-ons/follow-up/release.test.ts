@@ -1,0 +1,212 @@
+/**
+ * @jest-environment node
+ */
+// Releasing a lead held as spam (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md),
+// through the function `lead-follow-up-page` on @netlify/blobs' local server and the local SendGrid
+// server: opening the link changes nothing; Release delivers the lead to sales and the webhook as a
+// new lead, with no confirmation, records who and when, starts the follow-up clock and moves it
+// from spam retention to lead retention, once; a forged, foreign or reused link changes nothing.
+import { randomUUID } from "node:crypto";
+import type { Context } from "@netlify/functions";
+import handler from "../../../../netlify/functions/lead-follow-up-page.mts";
+import { claimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { releaseUrlFor } from "../../../../netlify/lib/add-ons/follow-up/release-link";
+import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/follow-up/release";
+import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/reminders";
+import { DEFAULT_RETENTION, isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
+import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
+import { keyOf } from "../../../../netlify/lib/kit/storage";
+import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { setUpFunctionEnv } from "../../../helpers/function-env";
+import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+
+const ORIGIN = "https://resources.example";
+const SECRET = "release-test-form-secret-of-32-characters";
+const DAY = 86_400_000;
+const { sink, blobs } = setUpFunctionEnv({
+  URL: ORIGIN,
+  FORM_TOKEN_SECRET: SECRET,
+  SALES_TEAM: "Ana Smith <ana@example.com>, Ben Lee <ben@example.com>",
+  CONFIRMATION_EMAIL: "on",
+});
+
+const raw = () => blobs.open(LEAD_STORE_NAME);
+const leads = () => createBlobLeadStore(raw());
+
+/** Stores a lead held as spam, received two days ago; resolves with its id and release link. */
+async function heldLead() {
+  const id = randomUUID();
+  const received = new Date(Date.now() - 2 * DAY);
+  const verdict = { kind: "spam", reason: "honeypot field filled" } as const;
+  await leads().create(newLead(id, { ...VALID }, received, { verdict, honeypot: "autofilled" }));
+  const link = releaseUrlFor({ siteOrigin: ORIGIN, formSecret: SECRET, followUp: {} }, id)!;
+  return { id, link };
+}
+
+const call = (url: string, init: RequestInit = {}) =>
+  handler(new Request(url, init), {
+    params: { id: new URL(url).pathname.split("/")[2] },
+  } as unknown as Context);
+
+const release = (url: string, fields: Record<string, string> = { by: "ana@example.com" }, origin = ORIGIN) =>
+  call(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** Every key of the lead store and its value. */
+async function snapshot(): Promise<[string, unknown][]> {
+  const { blobs: list } = await raw().list();
+  return Promise.all(list.map(async ({ key }) => [key, await raw().get(key)] as [string, unknown]));
+}
+
+const salesEmails = () => sink.messages().filter((m) => m.customArgs.kind === "sales");
+
+test("opening the link (GET or HEAD) shows the lead and a Release button, and changes nothing", async () => {
+  const { link } = await heldLead();
+  const before = await snapshot();
+  const response = await call(link);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("referrer-policy")).toBe("same-origin");
+  const html = await response.text();
+  expect(html).toContain("<strong>Prospect:</strong> Jane Driller (Acme Mining)");
+  expect(html).toContain("<strong>Held because:</strong> honeypot field filled");
+  expect(html).toContain('<button type="submit">Release</button>');
+  expect(html).toContain('<option value="" selected>Choose a person</option>');
+  expect(html).not.toContain("autofilled");
+  expect(html).not.toMatch(/<script|autofocus|onload|http-equiv/i);
+  expect((await call(link, { method: "HEAD" })).status).toBe(200);
+  expect(await snapshot()).toEqual(before);
+  expect(sink.messages()).toEqual([]);
+});
+
+test("Release delivers the lead to sales and the webhook as a new lead, records who and when, once", async () => {
+  const webhook = await startWebhookSink({ port: 0 });
+  try {
+    process.env.LEAD_WEBHOOK_URL = webhook.url;
+    process.env.LEAD_WEBHOOK_FORMAT = "standard";
+    process.env.LEAD_WEBHOOK_SECRET = "whsec_ZTJlLXdlYmhvb2stc2VjcmV0LW9mLXRoaXJ0eS10d28=";
+    const { id, link } = await heldLead();
+    const before = Date.now();
+    const answer = await release(link);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(
+      `/leads/${id}/release?sig=${new URL(link).searchParams.get("sig")}`,
+    );
+
+    expect(salesEmails().map((m) => m.replyTo)).toEqual([VALID.email]);
+    expect(sink.messages().filter((m) => m.customArgs.kind === "confirmation")).toEqual([]);
+    expect(webhook.deliveries().map((d) => (d.body as { type: string }).type)).toEqual(["lead.received"]);
+
+    const lead = (await leads().get(id)) as LeadRecord;
+    expect(lead.state).toBe("sent");
+    expect(lead.released?.by).toBe("Ana Smith");
+    const at = Date.parse(lead.released!.at);
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(lead.deliveries.confirmation).toEqual({
+      state: "skipped",
+      attempts: 0,
+      lastError: NO_CONFIRMATION,
+    });
+    expect(lead.honeypot).toBeUndefined();
+    expect(lead.spamReason).toBe("honeypot field filled");
+    expect(await leads().pendingIds()).not.toContain(id);
+
+    // The follow-up clock runs from the release: the nudge is due 15 minutes after it, not after arrival.
+    const followUp = await createFollowUpStore(jsonBlobsOver(raw())).get(id);
+    expect(followUp.clockFrom).toBe(lead.released!.at);
+    expect(await raw().get(keyOf("unclaimed", id), { type: "json" })).toEqual({ since: lead.released!.at });
+    const settings = TEST_CONFIG.followUp;
+    expect(dueReminders(lead, followUp, new Date(at + 10 * 60_000), settings)).not.toContain("nudge");
+    expect(dueReminders(lead, followUp, new Date(at + 16 * 60_000), settings)).toContain("nudge");
+
+    // The page now says who released it; the link, used again, changes nothing.
+    const shown = await (await call(link)).text();
+    expect(shown).toContain("Released by Ana Smith");
+    expect(shown).not.toContain("<button");
+    const stored = await snapshot();
+    const again = await release(link);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Nothing was changed: this lead is not held as spam any more.");
+    expect(await snapshot()).toEqual(stored);
+    expect(salesEmails()).toHaveLength(1);
+    expect(webhook.deliveries()).toHaveLength(1);
+  } finally {
+    await webhook.close();
+  }
+});
+
+test("the release moves the lead from spam retention to lead retention", async () => {
+  const { id, link } = await heldLead();
+  const held = (await leads().get(id)) as LeadRecord;
+  const spamLimit = new Date(Date.parse(held.receivedAt) + DEFAULT_RETENTION.spamDays * DAY);
+  expect(isPastRetention(held, spamLimit, DEFAULT_RETENTION)).toBe(true);
+  expect((await release(link)).status).toBe(303);
+  const lead = (await leads().get(id)) as LeadRecord;
+  expect(isPastRetention(lead, spamLimit, DEFAULT_RETENTION)).toBe(false);
+  const settled = Date.parse(lead.settledAt!);
+  expect(settled).toBeGreaterThanOrEqual(Date.parse(lead.released!.at));
+  expect(
+    isPastRetention(lead, new Date(settled + DEFAULT_RETENTION.leadDays * DAY - 1), DEFAULT_RETENTION),
+  ).toBe(false);
+  expect(isPastRetention(lead, new Date(settled + DEFAULT_RETENTION.leadDays * DAY), DEFAULT_RETENTION)).toBe(
+    true,
+  );
+});
+
+test("two presses at once release the lead once", async () => {
+  const { id, link } = await heldLead();
+  const answers = await Promise.all([release(link), release(link, { by: "ben@example.com" })]);
+  expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+  expect(salesEmails()).toHaveLength(1);
+  const lead = (await leads().get(id)) as LeadRecord;
+  expect(["Ana Smith", "Ben Lee"]).toContain(lead.released?.by);
+});
+
+test("a forged or foreign link, or a post from another site, is refused and changes nothing", async () => {
+  const { id, link } = await heldLead();
+  const other = await heldLead();
+  const sig = new URL(link).searchParams.get("sig")!;
+  const withSig = (value: string | null, path = `/leads/${id}/release`) => {
+    const url = new URL(path, ORIGIN);
+    if (value !== null) url.searchParams.set("sig", value);
+    return url.toString();
+  };
+  const refused = [
+    withSig(null),
+    withSig((sig[0] === "A" ? "B" : "A") + sig.slice(1)),
+    // The claim link's signature opens the claim page only.
+    withSig(claimSignature(id, SECRET)),
+    // Another lead's release link.
+    withSig(new URL(other.link).searchParams.get("sig")),
+    withSig(sig, `/leads/not-a-uuid/release`),
+  ];
+  const before = await snapshot();
+  for (const url of refused) {
+    for (const answer of [await call(url), await release(url)]) {
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await answer.text()).toContain("This link is not valid");
+    }
+  }
+  const foreign = await release(link, { by: "ana@example.com" }, "https://evil.example");
+  expect(foreign.status).toBe(403);
+  expect(await foreign.text()).toContain("This form can only be sent from this site.");
+  const nobody = await release(link, { by: "mallory@example.com" });
+  expect(nobody.status).toBe(422);
+  expect(await nobody.text()).toContain("Choose who releases the lead.");
+  expect(await snapshot()).toEqual(before);
+  expect(sink.messages()).toEqual([]);
+});
+
+test("a method other than GET, HEAD or POST is a 405 page", async () => {
+  const { link } = await heldLead();
+  const answer = await call(link, { method: "PUT" });
+  expect(answer.status).toBe(405);
+  expect(answer.headers.get("allow")).toBe("GET, HEAD, POST");
+  expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+});

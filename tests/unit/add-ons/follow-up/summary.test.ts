@@ -1,0 +1,266 @@
+/**
+ * @jest-environment node
+ */
+// The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md):
+// ISO weeks in the BUSINESS_HOURS zone across a year's end and a clock change; the figures equal
+// `npm run leads:report`'s for the same week; the time-to-claim bands; a closed week's figures and
+// ids kept, so a later run reads only the leads no kept week names.
+import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { followUpReport, readReportLeads } from "../../../../netlify/lib/add-ons/follow-up/report";
+import {
+  buildWeeklySummary,
+  claimBands,
+  dueWeek,
+  keepWeek,
+  parseWeek,
+  shiftWeek,
+  weekBounds,
+  weekFigures,
+  weekOf,
+} from "../../../../netlify/lib/add-ons/follow-up/summary";
+import type { FollowUpConfig } from "../../../../netlify/lib/core/config";
+import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
+import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+describe("ISO weeks", () => {
+  test("across a year's end: 2026 has 53 weeks, and 2027-W01 starts on Monday 4 January", () => {
+    expect(weekOf(new Date("2025-12-29T00:00:00Z"), "utc")).toBe("2026-W01");
+    expect(weekOf(new Date("2026-12-31T12:00:00Z"), "utc")).toBe("2026-W53");
+    expect(weekOf(new Date("2027-01-03T23:59:59Z"), "utc")).toBe("2026-W53");
+    expect(weekOf(new Date("2027-01-04T00:00:00Z"), "utc")).toBe("2027-W01");
+    expect(shiftWeek("2026-W53", 1, "utc")).toBe("2027-W01");
+    expect(shiftWeek("2027-W01", -1, "utc")).toBe("2026-W53");
+    expect(shiftWeek("2026-W02", -2, "utc")).toBe("2025-W52");
+  });
+
+  test("in the team's zone: a Sunday evening in UTC is already Monday in Perth", () => {
+    const at = new Date("2027-01-03T20:00:00Z");
+    expect(weekOf(at, "utc")).toBe("2026-W53");
+    expect(weekOf(at, "Australia/Perth")).toBe("2027-W01");
+    expect(weekBounds("2027-W01", "Australia/Perth").start.toISOString()).toBe("2027-01-03T16:00:00.000Z");
+  });
+
+  test("a week that does not exist, or a malformed one, is refused", () => {
+    expect(parseWeek("2026-W53")).toBe("2026-W53");
+    expect(parseWeek("2027-W53")).toBeUndefined();
+    expect(parseWeek("2026-W00")).toBeUndefined();
+    expect(parseWeek("2026-w05")).toBeUndefined();
+    expect(parseWeek("2026-W5")).toBeUndefined();
+  });
+
+  test("a week with a clock change is 167 or 169 hours long, from local midnight to local midnight", () => {
+    const spring = weekBounds("2026-W13", "Europe/Berlin");
+    expect(spring.start.toISOString()).toBe("2026-03-22T23:00:00.000Z");
+    expect(spring.end.toISOString()).toBe("2026-03-29T22:00:00.000Z");
+    expect((spring.end.getTime() - spring.start.getTime()) / HOUR).toBe(167);
+    const autumn = weekBounds("2026-W14", "Australia/Sydney");
+    expect((autumn.end.getTime() - autumn.start.getTime()) / HOUR).toBe(169);
+  });
+
+  test("the summary of the week just ended is due from Monday 08:00 local time, after a clock change too", () => {
+    // Monday 30 March 2026 in Berlin is summer time (UTC+2): 08:00 there is 06:00 UTC.
+    expect(dueWeek(new Date("2026-03-30T05:59:59Z"), "Europe/Berlin")).toBeUndefined();
+    expect(dueWeek(new Date("2026-03-30T06:00:00Z"), "Europe/Berlin")).toBe("2026-W13");
+    expect(dueWeek(new Date("2026-04-02T12:00:00Z"), "Europe/Berlin")).toBe("2026-W13");
+    // Without BUSINESS_HOURS, UTC; across the year's end.
+    expect(dueWeek(new Date("2027-01-04T07:59:00Z"), "utc")).toBeUndefined();
+    expect(dueWeek(new Date("2027-01-04T08:00:00Z"), "utc")).toBe("2026-W53");
+  });
+});
+
+let n = 0;
+const id = () => `lead-${(n += 1)}`;
+
+/** A lead received at `at`, with a follow-up record `followUp` (a claim after `claimMinutes`). */
+function lead(
+  at: string,
+  options: { claimMinutes?: number; keptHours?: number; lead?: Partial<LeadRecord> } = {},
+) {
+  const received = new Date(at);
+  const record: LeadRecord = { ...newLead(id(), { ...VALID }, received), state: "sent", ...options.lead };
+  const followUp: FollowUp =
+    options.claimMinutes === undefined
+      ? { state: "new" }
+      : {
+          state: options.keptHours === undefined ? "claimed" : "contacted",
+          owner: { name: "Ana Smith" },
+          claimedAt: new Date(received.getTime() + options.claimMinutes * MINUTE).toISOString(),
+          ...(options.keptHours === undefined
+            ? {}
+            : { contactedAt: new Date(received.getTime() + options.keptHours * HOUR).toISOString() }),
+        };
+  return { lead: record, followUp };
+}
+
+/** Memory stores holding `items`, each with its follow-up record as stored. */
+async function storesWith(items: { lead: LeadRecord; followUp: FollowUp }[]) {
+  const blobs = createMemoryBlobs();
+  const followUps = createFollowUpStore(blobs);
+  const leads = createMemoryLeadStore({ followUps });
+  for (const item of items) {
+    await leads.create(item.lead);
+    if (item.followUp.state !== "new")
+      await followUps.update(item.lead.id, () => ({ ok: true, followUp: item.followUp }));
+  }
+  return { blobs, followUps, leads };
+}
+
+const HOURS = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth")!;
+const config = (followUp: Partial<FollowUpConfig> = {}) => ({
+  ...TEST_CONFIG,
+  followUp: { ...TEST_CONFIG.followUp, ...followUp },
+});
+
+describe("the figures", () => {
+  const items = [
+    // 2026-W47 (16-22 Nov), the week before.
+    lead("2026-11-16T02:00:00Z", { claimMinutes: 30, keptHours: 3 }),
+    lead("2026-11-18T03:00:00Z", { claimMinutes: 200 }),
+    // 2026-W48 (23-29 Nov).
+    lead("2026-11-23T01:00:00Z", { claimMinutes: 3, keptHours: 1 }),
+    lead("2026-11-23T02:00:00Z", { claimMinutes: 5, keptHours: 30 }),
+    lead("2026-11-24T02:00:00Z", { claimMinutes: 6, keptHours: 2 }),
+    lead("2026-11-24T04:00:00Z", { claimMinutes: 15 }),
+    lead("2026-11-25T02:00:00Z", { claimMinutes: 30, keptHours: 5 }),
+    lead("2026-11-26T02:00:00Z", { claimMinutes: 61 }),
+    lead("2026-11-27T02:00:00Z"),
+    lead("2026-11-27T03:00:00Z", { lead: { state: "spam", spamReason: "honeypot field filled" } }),
+    // 2026-W49, this week so far.
+    lead("2026-11-30T02:00:00Z"),
+  ];
+  const NOW = new Date("2026-11-30T08:00:00Z");
+
+  test("equal leads:report's row for the same week, with and without business hours", async () => {
+    for (const hours of [undefined, HOURS]) {
+      const { blobs, followUps, leads } = await storesWith(items);
+      const summary = await buildWeeklySummary({
+        leads,
+        followUps,
+        blobs,
+        config: config({ businessHours: hours }),
+        now: NOW,
+        week: "2026-W48",
+      });
+      // As `npm run leads:report` reads and counts every stored lead.
+      const tracked = new Set([...(await blobs.keys(""))].map((key) => key.slice(key.indexOf("/") + 1)));
+      const all = await readReportLeads({ leads, followUps, tracked });
+      const rows = followUpReport(all, { now: NOW, hours });
+      for (const [week, figures] of [
+        ["2026-W48", summary.figures],
+        ["2026-W47", summary.weekBefore],
+      ] as const) {
+        const row = rows.find((r) => r.period === week)!;
+        expect(figures).toEqual({
+          leads: row.leads,
+          claimed: row.claimed,
+          medianMinutesToClaim: row.medianMinutesToClaim,
+          p90MinutesToClaim: row.p90MinutesToClaim,
+          keptWithin24Hours: row.keptWithin24Hours,
+          booked: row.booked,
+          bookedShare: row.booked / row.leads,
+          bookedByInboxOnly: row.bookedByInboxOnly,
+        });
+      }
+      expect(summary.figures.leads).toBe(7);
+      expect(summary.history.map((h) => h.week)).toEqual(
+        Array.from({ length: 12 }, (_, i) => shiftWeek("2026-W48", i - 11, "utc")),
+      );
+      expect(summary.history.map((h) => h.figures.leads).slice(-3)).toEqual([0, 2, 7]);
+    }
+  });
+
+  test("the bands: within 5 minutes (inclusive), 5 to 15, 15 to 60, over 60, unclaimed; spam left out", () => {
+    const week = items.slice(2, 10);
+    expect(claimBands(week)).toEqual([
+      { label: "within 5 min", count: 2 },
+      { label: "5 to 15 min", count: 2 },
+      { label: "15 to 60 min", count: 1 },
+      { label: "over 60 min", count: 1 },
+      { label: "unclaimed", count: 1 },
+    ]);
+  });
+
+  test("the week's leads: open first, held ones apart with a release link, the week's count still open", async () => {
+    const { blobs, followUps, leads } = await storesWith(items);
+    const summary = await buildWeeklySummary({
+      leads,
+      followUps,
+      blobs,
+      config: config(),
+      now: NOW,
+      week: "2026-W48",
+    });
+    expect(summary.leads.map((item) => item.followUp.state)).toEqual([
+      "claimed",
+      "claimed",
+      "new",
+      "contacted",
+      "contacted",
+      "contacted",
+      "contacted",
+    ]);
+    expect(summary.stillOpen).toBe(3);
+    expect(summary.held).toHaveLength(1);
+    expect(summary.held[0].releaseUrl).toMatch(
+      /^https:\/\/resources\.example\/leads\/lead-\d+\/release\?sig=/,
+    );
+    expect(summary.leads[0].claimUrl).toMatch(/^https:\/\/resources\.example\/leads\/lead-\d+\?sig=/);
+    // The CSV holds every lead of the week, the held one too.
+    expect(summary.records).toHaveLength(8);
+  });
+
+  test("a closed week's figures and ids are kept: a later run reads only the leads no kept week names", async () => {
+    const { blobs, followUps, leads } = await storesWith(items);
+    const week48 = await buildWeeklySummary({
+      leads,
+      followUps,
+      blobs,
+      config: config(),
+      now: NOW,
+      week: "2026-W48",
+    });
+    await keepWeek(
+      blobs,
+      "2026-W48",
+      { figures: week48.figures, leadIds: week48.records.map((r) => r.id) },
+      NOW,
+    );
+    for (const [week, kept] of week48.unkept) await keepWeek(blobs, week, kept, NOW);
+    expect([...week48.unkept.keys()]).toEqual(["2026-W47"]);
+
+    const read = jest.spyOn(leads, "get");
+    const later = new Date("2026-12-07T08:00:00Z");
+    const week49 = await buildWeeklySummary({
+      leads,
+      followUps,
+      blobs,
+      config: config(),
+      now: later,
+      week: "2026-W49",
+    });
+    expect(read.mock.calls.map(([readId]) => readId)).toEqual([items[10].lead.id]);
+    // The week before comes from its kept figures, as they were when it closed.
+    expect(week49.weekBefore).toEqual(week48.figures);
+    expect(week49.history.slice(-3).map((h) => h.figures.leads)).toEqual([2, 7, 1]);
+  });
+
+  test("a week without leads has figures of none", () => {
+    expect(weekFigures([], "2026-W10", { now: NOW })).toEqual({
+      leads: 0,
+      claimed: 0,
+      medianMinutesToClaim: null,
+      p90MinutesToClaim: null,
+      keptWithin24Hours: null,
+      booked: 0,
+      bookedShare: null,
+      bookedByInboxOnly: 0,
+    });
+  });
+});
