@@ -8,7 +8,9 @@ import { writeCspHeaders } from "./build/csp-headers";
 import pagesWithScripts from "./build/pages-with-scripts.json";
 import { loadScriptsAfterFirstPaint, pagesNotRewritten } from "./build/scripts-after-first-paint";
 import { loadSiteContent } from "./build/load-content";
+import { dropNodeFetchFromPageRender } from "./build/native-fetch-in-page-render";
 import { contentTypeDefs } from "./src/lib/content/type-defs";
+import { forgetBuild, recordBuild } from "./scripts/local/needs-build.mjs";
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(contentTypeDefs);
@@ -45,7 +47,23 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   }
 };
 
-/** The pages that keep scripts start them after the first paint, then public/_headers gets the CSP. */
+/** Pages render with Node's own fetch (build/native-fetch-in-page-render.ts). */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
+  const config = (getConfig as () => { plugins?: unknown[] })();
+  if (dropNodeFetchFromPageRender(config, stage)) actions.replaceWebpackConfig(config);
+};
+
+/** A build stopped half-way leaves no record of a finished one (scripts/local/needs-build.mjs). */
+export const onPreBuild: GatsbyNode["onPreBuild"] = () => {
+  forgetBuild(process.cwd());
+};
+
+/**
+ * Post-build steps, in this order: the scripts of the pages that keep them start after the first
+ * paint (build/scripts-after-first-paint.ts), then public/_headers gets the
+ * Content-Security-Policy hashing every inline script of every page, the new loader included
+ * (build/csp-headers.ts); last, the record that `npm start` finds this build fresh.
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   // Before the CSP: the loader this adds is an inline script the policy must allow.
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
@@ -59,4 +77,5 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   reporter.info(`Scripts start after the first paint on ${rewritten.join(", ")}`);
   const { hashCount } = writeCspHeaders(path.join(process.cwd(), "public"));
   reporter.info(`Content-Security-Policy written to public/_headers (${hashCount} inline script hashes)`);
+  recordBuild(process.cwd());
 };

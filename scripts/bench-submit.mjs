@@ -2,19 +2,24 @@
 /**
  * `npm run bench:submit [-- N [concurrency]]`: N demo requests (default 500, 50 at a time) to a local server,
  * then throughput and latency percentiles, checking the mail sink got exactly N sales e-mails and confirmations.
- * Its own server sets the abuse bounds aside (docs/decisions/0010-confirmation-limits.md): load, not limits,
- * is measured. Exit 1 when a check fails.
+ * Each request is what a person's browser sends: the form's time token, fetched when the page loads and sent
+ * after a person's fastest fill (docs/decisions/0011-spam-defence-layers.md), so every spam layer judges it as
+ * it would a visitor's. Its own server sets the abuse bounds aside (docs/decisions/0010-confirmation-limits.md):
+ * load, not limits, is measured. Exit 1 when a check fails.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { createJiti } from "jiti";
 import { startLocalMail } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 import { percentile } from "./bench/stats.mjs";
 import { isLoopbackName } from "./local/host-check.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { MIN_FILL_MS } = await createJiti(import.meta.url).import("../netlify/lib/core/spam/form-token.ts");
 const total = Math.min(Number(process.argv[2] ?? 500), 5000);
 const concurrency = Math.min(Number(process.argv[3] ?? 50), 50);
 
@@ -24,8 +29,9 @@ async function openServer() {
     return { site: process.env.SITE_URL, sink, close: async () => {} };
   }
   delete process.env.SENDGRID_API_KEY; // a benchmark never sends real e-mail
-  // Earlier runs' confirmations of the day count too (the local Blobs store is kept).
+  // Earlier runs' confirmations of the day count too (the local Blobs store is kept), and one client sends all.
   process.env.CONFIRMATION_DAILY_LIMIT = "1000000";
+  process.env.CONFIRMATION_CLIENT_DAILY_LIMIT = "1000000";
   process.env.RATE_LIMIT = "off";
   const mail = await startLocalMail(root);
   const server = await startSiteServer({ root, port: 0 });
@@ -39,8 +45,32 @@ async function openServer() {
   };
 }
 
-/** Sends the N requests to `site`; resolves with latencies, statuses and seconds. */
-async function load(site) {
+/**
+ * One form token per request, as each page fetches one when it loads; resolves once the newest is older than a
+ * person's fastest fill. Throws when the server refuses a token (a running server with its rate limit on).
+ */
+async function fillForms(site) {
+  const tokens = [];
+  let next = 0;
+  async function worker() {
+    while (next < total) {
+      const i = next++;
+      const res = await fetch(`${site}/api/form-token`, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(60_000),
+      });
+      if (!res.ok)
+        throw new Error(`GET /api/form-token answered ${res.status} (start the server with RATE_LIMIT=off)`);
+      tokens[i] = (await res.json()).token;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await sleep(MIN_FILL_MS);
+  return tokens;
+}
+
+/** Sends the N requests to `site`, each with its form token; resolves with latencies, statuses and seconds. */
+async function load(site, tokens) {
   const run = randomUUID().slice(0, 8);
   const ids = Array.from({ length: total }, () => randomUUID());
   const latencies = [];
@@ -78,6 +108,7 @@ async function load(site) {
         company: "Bench Co",
         message: "",
         website: "",
+        formToken: tokens[i],
         requestId: ids[i],
       }),
     });
@@ -99,7 +130,8 @@ async function main() {
     if (!isLoopbackName(new URL(url).hostname)) throw new Error(`loopback only: ${url}`);
   }
   await fetch(`${sink}/__sink/messages`, { method: "DELETE" });
-  const { latencies, statuses, seconds } = await load(site);
+  const tokens = await fillForms(site);
+  const { latencies, statuses, seconds } = await load(site, tokens);
   const messages = await (await fetch(`${sink}/__sink/messages`)).json();
   const sales = messages.filter((m) => m.customArgs?.kind === "sales");
   const confirmations = messages.filter((m) => m.customArgs?.kind === "confirmation");

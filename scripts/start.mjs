@@ -19,7 +19,7 @@ async function main() {
   process.env.GATSBY_TELEMETRY_DISABLED = "1";
 
   if (needsBuild(root)) {
-    console.log("Building the site (public/ is missing or older than its sources)...");
+    console.log("Building the site (public/ is missing, or its sources changed since it was built)...");
     const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

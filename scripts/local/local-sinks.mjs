@@ -53,9 +53,7 @@ export async function startLocalMail(root) {
   process.env.SALES_EMAIL ??= "sales@example.com";
   process.env.MAIL_FROM ??= "no-reply@example.com";
   saveUrl(dataDir, "mail-sink", sink.url);
-  console.log(
-    `E-mail: local mail sink at ${sink.url} (messages in .data/mail/, list at ${sink.url}/__sink/messages)`,
-  );
+  console.log(`E-mail: local mail sink; read every message at ${sink.url} (also saved in .data/mail/)`);
   return sink;
 }
 

@@ -1,15 +1,19 @@
 /**
- * Whether `public/` is stale: no build, or a source changed after `public/_headers` was written. Not the
- * pages' times, which Gatsby leaves alone when unchanged, nor the typegen output, which the build itself
- * writes: either made a fresh build look stale, and a rebuild broke the CSP hashes.
+ * Whether `public/` is stale, judged by content (docs/requirements.md#site-content-and-local-server): a
+ * build records a digest of its sources when it finishes (`recordBuild`, gatsby-node.ts `onPostBuild`), and
+ * `npm start` builds again only when the sources' digest differs. Not modification times: `npm install`
+ * rewrites an unchanged package-lock.json, and Gatsby leaves an unchanged page's HTML alone.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 
 const SOURCES = [
   "src",
   "content",
   "static",
+  "build",
+  "plugins",
   "gatsby-config.ts",
   "gatsby-node.ts",
   "gatsby-browser.tsx",
@@ -18,22 +22,65 @@ const SOURCES = [
   "postcss.config.js",
 ];
 
+// Written by the build itself (query types), so never a reason to build again.
 const BUILD_OUTPUTS = new Set([join("src", "gatsby-types.d.ts")]);
 
-function newestMtime(path, root) {
-  if (!existsSync(path) || BUILD_OUTPUTS.has(relative(root, path))) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (max, name) => Math.max(max, newestMtime(join(path, name), root)),
-    stat.mtimeMs,
-  );
+const RECORD = join(".cache", "built-sources.sha256");
+
+function sourceFiles(path, root) {
+  if (!existsSync(path) || BUILD_OUTPUTS.has(relative(root, path))) return [];
+  if (!statSync(path).isDirectory()) return [relative(root, path)];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => sourceFiles(join(path, name), root));
 }
 
+/**
+ * The digest of every source file's path and bytes.
+ * @param {string} root absolute project root
+ * @returns {string} 64 hex characters
+ */
+export function sourcesDigest(root) {
+  const digest = createHash("sha256");
+  for (const file of SOURCES.flatMap((source) => sourceFiles(join(root, source), root))) {
+    const content = createHash("sha256")
+      .update(readFileSync(join(root, file)))
+      .digest("hex");
+    digest.update(`${file.split(sep).join("/")}\0${content}\n`);
+  }
+  return digest.digest("hex");
+}
+
+/**
+ * Records that `public/` is a finished build of the sources as they are now.
+ * @param {string} root absolute project root
+ */
+export function recordBuild(root) {
+  const record = join(root, RECORD);
+  mkdirSync(dirname(record), { recursive: true });
+  writeFileSync(record, `${sourcesDigest(root)}\n`);
+}
+
+/**
+ * Forgets the record, so that a build stopped half-way is never taken for a finished one.
+ * @param {string} root absolute project root
+ */
+export function forgetBuild(root) {
+  rmSync(join(root, RECORD), { force: true });
+}
+
+/**
+ * True when there is no finished build, or a source's content changed since it finished.
+ * @param {string} root absolute project root
+ * @returns {boolean}
+ */
 export function needsBuild(root) {
-  const page = join(root, "public", "index.html");
-  if (!existsSync(page)) return true;
-  const headers = join(root, "public", "_headers");
-  const builtAt = statSync(existsSync(headers) ? headers : page).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(root, source), root) > builtAt);
+  if (!existsSync(join(root, "public", "index.html"))) return true;
+  let recorded;
+  try {
+    recorded = readFileSync(join(root, RECORD), "utf8").trim();
+  } catch {
+    return true;
+  }
+  return recorded !== sourcesDigest(root);
 }

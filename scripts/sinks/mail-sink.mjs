@@ -1,7 +1,9 @@
 /**
  * A local SendGrid-compatible mail sink: `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every
- * message, with the control routes of scripts/sinks/sink-control.mjs. Used by `npm start`, Jest and Playwright.
+ * message, with the control routes of scripts/sinks/sink-control.mjs and, at its own URL, the inbox of
+ * scripts/sinks/mail-inbox.mjs. Used by `npm start`, Jest and Playwright.
  */
+import { mailInbox } from "./mail-inbox.mjs";
 import { readJson, sendJson, startSink } from "./sink-control.mjs";
 
 const sgError = (message, field) => ({ errors: [{ message, field: field ?? null, help: null }] });
@@ -106,6 +108,7 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     errorBody: (message) => sgError(message, null),
     notFound: "Not found",
     receive: mailSend,
+    view: mailInbox,
   });
   return { ...sink, url: origin, sandboxed: () => sandboxed, messages: records };
 }

@@ -1,6 +1,7 @@
 /**
- * What the local sinks share: the server, a failure mode and the `/__sink/messages` and `/__sink/mode` control
- * routes, for loopback only, no `Origin`, JSON bodies (docs/decisions/0012-local-server-hardening.md).
+ * What the local sinks share: the server, a failure mode, the `/__sink/messages` and `/__sink/mode` control
+ * routes (loopback only, no `Origin`, JSON bodies) and a sink's own pages (loopback only)
+ * (docs/decisions/0012-local-server-hardening.md).
  */
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -46,14 +47,24 @@ function createFailureMode(okStatus) {
   };
 }
 
-/** Answers a control request at `path` for `sink`. */
-async function handleControl(req, res, path, sink) {
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return sendJson(res, 403, { error: "loopback only" });
+/** Answers a request from another machine, or naming another Host (DNS rebinding), and says whether it did. */
+function refusedForeign(req, res) {
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) {
+    sendJson(res, 403, { error: "loopback only" });
+    return true;
+  }
   if (!isAllowedHost(req.headers.host, "localhost")) {
     const { status, headers, body } = misdirectedRequest();
     res.writeHead(status, headers);
-    return void res.end(body);
+    res.end(body);
+    return true;
   }
+  return false;
+}
+
+/** Answers a control request at `path` for `sink`. */
+async function handleControl(req, res, path, sink) {
+  if (refusedForeign(req, res)) return;
   if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
   if (path === "/__sink/messages" && req.method === "GET") return sendJson(res, 200, sink.list());
   if (path === "/__sink/messages" && req.method === "DELETE") {
@@ -74,14 +85,29 @@ async function handleControl(req, res, path, sink) {
   return sendJson(res, 404, { error: "not found" });
 }
 
+/** Answers a GET of one of `view`'s pages (`view(path, records)`: `{ html, csp }` or null for 404). */
+function handleView(req, res, path, view, records, notFound) {
+  if (refusedForeign(req, res)) return;
+  const page = req.method === "GET" ? view(path, records) : null;
+  if (!page) return sendJson(res, 404, notFound);
+  res.writeHead(200, {
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": page.csp,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+  });
+  res.end(page.html);
+}
+
 /**
  * Starts a sink on `host:port` (0: a free port): the control routes, `POST path` to `receive(req, res, recorder)`,
- * anything else 404. `failed(res)` answers the failure mode's next failure (`hang`: never) and says
- * whether it did; `keep(record)` records one (and writes it to `dir`, when given); `errorBody(message)`
- * shapes the error answers. Resolves with `{ origin, port, records, clear, setMode, close }`; throws when the
+ * the pages of `view` (optional, loopback only), anything else 404. `failed(res)` answers the failure mode's
+ * next failure (`hang`: never) and says whether it did; `keep(record)` records one (and writes it to `dir`,
+ * when given); `errorBody(message)` shapes the error answers. Resolves with `{ origin, port, records, clear, setMode, close }`; throws when the
  * port is taken.
  */
-export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive }) {
+export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive, view }) {
   const records = [];
   const mode = createFailureMode(okStatus);
   if (dir) mkdirSync(dir, { recursive: true });
@@ -110,7 +136,9 @@ export async function startSink({ port, host, path, dir, okStatus, errorBody, no
       ? handleControl(req, res, requestPath, { list: () => [...records], clear, mode })
       : requestPath === path && req.method === "POST"
         ? receive(req, res, recorder)
-        : sendJson(res, 404, errorBody(notFound));
+        : view
+          ? handleView(req, res, requestPath, view, [...records], errorBody(notFound))
+          : sendJson(res, 404, errorBody(notFound));
     Promise.resolve(handler).catch(() => {
       if (!res.headersSent) sendJson(res, 500, errorBody("sink error"));
     });

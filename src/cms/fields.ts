@@ -26,9 +26,8 @@ export function cmsField(name: string, schema: z.ZodType): CmsField {
       widget: "list",
       min: items.length,
       max: items.length,
+      // The shipped Decap (3.6) knows no allow_remove or allow_reorder; min and max keep the count.
       allow_add: false,
-      allow_remove: false,
-      allow_reorder: false,
       collapsed: false,
       summary: `{{fields.${Object.keys(items[0].shape)[0]}}}`,
       fields: itemFields(items),

@@ -4,6 +4,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 
 /** A message the local mail sink recorded (scripts/sinks/mail-sink.mjs). */
 export type SinkMessage = {
+  id: number;
   to: string[];
   replyTo: string | null;
   subject: string;

@@ -168,7 +168,6 @@ test("a fixed list of spec titles offers them in order and cannot grow", () => {
     min: 6,
     max: 6,
     allow_add: false,
-    allow_remove: false,
     summary: "{{fields.title}}",
   });
   const title = values.fields!.find((f) => f.name === "title") as Field;

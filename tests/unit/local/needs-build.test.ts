@@ -1,57 +1,66 @@
 /**
  * @jest-environment node
  */
-// `npm start` builds only when public/ is older than a source (scripts/local/needs-build.mjs). The
-// query types the build writes into src/ are its output, not a source: counting them made every
-// start after `npm run build` build again, and that partial second build left pages whose inline
-// scripts no longer matched the CSP hashes in public/_headers.
+// `npm start` builds only when a source's content changed since the last finished build
+// (scripts/local/needs-build.mjs). Modification times misled it: `npm install` rewrites an unchanged
+// package-lock.json, and the query types the build writes into src/ are its output, not a source (counting
+// them once made every start rebuild, leaving pages whose inline scripts missed the CSP hashes).
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { needsBuild } from "../../../scripts/local/needs-build.mjs";
+import { forgetBuild, needsBuild, recordBuild } from "../../../scripts/local/needs-build.mjs";
 
 let root: string;
-const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds);
+const write = (path: string, content: string) => writeFileSync(join(root, path), content);
+const touch = (path: string) => utimesSync(join(root, path), new Date(), new Date(Date.now() + 60_000));
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "needs-build-"));
   mkdirSync(join(root, "public"));
   mkdirSync(join(root, "src"));
-  writeFileSync(join(root, "src", "page.tsx"), "");
-  writeFileSync(join(root, "src", "gatsby-types.d.ts"), "");
-  writeFileSync(join(root, "public", "index.html"), "");
-  at("src", 1_000);
-  at("src/page.tsx", 1_000);
-  at("src/gatsby-types.d.ts", 1_000);
-  at("public/index.html", 2_000);
+  write("src/page.tsx", "export default 1;\n");
+  write("src/gatsby-types.d.ts", "");
+  write("package-lock.json", '{ "lockfileVersion": 3 }\n');
+  write("public/index.html", "");
+  write("public/_headers", "");
+  recordBuild(root);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-test("a build newer than every source is fresh", () => {
+test("a finished build of the sources as they are is fresh", () => {
   expect(needsBuild(root)).toBe(false);
 });
 
-test("a source changed after the build makes it stale", () => {
-  at("src/page.tsx", 3_000);
+test("touching a source without changing it does not make the build stale (npm install and the lock file)", () => {
+  touch("package-lock.json");
+  touch("src/page.tsx");
+  touch("src");
+  expect(needsBuild(root)).toBe(false);
+});
+
+test("changing one byte of a source makes it stale", () => {
+  write("src/page.tsx", "export default 2;\n");
   expect(needsBuild(root)).toBe(true);
 });
 
-test("the query types the build itself wrote do not make it stale", () => {
-  at("src/gatsby-types.d.ts", 3_000);
+test("a source added or removed makes it stale", () => {
+  write("src/other.tsx", "");
+  expect(needsBuild(root)).toBe(true);
+  rmSync(join(root, "src", "other.tsx"));
+  expect(needsBuild(root)).toBe(false);
+  rmSync(join(root, "src", "page.tsx"));
+  expect(needsBuild(root)).toBe(true);
+});
+
+test("the query types the build itself writes do not make it stale", () => {
+  write("src/gatsby-types.d.ts", "declare namespace Queries {}\n");
   expect(needsBuild(root)).toBe(false);
 });
 
-test("no build at all is stale", () => {
+test("no build at all, or one that did not finish, is stale", () => {
+  forgetBuild(root);
+  expect(needsBuild(root)).toBe(true);
+  recordBuild(root);
   rmSync(join(root, "public", "index.html"));
-  expect(needsBuild(root)).toBe(true);
-});
-
-test("a build that kept an unchanged page's HTML is judged by when it finished (public/_headers)", () => {
-  // Gatsby left index.html from an older build; the post-build step wrote _headers after the source.
-  writeFileSync(join(root, "public", "_headers"), "");
-  at("src/page.tsx", 3_000);
-  at("public/_headers", 4_000);
-  expect(needsBuild(root)).toBe(false);
-  at("src/page.tsx", 5_000);
   expect(needsBuild(root)).toBe(true);
 });
