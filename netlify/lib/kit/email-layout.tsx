@@ -19,6 +19,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { telHref } from "./text";
 import site from "../../../content/site.json";
 
 export const COMPANY_NAME = site.siteName;
@@ -169,11 +170,10 @@ function OwnTextLink({ href, text }: { href: string; text: string }) {
   );
 }
 
-/** A phone number as a `tel:` link (digits and a leading "+" only), or plain text when it has no digit. */
+/** A phone number as a `tel:` link (`telHref`), or plain text without one. */
 export function PhoneLink({ number }: { number: string }) {
-  const digits = number.replace(/\D/g, "");
-  if (!digits) return <>{number}</>;
-  return <OwnTextLink href={`tel:${number.trim().startsWith("+") ? "+" : ""}${digits}`} text={number} />;
+  const href = telHref(number);
+  return href ? <OwnTextLink href={href} text={number} /> : <>{number}</>;
 }
 
 /**

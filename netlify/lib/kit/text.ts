@@ -17,3 +17,11 @@ export function durationInWords(minutes: number): string {
   if (hours > 0) return `${hours} h ${whole % 60} min`;
   return `${whole} min`;
 }
+
+/** The phone as a `tel:` URI (RFC 3966: digits, a leading +), up to any extension; undefined without one. */
+export function telHref(phone: string): string | undefined {
+  const main = phone.split(/[A-Za-z;,]/)[0];
+  const digits = main.replace(/\D/g, "");
+  if (digits.length < 3) return undefined;
+  return `tel:${main.trim().startsWith("+") ? "+" : ""}${digits}`;
+}

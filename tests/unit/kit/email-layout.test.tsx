@@ -83,3 +83,9 @@ test("tags read [tag], list items '- item' and lines stay lines in the text part
     "[free mail] [role address]\n\n- one\n- two\n\nOwner: Ana\nFollow-up: claimed\n",
   );
 });
+
+test("a phone link dials the number before any extension, as the claim page's does", () => {
+  const { html } = renderEmail(<PhoneLink number="+1 555 0100 ext 23" />);
+  expect(html).toContain('href="tel:+15550100"');
+  expect(renderEmail(<PhoneLink number="call me" />).html).not.toContain("href=");
+});

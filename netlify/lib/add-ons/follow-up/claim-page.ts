@@ -25,7 +25,7 @@ import type { EmailClassName } from "../../core/leads/lead-email-class";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { classifyEmail } from "../email-class/email-class";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
-import { durationInWords } from "../../kit/text";
+import { durationInWords, telHref } from "../../kit/text";
 import { localTime } from "../../kit/local-time";
 import { htmlPage } from "../../kit/html-page";
 
@@ -64,14 +64,6 @@ export function renderTooManyRequestsPage(): string {
       "just pressed a button, nothing was changed: press it again then.</p>" +
       "<p>If this keeps happening, tell the site&#39;s owner.</p>",
   );
-}
-
-/** The phone as a `tel:` URI (RFC 3966: digits, a leading +), up to any extension; undefined without one. */
-export function telHref(phone: string): string | undefined {
-  const main = phone.split(/[A-Za-z;,]/)[0];
-  const digits = main.replace(/\D/g, "");
-  if (digits.length < 3) return undefined;
-  return `tel:${main.trim().startsWith("+") ? "+" : ""}${digits}`;
 }
 
 /** The address as a `mailto:` URI, its local part percent-encoded (RFC 6068). */

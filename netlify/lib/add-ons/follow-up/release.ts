@@ -228,9 +228,10 @@ export function createReleaseHandler(
       return problem(method, PROBLEMS.forged);
     }
     if (!config.followUp) return problem(method, PROBLEMS.off);
-    const blobs = deps.getBlobs();
+    let blobs: ReturnType<typeof deps.getBlobs>;
     let lead: LeadRecord;
     try {
+      blobs = deps.getBlobs();
       const found = await blobs.getWithEtag(keyOf("leads", id));
       if (!found) return problem(method, PROBLEMS.gone);
       lead = parseStoredLead(found.data, id);

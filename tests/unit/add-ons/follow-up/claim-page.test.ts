@@ -7,6 +7,7 @@
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
 // that went well, and the history.
+import { telHref } from "../../../../netlify/lib/kit/text";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
@@ -14,7 +15,6 @@ import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/bu
 import {
   mailtoHref,
   renderTooManyRequestsPage,
-  telHref,
   TOO_MANY_REQUESTS_PATH,
 } from "../../../../netlify/lib/add-ons/follow-up/claim-page";
 import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";

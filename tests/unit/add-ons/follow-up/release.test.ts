@@ -20,6 +20,7 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/co
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
+import { silenceConsole } from "../../../helpers/console";
 import { setUpFunctionEnv } from "../../../helpers/function-env";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 
@@ -209,4 +210,22 @@ test("a method other than GET, HEAD or POST is a 405 page", async () => {
   expect(answer.status).toBe(405);
   expect(answer.headers.get("allow")).toBe("GET, HEAD, POST");
   expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+});
+
+test("without a reachable lead store the page says to try again, as HTML without the exception's text", async () => {
+  const { link } = await heldLead();
+  const errors = silenceConsole();
+  const context = process.env.NETLIFY_BLOBS_CONTEXT;
+  delete process.env.NETLIFY_BLOBS_CONTEXT;
+  try {
+    const answer = await call(link);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await answer.text();
+    expect(html).toContain("Try again shortly");
+    expect(html).not.toMatch(/Error|environment|NETLIFY_/);
+    expect(errors.text()).toContain("release page: lead unreadable");
+  } finally {
+    process.env.NETLIFY_BLOBS_CONTEXT = context;
+  }
 });
