@@ -8,7 +8,7 @@ import * as React from "react";
 import { businessMinutesBetween } from "./business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import {
   ActionButton,
   EmailLayout,
@@ -40,14 +40,14 @@ export function mayNeedReminders(
 
 /** The reminders `lead` needs at `now` that it has not had, in the order they are sent. */
 export function dueReminders(
-  lead: Pick<LeadRecord, "receivedAt" | "state" | "suspectedSpam">,
+  lead: Pick<LeadRecord, "receivedAt" | "released" | "state" | "suspectedSpam">,
   followUp: FollowUp,
   now: Date,
   settings: Pick<FollowUpConfig, "nudgeMinutes" | "escalateMinutes" | "businessHours">,
 ): ReminderKind[] {
   if (lead.state === "spam" || !awaitsContact(followUp)) return [];
   const had = followUp.reminders ?? {};
-  const arrived = new Date(lead.receivedAt);
+  const arrived = new Date(promiseStart(lead));
   if (lead.suspectedSpam && followUp.state === "new") return had.digest ? [] : ["digest"];
   const due: ReminderKind[] = [];
   if (followUp.state === "new") {

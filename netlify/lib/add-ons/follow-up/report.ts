@@ -19,7 +19,7 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import { readLeads } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
@@ -85,9 +85,9 @@ function row(
   emailClass = "all",
 ) {
   const toClaim = (item: ReportLead) => (at: Date) =>
-    businessMinutesBetween(hours, new Date(item.lead.receivedAt), at);
+    businessMinutesBetween(hours, new Date(promiseStart(item.lead)), at);
   const toKeep = (item: ReportLead) => (at: Date) =>
-    (at.getTime() - Date.parse(item.lead.receivedAt)) / MINUTE;
+    (at.getTime() - Date.parse(promiseStart(item.lead))) / MINUTE;
   // Met when done within `limit` minutes, missed once `limit` has passed undone, undecided before.
   const outcome = (minutes: (at: Date) => number, done: string | undefined, limit: number) =>
     done ? minutes(new Date(done)) <= limit : minutes(now) > limit ? false : null;

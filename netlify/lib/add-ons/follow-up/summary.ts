@@ -6,7 +6,7 @@
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -111,11 +111,11 @@ export function shareText(share: number | null): string {
   return share === null ? "none yet" : `${Math.round(share * 100)}%`;
 }
 
-/** Minutes from arrival to first touch, as the report counts them; undefined before anyone touched it. */
+/** Minutes from arrival (or release) to first touch, as the report counts them; undefined before anyone touched it. */
 export function minutesToClaim(item: ReportLead, hours?: BusinessHours): number | undefined {
   const touched = firstTouchAt(item.followUp);
   return touched
-    ? businessMinutesBetween(hours, new Date(item.lead.receivedAt), new Date(touched))
+    ? businessMinutesBetween(hours, new Date(promiseStart(item.lead)), new Date(touched))
     : undefined;
 }
 

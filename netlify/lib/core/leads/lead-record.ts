@@ -142,3 +142,8 @@ export function isSettled(lead: LeadRecord): boolean {
   const needsAlert = lead.state === "failed" || lead.state === "unconfirmed";
   return CHANNELS.every((channel) => isFinal(lead.deliveries[channel])) && (!needsAlert || !!lead.alert);
 }
+
+/** When the follow-up clocks and the 24-hour promise start: the release of a lead held as spam, else its arrival. */
+export function promiseStart(lead: Pick<LeadRecord, "receivedAt" | "released">): string {
+  return lead.released?.at ?? lead.receivedAt;
+}

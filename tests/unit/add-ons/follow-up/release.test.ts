@@ -124,6 +124,13 @@ test("Release delivers the lead to sales and the webhook as a new lead, records 
     const settings = TEST_CONFIG.followUp;
     expect(dueReminders(lead, followUp, new Date(at + 10 * 60_000), settings)).not.toContain("nudge");
     expect(dueReminders(lead, followUp, new Date(at + 16 * 60_000), settings)).toContain("nudge");
+    // So does the 24-hour promise: the lead arrived two days ago, but is not at risk until 20 h after release.
+    expect(dueReminders(lead, followUp, new Date(at + 60 * 60_000), settings)).not.toContain(
+      "promise-at-risk",
+    );
+    expect(dueReminders(lead, followUp, new Date(at + 20 * 3_600_000), settings)).toContain(
+      "promise-at-risk",
+    );
 
     // The page now says who released it; the link, used again, changes nothing.
     const shown = await (await call(link)).text();

@@ -348,3 +348,18 @@ test("a malformed stored record is logged and left out of the report; the others
   expect(logged).toContain('the report skipped it {"requestId":"email"}');
   errors.mockRestore();
 });
+
+test("a lead released from spam is counted from its release: claimed and contacted soon after, it kept the promise", () => {
+  const releasedAt = new Date(NOW.getTime() - 2 * 60 * MINUTE).toISOString();
+  const released = item("2026-11-25T10:00:00.000Z", undefined, {
+    lead: { released: { at: releasedAt, by: "Ana Smith" } },
+    followUp: {
+      state: "contacted",
+      owner: { name: "Ana Smith" },
+      claimedAt: new Date(Date.parse(releasedAt) + 5 * MINUTE).toISOString(),
+      contactedAt: new Date(Date.parse(releasedAt) + 60 * MINUTE).toISOString(),
+    },
+  });
+  const overall = followUpReport([released], { now: NOW }).find((r) => r.period === "overall")!;
+  expect(overall).toMatchObject({ promiseKept: 1, promiseMissed: 0, medianMinutesToClaim: 5 });
+});
