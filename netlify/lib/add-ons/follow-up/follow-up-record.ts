@@ -98,7 +98,18 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
   const result = change(followUp, action, at.toISOString());
   if (!result.ok) return result;
   const history = [...recordedHistory(followUp), historyEntry(followUp, action, at.toISOString())];
-  return changed({ ...result.followUp, history: history.slice(-MAX_HISTORY) });
+  return changed({ ...result.followUp, history: capped(history) });
+}
+
+/**
+ * At most MAX_HISTORY entries. Bookings go first, oldest first: anyone can book and reschedule on the
+ * public booking page, and must not push out what the team did.
+ */
+function capped(history: HistoryEntry[]): HistoryEntry[] {
+  let excess = history.length - MAX_HISTORY;
+  const isBooking = (entry: HistoryEntry) => entry.kind.startsWith("book");
+  const kept = history.filter((entry) => excess <= 0 || !isBooking(entry) || excess-- <= 0);
+  return kept.slice(-MAX_HISTORY);
 }
 
 /** True when `a` and `b` are one person: the same address when both have one, else the same name. */

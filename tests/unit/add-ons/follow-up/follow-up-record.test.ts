@@ -142,3 +142,20 @@ test("the timeline adds the reminders the follow-up job sent, in time order", ()
     ["reminder", iso(20 * 60)],
   ]);
 });
+
+test("a stranger rescheduling a booking again and again cannot push what the team did out of the history", () => {
+  let followUp = run([{ kind: "claim", owner: ANA }]);
+  for (let i = 0; i < MAX_HISTORY + 5; i += 1) {
+    const booking = { uid: `u${i}`, via: "reference" as const, startTime: iso(1000 + i) };
+    const result = applyAction(
+      followUp,
+      { kind: "booked", booking, replaces: i ? `u${i - 1}` : undefined },
+      at(10 + i),
+    );
+    if (!result.ok) throw new Error(result.reason);
+    followUp = result.followUp;
+  }
+  expect(followUp.history).toHaveLength(MAX_HISTORY);
+  expect(followUp.history?.[0]).toMatchObject({ kind: "claimed", by: "Ana Smith" });
+  expect(followUp.history?.at(-1)).toMatchObject({ kind: "booking-moved", at: iso(10 + MAX_HISTORY + 4) });
+});
