@@ -1,9 +1,7 @@
 /**
  * The page render uses Node's own `fetch` (docs/requirements.md#site-content-and-local-server: a build that
- * succeeds prints no ERROR). Gatsby's `build-html` and `develop-html` stages provide node-fetch 2 for every bare
- * `fetch` in page code (react-hook-form has one); node-fetch's `tr46` then requires Node's deprecated
- * `punycode` from `.cache/`, and Gatsby prints that warning as ` ERROR  UNKNOWN`. Node 24 has `fetch`, and no
- * page fetches while it renders, so the provision is dropped (build/INTERNALS.md).
+ * succeeds prints no ERROR): Gatsby's node-fetch 2 provision pulls in the deprecated `punycode`, which Gatsby
+ * prints as ` ERROR  UNKNOWN` (build/INTERNALS.md).
  */
 
 type Plugin = { constructor?: { name?: string }; definitions?: Record<string, unknown> };
@@ -16,11 +14,8 @@ const providesFetch = (plugin: unknown): plugin is Required<Plugin> =>
   PROVIDED.some((name) => Object.hasOwn((plugin as Plugin).definitions ?? {}, name));
 
 /**
- * Removes Gatsby's `fetch` provision from a page-render stage's webpack config, in place.
- * @param config the stage's webpack config (`getConfig()`)
- * @param stage Gatsby's stage name
- * @returns whether `config` changed (then hand it to `replaceWebpackConfig`)
- * @throws {Error} in a page-render stage without exactly one such provision (an upgrade changed it)
+ * Removes Gatsby's `fetch` provision from `stage`'s webpack config (`getConfig()`) in place; true when it
+ * changed (then hand it to `replaceWebpackConfig`). @throws in a page-render stage without exactly one.
  */
 export function dropNodeFetchFromPageRender(config: { plugins?: unknown[] }, stage: string): boolean {
   if (!PAGE_RENDER_STAGES.has(stage)) return false;

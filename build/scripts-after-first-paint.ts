@@ -10,10 +10,9 @@ import { builtPages } from "./csp-headers";
 export const FALLBACK_MS = 3000;
 
 /**
- * The loader's source: a classic script that appends `sources` with `async = false` (parallel
- * download, run in order) once the first contentful paint is reported, at once in a hidden tab or
- * without paint timing, and after {@link FALLBACK_MS} at the latest. The URL list stays its last
- * argument: build/first-load-js.mjs reads it there.
+ * The loader's source: a classic script that appends `sources` with `async = false` (parallel download, run
+ * in order) after the first contentful paint, a hidden tab or {@link FALLBACK_MS}. The URL list stays its
+ * last argument: build/first-load-js.mjs reads it there.
  */
 export function loaderScript(sources: readonly string[]): string {
   // `<` escaped so a URL can never close the script element.

@@ -2,10 +2,8 @@
 /**
  * `npm run bench:submit [-- N [concurrency]]`: N demo requests (default 500, 50 at a time) to a local server,
  * then throughput and latency percentiles, checking the mail sink got exactly N sales e-mails and confirmations.
- * Each request is what a person's browser sends: the form's time token, fetched when the page loads and sent
- * after a person's fastest fill (docs/decisions/0011-spam-defence-layers.md), so every spam layer judges it as
- * it would a visitor's. Its own server sets the abuse bounds aside (docs/decisions/0010-confirmation-limits.md):
- * load, not limits, is measured. Exit 1 when a check fails.
+ * Each request carries a form token as a browser's would (docs/decisions/0011-spam-defence-layers.md); the abuse
+ * bounds are set aside (docs/decisions/0010-confirmation-limits.md). Exit 1 when a check fails.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -94,7 +92,6 @@ async function load(site, tokens) {
     }
   }
 
-  /** Sends request `i`; gives up after 60 s. */
   async function submitOne(i) {
     const res = await fetch(`${site}/api/send-contact-email`, {
       signal: AbortSignal.timeout(60_000),

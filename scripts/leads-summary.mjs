@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:summary [-- --week YYYY-Www] [-- --dry-run]`: the weekly summary of
- * netlify/lib/add-ons/follow-up/summary-job.ts now (docs/decisions/0038-weekly-summary.md), of the current
- * ISO week so far or of `--week`, sent to SALES_EMAIL or with --dry-run printed; it records nothing, so
- * the Monday summary still goes out. Locally it takes the running `npm start`'s mail sink, address and
- * form secret (a mail sink of its own when none runs); for the deployed site the shell's settings, as the
- * site has them. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
+ * `npm run leads:summary` (docs/decisions/0038-weekly-summary.md): see USAGE. It records nothing, so the
+ * Monday summary still goes out. Locally it takes the running `npm start`'s settings and mail sink; for the
+ * deployed site the shell's. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,7 +35,6 @@ function running(name) {
   }
 }
 
-/** Whether the mail sink at `url` answers. */
 async function answers(url) {
   try {
     return (await fetch(new URL("/__sink/messages", url), { signal: AbortSignal.timeout(2000) })).ok;
@@ -47,10 +43,7 @@ async function answers(url) {
   }
 }
 
-/**
- * The local run's settings, as `npm start` gives its functions: its form secret and address, and
- * its mail sink unless SendGrid is configured. Resolves with what to close afterwards.
- */
+/** Applies `npm start`'s settings and mail sink (unless SendGrid is configured); resolves with what to close. */
 async function useLocalSite() {
   applyLocalFormSecret(root);
   process.env.NETLIFY_DEV = "true";

@@ -1,7 +1,6 @@
 /**
  * The dead-tap probe of `npm run bench` (docs/requirements.md#interactive-at-first-paint): on a throttled phone,
- * how long the menu button is visible before a tap first opens the menu. Taps go one at a time, as a flood
- * would itself delay the paint being measured.
+ * how long the menu button is visible before a tap first opens the menu.
  */
 import { chromium } from "@playwright/test";
 import { CHROME_FLAGS } from "./lighthouse.mjs";

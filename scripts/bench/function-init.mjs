@@ -1,12 +1,8 @@
 /**
  * The function bundles of `npm run bench` (docs/decisions/0007-perf-benchmark.md,
- * docs/decisions/0027-node-24-and-netlify-parity.md): every function's zip as Netlify's bundler makes
- * it (build/function-bundles.mjs) and, for INIT_FUNCTIONS, the module-init time: the `import()` of the
- * bundled function file, unpacked without the project's node_modules, timed inside a fresh Node
- * process per run whose environment holds only the core's settings. Netlify's bootstrap is not counted.
- *
- * CLI: `node scripts/bench/function-init.mjs [bundle-dir] [--runs=N]` (bundle-dir: the zips of
- * `npm run bundle:functions` to reuse; without it the functions are bundled into a temporary folder).
+ * docs/decisions/0027-node-24-and-netlify-parity.md): each zip's size and, for INIT_FUNCTIONS, the
+ * `import()` time of the unpacked bundle in a fresh Node process with only the core's settings.
+ * CLI: `node scripts/bench/function-init.mjs [bundle-dir of zips to reuse] [--runs=N]`.
  */
 import { spawnSync } from "node:child_process";
 import { lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";

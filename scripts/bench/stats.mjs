@@ -1,11 +1,8 @@
-/**
- * The benchmarks' shared helpers: the median (numbers only), the nearest-rank percentile of a sorted list, a
- * plain-text table, and the wait for a quiet CPU (docs/decisions/0007-perf-benchmark.md).
- */
+/** The benchmarks' shared helpers (docs/decisions/0007-perf-benchmark.md). */
 import { cpus } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** @param {unknown[]} values @returns {number | null} */
+/** The median of the numbers among `values`. @param {unknown[]} values @returns {number | null} */
 export function median(values) {
   const sorted = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
   if (sorted.length === 0) return null;
@@ -13,7 +10,7 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** @param {number[]} sorted @param {number} p @returns {number | undefined} */
+/** Nearest-rank percentile. @param {number[]} sorted @param {number} p @returns {number | undefined} */
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -47,9 +44,7 @@ export function idleShare(before, after) {
   return total > 0 ? idle / total : 1;
 }
 
-/**
- * Waits for a quiet CPU before measuring (right after a build the first pages measured were slowest): resolves
- * once `minIdle` idle for `quietSeconds` in a row, or after `timeoutSeconds` (`quiet: false`). */
+/** Waits until `minIdle` idle for `quietSeconds`, at most `timeoutSeconds` (then `quiet: false`). */
 export async function waitForQuietCpu({ minIdle = 0.9, quietSeconds = 3, timeoutSeconds = 60 } = {}) {
   let quietFor = 0;
   let waited = 0;

@@ -1,7 +1,6 @@
 /**
- * The weekly summary figure of `npm run bench` (docs/requirements.md#sales-tools): 1,000 leads of the
- * current ISO week stored in the local store, `npm run leads:summary -- --dry-run` timed while `npm start`
- * runs, and the stored leads removed again. Never fails the bench on the figure.
+ * The weekly summary figure of `npm run bench` (docs/requirements.md#sales-tools): `leads:summary --dry-run`
+ * timed over 1,000 seeded leads of this week under `npm start`. Never fails the bench on the figure.
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -66,10 +65,7 @@ function timeDryRun(root, timeoutMs) {
   return { result, seconds };
 }
 
-/**
- * Seeds `count` leads, times the dry run under `npm start`, removes them. @returns
- * `{ available, ok, leads, seconds, target }`, `output` when it failed
- */
+/** Seeds `count` leads, times the dry run, removes them. @returns `{ available, ok, leads, seconds, target, output? }` */
 export async function runSummaryBench({ root, count = 1000, target, timeoutMs = 6 * 60_000 }) {
   const [{ newLead }, summary, hours, { keyOf }, { mapInBatches }] = await Promise.all([
     load("netlify/lib/core/leads/lead-record.ts"),

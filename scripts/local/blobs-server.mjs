@@ -1,10 +1,7 @@
 /**
  * The local Blobs server made to answer as Netlify Blobs does (docs/decisions/0004-local-function-runs.md):
- * our own HTTP layer on loopback in front of `@netlify/blobs`' public `BlobsServer`, which it proxies to.
- * Reads carry an ETag (a quoted SHA-256 of the bytes), conditional writes (`if-match`, `if-none-match`)
- * are checked here against that ETag and are atomic, and writes, deletions and listings of a store take
- * turns, so a listing never meets a blob mid-write (the server writes a temporary file, then renames it).
- * `startBlobsLayer({ directory, token })` resolves with `{ port, url, stop }`; throws when it cannot listen.
+ * a loopback layer in front of `@netlify/blobs`' `BlobsServer` that adds ETags, atomic conditional writes
+ * and per-store turns, so a listing never meets a blob mid-write.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -123,10 +120,9 @@ export async function startBlobsLayer({ directory, token }) {
 }
 
 /**
- * The local Blobs server on 127.0.0.1 behind a random token (docs/decisions/0012-local-server-hardening.md):
- * `@netlify/dev`'s own listens on every interface with a weak token. Resolves with `{ location, context,
- * stop }`: `getStore`'s site options and the NETLIFY_BLOBS_CONTEXT value for the functions; throws when it
- * cannot listen.
+ * The local Blobs server on 127.0.0.1 behind a random token (docs/decisions/0012-local-server-hardening.md).
+ * Resolves with `{ location, context, stop }`: `getStore`'s site options and NETLIFY_BLOBS_CONTEXT; throws
+ * when it cannot listen.
  */
 export async function startLocalBlobs({ directory }) {
   const token = randomBytes(32).toString("hex");

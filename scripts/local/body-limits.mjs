@@ -8,10 +8,7 @@ import { createJiti } from "jiti";
 
 const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
 
-/**
- * Every function in `functionsDir` (loaded through jiti), sorted by file name, with its paths and config;
- * throws when one cannot load or has an invalid `maxBodyBytes`.
- */
+/** Every function in `functionsDir`, by file name, with its paths and config; throws for a bad one. */
 export async function readFunctionModules(functionsDir) {
   // The functions' e-mails are .tsx modules (docs/decisions/0037-email-layout.md).
   const jiti = createJiti(import.meta.url, { jsx: true });
@@ -44,8 +41,8 @@ export function pathMatcher(paths) {
 export const LOCAL_BODY_MARGIN_BYTES = 16 * 1024;
 
 /**
- * The body limit per path: the function's `maxBodyBytes`, and a cap a margin above it, so the function still
- * gives its own 413 just over its limit. Throws when no function declares a limit.
+ * The body limit per path, and a cap a margin above it so the function gives its own 413 just over its
+ * limit. Throws when no function declares a limit.
  */
 export function bodyLimits(functions) {
   const limited = functions

@@ -60,10 +60,7 @@ export function localFormSecret(root, env = process.env) {
   return secret;
 }
 
-/**
- * Sets FORM_TOKEN_SECRET in `env` to the local secret unless already set.
- * @returns {"environment" | "file"} where it now comes from; throws as `localFormSecret`
- */
+/** Sets FORM_TOKEN_SECRET in `env` unless set. @returns {"environment" | "file"} its source; throws as above */
 export function applyLocalFormSecret(root, env = process.env) {
   if (env.FORM_TOKEN_SECRET?.trim()) return "environment";
   env.FORM_TOKEN_SECRET = localFormSecret(root, env);

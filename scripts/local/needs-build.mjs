@@ -35,11 +35,7 @@ function sourceFiles(path, root) {
     .flatMap((name) => sourceFiles(join(path, name), root));
 }
 
-/**
- * The digest of every source file's path and bytes.
- * @param {string} root absolute project root
- * @returns {string} 64 hex characters
- */
+/** The digest (64 hex characters) of every source file's path and bytes under the absolute `root`. */
 export function sourcesDigest(root) {
   const digest = createHash("sha256");
   for (const file of SOURCES.flatMap((source) => sourceFiles(join(root, source), root))) {
@@ -51,29 +47,19 @@ export function sourcesDigest(root) {
   return digest.digest("hex");
 }
 
-/**
- * Records that `public/` is a finished build of the sources as they are now.
- * @param {string} root absolute project root
- */
+/** Records that `root`'s `public/` is a finished build of the sources as they are now. */
 export function recordBuild(root) {
   const record = join(root, RECORD);
   mkdirSync(dirname(record), { recursive: true });
   writeFileSync(record, `${sourcesDigest(root)}\n`);
 }
 
-/**
- * Forgets the record, so that a build stopped half-way is never taken for a finished one.
- * @param {string} root absolute project root
- */
+/** Forgets the record, so that a build stopped half-way is never taken for a finished one. */
 export function forgetBuild(root) {
   rmSync(join(root, RECORD), { force: true });
 }
 
-/**
- * True when there is no finished build, or a source's content changed since it finished.
- * @param {string} root absolute project root
- * @returns {boolean}
- */
+/** True when `root` has no finished build, or a source's content changed since it finished. */
 export function needsBuild(root) {
   if (!existsSync(join(root, "public", "index.html"))) return true;
   let recorded;

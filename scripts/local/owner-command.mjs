@@ -14,10 +14,7 @@ const jiti = createJiti(import.meta.url, { jsx: true });
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
 export const load = (path) => jiti.import(join(root, path));
 
-/**
- * The command line parsed with `node:util` `parseArgs` `options`, and `usageError(message)`, which prints
- * the message and `usage` and exits 2; a malformed command line is such an error.
- */
+/** `parseArgs` of `options`, and `usageError(message)`, which prints it and `usage` and exits 2. */
 export function parseCommand(usage, options, allowPositionals = true) {
   const usageError = (message) => {
     console.error(`${message}\n${usage}`);
@@ -40,10 +37,7 @@ export async function businessHours(usageError) {
   return hours;
 }
 
-/**
- * Runs `task(blobs, stores)` on the site's Blobs and closes them after; `stores` is the lead store as the
- * functions open it: `{ raw, leads, json }` (the Blobs store, the lead store, its JSON view).
- */
+/** Runs `task(blobs, { raw, leads, json })` (the lead store three ways) on the site's Blobs, then closes them. */
 export async function withLeadStore(task) {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await load("netlify/lib/core/leads/lead-store.ts");
   const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
@@ -56,10 +50,7 @@ export async function withLeadStore(task) {
   }
 }
 
-/**
- * Runs a scheduled job once through the local server (scripts/local/local-function.mjs), prints
- * `<command> via <server>: <status> <body>` and exits 0 for a 2xx answer, else 1.
- */
+/** Runs a scheduled job once through the local server, prints its answer; exits 0 for a 2xx, else 1. */
 export async function runLocalJob(command, path, init = { method: "POST" }) {
   const { callLocalFunction } = await import("./local-function.mjs");
   const { base, status, body } = await callLocalFunction({ root, path, init });

@@ -1,6 +1,5 @@
 /**
- * The functions' `config.rateLimit`, enforced by `npm start` as Netlify's emulation does not; read from each
- * function's config, and tests/deploy/functions-bundle.test.mjs checks the deploy's rule agrees
+ * The functions' `config.rateLimit`, enforced by `npm start` as Netlify's emulation does not
  * (docs/decisions/0012-local-server-hardening.md).
  */
 import { readFunctionModules } from "./body-limits.mjs";

@@ -1,9 +1,7 @@
 /**
- * The mail sink's inbox in a browser (docs/requirements.md#sales-tools): at the sink's own URL, every recorded
- * message, newest first, with its recipients and subject, its HTML in a sandboxed frame and its plain text.
- * A message's HTML is served apart, at `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame
- * nor the page opened on its own runs a script or loads anything remote. Every text is escaped with
- * escape-html.
+ * The mail sink's inbox in a browser (docs/requirements.md#sales-tools). A message's HTML is served apart,
+ * at `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame nor the page opened on its own
+ * runs a script or loads anything remote.
  */
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
@@ -53,11 +51,7 @@ function messageArticle(m) {
   return `<article aria-labelledby="message-${m.id}"><h2 id="message-${m.id}">${subject}</h2><dl>${rows}${received}</dl>${html}${text}</article>`;
 }
 
-/**
- * The inbox page.
- * @param {import("./mail-sink.d.mts").RecordedMessage[]} messages as recorded, oldest first
- * @returns {string} a whole HTML document, newest message first
- */
+/** @param {import("./mail-sink.d.mts").RecordedMessage[]} messages @returns {string} the page, newest first */
 export function inboxPage(messages) {
   const newestFirst = [...messages].sort((a, b) => b.id - a.id);
   const count = `${messages.length} message${messages.length === 1 ? "" : "s"}`;
@@ -87,10 +81,9 @@ ${list}
 }
 
 /**
- * The sink's pages, for `startSink`'s `view`.
- * @param {string} path the request's path
- * @param {import("./mail-sink.d.mts").RecordedMessage[]} messages as recorded
- * @returns {{ html: string, csp: string } | null} the page and its Content-Security-Policy, or null (404)
+ * The sink's page at `path` for `startSink`'s `view`, with its CSP; null for 404.
+ * @param {string} path @param {import("./mail-sink.d.mts").RecordedMessage[]} messages
+ * @returns {{ html: string, csp: string } | null}
  */
 export function mailInbox(path, messages) {
   if (path === "/") return { html: inboxPage(messages), csp: INBOX_CSP };

@@ -1,6 +1,5 @@
 /**
- * What the local sinks share: the server, a failure mode, the `/__sink/messages` and `/__sink/mode` control
- * routes (loopback only, no `Origin`, JSON bodies) and a sink's own pages (loopback only)
+ * What the local sinks share: the server, a failure mode, the loopback-only control routes and pages
  * (docs/decisions/0012-local-server-hardening.md).
  */
 import { createServer } from "node:http";
@@ -102,10 +101,9 @@ function handleView(req, res, path, view, records, notFound) {
 
 /**
  * Starts a sink on `host:port` (0: a free port): the control routes, `POST path` to `receive(req, res, recorder)`,
- * the pages of `view` (optional, loopback only), anything else 404. `failed(res)` answers the failure mode's
- * next failure (`hang`: never) and says whether it did; `keep(record)` records one (and writes it to `dir`,
- * when given); `errorBody(message)` shapes the error answers. Resolves with `{ origin, port, records, clear, setMode, close }`; throws when the
- * port is taken.
+ * the pages of `view`, anything else 404. `recorder.failed(res)` answers the failure mode's next failure;
+ * `recorder.keep(record)` records one (and writes it to `dir`). Resolves with `{ origin, port, records, clear,
+ * setMode, close }`; throws when the port is taken.
  */
 export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive, view }) {
   const records = [];

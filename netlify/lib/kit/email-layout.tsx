@@ -1,8 +1,7 @@
 /**
- * The one layout of every e-mail we send (docs/decisions/0037-email-layout.md): React Email's
- * components rendered to HTML with inline styles, in the system font stack and the site's colours,
- * and a plain-text part that html-to-text derives from that HTML, so both say the same in the same
- * order. No remote image and no tracking.
+ * The one layout of every e-mail we send (docs/decisions/0037-email-layout.md): React Email's components
+ * rendered to HTML with inline styles, and a plain-text part derived from that HTML, so both say the same.
+ * No remote image and no tracking.
  */
 import * as React from "react";
 import type { ReactNode } from "react";

@@ -43,10 +43,7 @@ export function bookingReferenceKey(secret: string): Buffer {
   return derivedKey(secret, "booking reference v1 seal");
 }
 
-/**
- * The booking reference's synthetic IV (12 bytes, GCM's size): the first bytes of the HMAC of
- * `leadId` under the key labelled `booking reference v1 iv`.
- */
+/** The booking reference's synthetic 12-byte IV: the HMAC of `leadId` under `booking reference v1 iv`, cut. */
 export function bookingReferenceIv(secret: string, leadId: string): Buffer {
   return mac(derivedKey(secret, "booking reference v1 iv"), leadId).subarray(0, 12);
 }
@@ -56,10 +53,7 @@ export function inboxIndexKey(secret: string, inbox: string): string {
   return mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
 }
 
-/**
- * The form secret when FORM_TOKEN_SECRET is unset: hex HMAC of `demo-request form secret v1` under
- * the SendGrid API key, as secret as that key, stable across instances, revealing nothing of it.
- */
+/** The form secret when FORM_TOKEN_SECRET is unset: hex HMAC of a label under the SendGrid API key. */
 export function derivedFormSecret(sendgridApiKey: string): string {
   return mac(sendgridApiKey, "demo-request form secret v1").toString("hex");
 }

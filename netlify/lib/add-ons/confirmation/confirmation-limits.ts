@@ -41,10 +41,7 @@ function reservedAt(data: unknown): number {
   return typeof value === "string" ? Date.parse(value) : Number.NaN;
 }
 
-/**
- * The limits over `blobs`; `dailyLimit` 0 means none, `clientDailyLimit` (per client: one IP, as the rate
- * limit sees it) defaults to 5.
- */
+/** The limits over `blobs`; `dailyLimit` 0 means none, `clientDailyLimit` (per client IP) defaults to 5. */
 export function createConfirmationLimits(
   blobs: JsonBlobs,
   options: { secret: string; dailyLimit: number; clientDailyLimit?: number; now?: () => Date },

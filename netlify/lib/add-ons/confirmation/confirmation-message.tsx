@@ -1,8 +1,7 @@
 /**
  * The prospect's confirmation in the company's voice (docs/requirements.md#sales-tools,
- * docs/decisions/0037-email-layout.md): fixed text with no visitor input
- * (docs/decisions/0010-confirmation-limits.md), not even the name, since the address may not be the
- * visitor's; the booking page is never prefilled (docs/decisions/0023-booking-link.md).
+ * docs/decisions/0037-email-layout.md): no visitor input (docs/decisions/0010-confirmation-limits.md), not
+ * even the name, and no prefilled booking page (docs/decisions/0023-booking-link.md).
  */
 import * as React from "react";
 import {

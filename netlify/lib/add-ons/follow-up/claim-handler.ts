@@ -1,8 +1,7 @@
 /**
  * GET/POST /leads/<id>?sig=<signature>: the claim page (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md). A wrong signature is 403 whatever the id, so the page never
- * tells whether an id exists; GET changes nothing, as mail scanners open every link. The referrer
- * policy is same-origin: the URL is a credential, and `no-referrer` would post its forms as `Origin: null`.
+ * docs/decisions/0029-lead-follow-up.md). A wrong signature is 403 whatever the id; GET changes nothing, as
+ * mail scanners open every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
  */
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";

@@ -1,9 +1,7 @@
 /**
  * The claim page's HTML, made for a phone (docs/requirements.md#sales-tools, docs/decisions/0029-lead-follow-up.md):
- * the prospect first (name, company, e-mail class, the promise's deadline, one-tap call and e-mail, the
- * message, the source in words), then the follow-up and its actions, then the lead's history, newest
- * first. Times are in the team's zone. No script and no form that submits by itself: mail scanners
- * open every link. Values escaped with escape-html.
+ * the prospect first, then the follow-up and its actions, then the history. No script and no form that
+ * submits by itself: mail scanners open every link.
  */
 import type { StaffMember } from "../../core/config";
 import escapeHtml from "escape-html";
@@ -261,10 +259,7 @@ export interface ClaimPageNotice {
   text: string;
 }
 
-/**
- * The page for `lead` at `now`, times in `zone` (an IANA name; UTC without one); its forms post to
- * `action`, its own signed URL, and `team` is the roster offered to claim and hand over.
- */
+/** The page for `lead` at `now`, times in IANA `zone` (else UTC), forms posting to `action`, `team` as roster. */
 export function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,

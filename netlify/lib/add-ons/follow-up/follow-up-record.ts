@@ -90,10 +90,7 @@ export function awaitsContact(followUp: FollowUp): boolean {
 const changed = (followUp: FollowUp): ActionResult => ({ ok: true, followUp });
 const refused = (reason: string): ActionResult => ({ ok: false, reason });
 
-/**
- * Applies `action` at `at` and records it in the history; the first claim wins, a hand-over needs an
- * owner, and nothing changes a closed lead. Never throws.
- */
+/** Applies `action` at `at` with a history line; the first claim wins, a closed lead stays. Never throws. */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
   const result = change(followUp, action, at.toISOString());
   if (!result.ok) return result;

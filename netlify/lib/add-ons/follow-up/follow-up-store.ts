@@ -69,10 +69,7 @@ export async function removeBookingEntries(blobs: JsonBlobs, id: string) {
   for (const booking of found ? liveBookings(found) : []) await blobs.delete(bookingKey(booking.uid));
 }
 
-/**
- * The follow-up store over `blobs` (the lead store `demo-requests` as JsonBlobs). Every method may throw
- * when the store is down.
- */
+/** The follow-up store over `blobs` (the lead store as JsonBlobs); every method may throw when it is down. */
 export function createFollowUpStore(blobs: JsonBlobs) {
   const recordKey = (id: string) => keyOf("followUp", id);
   const read = async (id: string) => {

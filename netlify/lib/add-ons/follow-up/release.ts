@@ -1,10 +1,7 @@
 /**
  * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md). GET shows the lead and a Release button and changes nothing, as
- * mail scanners open every link. The POST records who released it and when with a conditional write, so
- * a link works once, then delivers it as a new lead (sales e-mail, webhook, the follow-up clock from the
- * release) without a late confirmation; its retention becomes a lead's. A forged or foreign link is 403
- * whatever the id; every refusal is a page.
+ * docs/decisions/0038-weekly-summary.md). GET changes nothing, as mail scanners open every link; the POST
+ * works once and delivers the lead as a new one, without a late confirmation. A forged link is 403 for any id.
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";

@@ -1,8 +1,7 @@
 /**
- * Which follow-up reminders a lead needs now (nudge, escalation, promise-at-risk or the spam digest) and
- * their e-mails in the one layout (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md,
- * docs/decisions/0037-email-layout.md); pure, each sent once. Only e-mails to the sales inbox name the
- * prospect; the escalation holds no visitor text. Links come from structured fields, never from text.
+ * Which follow-up reminders a lead needs now and their e-mails (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md, docs/decisions/0037-email-layout.md); pure, each sent once. Only
+ * e-mails to the sales inbox name the prospect; links come from structured fields, never from text.
  */
 import * as React from "react";
 import { businessMinutesBetween } from "./business-hours";

@@ -1,8 +1,7 @@
 /**
- * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up, docs/requirements.md#sales-tools):
- * time to claim, the 24-hour promise, bookings and outcomes, per ISO week, source and e-mail class. A
- * lead still inside its 24 hours is open: neither kept nor missed, and counted apart. A share counts
- * only leads whose window is over or made it in time, so a lead that just arrived is not counted as missed.
+ * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up,
+ * docs/requirements.md#sales-tools), per ISO week, source and e-mail class. A lead still inside its 24
+ * hours is neither kept nor missed: a share counts only leads whose window is over or made it in time.
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -272,9 +271,8 @@ function table(rows: readonly ReportRow[], columns: readonly Column[]): string[]
 }
 
 /**
- * The report as text for a terminal: two tables (speed and the promise; bookings and outcomes), then
- * one line per column saying what it counts. `clock` names how time to claim is counted, e.g.
- * "calendar minutes".
+ * The report as text for a terminal: its two tables, then what each column counts. `clock` names how
+ * time to claim is counted, e.g. "calendar minutes".
  */
 export function reportToText(rows: readonly ReportRow[], clock: string): string {
   const legend = COLUMNS.map(([, heading, , means]) => `  ${heading}: ${means.replaceAll("{clock}", clock)}`);

@@ -1,7 +1,6 @@
 /**
- * The weekly summary's charts (docs/decisions/0038-weekly-summary.md): bar charts drawn as HTML tables
- * with cell widths, which Gmail, Outlook and Apple Mail all render (not all show SVG, and we load no
- * image), each with its figures in the table and a sentence saying the same.
+ * The weekly summary's charts (docs/decisions/0038-weekly-summary.md): bar charts as HTML tables with cell
+ * widths, which every mail client renders (not all show SVG, and we load no image).
  */
 import * as React from "react";
 import type { ReactNode } from "react";

@@ -1,8 +1,6 @@
 /**
  * The weekly summary e-mail to the sales inbox (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md): the figures beside the week before, the charts, the leads
- * held as spam with their release links, every lead of the week with its link, and the week's CSV.
- * Visitor text appears only here, in the message to sales, escaped by React.
+ * docs/decisions/0038-weekly-summary.md). Visitor text appears only here, in the message to sales.
  */
 import * as React from "react";
 import { DateTime } from "luxon";
@@ -24,7 +22,6 @@ const day = (at: Date, zone: string) =>
 const shortTime = (at: string, zone: string) =>
   DateTime.fromISO(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL, HH:mm");
 
-/** Whether the summarised week is still running at the time of its figures. */
 const isRunning = (summary: WeeklySummary) => summary.now < summary.end;
 
 /** "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is. */

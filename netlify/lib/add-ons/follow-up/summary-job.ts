@@ -1,8 +1,6 @@
 /**
- * Sending the weekly summary (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md):
- * from the follow-up job on its first run at or after Monday 08:00 in the BUSINESS_HOURS zone, once per
- * ISO week through the week's record (`onlyIfNew`), written before the send and taken back when
- * SendGrid is busy; and now, for any week, for `npm run leads:summary`, which records nothing.
+ * Sending the weekly summary (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): once
+ * per ISO week from the follow-up job, through the week's record; and now for `npm run leads:summary`.
  */
 import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
 import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
@@ -48,7 +46,6 @@ export interface SummaryJobOptions {
   retry?: RetryOptions;
 }
 
-/** The e-mail of `summary`, with the week's CSV. */
 function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
   const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
   return buildSummaryEmail(summary, options.config, csv);

@@ -1,8 +1,6 @@
 /**
- * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md):
- * ISO weeks in the BUSINESS_HOURS zone (UTC without), the week's leads, the report's figures for it and
- * the week before, 12 weeks of history and time-to-claim bands. A closed week's figures and lead ids are
- * kept in `summaries/<week>`, so a run reads only the leads no kept week names: the past week's.
+ * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md).
+ * A closed week's figures and lead ids are kept in `summaries/<week>`, so a run reads only the past week's.
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
@@ -193,7 +191,6 @@ async function trackedIds(blobs: JsonBlobs): Promise<Set<string>> {
   return tracked;
 }
 
-/** One lead as the summary shows it. */
 export interface SummaryLead extends ReportLead {
   minutesToClaim?: number;
   claimUrl?: string;

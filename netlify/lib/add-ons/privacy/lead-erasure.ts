@@ -21,9 +21,7 @@ export interface ErasableRecord {
   request: { email: string };
 }
 
-/** The store operations erasure needs. */
 export interface ErasureStore {
-  /** The id of every stored demo request. */
   ids(): Promise<string[]>;
   /** The record, null when none is stored; throws MalformedLeadError for one that is not a lead record. */
   get(id: string): Promise<ErasableRecord | null>;

@@ -1,10 +1,8 @@
 /**
- * Retention (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md): a lead goes
- * `LEAD_RETENTION_DAYS` after it settled, spam `SPAM_RETENTION_DAYS` after arrival; then the daily run prunes
- * by each rule of netlify/lib/kit/storage.ts (docs/decisions/0034-core-and-add-ons.md). Anything unrecognised
- * is kept: keeping too long can be fixed later, deleting a lead cannot. A lead with a pending marker is never
- * deleted (the retry job may still deliver it); a failed read or delete is retried next run; a malformed
- * record is kept, never deleted on a guess.
+ * Retention (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md,
+ * docs/decisions/0034-core-and-add-ons.md): the daily run's lead rule and its prunes by each rule of
+ * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: keeping too long can be
+ * fixed later, deleting a lead cannot.
  */
 import { z } from "zod";
 import { inBatches } from "../../kit/in-batches";
@@ -210,10 +208,7 @@ export const RETENTION_PRUNES: readonly Prune[] = [
   },
 ];
 
-/**
- * Runs `prunes` in order; one that throws is logged and left to the next run.
- * @returns deleted-key counts, or "failed", by `what`
- */
+/** Runs `prunes` in order, logging one that throws. @returns deleted-key counts or "failed", by `what` */
 export async function runPrunes(
   targets: PruneTargets,
   prunes: readonly Prune[] = RETENTION_PRUNES,

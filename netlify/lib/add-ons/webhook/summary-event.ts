@@ -1,7 +1,6 @@
 /**
- * The weekly summary on the lead webhook (docs/decisions/0038-weekly-summary.md): `summary.weekly` in the
- * standard format with the figures; in Slack and Teams the headline figures and the count still open.
- * Figures only, our own words: no visitor text goes to the team's channel with it.
+ * The weekly summary on the lead webhook (docs/decisions/0038-weekly-summary.md): `summary.weekly` with the
+ * figures, or the headline figures in Slack and Teams. Figures only: no visitor text goes with it.
  */
 import type { LeadWebhookConfig } from "../../core/config";
 import { retrySend, type RetryOptions, type SendResult } from "../../core/delivery/send-result";

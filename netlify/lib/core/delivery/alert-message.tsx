@@ -1,7 +1,6 @@
 /**
  * The e-mail of an alert to ALERT_EMAIL in the one layout (docs/requirements.md#lead-path-and-alerts,
- * docs/decisions/0037-email-layout.md). Callers put no visitor text in: ALERT_EMAIL need not be the
- * sales inbox.
+ * docs/decisions/0037-email-layout.md). No visitor text: ALERT_EMAIL need not be the sales inbox.
  */
 import * as React from "react";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";

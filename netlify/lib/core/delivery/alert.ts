@@ -1,7 +1,6 @@
 /**
  * A lead that was not delivered reaches a person (docs/requirements.md#lead-path-and-alerts): one alert to
- * ALERT_EMAIL, recorded before it goes out, or a `LEAD FAILED` log line when SendGrid is what is down. It
- * holds no visitor text: ALERT_EMAIL need not be the sales inbox.
+ * ALERT_EMAIL, or a `LEAD FAILED` log line when SendGrid is what is down. No visitor text.
  */
 import type { ServerConfig } from "../config";
 import { timeZoneOf } from "../add-on";

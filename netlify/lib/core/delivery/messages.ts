@@ -32,10 +32,7 @@ export const CLAIM_BUTTON_TEXT = "Claim this lead";
 
 export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
 
-/**
- * The short reference a prospect is given and sales searches by: the lead id's first 8 characters
- * (lowercase hex), which start the id in the sales e-mail, the claim page and the CSV.
- */
+/** The short reference a prospect is given and sales searches by: the lead id's first 8 hex characters. */
 export function shortReference(leadId: string): string {
   return leadId.slice(0, 8);
 }

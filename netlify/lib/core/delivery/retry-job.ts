@@ -22,10 +22,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const BREAKER_LIMIT = 3;
 
-/**
- * How long a lead with an unrecorded attempt is left alone: its request may still be sending (Netlify stops it
- * after 60 s), and a second send would give sales a duplicate.
- */
+/** How long a lead with an unrecorded attempt is left alone: its request may still be sending (60 s at most). */
 export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
 /** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */

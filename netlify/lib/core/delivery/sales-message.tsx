@@ -1,9 +1,7 @@
 /**
  * The lead e-mail to sales, reply-to the prospect (docs/requirements.md#sales-tools,
- * docs/decisions/0037-email-layout.md): what decides the call first (who, the e-mail class, any
- * suspicion, the time a reply keeps the 24-hour promise), then the claim button, the ways to reach
- * the prospect and their message, the source, the reference. React escapes every visitor value;
- * the subject is one line.
+ * docs/decisions/0037-email-layout.md): what decides the call first, then the claim button, the ways to
+ * reach the prospect and their message. React escapes every visitor value; the subject is one line.
  */
 import * as React from "react";
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";

@@ -78,10 +78,7 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
   };
 }
 
-/**
- * A stored honeypot lead: settled, never sent, answered as slowly as a real request so probing cannot find
- * the honeypot (docs/decisions/0011-spam-defence-layers.md).
- */
+/** A honeypot lead: never sent, answered as slowly as a real one (docs/decisions/0011-spam-defence-layers.md). */
 async function heldAsSpam(lead: LeadRecord, store: LeadStore, { deps, config }: Run): Promise<Outcome> {
   logInfo("stored as spam; nothing sent", {
     requestId: lead.id,

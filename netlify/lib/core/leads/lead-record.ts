@@ -6,10 +6,7 @@ import type { SpamVerdict } from "../spam/spam";
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
-/**
- * `sending`: an attempt is on record but not its outcome; `unconfirmed`: such an attempt never recorded,
- * it may have gone out, so it is not repeated.
- */
+/** `sending`: an attempt without its outcome yet; `unconfirmed`: one that never recorded it (not repeated). */
 export const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unconfirmed", "skipped"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
