@@ -1,20 +1,11 @@
 /**
  * GET/POST /leads/<id>?sig=<signature>: the claim page (docs/requirements.md#follow-up,
  * docs/decisions/0029-lead-follow-up.md). A wrong signature is 403 whatever the id; GET changes nothing, as
- * mail scanners open every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * mail scanners open every link.
  */
-import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
+import type { ConfigResult, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
-import {
-  BodyTooLargeError,
-  finishAfterAnswer,
-  isAllowedOrigin,
-  isFormContentType,
-  MAX_BODY_BYTES,
-  readLimitedText,
-  SECURITY_HEADERS,
-  type AfterAnswerContext,
-} from "../../kit/http";
+import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import {
   applyAction,
   CLOSE_REASONS,
@@ -23,16 +14,21 @@ import {
   type FollowUpAction,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import { isUuid } from "../../core/leads/lead-id";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
-import escapeHtml from "escape-html";
-import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import { renderClaimPage, type ClaimPageNotice } from "./claim-page";
+import {
+  checkPost,
+  chosenPerson,
+  openSignedPage,
+  page,
+  problem,
+  problemsFor,
+  typedNameError,
+} from "./signed-page";
 
 const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
   claim: "claimed",
@@ -51,50 +47,10 @@ export interface ClaimHandlerDeps {
   now?: () => Date;
 }
 
-/** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
-type Problem = readonly [status: number, title: string, text: string];
-
-const PROBLEMS = {
-  method: [405, "Method not allowed", "Open this page from its link."],
-  misconfigured: [500, "Server misconfigured", "The follow-up page is not available; tell the site's owner."],
-  forged: [403, "This link is not valid", "Use the link exactly as the sales e-mail gives it."],
-  unreadable: [503, "Try again shortly", "The lead store did not answer; reload the page in a minute."],
-  gone: [404, "This lead is no longer stored", "It was erased or passed its retention period."],
-  off: [404, "Follow-up is off", "The site's follow-up settings need mending; tell the site's owner."],
-  notWritten: [503, "Try again shortly", "The lead store did not answer; nothing was changed."],
-} as const satisfies Record<string, Problem>;
-
-const page = (method: string, status: number, html: string, extra: Record<string, string> = {}) =>
-  htmlResponse(method === "HEAD" ? null : html, status, {
-    "referrer-policy": "same-origin",
-    "x-robots-tag": "noindex",
-    ...extra,
-  });
-
-const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
-  page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
-
-// A name shown on pages and in messages: one line of visible text with at least one letter, nothing
-// invisible (a blank filler such as U+3164 would make a person nobody can read).
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
-
-/** The roster member `chosen` names (their address, or name without one), or a typed name without a roster. */
-function chosenPerson(
-  form: URLSearchParams,
-  team: readonly StaffMember[] | undefined,
-  fields: { roster: string; typed: string },
-): StaffMember | undefined {
-  if (team) {
-    const chosen = form.get(fields.roster) ?? "";
-    return team.find((m) => (m.email ?? m.name) === chosen);
-  }
-  const name = (form.get(fields.typed) ?? "").trim();
-  const readable = name.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(name) && /\p{L}/u.test(name);
-  return readable ? { name } : undefined;
-}
-
-const typedNameError = (what: string) =>
-  `Type ${what} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;
+const PROBLEMS = problemsFor({
+  forged: "Use the link exactly as the sales e-mail gives it.",
+  misconfigured: "The follow-up page is not available; tell the site's owner.",
+});
 
 /**
  * The action a posted form asks for, or the sentence saying what is wrong with it. *Contacted* is one
@@ -134,43 +90,15 @@ function parseAction(
   return { ok: false, error: "Choose an action." };
 }
 
-/** The posted form, or the problem refusing it before its action is read (a foreign origin, a wrong body). */
-async function checkPost(req: Request, config: ServerConfig): Promise<Problem | URLSearchParams> {
-  if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
-    return [403, "Not sent", "This form can only be sent from this site."];
-  }
-  if (!isFormContentType(req.headers.get("content-type"))) {
-    return [415, "Not sent", "Send this form from the page."];
-  }
-  try {
-    return new URLSearchParams(await readLimitedText(req, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return [413, "Not sent", "The form was too large."];
-    throw error;
-  }
-}
-
 /** Builds the handler for `/leads/<id>`. */
 export function createClaimHandler(
   deps: ClaimHandlerDeps,
 ): (req: Request, id: string, context?: AfterAnswerContext) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   return async (req, rawId, context) => {
-    const method = req.method;
-    if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-      return problem(method, PROBLEMS.method, { allow: "GET, HEAD, POST" });
-    }
-    const configResult = deps.getConfig();
-    if (!configResult.ok) {
-      logError("server misconfigured", { problems: configResult.problems.join("; ") });
-      return problem(method, PROBLEMS.misconfigured);
-    }
-    const config = configResult.config;
-    const url = new URL(req.url);
-    const id = rawId.toLowerCase();
-    if (!isUuid(id) || !isClaimSignature(id, url.searchParams.get("sig"), config.formSecret)) {
-      return problem(method, PROBLEMS.forged);
-    }
+    const opened = await openSignedPage(req, rawId, deps.getConfig, isClaimSignature, PROBLEMS);
+    if (opened instanceof Response) return opened;
+    const { method, config, url, id } = opened;
     let lead: LeadRecord | null;
     try {
       lead = await deps.getStore().get(id);

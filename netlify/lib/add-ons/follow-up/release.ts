@@ -9,20 +9,12 @@ import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config"
 import { deliverLead } from "../../core/delivery/deliver";
 import type { Mailer } from "../../core/delivery/mailer";
 import type { RetryOptions } from "../../core/delivery/send-result";
-import { isUuid } from "../../core/leads/lead-id";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError, parseStoredLead } from "../../core/leads/lead-record-schema";
 import { LeadRecorder } from "../../core/leads/lead-recorder";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { htmlPage, htmlResponse } from "../../kit/html-page";
-import {
-  BodyTooLargeError,
-  isAllowedOrigin,
-  isFormContentType,
-  MAX_BODY_BYTES,
-  readLimitedText,
-  SECURITY_HEADERS,
-} from "../../kit/http";
+import { htmlPage } from "../../kit/html-page";
+import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
@@ -30,6 +22,16 @@ import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
 import { isReleaseSignature } from "./release-link";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
+import {
+  checkPost,
+  chosenPerson,
+  openSignedPage,
+  PAGE_HEADERS,
+  page,
+  problem,
+  problemsFor,
+  typedNameError,
+} from "./signed-page";
 
 export interface ReleaseHandlerDeps {
   getConfig: () => ConfigResult;
@@ -47,29 +49,10 @@ const PAGE_TITLE = "Release a lead held as spam";
 export const RELEASE_BUTTON = "Release";
 export const NO_CONFIRMATION = "released from spam: no late confirmation";
 
-/** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
-type Problem = readonly [status: number, title: string, text: string];
-
-const PROBLEMS = {
-  method: [405, "Method not allowed", "Open this page from its link."],
-  misconfigured: [500, "Server misconfigured", "This page is not available; tell the site's owner."],
-  forged: [403, "This link is not valid", "Use the link exactly as the weekly summary gives it."],
-  off: [404, "Follow-up is off", "The site's follow-up settings need mending; tell the site's owner."],
-  unreadable: [503, "Try again shortly", "The lead store did not answer; reload the page in a minute."],
-  gone: [404, "This lead is no longer stored", "It was erased or passed its retention period."],
-  notWritten: [503, "Try again shortly", "The lead store did not answer; nothing was changed."],
-  origin: [403, "Not sent", "This form can only be sent from this site."],
-  type: [415, "Not sent", "Send this form from the page."],
-  large: [413, "Not sent", "The form was too large."],
-} as const satisfies Record<string, Problem>;
-
-const HEADERS = { "referrer-policy": "same-origin", "x-robots-tag": "noindex" };
-
-const page = (method: string, status: number, html: string, extra: Record<string, string> = {}) =>
-  htmlResponse(method === "HEAD" ? null : html, status, { ...HEADERS, ...extra });
-
-const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
-  page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
+const PROBLEMS = problemsFor({
+  forged: "Use the link exactly as the weekly summary gives it.",
+  misconfigured: "This page is not available; tell the site's owner.",
+});
 
 /** `lead` released at `at` by `by`: pending on sales and the webhook, the confirmation skipped, kept as a lead. */
 export function releasedLead(lead: LeadRecord, by: string, at: Date): LeadRecord {
@@ -122,18 +105,9 @@ function releasedBy(
   form: URLSearchParams,
   team: readonly StaffMember[] | undefined,
 ): { ok: true; by: string } | { ok: false; error: string } {
-  if (team) {
-    const chosen = form.get("by") ?? "";
-    const member = team.find((m) => (m.email ?? m.name) === chosen);
-    return member ? { ok: true, by: member.name } : { ok: false, error: "Choose who releases the lead." };
-  }
-  const name = (form.get("byName") ?? "").trim();
-  // Shown on pages and in messages: one line of visible text with at least one letter.
-  const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
-  if (!name || name.length > MAX_STAFF_NAME_LENGTH || invisible.test(name) || !/\p{L}/u.test(name)) {
-    return { ok: false, error: `Type your name (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).` };
-  }
-  return { ok: true, by: name };
+  const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
+  if (person) return { ok: true, by: person.name };
+  return { ok: false, error: team ? "Choose who releases the lead." : typedNameError("your name") };
 }
 
 const row = (label: string, value: string) =>
@@ -189,41 +163,15 @@ export function renderReleasePage(
   );
 }
 
-/** The posted form, or the problem refusing it before it is read (a foreign origin, a wrong body). */
-async function checkPost(req: Request, config: ServerConfig): Promise<Problem | URLSearchParams> {
-  if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
-    return PROBLEMS.origin;
-  }
-  if (!isFormContentType(req.headers.get("content-type"))) return PROBLEMS.type;
-  try {
-    return new URLSearchParams(await readLimitedText(req, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return PROBLEMS.large;
-    throw error;
-  }
-}
-
 /** Builds the handler for `/leads/<id>/release`. */
 export function createReleaseHandler(
   deps: ReleaseHandlerDeps,
 ): (req: Request, id: string) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   return async (req, rawId) => {
-    const method = req.method;
-    if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-      return problem(method, PROBLEMS.method, { allow: "GET, HEAD, POST" });
-    }
-    const configResult = deps.getConfig();
-    if (!configResult.ok) {
-      logError("server misconfigured", { problems: configResult.problems.join("; ") });
-      return problem(method, PROBLEMS.misconfigured);
-    }
-    const config = configResult.config;
-    const url = new URL(req.url);
-    const id = rawId.toLowerCase();
-    if (!isUuid(id) || !isReleaseSignature(id, url.searchParams.get("sig"), config.formSecret)) {
-      return problem(method, PROBLEMS.forged);
-    }
+    const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
+    if (opened instanceof Response) return opened;
+    const { method, config, url, id } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
     let blobs: ReturnType<typeof deps.getBlobs>;
     let lead: LeadRecord;
@@ -290,7 +238,7 @@ export function createReleaseHandler(
     }
     return new Response(null, {
       status: 303,
-      headers: { ...SECURITY_HEADERS, ...HEADERS, location: action },
+      headers: { ...SECURITY_HEADERS, ...PAGE_HEADERS, location: action },
     });
   };
 }

@@ -1,0 +1,112 @@
+/**
+ * What the pages opened by a signed link share, the claim page and the release page
+ * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0038-weekly-summary.md): their refusals as
+ * HTML pages, the preamble that checks method, settings and signature, the POST's origin and body
+ * checks, and who a form names. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ */
+import escapeHtml from "escape-html";
+import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
+import { isUuid } from "../../core/leads/lead-id";
+import { htmlPage, htmlResponse } from "../../kit/html-page";
+import {
+  BodyTooLargeError,
+  isAllowedOrigin,
+  isFormContentType,
+  MAX_BODY_BYTES,
+  readLimitedText,
+} from "../../kit/http";
+import { logError } from "../../kit/log";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
+
+/** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
+export type Problem = readonly [status: number, title: string, text: string];
+
+/** The refusals both pages give; `forged` and `misconfigured` name the page's own source. */
+export function problemsFor(texts: { forged: string; misconfigured: string }) {
+  return {
+    method: [405, "Method not allowed", "Open this page from its link."],
+    misconfigured: [500, "Server misconfigured", texts.misconfigured],
+    forged: [403, "This link is not valid", texts.forged],
+    unreadable: [503, "Try again shortly", "The lead store did not answer; reload the page in a minute."],
+    gone: [404, "This lead is no longer stored", "It was erased or passed its retention period."],
+    off: [404, "Follow-up is off", "The site's follow-up settings need mending; tell the site's owner."],
+    notWritten: [503, "Try again shortly", "The lead store did not answer; nothing was changed."],
+  } as const satisfies Record<string, Problem>;
+}
+
+export const PAGE_HEADERS = { "referrer-policy": "same-origin", "x-robots-tag": "noindex" };
+
+/** An HTML answer (no body for HEAD) with the pages' headers and `extra`. */
+export const page = (method: string, status: number, html: string, extra: Record<string, string> = {}) =>
+  htmlResponse(method === "HEAD" ? null : html, status, { ...PAGE_HEADERS, ...extra });
+
+export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
+  page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
+
+/**
+ * The checks before a signed page reads anything: the method (GET, HEAD or POST), the settings and the
+ * link's signature for the lowercased id. Resolves with the refusal, or `{ method, config, url, id }`.
+ */
+export async function openSignedPage(
+  req: Request,
+  rawId: string,
+  getConfig: () => ConfigResult,
+  isSignature: (id: string, signature: string | null, secret: string) => boolean,
+  problems: ReturnType<typeof problemsFor>,
+): Promise<Response | { method: string; config: ServerConfig; url: URL; id: string }> {
+  const method = req.method;
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    return problem(method, problems.method, { allow: "GET, HEAD, POST" });
+  }
+  const configResult = getConfig();
+  if (!configResult.ok) {
+    logError("server misconfigured", { problems: configResult.problems.join("; ") });
+    return problem(method, problems.misconfigured);
+  }
+  const config = configResult.config;
+  const url = new URL(req.url);
+  const id = rawId.toLowerCase();
+  if (!isUuid(id) || !isSignature(id, url.searchParams.get("sig"), config.formSecret)) {
+    return problem(method, problems.forged);
+  }
+  return { method, config, url, id };
+}
+
+/** The posted form, or the problem refusing it before it is read (a foreign origin, a wrong body). */
+export async function checkPost(req: Request, config: ServerConfig): Promise<Problem | URLSearchParams> {
+  if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
+    return [403, "Not sent", "This form can only be sent from this site."];
+  }
+  if (!isFormContentType(req.headers.get("content-type"))) {
+    return [415, "Not sent", "Send this form from the page."];
+  }
+  try {
+    return new URLSearchParams(await readLimitedText(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return [413, "Not sent", "The form was too large."];
+    throw error;
+  }
+}
+
+// A name shown on pages and in messages: one line of visible text with at least one letter, nothing
+// invisible (a blank filler such as U+3164 would make a person nobody can read).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+
+/** The roster member the form's `roster` field names (address, or name without one), or a typed name without a roster. */
+export function chosenPerson(
+  form: URLSearchParams,
+  team: readonly StaffMember[] | undefined,
+  fields: { roster: string; typed: string },
+): StaffMember | undefined {
+  if (team) {
+    const chosen = form.get(fields.roster) ?? "";
+    return team.find((m) => (m.email ?? m.name) === chosen);
+  }
+  const name = (form.get(fields.typed) ?? "").trim();
+  const readable = name.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(name) && /\p{L}/u.test(name);
+  return readable ? { name } : undefined;
+}
+
+/** The sentence asking for a typed name, e.g. "Type your name (at most 80 characters, one line)." */
+export const typedNameError = (what: string) =>
+  `Type ${what} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;
