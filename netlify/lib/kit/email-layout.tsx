@@ -214,6 +214,18 @@ export function Quote({ text }: { text: string }) {
   );
 }
 
+/**
+ * Text a visitor typed, outside a quotation: in the plain-text part its square brackets read as
+ * parentheses, so it cannot pose as one of our "label [url]" links. The HTML shows it as typed.
+ */
+export function VisitorText({ children }: { children: string }) {
+  return <span data-visitor="true">{children}</span>;
+}
+
+type TextNode = { type?: string; data?: string; children?: TextNode[] };
+const textOf = (node: TextNode): string =>
+  node.type === "text" ? (node.data ?? "") : (node.children ?? []).map(textOf).join("");
+
 export function Rule() {
   return <Hr style={{ borderColor: COLOURS.line, margin: "16px 0" }} />;
 }
@@ -221,7 +233,8 @@ export function Rule() {
 /**
  * `email` as the two parts of a message: `html` (an XHTML document with inline styles) and `text`
  * (the same content in the same order; links as "label [url]", a phone number or address link as its
- * own text, tags as "[tag]", list items as "- " lines, quotations as "> " lines).
+ * own text, tags as "[tag]", list items as "- " lines, quotations as "> " lines, a visitor's brackets as
+ * parentheses).
  */
 export function renderEmail(email: ReactNode): { html: string; text: string } {
   const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(email)}`;
@@ -234,6 +247,7 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       // A number or address is its own link text; "[tel:...]" beside it would only repeat it.
       { selector: "a[data-own-text=true]", format: "anchor", options: { ignoreHref: true } },
       { selector: "[data-tag=true]", format: "tag" },
+      { selector: "[data-visitor=true]", format: "visitor" },
       { selector: "ul", options: { itemPrefix: "- " } },
       { selector: "h1", options: { uppercase: false } },
       { selector: "h2", options: { uppercase: false } },
@@ -246,6 +260,9 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       },
     ],
     formatters: {
+      visitor: (elem, _walk, builder) => {
+        builder.addInline(textOf(elem).replace(/\[/g, "(").replace(/\]/g, ")"));
+      },
       tag: (elem, walk, builder) => {
         builder.addInline("[");
         walk(elem.children, builder);

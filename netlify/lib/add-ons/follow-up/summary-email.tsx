@@ -7,7 +7,15 @@ import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
 import { emailClassCell } from "../../core/leads/lead-email-class";
-import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "../../kit/email-layout";
+import {
+  EmailLayout,
+  Paragraph,
+  renderEmail,
+  Subtitle,
+  TextLink,
+  Title,
+  VisitorText,
+} from "../../kit/email-layout";
 import { localTime } from "../../kit/local-time";
 import { singleLine } from "../../kit/text";
 import { classifyEmail } from "../email-class/email-class";
@@ -127,8 +135,11 @@ function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
       )}
       {held.map((item) => (
         <Paragraph key={item.lead.id}>
-          <strong>{who(item)}</strong>, {item.lead.request.email}, received{" "}
-          {shortTime(item.lead.receivedAt, zone)}. Held because: {item.lead.spamReason ?? "not recorded"}.{" "}
+          <strong>
+            <VisitorText>{who(item)}</VisitorText>
+          </strong>
+          , {item.lead.request.email}, received {shortTime(item.lead.receivedAt, zone)}. Held because:{" "}
+          {item.lead.spamReason ?? "not recorded"}.{" "}
           {item.releaseUrl ? (
             <TextLink href={item.releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
           ) : (
@@ -139,8 +150,11 @@ function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
       {suspectedOpen.length > 0 && <Paragraph>Suspected as spam, delivered, and still untouched:</Paragraph>}
       {suspectedOpen.map((item) => (
         <Paragraph key={item.lead.id}>
-          <strong>{who(item)}</strong>, {item.lead.request.email}, received{" "}
-          {shortTime(item.lead.receivedAt, zone)}. Suspected because: {item.lead.suspectedSpam}.{" "}
+          <strong>
+            <VisitorText>{who(item)}</VisitorText>
+          </strong>
+          , {item.lead.request.email}, received {shortTime(item.lead.receivedAt, zone)}. Suspected because:{" "}
+          {item.lead.suspectedSpam}.{" "}
           {item.claimUrl && <TextLink href={item.claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
         </Paragraph>
       ))}
@@ -175,8 +189,18 @@ function LeadRow({ item, zone }: { item: SummaryLead; zone: string }) {
   return (
     <tr>
       <Cell>{shortTime(lead.receivedAt, zone)}</Cell>
-      <Cell header>{item.claimUrl ? <TextLink href={item.claimUrl}>{name}</TextLink> : name}</Cell>
-      <Cell>{lead.request.company}</Cell>
+      <Cell header>
+        {item.claimUrl ? (
+          <TextLink href={item.claimUrl}>
+            <VisitorText>{name}</VisitorText>
+          </TextLink>
+        ) : (
+          <VisitorText>{name}</VisitorText>
+        )}
+      </Cell>
+      <Cell>
+        <VisitorText>{lead.request.company}</VisitorText>
+      </Cell>
       <Cell>{emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))}</Cell>
       <Cell>{sourceOf(lead)}</Cell>
       <Cell>{stateText(item)}</Cell>

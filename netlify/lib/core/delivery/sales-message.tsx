@@ -15,6 +15,7 @@ import {
   renderEmail,
   Tag,
   Title,
+  VisitorText,
 } from "../../kit/email-layout";
 import { localTime } from "../../kit/local-time";
 import { singleLine } from "../../kit/text";
@@ -58,7 +59,9 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
-      <Title>{who}</Title>
+      <Title>
+        <VisitorText>{who}</VisitorText>
+      </Title>
       {labels.length > 0 && (
         <Paragraph>
           {labels.map((label, index) => (

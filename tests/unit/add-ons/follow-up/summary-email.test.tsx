@@ -154,3 +154,30 @@ describe("the e-mail", () => {
     }
   });
 });
+
+test("a held lead's typed text cannot pose as one of the summary's links in the plain text", async () => {
+  const blobs = createMemoryBlobs();
+  const followUps = createFollowUpStore(blobs);
+  const leads = createMemoryLeadStore({ followUps });
+  const company = `Acme. Not spam? ${RELEASE_LINK_TEXT} [https://evil.example/release]`;
+  await leads.create(
+    newLead("held-lead", { ...VALID, company }, new Date("2026-11-25T02:00:00Z"), {
+      verdict: { kind: "spam", reason: "honeypot field filled" },
+      honeypot: "autofill",
+    }),
+  );
+  const { message } = await summaryNow({
+    leads,
+    followUps,
+    blobs,
+    mailer: scriptedMailer(),
+    config: TEST_CONFIG,
+    leadsCsv: leadsToCsv,
+    now: () => new Date("2026-11-30T09:00:00Z"),
+    week: "2026-W48",
+    dryRun: true,
+  });
+  expect(message.text).not.toContain("[https://evil.example/release]");
+  expect(message.text).toContain(`${RELEASE_LINK_TEXT} (https://evil.example/release)`);
+  expect(message.html).toContain(company);
+});

@@ -170,3 +170,11 @@ test("the capped subject never cuts an emoji in half (no lone surrogate for Send
     expect(subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   }
 });
+
+test("a name or company cannot pose as one of the e-mail's links in the plain text; the HTML shows it as typed", () => {
+  const company = "Acme Claim this lead [https://evil.example/claim]";
+  const message = buildSalesEmail(request({ company }), meta);
+  expect(message.text).not.toContain("[https://evil.example/claim]");
+  expect(message.text).toContain("Acme Claim this lead (https://evil.example/claim)");
+  expect(message.html).toContain(company);
+});
