@@ -130,6 +130,19 @@ export async function postWebhook(
   }
 }
 
+/** Posts the request `requestAt` builds for each attempt's time to the configured webhook, with retries; never throws. */
+export function postWithRetries(
+  settings: LeadWebhookConfig,
+  requestAt: (at: Date) => WebhookRequest,
+  now: () => Date,
+  retry?: RetryOptions,
+): Promise<SendResult & { attempts: number }> {
+  return retrySend(
+    () => postWebhook(settings.url, requestAt(now()), { timeoutMs: settings.timeoutMs }),
+    retry,
+  );
+}
+
 /** Posts `event` to the configured webhook, each attempt built at its own time; never throws. */
 export function postLeadEvent(
   event: LeadEvent,
@@ -137,9 +150,5 @@ export function postLeadEvent(
   now: () => Date,
   retry?: RetryOptions,
 ): Promise<SendResult & { attempts: number }> {
-  return retrySend(
-    () =>
-      postWebhook(settings.url, webhookRequest(event, settings, now()), { timeoutMs: settings.timeoutMs }),
-    retry,
-  );
+  return postWithRetries(settings, (at) => webhookRequest(event, settings, at), now, retry);
 }

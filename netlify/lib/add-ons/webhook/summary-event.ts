@@ -3,9 +3,10 @@
  * figures, or the headline figures in Slack and Teams. Figures only: no visitor text goes with it.
  */
 import type { LeadWebhookConfig } from "../../core/config";
-import { retrySend, type RetryOptions, type SendResult } from "../../core/delivery/send-result";
+import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { minutesText, shareText, type WeekFigures } from "../follow-up/summary";
-import { postWebhook, standardRequest, type WebhookRequest } from "./post-lead-event";
+import { postWithRetries, standardRequest, type WebhookRequest } from "./post-lead-event";
+import { adaptiveCardMessage } from "./teams";
 
 export interface WeeklySummaryEvent {
   week: string;
@@ -80,21 +81,7 @@ export function summaryTeamsMessage(event: WeeklySummaryEvent) {
     ...summaryHeadlines(event).map(([label, value]) => line(`${label}: ${value}`)),
     line(CLOSING),
   ];
-  return {
-    type: "message",
-    attachments: [
-      {
-        contentType: "application/vnd.microsoft.card.adaptive",
-        contentUrl: null,
-        content: {
-          $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
-          type: "AdaptiveCard",
-          version: "1.4",
-          body,
-        },
-      },
-    ],
-  };
+  return adaptiveCardMessage(body);
 }
 
 /** The attempt made at `now` in the configured format; throws only for `standard` without a secret. */
@@ -119,11 +106,5 @@ export function postWeeklySummary(
   now: () => Date,
   retry?: RetryOptions,
 ): Promise<SendResult & { attempts: number }> {
-  return retrySend(
-    () =>
-      postWebhook(settings.url, summaryWebhookRequest(event, settings, now()), {
-        timeoutMs: settings.timeoutMs,
-      }),
-    retry,
-  );
+  return postWithRetries(settings, (at) => summaryWebhookRequest(event, settings, at), now, retry);
 }

@@ -46,10 +46,8 @@ function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] 
   return body;
 }
 
-/** The Teams workflow message for a lead event: one Adaptive Card 1.4 attachment. */
-export function teamsMessage(event: LeadEvent) {
-  const body =
-    event.kind === "update" ? [runs({ type: "TextRun", text: event.update.detail })] : leadBody(event);
+/** A Teams workflow message: one Adaptive Card 1.4 attachment holding `body`. */
+export function adaptiveCardMessage<Element>(body: Element[]) {
   return {
     type: "message",
     attachments: [
@@ -65,4 +63,11 @@ export function teamsMessage(event: LeadEvent) {
       },
     ],
   };
+}
+
+/** The Teams workflow message for a lead event. */
+export function teamsMessage(event: LeadEvent) {
+  return adaptiveCardMessage(
+    event.kind === "update" ? [runs({ type: "TextRun", text: event.update.detail })] : leadBody(event),
+  );
 }
