@@ -15,7 +15,6 @@ import {
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
@@ -28,6 +27,7 @@ import {
   problem,
   problemsFor,
   typedNameError,
+  unreadableLead,
 } from "./signed-page";
 
 const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
@@ -103,13 +103,7 @@ export function createClaimHandler(
     try {
       lead = await deps.getStore().get(id);
     } catch (error) {
-      if (error instanceof MalformedLeadError) {
-        logMalformedLead(id, "the claim page");
-        const text = `Its stored record is damaged, so it cannot be shown or changed here. Tell the site's owner: request ${id}.`;
-        return problem(method, [409, "This lead cannot be shown", text]);
-      }
-      logError("claim page: lead unreadable", { requestId: id, reason: errorName(error) });
-      return problem(method, PROBLEMS.unreadable);
+      return unreadableLead(method, error, id, { name: "claim page", cannot: "changed" }, PROBLEMS);
     }
     if (!lead) return problem(method, PROBLEMS.gone);
     if (!config.followUp) return problem(method, PROBLEMS.off);

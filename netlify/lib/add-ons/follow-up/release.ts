@@ -31,6 +31,7 @@ import {
   problem,
   problemsFor,
   typedNameError,
+  unreadableLead,
 } from "./signed-page";
 
 export interface ReleaseHandlerDeps {
@@ -181,13 +182,7 @@ export function createReleaseHandler(
       if (!found) return problem(method, PROBLEMS.gone);
       lead = parseStoredLead(found.data, id);
     } catch (error) {
-      if (error instanceof MalformedLeadError) {
-        logMalformedLead(id, "the release page");
-        const text = `Its stored record is damaged, so it cannot be shown or released here. Tell the site's owner: request ${id}.`;
-        return problem(method, [409, "This lead cannot be shown", text]);
-      }
-      logError("release page: lead unreadable", { requestId: id, reason: errorName(error) });
-      return problem(method, PROBLEMS.unreadable);
+      return unreadableLead(method, error, id, { name: "release page", cannot: "released" }, PROBLEMS);
     }
     const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
     const { salesTeam: team, businessHours } = config.followUp;

@@ -15,7 +15,8 @@ import {
   MAX_BODY_BYTES,
   readLimitedText,
 } from "../../kit/http";
-import { logError } from "../../kit/log";
+import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { errorName, logError } from "../../kit/log";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 
 /** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
@@ -70,6 +71,26 @@ export async function openSignedPage(
     return problem(method, problems.forged);
   }
   return { method, config, url, id };
+}
+
+/**
+ * The refusal for lead `id` that `page` (e.g. "claim page") could not read: 409 when its record is
+ * damaged (alerted once, as every reader does), else 503 with the store's failure logged.
+ */
+export function unreadableLead(
+  method: string,
+  error: unknown,
+  id: string,
+  page: { name: string; cannot: string },
+  problems: ReturnType<typeof problemsFor>,
+): Promise<Response> {
+  if (error instanceof MalformedLeadError) {
+    logMalformedLead(id, `the ${page.name}`);
+    const text = `Its stored record is damaged, so it cannot be shown or ${page.cannot} here. Tell the site's owner: request ${id}.`;
+    return problem(method, [409, "This lead cannot be shown", text]);
+  }
+  logError(`${page.name}: lead unreadable`, { requestId: id, reason: errorName(error) });
+  return problem(method, problems.unreadable);
 }
 
 /** The posted form, or the problem refusing it before it is read (a foreign origin, a wrong body). */
