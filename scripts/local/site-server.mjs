@@ -10,46 +10,37 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
-import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
-import { createLocalGuard, newTriggerSecret } from "./local-guard.mjs";
-import { bodyLimits, readFunctionModules } from "./body-limits.mjs";
 import { startLocalBlobs } from "./blobs-server.mjs";
-import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
-
-const hasBody = (method) => method !== "GET" && method !== "HEAD";
-
-/** Request headers Netlify's edge sets itself, so a client's own are dropped. */
-const isPlatformHeader = (name) => name === "x-forwarded-for" || name.startsWith("x-nf-");
-
-/** The socket's address as Netlify names a client (IPv4 on an IPv6 socket as IPv4). */
-const clientAddress = (remoteAddress = "") => remoteAddress.replace(/^::ffff:(?=\d+\.)/, "");
+import {
+  bodyLimits,
+  createLocalGuard,
+  functionRateLimits,
+  isLocalhostAddress,
+  jsonRefusal,
+  listenHost,
+  newTriggerSecret,
+  rateLimitEnabled,
+  readFunctionModules,
+} from "./local-guard.mjs";
 
 /** The web Request for the emulation; X-Forwarded-For is the socket's address, never the client's. */
 function toWebRequest(req, origin, body) {
-  const url = new URL(req.url ?? "/", origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (isPlatformHeader(name)) continue;
+    // Netlify's edge sets these itself, so a client's own are dropped.
+    if (name === "x-forwarded-for" || name.startsWith("x-nf-")) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  headers.set("x-forwarded-for", clientAddress(req.socket.remoteAddress));
-  return new Request(url, { method: req.method, headers, body });
+  // As Netlify names a client: IPv4 on an IPv6 socket as IPv4.
+  headers.set("x-forwarded-for", (req.socket.remoteAddress ?? "").replace(/^::ffff:(?=\d+\.)/, ""));
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }
 
 // Netlify buffers a body before calling a function; the emulation streams it, so a trickling body held a
 // function slot as long as its sender liked. The server reads it first, outside the slots.
 const BODY_TIMEOUT_MS = 10_000;
-
-const bodyRefusal = (status, error) => ({
-  status,
-  headers: {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    connection: "close",
-  },
-  body: JSON.stringify({ error }),
-});
+const bodyRefusal = (status, error) => jsonRefusal(status, error, { connection: "close" });
 
 /**
  * Reads a request's whole body before it may take a function slot, within `capBytes` and `timeoutMs`.
@@ -123,17 +114,6 @@ const WARM_UP_PATHS = [
   "/api/booking-webhook",
 ];
 
-async function warmUpFunctions(netlifyDev) {
-  for (const path of WARM_UP_PATHS) {
-    const response = await netlifyDev.handle(new Request(new URL(path, "http://localhost")), {
-      serverAddress: "http://localhost",
-    });
-    await response?.body?.cancel();
-  }
-}
-
-const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
-
 /** Sets `process.env[name]` for the functions (each worker copies it); returns how to restore it. */
 function setFunctionEnv(name, value) {
   const previous = process.env[name];
@@ -147,12 +127,12 @@ function setFunctionEnv(name, value) {
 export async function startSiteServer({
   root,
   port,
-  host = listenHost(),
-  triggerSecret = newTriggerSecret(),
   rateLimit = rateLimitEnabled(),
   bodyTimeoutMs = BODY_TIMEOUT_MS,
   blobsDirectory = join(root, ".netlify", "blobs-serve"),
 }) {
+  const host = listenHost();
+  const triggerSecret = newTriggerSecret();
   // The functions decide "local" only when told so positively (netlify/lib/core/config.ts).
   process.env.NETLIFY_DEV = "true";
   const functionsDir = join(root, "netlify", "functions");
@@ -171,6 +151,8 @@ export async function startSiteServer({
     // The passthrough server is only for a separate dev server (Vite); we serve public/ ourselves.
     serverAddress: null,
   });
+  const handle = (request, origin = "http://localhost") =>
+    netlifyDev.handle(request, { serverAddress: origin });
   const stop = async () => {
     await netlifyDev.stop();
     await blobs.stop();
@@ -178,7 +160,8 @@ export async function startSiteServer({
   };
   try {
     await netlifyDev.start();
-    await warmUpFunctions(netlifyDev);
+    for (const path of WARM_UP_PATHS)
+      await (await handle(new Request(`http://localhost${path}`)))?.body?.cancel();
   } catch (error) {
     await stop();
     throw error;
@@ -193,44 +176,35 @@ export async function startSiteServer({
 
   const server = createServer(async (req, res) => {
     try {
-      const refusal = guard(req);
       const origin = `http://${req.headers.host}`;
+      let refusal = guard(req);
       if (refusal?.rewrite) {
         // Netlify's rate-limit rewrite: the page at that path answers in place of the function, whose
         // body is never read. A static page answers GET and HEAD, so it is fetched that way.
         req.resume();
-        const page = new Request(new URL(refusal.rewrite, origin), {
-          method: req.method === "HEAD" ? "HEAD" : "GET",
-        });
-        const response = await netlifyDev.handle(page, { serverAddress: origin });
+        const method = req.method === "HEAD" ? "HEAD" : "GET";
+        const response = await handle(new Request(new URL(refusal.rewrite, origin), { method }), origin);
         if (response) return await sendWebResponse(res, response);
         throw new Error(`the rate limit's rewrite target ${refusal.rewrite} is not built`);
+      }
+      let body;
+      if (!refusal && req.method !== "GET" && req.method !== "HEAD") {
+        const limits = limitsFor(new URL(req.url ?? "/", origin).pathname);
+        const read = await readRequestBody(req, { ...limits, timeoutMs: bodyTimeoutMs });
+        if (read.aborted) return void res.destroy();
+        ({ refusal, body } = read);
       }
       if (refusal) {
         res.writeHead(refusal.status, refusal.headers);
         return void res.end(req.method === "HEAD" ? undefined : refusal.body);
       }
-      let body;
-      if (hasBody(req.method)) {
-        const limits = limitsFor(new URL(req.url ?? "/", origin).pathname);
-        const read = await readRequestBody(req, { ...limits, timeoutMs: bodyTimeoutMs });
-        if (read.aborted) return void res.destroy();
-        if (read.refusal) {
-          res.writeHead(read.refusal.status, read.refusal.headers);
-          return void res.end(read.refusal.body);
-        }
-        body = read.body;
-      }
       const request = toWebRequest(req, origin, body);
-      const handle = () => netlifyDev.handle(request, { serverAddress: origin });
       const response = await (FUNCTION_PATH.test(new URL(request.url).pathname)
-        ? functionCalls(handle)
-        : handle());
+        ? functionCalls(() => handle(request, origin))
+        : handle(request, origin));
       if (response) return await sendWebResponse(res, response);
       // The 404 page with the headers Netlify's rules give it (security headers included).
-      const notFound = await netlifyDev.handle(new Request(new URL("/404.html", origin)), {
-        serverAddress: origin,
-      });
+      const notFound = await handle(new Request(new URL("/404.html", origin)), origin);
       const headers = { "content-type": "text/html; charset=utf-8" };
       notFound?.headers.forEach((value, name) => {
         if (name !== "content-length") headers[name] = value;

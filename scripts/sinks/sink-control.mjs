@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isAllowedHost, misdirectedRequest } from "../local/host-check.mjs";
+import { isAllowedHost, misdirectedRequest } from "../local/local-guard.mjs";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
