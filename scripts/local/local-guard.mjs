@@ -50,7 +50,7 @@ export const misdirectedRequest = () => ({
 /** Every function in `functionsDir`, by file name, with its paths, config and maxBodyBytes; throws for a bad one. */
 export async function readFunctionModules(functionsDir) {
   // The functions' e-mails are .tsx modules (docs/decisions/0037-email-layout.md).
-  const jiti = createJiti(import.meta.url, { jsx: true });
+  const jiti = createJiti(functionsDir, { jsx: true });
   const modules = [];
   for (const file of (await readdir(functionsDir)).sort()) {
     const extension = extname(file);

@@ -1,7 +1,7 @@
 /**
- * The mail sink's inbox in a browser (docs/requirements.md#sales-tools). A message's HTML is served apart,
- * at `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame nor the page opened on its own
- * runs a script or loads anything remote.
+ * The mail sink's inbox in a browser (docs/requirements.md#sales-tools). A message's HTML is served apart, at
+ * `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame nor that page runs a script or loads
+ * anything remote; the inbox itself has its one style block, frames from the sink only, and no framer.
  */
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
@@ -20,11 +20,7 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: 0.75re
 `;
 
 const styleHash = createHash("sha256").update(STYLE).digest("base64");
-
-/** The inbox page's policy: its one style block, frames from the sink only, framed by nothing. */
 const INBOX_CSP = `default-src 'none'; style-src 'sha256-${styleHash}'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
-
-/** A message's HTML: a sandbox without scripts, inline styles only, nothing fetched, framed by the inbox only. */
 const MESSAGE_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
@@ -51,8 +47,7 @@ function messageArticle(m) {
   return `<article aria-labelledby="message-${m.id}"><h2 id="message-${m.id}">${subject}</h2><dl>${rows}${received}</dl>${html}${text}</article>`;
 }
 
-/** @param {import("./mail-sink.d.mts").RecordedMessage[]} messages @returns {string} the page, newest first */
-export function inboxPage(messages) {
+function inboxPage(messages) {
   const newestFirst = [...messages].sort((a, b) => b.id - a.id);
   const count = `${messages.length} message${messages.length === 1 ? "" : "s"}`;
   const list =
@@ -80,11 +75,7 @@ ${list}
 `;
 }
 
-/**
- * The sink's page at `path` for `startSink`'s `view`, with its CSP; null for 404.
- * @param {string} path @param {import("./mail-sink.d.mts").RecordedMessage[]} messages
- * @returns {{ html: string, csp: string } | null}
- */
+/** The page at `path` (the inbox, newest first, or one message's HTML) as `{ html, csp }`; null for 404. */
 export function mailInbox(path, messages) {
   if (path === "/") return { html: inboxPage(messages), csp: INBOX_CSP };
   const id = /^\/messages\/(\d+)\/html$/.exec(path)?.[1];

@@ -1,4 +1,3 @@
-/** Types for mail-sink.mjs (see its docstring). */
 export interface RecordedMessage {
   id: number;
   receivedAt: string;
@@ -27,7 +26,6 @@ export interface MailSink {
   setMode(mode: SinkMode): void;
   close(): Promise<void>;
 }
-export function checkMailBody(body: unknown): { errors: { message: string; field: string | null }[] } | null;
 export function startMailSink(options?: {
   port?: number;
   host?: string;

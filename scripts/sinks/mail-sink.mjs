@@ -1,16 +1,16 @@
 /**
- * A local SendGrid-compatible mail sink: `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every
- * message, with the control routes of scripts/sinks/sink-control.mjs and, at its own URL, the inbox of
- * scripts/sinks/mail-inbox.mjs. Used by `npm start`, Jest and Playwright.
+ * A local SendGrid-compatible mail sink for `npm start`, Jest and Playwright (docs/decisions/0003-demo-request-delivery.md):
+ * `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every message, with sink-control.mjs's control
+ * routes and, at its own URL, mail-inbox.mjs's inbox.
  */
 import { mailInbox } from "./mail-inbox.mjs";
 import { readJson, sendJson, startSink } from "./sink-control.mjs";
 
-const sgError = (message, field) => ({ errors: [{ message, field: field ?? null, help: null }] });
+const sgError = (message, field = null) => ({ errors: [{ message, field, help: null }] });
 
 /** Checks a v3 mail/send body the way SendGrid does for the fields it requires; returns an error or null. */
-export function checkMailBody(body) {
-  if (!body || typeof body !== "object") return sgError("Bad Request", null);
+function checkMailBody(body) {
+  if (!body || typeof body !== "object") return sgError("Bad Request");
   const ps = body.personalizations;
   if (!Array.isArray(ps) || ps.length === 0)
     return sgError("The personalizations field is required.", "personalizations");
@@ -71,17 +71,13 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     const auth = req.headers.authorization ?? "";
     const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (!token || (apiKey && token !== apiKey)) {
-      return sendJson(
-        res,
-        401,
-        sgError("The provided authorization grant is invalid, expired, or revoked", null),
-      );
+      return sendJson(res, 401, sgError("The provided authorization grant is invalid, expired, or revoked"));
     }
     let body;
     try {
       body = await readJson(req);
     } catch {
-      return sendJson(res, 400, sgError("Bad Request", null));
+      return sendJson(res, 400, sgError("Bad Request"));
     }
     if (failed(res)) return;
     const problem = checkMailBody(body);
@@ -89,14 +85,12 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     // SendGrid's sandbox mode: checked and answered 200, never delivered, so not recorded.
     if (body.mail_settings?.sandbox_mode?.enable === true) {
       sandboxed += 1;
-      res.writeHead(200);
-      return void res.end();
+      return void res.writeHead(200).end();
     }
     const record = toRecord(body, ++count);
     keep(record);
     onMessage?.(record);
-    res.writeHead(202, { "x-message-id": `sink-${record.id}` });
-    res.end();
+    res.writeHead(202, { "x-message-id": `sink-${record.id}` }).end();
   }
 
   const { origin, records, ...sink } = await startSink({
@@ -105,7 +99,7 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     path: "/v3/mail/send",
     dir,
     okStatus: 202,
-    errorBody: (message) => sgError(message, null),
+    errorBody: sgError,
     notFound: "Not found",
     receive: mailSend,
     view: mailInbox,

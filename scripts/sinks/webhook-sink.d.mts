@@ -1,4 +1,3 @@
-/** Types for webhook-sink.mjs (see its docstring). */
 import type { SinkMode } from "./mail-sink.mjs";
 
 export interface RecordedDelivery {

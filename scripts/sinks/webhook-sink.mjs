@@ -2,7 +2,8 @@
  * A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST, answers 200,
  * and fails on command through scripts/sinks/sink-control.mjs.
  */
-import { readText, startSink } from "./sink-control.mjs";
+import { text } from "node:stream/consumers";
+import { startSink } from "./sink-control.mjs";
 
 const KEPT_HEADERS = ["content-type", "webhook-id", "webhook-timestamp", "webhook-signature"];
 
@@ -35,13 +36,12 @@ export async function startWebhookSink({
     errorBody: (message) => ({ error: message }),
     notFound: "not found",
     receive: async (req, res, { failed, keep }) => {
-      const raw = await readText(req);
+      const raw = await text(req);
       if (failed(res)) return;
       const record = toRecord(req, raw, records().length + 1);
       keep(record);
       onDelivery?.(record);
-      res.writeHead(200, { "content-type": "text/plain" });
-      res.end("ok");
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
     },
   });
   return { ...sink, url: `${origin}${path}`, origin, deliveries: records };
