@@ -1,8 +1,7 @@
 /**
- * What the local servers check before Netlify's emulation, which checks none of it
- * (docs/decisions/0012-local-server-hardening.md): a Host naming this machine (421, against DNS rebinding),
- * the per-run trigger secret on a function's default URL (403; a web page cannot read it), and the functions'
- * own `config.rateLimit` (429, or the page a rewrite names) and `maxBodyBytes`.
+ * What the local servers check before Netlify's emulation, which checks none of it (docs/decisions/0012-*):
+ * a Host naming this machine (421, against DNS rebinding), the per-run trigger secret on a function's default
+ * URL (403; a web page cannot read it), and the functions' own `config.rateLimit` and `maxBodyBytes`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readdir } from "node:fs/promises";
@@ -15,20 +14,17 @@ const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
 export const LOCAL_TRIGGER_HEADER = "x-local-trigger-secret";
 export const LOCAL_BODY_MARGIN_BYTES = 16 * 1024;
 
-/** A JSON refusal `{ status, headers, body }` for Node's `writeHead`/`end`. */
 export const jsonRefusal = (status, error, headers = {}) => ({
   status,
   headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   body: JSON.stringify({ error }),
 });
 
-/** True when `hostname` (a URL's, e.g. "127.0.0.1" or "[::1]") always means this machine. */
 export const isLoopbackName = (hostname) => LOOPBACK_NAMES.has(hostname);
 
 /** The address to listen on: HOST (e.g. a LAN address for a phone), else 127.0.0.1. */
 export const listenHost = (env = process.env) => env.HOST?.trim() || "127.0.0.1";
 
-/** True when the listen address `host` is a wildcard or names this machine. */
 export const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
 
 /** True when `hostHeader` names this machine; a wildcard listen address admits no other name. */
@@ -40,14 +36,13 @@ export function isAllowedHost(hostHeader, host) {
   return !WILDCARDS.has(own) && (name === own || name === `[${own}]`);
 }
 
-/** The 421 Misdirected Request answer. */
 export const misdirectedRequest = () => ({
   status: 421,
   headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   body: "Misdirected request: this local server answers only to localhost and 127.0.0.1.\n",
 });
 
-/** Every function in `functionsDir`, by file name, with its paths, config and maxBodyBytes; throws for a bad one. */
+/** Every function in `functionsDir`: `{ name, paths, config, maxBodyBytes }[]`; throws for a bad one. */
 export async function readFunctionModules(functionsDir) {
   // The functions' e-mails are .tsx modules (docs/decisions/0037-email-layout.md).
   const jiti = createJiti(functionsDir, { jsx: true });
@@ -71,7 +66,7 @@ export async function functionRateLimits(functionsDir) {
     .map(({ name, paths, config }) => ({ name, paths, rateLimit: config.rateLimit }));
 }
 
-/** Whether a path is one of `paths`, ignoring case and one trailing slash, as the emulation routes. */
+// Ignores case and one trailing slash, as the emulation's routing does, or a limit could be sidestepped.
 function pathMatcher(paths) {
   const patterns = paths.map((pathname) => new URLPattern({ pathname }, { ignoreCase: true }));
   return (pathname) => {
@@ -80,10 +75,7 @@ function pathMatcher(paths) {
   };
 }
 
-/**
- * The body limit per path, `{ limitBytes, capBytes }`, the cap a margin above it so the function gives its own
- * 413 just over its limit. Throws when no function declares a limit.
- */
+/** `(path) => { limitBytes, capBytes }`, the cap a margin above so the function answers its own 413. */
 export function bodyLimits(functions) {
   const limited = functions
     .filter((fn) => fn.maxBodyBytes !== undefined)
@@ -103,10 +95,7 @@ export function bodyLimits(functions) {
 /** The parts of a client's key, in order: "ip" and/or "domain". */
 export const rateLimitKeys = ({ aggregateBy }) => (Array.isArray(aggregateBy) ? aggregateBy : ["domain"]);
 
-/**
- * A sliding-window limiter: `take({ ip, domain })` answers `{ allowed: true }`, or `{ allowed: false,
- * retryAfterSeconds }` (not counted) past `windowLimit` in `windowSize` seconds.
- */
+/** `take({ ip, domain })`: `{ allowed: true }`, or past the limit `{ allowed: false, retryAfterSeconds }`. */
 export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
   const windowMs = rateLimit.windowSize * 1000;
   const keyParts = rateLimitKeys(rateLimit);
@@ -129,7 +118,7 @@ export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
   };
 }
 
-/** A refused request's answer: `{ rewrite: "/page.html" }` for a rule with `action: "rewrite"`, else the JSON 429. */
+/** A refused request's answer: `{ rewrite: "/page.html" }` for `action: "rewrite"`, else the JSON 429. */
 export function tooManyRequests(retryAfterSeconds, rateLimit = {}) {
   if (rateLimit.action === "rewrite" && typeof rateLimit.to === "string") return { rewrite: rateLimit.to };
   return jsonRefusal(429, `Too many requests; try again in ${retryAfterSeconds} seconds`, {
@@ -146,7 +135,6 @@ export function rateLimitEnabled(env = process.env) {
   throw new Error(`RATE_LIMIT must be "on" or "off"; got "${env.RATE_LIMIT}"`);
 }
 
-/** A fresh trigger secret: 64 hex characters. */
 export const newTriggerSecret = () => randomBytes(32).toString("hex");
 
 function hasTriggerSecret(headerValue, secret) {
@@ -156,7 +144,7 @@ function hasTriggerSecret(headerValue, secret) {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The checker: null to pass, else the answer to send (or `{ rewrite }`, the page to answer with instead). */
+/** The checker: null to pass, else the answer to send, or `{ rewrite }`, the page to answer with instead. */
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
     matches: pathMatcher(paths),

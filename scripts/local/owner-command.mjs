@@ -11,7 +11,6 @@ import { applyLocalFormSecret, readLocalFile, readTriggerSecret } from "./local-
 import { LOCAL_TRIGGER_HEADER } from "./local-guard.mjs";
 
 export const root = resolve(import.meta.dirname, "..", "..");
-// JSX for the functions' .tsx modules, the e-mails (docs/decisions/0037-email-layout.md).
 const jiti = createJiti(import.meta.url, { jsx: true });
 
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
@@ -60,10 +59,7 @@ async function call(base, path, init, secret) {
   return { base, status: res.status, body: await res.text() };
 }
 
-/**
- * Calls a function with the trigger secret: `{ base, status, body }` of its answer. Throws when no server
- * answers and the emulation cannot start (docs/decisions/0012-local-server-hardening.md).
- */
+/** Calls a function with the trigger secret: `{ base, status, body }`; throws when the emulation cannot start. */
 export async function callLocalFunction({ root, path, init = { method: "POST" } }) {
   const base = process.env.SITE_URL || readLocalFile(root, "site-url");
   if (base) {

@@ -1,9 +1,7 @@
 /**
- * The local site server: every request through `@netlify/dev`, unmatched paths as `public/404.html`
- * (docs/decisions/0012-local-server-hardening.md). Host, trigger secret, rate limit and body limits are checked
- * first; the functions get the client IP, origin and Blobs from this server, never from the request.
- * @returns {Promise<{ url: string, triggerSecret: string, close: () => Promise<void> }>}; throws when the port
- *   is taken, `public/` is not built or RATE_LIMIT is malformed
+ * The local site server (docs/decisions/0012-local-server-hardening.md): every request through `@netlify/dev`
+ * after local-guard.mjs's checks, unmatched paths as `public/404.html`; the functions get the client IP, origin
+ * and Blobs from this server, never from the request.
  */
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -23,7 +21,6 @@ import {
   readFunctionModules,
 } from "./local-guard.mjs";
 
-/** The web Request for the emulation; X-Forwarded-For is the socket's address, never the client's. */
 function toWebRequest(req, origin, body) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -42,14 +39,10 @@ function toWebRequest(req, origin, body) {
 const BODY_TIMEOUT_MS = 10_000;
 const bodyRefusal = (status, error) => jsonRefusal(status, error, { connection: "close" });
 
-/**
- * Reads a request's whole body before it may take a function slot, within `capBytes` and `timeoutMs`.
- * @returns the body, a 413/408 refusal to send instead, or `aborted` when the client left. Never rejects.
- */
+/** Resolves with `{ body }`, a 413/408 `{ refusal }` within `capBytes` and `timeoutMs`, or `{ aborted }`. */
 export function readRequestBody(req, { limitBytes, capBytes, timeoutMs }) {
   const tooLarge = () => bodyRefusal(413, `Request body must be at most ${limitBytes} bytes`);
-  const declared = Number(req.headers["content-length"] ?? "NaN");
-  if (Number.isFinite(declared) && declared > capBytes) return Promise.resolve({ refusal: tooLarge() });
+  if (Number(req.headers["content-length"]) > capBytes) return Promise.resolve({ refusal: tooLarge() });
   return new Promise((resolve) => {
     const chunks = [];
     let size = 0;
@@ -105,25 +98,12 @@ const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 
 // GETs that make the emulation build a function (seconds of CPU) and change nothing; the jobs are not
 // warmed, as calling them runs them.
-const WARM_UP_PATHS = [
-  "/api/form-token",
-  "/api/send-contact-email",
-  "/contact/thanks/warm-up",
-  "/leads/warm-up",
-  "/api/slack/interactions",
-  "/api/booking-webhook",
-];
+const WARM_UP_PATHS = (
+  "/api/form-token /api/send-contact-email /contact/thanks/warm-up /leads/warm-up /api/slack/interactions " +
+  "/api/booking-webhook"
+).split(" ");
 
-/** Sets `process.env[name]` for the functions (each worker copies it); returns how to restore it. */
-function setFunctionEnv(name, value) {
-  const previous = process.env[name];
-  process.env[name] = value;
-  return () => {
-    if (previous === undefined) delete process.env[name];
-    else process.env[name] = previous;
-  };
-}
-
+/** Resolves with `{ url, triggerSecret, close }`; throws when the port is taken or `public/` is not built. */
 export async function startSiteServer({
   root,
   port,
@@ -138,7 +118,9 @@ export async function startSiteServer({
   const functionsDir = join(root, "netlify", "functions");
   const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
   const blobs = await startLocalBlobs({ directory: blobsDirectory });
-  const restoreEnv = [setFunctionEnv("NETLIFY_BLOBS_CONTEXT", blobs.context)];
+  // The functions' workers copy process.env; what it had is restored on close.
+  const savedEnv = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT, URL: process.env.URL };
+  process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
     // Its own Blobs server would listen on every interface; the functions use ours (above).
@@ -156,7 +138,10 @@ export async function startSiteServer({
   const stop = async () => {
     await netlifyDev.stop();
     await blobs.stop();
-    restoreEnv.reverse().forEach((restore) => restore());
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   };
   try {
     await netlifyDev.start();
@@ -233,7 +218,7 @@ export async function startSiteServer({
   const name = isLocalhostAddress(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const url = `http://${name}:${actualPort}`;
   // Links in messages name the site's own origin, never a request's Host.
-  restoreEnv.push(setFunctionEnv("URL", url));
+  process.env.URL = url;
   return {
     url,
     triggerSecret,
