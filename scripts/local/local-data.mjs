@@ -1,8 +1,7 @@
 /**
- * The local server's data folder, `.data/` or LOCAL_DATA_DIR (so a second server keeps its own), and its files:
- * the URLs the owner's commands and tests read, the per-run trigger secret, and the local FORM_TOKEN_SECRET
- * (docs/decisions/0012-local-server-hardening.md), random and kept, as one derived from the mail sink's public
- * key could be forged.
+ * The local server's data folder, `.data/` or LOCAL_DATA_DIR, and its files (docs/decisions/0012-*): the URLs the
+ * commands and tests read, the trigger secret, and a random FORM_TOKEN_SECRET (one derived from the sink's key
+ * could be forged).
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
@@ -13,7 +12,6 @@ const TRIGGER_SECRET_FILE = "local-trigger-secret";
 // As netlify/lib/core/config.ts requires of FORM_TOKEN_SECRET.
 const MIN_LENGTH = 32;
 
-/** The data folder's absolute path. */
 export function localDataDir(root, env = process.env) {
   const dir = env.LOCAL_DATA_DIR?.trim();
   return dir ? resolve(root, dir) : join(root, ".data");
@@ -39,7 +37,6 @@ export function readLocalFile(root, name) {
 export const writeTriggerSecret = (root, secret) => writeLocalFile(root, TRIGGER_SECRET_FILE, secret, true);
 export const readTriggerSecret = (root) => readLocalFile(root, TRIGGER_SECRET_FILE);
 
-/** Where the local form secret is kept (absolute path). */
 export const formSecretPath = (root, env = process.env) => join(localDataDir(root, env), FORM_SECRET_FILE);
 
 /** The local form secret, created on first use; throws when it cannot be written or read, or is too short. */
@@ -75,7 +72,7 @@ export function localFormSecret(root, env = process.env) {
   return secret;
 }
 
-/** Sets FORM_TOKEN_SECRET in `env` unless set. @returns {"environment" | "file"} its source; throws as above */
+/** Sets FORM_TOKEN_SECRET in `env` unless set; returns its source, "environment" or "file". */
 export function applyLocalFormSecret(root, env = process.env) {
   if (env.FORM_TOKEN_SECRET?.trim()) return "environment";
   env.FORM_TOKEN_SECRET = localFormSecret(root, env);

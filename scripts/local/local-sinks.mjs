@@ -51,10 +51,7 @@ export async function startLocalMail(root) {
   return sink;
 }
 
-/**
- * The webhook sink, only with `LEAD_WEBHOOK_URL=local`; any other URL is never printed: a webhook URL is a
- * credential. Resolves with `{ url, close }` or null; throws when WEBHOOK_SINK_PORT is taken.
- */
+/** The webhook sink for `LEAD_WEBHOOK_URL=local`, else null; any other URL, a credential, is never printed. */
 export async function startLocalWebhook(root) {
   const { env } = process;
   if (!env.LEAD_WEBHOOK_URL) return null;

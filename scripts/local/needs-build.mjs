@@ -1,8 +1,6 @@
 /**
- * Whether `public/` is stale, judged by content (docs/requirements.md#site-content-and-local-server): a build
- * records its sources' digest when it finishes (gatsby-node.ts `onPostBuild`), and `npm start` builds again when
- * it differs. Not modification times: `npm install` rewrites an unchanged package-lock.json, and Gatsby leaves an
- * unchanged page's HTML alone.
+ * Whether `public/` is stale (docs/requirements.md#site-content-and-local-server), by its sources' digest, never
+ * modification times: `npm install` rewrites an unchanged package-lock.json; Gatsby keeps unchanged pages' HTML.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";

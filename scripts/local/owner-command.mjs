@@ -1,7 +1,6 @@
 /**
- * What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md): the
- * project root, the functions' own TypeScript modules, argument parsing, BUSINESS_HOURS, the site's Blobs
- * and its functions, called through the running `npm start` or an emulation started for the call.
+ * What the owner's `npm run leads:*` commands share (docs/decisions/0018-*): the functions' own modules, argument
+ * parsing, BUSINESS_HOURS, the site's Blobs, and its functions through `npm start` or an emulation of their own.
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";

@@ -1,4 +1,4 @@
-export interface RecordedMessage {
+export type RecordedMessage = {
   id: number;
   receivedAt: string;
   to: string[];
@@ -10,26 +10,18 @@ export interface RecordedMessage {
   customArgs: Record<string, string>;
   attachments: { content: string; filename: string; type?: string; disposition?: string }[];
   body: unknown;
-}
-export interface SinkMode {
-  status: number | "hang";
-  times?: number;
-  retryAfter?: number;
-}
-export interface MailSink {
+};
+export type SinkMode = { status: number | "hang"; times?: number; retryAfter?: number };
+export type SinkOptions = { port?: number; host?: string; dir?: string };
+export type Sink = {
   url: string;
   port: number;
-  messages(): RecordedMessage[];
-  /** How many sandbox-mode messages it answered (never recorded as messages). */
-  sandboxed(): number;
   clear(): void;
   setMode(mode: SinkMode): void;
   close(): Promise<void>;
-}
-export function startMailSink(options?: {
-  port?: number;
-  host?: string;
-  apiKey?: string;
-  dir?: string;
-  onMessage?: (message: RecordedMessage) => void;
-}): Promise<MailSink>;
+};
+/** `sandboxed()`: how many sandbox-mode messages it answered, never recorded. */
+export type MailSink = Sink & { messages(): RecordedMessage[]; sandboxed(): number };
+export function startMailSink(
+  options?: SinkOptions & { apiKey?: string; onMessage?: (message: RecordedMessage) => void },
+): Promise<MailSink>;

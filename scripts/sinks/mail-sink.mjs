@@ -1,7 +1,6 @@
 /**
- * A local SendGrid-compatible mail sink for `npm start`, Jest and Playwright (docs/decisions/0003-demo-request-delivery.md):
- * `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every message, with sink-control.mjs's control
- * routes and, at its own URL, mail-inbox.mjs's inbox.
+ * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-*): `POST
+ * /v3/mail/send` as `@sendgrid/mail` needs it, with sink-control.mjs's routes and, at its own URL, the inbox.
  */
 import { mailInbox } from "./mail-inbox.mjs";
 import { readJson, sendJson, startSink } from "./sink-control.mjs";
@@ -59,10 +58,7 @@ function toRecord(body, n) {
   };
 }
 
-/**
- * Starts the sink (port 0 picks a free one; `apiKey` must match the Bearer token; `dir` gets one file per
- * message). Sandbox-mode messages are answered 200 and only counted, as SendGrid never delivers them.
- */
+/** Starts the sink (port 0: a free one); `apiKey` must match the Bearer token; `dir` gets a file per message. */
 export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
   let count = 0;
   let sandboxed = 0;

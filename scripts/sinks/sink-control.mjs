@@ -22,7 +22,7 @@ export async function readJson(req) {
   return body === "" ? undefined : JSON.parse(body);
 }
 
-/** The answer to a request from another machine, or naming another Host (DNS rebinding); null to pass. */
+// Another machine, or a page on another Host (DNS rebinding), may not read or drive a sink.
 function foreignRefusal(req) {
   if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) {
     return {
@@ -34,7 +34,6 @@ function foreignRefusal(req) {
   return isAllowedHost(req.headers.host, "localhost") ? null : misdirectedRequest();
 }
 
-/** Answers a request to the control routes, `/__sink/messages` (GET, DELETE) and `/__sink/mode` (GET, POST). */
 async function handleControl(req, res, path, { records, mode, setMode }) {
   if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
   const route = `${req.method} ${path}`;
@@ -56,11 +55,8 @@ async function handleControl(req, res, path, { records, mode, setMode }) {
 }
 
 /**
- * Starts a sink on `host:port` (0: a free port): the control routes, `POST path` to `receive(req, res, recorder)`,
- * `view(path, records)`'s pages (`{ html, csp }`, null for 404), anything else 404. `recorder.failed(res)`
- * answers the failure mode's next failure and says whether it did; `recorder.keep(record)` records one (and
- * writes it to `dir`). Resolves with `{ origin, port, records, clear, setMode, close }`; throws when the port
- * is taken.
+ * Starts a sink: the control routes, `POST path` to `receive(req, res, { failed, keep })` (`failed(res)` answers
+ * the mode's next failure, if any; `keep` records), `view(path, records)`'s pages (`{ html, csp }` or null).
  */
 export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive, view }) {
   const records = [];

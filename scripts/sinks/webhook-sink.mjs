@@ -1,7 +1,4 @@
-/**
- * A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST, answers 200,
- * and fails on command through scripts/sinks/sink-control.mjs.
- */
+/** A local lead-webhook receiver (docs/decisions/0022-*): records every POST, answers 200, fails on command. */
 import { text } from "node:stream/consumers";
 import { startSink } from "./sink-control.mjs";
 
