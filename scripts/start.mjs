@@ -24,7 +24,6 @@ if (needsBuild(root)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Before the site server; never derived from the sink's public key, so no one can forge a token.
 const formSecret = applyLocalFormSecret(root);
 console.log(
   formSecret === "environment"

@@ -1,7 +1,6 @@
 /**
- * The local server's data folder, `.data/` or LOCAL_DATA_DIR, and its files (docs/decisions/0012-*): the URLs the
- * commands and tests read, the trigger secret, and a random FORM_TOKEN_SECRET (one derived from the sink's key
- * could be forged).
+ * The local server's data folder, `.data/` or LOCAL_DATA_DIR (docs/decisions/0012-*): URLs for the commands and
+ * tests, the trigger secret, and a random FORM_TOKEN_SECRET (one derived from the sink's key could be forged).
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
- * What the local servers check before Netlify's emulation, which checks none of it (docs/decisions/0012-*):
- * a Host naming this machine (421, against DNS rebinding), the per-run trigger secret on a function's default
- * URL (403; a web page cannot read it), and the functions' own `config.rateLimit` and `maxBodyBytes`.
+ * What the local servers check, as Netlify's emulation does not (docs/decisions/0012-*): a Host naming this
+ * machine (421: DNS rebinding), the per-run trigger secret on a function's default URL (403; a web page cannot
+ * read it), and the functions' own `config.rateLimit` and `maxBodyBytes`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readdir } from "node:fs/promises";
@@ -44,7 +44,6 @@ export const misdirectedRequest = () => ({
 
 /** Every function in `functionsDir`: `{ name, paths, config, maxBodyBytes }[]`; throws for a bad one. */
 export async function readFunctionModules(functionsDir) {
-  // The functions' e-mails are .tsx modules (docs/decisions/0037-email-layout.md).
   const jiti = createJiti(functionsDir, { jsx: true });
   const modules = [];
   for (const file of (await readdir(functionsDir)).sort()) {

@@ -1,7 +1,6 @@
 /**
- * `npm start`'s local sinks, started before NetlifyDev so the functions are pointed at them: the mail sink
- * without SENDGRID_API_KEY, the webhook sink with LEAD_WEBHOOK_URL=local. Each writes its URL to
- * `<data dir>/<name>-url` for the tests and commands.
+ * `npm start`'s sinks, started before NetlifyDev so the functions use them: mail without SENDGRID_API_KEY, the
+ * webhook with LEAD_WEBHOOK_URL=local. Each writes its URL to `<data dir>/<name>-url` for tests and commands.
  */
 import { join } from "node:path";
 import { localDataDir, writeLocalFile } from "./local-data.mjs";

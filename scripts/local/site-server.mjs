@@ -1,7 +1,6 @@
 /**
- * The local site server (docs/decisions/0012-local-server-hardening.md): every request through `@netlify/dev`
- * after local-guard.mjs's checks, unmatched paths as `public/404.html`; the functions get the client IP, origin
- * and Blobs from this server, never from the request.
+ * The local site server (docs/decisions/0012-*): every request through `@netlify/dev` after local-guard.mjs's
+ * checks, unmatched paths as `public/404.html`; client IP, origin and Blobs come from here, never the request.
  */
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -34,8 +33,7 @@ function toWebRequest(req, origin, body) {
   return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }
 
-// Netlify buffers a body before calling a function; the emulation streams it, so a trickling body held a
-// function slot as long as its sender liked. The server reads it first, outside the slots.
+// Netlify buffers a body before a function runs; the emulation streams it, so a trickle would hold a slot.
 const BODY_TIMEOUT_MS = 10_000;
 const bodyRefusal = (status, error) => jsonRefusal(status, error, { connection: "close" });
 
@@ -69,18 +67,14 @@ export function readRequestBody(req, { limitBytes, capBytes, timeoutMs }) {
   });
 }
 
-// The emulation adds one entry per outgoing fetch; with enough pending leads it passed 16 KB and Node's
-// fetch rejected the answer (UND_ERR_HEADERS_OVERFLOW).
-const EMULATION_ONLY_HEADERS = new Set(["x-nf-fetch-timing"]);
-
 /** The Node `writeHead` headers for a web `Response`: Set-Cookie kept apart, emulation headers dropped. */
 export function nodeHeaders(webHeaders) {
   const headers = {};
   webHeaders.forEach((value, name) => {
-    if (name === "set-cookie" || EMULATION_ONLY_HEADERS.has(name)) return;
-    headers[name] = value;
+    // The emulation's x-nf-fetch-timing grows per outgoing fetch, past what Node's fetch accepts (16 KB).
+    if (name !== "set-cookie" && name !== "x-nf-fetch-timing") headers[name] = value;
   });
-  const cookies = webHeaders.getSetCookie?.() ?? [];
+  const cookies = webHeaders.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   return headers;
 }
@@ -96,8 +90,7 @@ async function sendWebResponse(res, response) {
 const MAX_CONCURRENT_FUNCTION_CALLS = 8;
 const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 
-// GETs that make the emulation build a function (seconds of CPU) and change nothing; the jobs are not
-// warmed, as calling them runs them.
+// GETs that build a function in the emulation (seconds of CPU) and change nothing (a job's would run it).
 const WARM_UP_PATHS = (
   "/api/form-token /api/send-contact-email /contact/thanks/warm-up /leads/warm-up /api/slack/interactions " +
   "/api/booking-webhook"
@@ -164,8 +157,7 @@ export async function startSiteServer({
       const origin = `http://${req.headers.host}`;
       let refusal = guard(req);
       if (refusal?.rewrite) {
-        // Netlify's rate-limit rewrite: the page at that path answers in place of the function, whose
-        // body is never read. A static page answers GET and HEAD, so it is fetched that way.
+        // Netlify's rewrite: that page answers instead of the function (body unread), as a GET or HEAD.
         req.resume();
         const method = req.method === "HEAD" ? "HEAD" : "GET";
         const response = await handle(new Request(new URL(refusal.rewrite, origin), { method }), origin);

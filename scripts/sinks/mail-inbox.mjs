@@ -1,7 +1,7 @@
 /**
  * The mail sink's inbox in a browser (docs/requirements.md#sales-tools). A message's HTML is served apart, at
  * `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame nor that page runs a script or loads
- * anything remote; the inbox itself has its one style block, frames from the sink only, and no framer.
+ * anything remote.
  */
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
