@@ -27,7 +27,11 @@ function forwarded(headers, skip = new Set()) {
   return out;
 }
 
-export async function startBlobsLayer({ directory, token }) {
+/**
+ * The layer on 127.0.0.1 behind `token` (docs/decisions/0012-*): `{ port, url, location, context, stop }`, with
+ * `getStore`'s site options and NETLIFY_BLOBS_CONTEXT. Throws when it cannot listen.
+ */
+export async function startBlobsLayer({ directory, token = randomBytes(32).toString("hex") }) {
   // The server has no host option, but Node's listen takes an options object as `port` (build/INTERNALS.md).
   const blobs = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });
   const upstream = `http://${LOOPBACK}:${(await blobs.start()).port}`;
@@ -97,25 +101,17 @@ export async function startBlobsLayer({ directory, token }) {
     server.listen(0, LOOPBACK, resolve);
   });
   const { port } = server.address();
+  const url = `http://${LOOPBACK}:${port}`;
+  const location = { siteID: "0", token, edgeURL: url, uncachedEdgeURL: url };
   return {
     port,
-    url: `http://${LOOPBACK}:${port}`,
+    url,
+    location,
+    context: Buffer.from(JSON.stringify({ deployID: "0", ...location })).toString("base64"),
     stop: async () => {
       await new Promise((resolve) => server.close(() => resolve()));
       await blobs.stop();
     },
-  };
-}
-
-/** The layer behind a random token: `{ location, context, stop }` (`getStore` options, NETLIFY_BLOBS_CONTEXT). */
-export async function startLocalBlobs({ directory }) {
-  const token = randomBytes(32).toString("hex");
-  const server = await startBlobsLayer({ directory, token });
-  const location = { siteID: "0", token, edgeURL: server.url, uncachedEdgeURL: server.url };
-  return {
-    location,
-    context: Buffer.from(JSON.stringify({ deployID: "0", ...location })).toString("base64"),
-    stop: () => server.stop(),
   };
 }
 
@@ -130,7 +126,7 @@ export async function openSiteBlobs(projectRoot) {
       close: async () => {},
     };
   }
-  const local = await startLocalBlobs({ directory: join(projectRoot, ".netlify", "blobs-serve") });
+  const local = await startBlobsLayer({ directory: join(projectRoot, ".netlify", "blobs-serve") });
   return {
     open: (name) => getStore({ name, ...local.location }),
     deployed: false,

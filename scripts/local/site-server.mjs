@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
-import { startLocalBlobs } from "./blobs-server.mjs";
+import { startBlobsLayer } from "./blobs-server.mjs";
 import {
   bodyLimits,
   createLocalGuard,
@@ -110,7 +110,7 @@ export async function startSiteServer({
   process.env.NETLIFY_DEV = "true";
   const functionsDir = join(root, "netlify", "functions");
   const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
-  const blobs = await startLocalBlobs({ directory: blobsDirectory });
+  const blobs = await startBlobsLayer({ directory: blobsDirectory });
   // The functions' workers copy process.env; what it had is restored on close.
   const savedEnv = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT, URL: process.env.URL };
   process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;

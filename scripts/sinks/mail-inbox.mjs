@@ -24,11 +24,6 @@ const INBOX_CSP = `default-src 'none'; style-src 'sha256-${styleHash}'; frame-sr
 const MESSAGE_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
-function receivedAt(iso) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-GB", { timeZoneName: "short" });
-}
-
 function messageArticle(m) {
   const subject = escapeHtml(m.subject);
   const rows = [
@@ -39,7 +34,8 @@ function messageArticle(m) {
   ]
     .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`)
     .join("");
-  const received = `<dt>Received</dt><dd><time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(receivedAt(m.receivedAt))}</time></dd>`;
+  const when = new Date(m.receivedAt).toLocaleString("en-GB", { timeZoneName: "short" });
+  const received = `<dt>Received</dt><dd><time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(when)}</time></dd>`;
   const html = m.html
     ? `<h3>HTML</h3><iframe sandbox="" src="/messages/${m.id}/html" title="HTML of message ${m.id}: ${subject}" loading="lazy"></iframe><p><a href="/messages/${m.id}/html" target="_blank" rel="noopener noreferrer">Open the HTML on its own</a></p>`
     : "";

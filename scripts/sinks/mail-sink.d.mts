@@ -12,7 +12,7 @@ export type RecordedMessage = {
   body: unknown;
 };
 export type SinkMode = { status: number | "hang"; times?: number; retryAfter?: number };
-export type SinkOptions = { port?: number; host?: string; dir?: string };
+export type SinkOptions = { port?: number; dir?: string };
 export type Sink = {
   url: string;
   port: number;

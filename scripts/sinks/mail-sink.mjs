@@ -59,7 +59,7 @@ function toRecord(body, n) {
 }
 
 /** Starts the sink (port 0: a free one); `apiKey` must match the Bearer token; `dir` gets a file per message. */
-export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
+export async function startMailSink({ port = 0, apiKey, dir, onMessage } = {}) {
   let count = 0;
   let sandboxed = 0;
 
@@ -91,7 +91,6 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
 
   const { origin, records, ...sink } = await startSink({
     port,
-    host,
     path: "/v3/mail/send",
     dir,
     okStatus: 202,

@@ -55,10 +55,10 @@ async function handleControl(req, res, path, { records, mode, setMode }) {
 }
 
 /**
- * Starts a sink: the control routes, `POST path` to `receive(req, res, { failed, keep })` (`failed(res)` answers
- * the mode's next failure, if any; `keep` records), `view(path, records)`'s pages (`{ html, csp }` or null).
+ * Starts a sink on 127.0.0.1: the control routes, `POST path` to `receive(req, res, { failed, keep })`
+ * (`failed(res)` answers the mode's next failure, if any; `keep` records), `view(path, records)`'s pages.
  */
-export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive, view }) {
+export async function startSink({ port, path, dir, okStatus, errorBody, notFound, receive, view }) {
   const records = [];
   let mode;
   const setMode = (next) => {
@@ -110,11 +110,11 @@ export async function startSink({ port, host, path, dir, okStatus, errorBody, no
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    server.listen(port, "127.0.0.1", resolve);
   });
   const actualPort = server.address().port;
   return {
-    origin: `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`,
+    origin: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
     records: () => [...records],
     clear: () => void (records.length = 0),

@@ -9,5 +9,5 @@ export type RecordedDelivery = {
 };
 export type WebhookSink = Sink & { origin: string; deliveries(): RecordedDelivery[] };
 export function startWebhookSink(
-  options?: SinkOptions & { path?: string; onDelivery?: (delivery: RecordedDelivery) => void },
+  options?: SinkOptions & { onDelivery?: (delivery: RecordedDelivery) => void },
 ): Promise<WebhookSink>;

@@ -17,17 +17,10 @@ function toRecord(req, raw, n) {
 }
 
 /** Starts the sink; `url` is the endpoint's full URL, what LEAD_WEBHOOK_URL holds. */
-export async function startWebhookSink({
-  port = 0,
-  host = "127.0.0.1",
-  path = "/webhook",
-  dir,
-  onDelivery,
-} = {}) {
+export async function startWebhookSink({ port = 0, dir, onDelivery } = {}) {
   const { origin, records, ...sink } = await startSink({
     port,
-    host,
-    path,
+    path: "/webhook",
     dir,
     okStatus: 200,
     errorBody: (message) => ({ error: message }),
@@ -41,5 +34,5 @@ export async function startWebhookSink({
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");
     },
   });
-  return { ...sink, url: `${origin}${path}`, origin, deliveries: records };
+  return { ...sink, url: `${origin}/webhook`, origin, deliveries: records };
 }
