@@ -27,10 +27,7 @@ function forwarded(headers, skip = new Set()) {
   return out;
 }
 
-/**
- * The layer on 127.0.0.1 behind `token` (docs/decisions/0012-*): `{ port, url, location, context, stop }`, with
- * `getStore`'s site options and NETLIFY_BLOBS_CONTEXT. Throws when it cannot listen.
- */
+/** Starts the layer behind `token`: `{ port, url, location, context, stop }` (getStore options, Blobs context). */
 export async function startBlobsLayer({ directory, token = randomBytes(32).toString("hex") }) {
   // The server has no host option, but Node's listen takes an options object as `port` (build/INTERNALS.md).
   const blobs = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });

@@ -20,7 +20,6 @@ export type Sink = {
   setMode(mode: SinkMode): void;
   close(): Promise<void>;
 };
-/** `sandboxed()`: how many sandbox-mode messages it answered, never recorded. */
 export type MailSink = Sink & { messages(): RecordedMessage[]; sandboxed(): number };
 export function startMailSink(
   options?: SinkOptions & { apiKey?: string; onMessage?: (message: RecordedMessage) => void },
