@@ -39,32 +39,24 @@ const bodyRefusal = (status, error) => jsonRefusal(status, error, { connection: 
 
 /** Resolves with `{ body }`, a 413/408 `{ refusal }` within `capBytes` and `timeoutMs`, or `{ aborted }`. */
 export function readRequestBody(req, { limitBytes, capBytes, timeoutMs }) {
-  const tooLarge = () => bodyRefusal(413, `Request body must be at most ${limitBytes} bytes`);
-  if (Number(req.headers["content-length"]) > capBytes) return Promise.resolve({ refusal: tooLarge() });
-  return new Promise((resolve) => {
-    const chunks = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () => settle({ refusal: bodyRefusal(408, "The request body did not arrive in time") }),
-      timeoutMs,
-    );
-    req.on("data", (chunk) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > capBytes) return settle({ refusal: tooLarge() });
-      chunks.push(chunk);
-    });
-    req.on("end", () => settle({ body: Buffer.concat(chunks, size) }));
-    req.on("error", () => settle({ aborted: true }));
-    req.on("close", () => settle({ aborted: true }));
+  const tooLarge = () => ({ refusal: bodyRefusal(413, `Request body must be at most ${limitBytes} bytes`) });
+  if (Number(req.headers["content-length"]) > capBytes) return Promise.resolve(tooLarge());
+  const { promise, resolve } = Promise.withResolvers();
+  const chunks = [];
+  let size = 0;
+  const timer = setTimeout(
+    () => resolve({ refusal: bodyRefusal(408, "The request body did not arrive in time") }),
+    timeoutMs,
+  );
+  req.on("data", (chunk) => {
+    size += chunk.length;
+    if (size > capBytes) resolve(tooLarge());
+    else chunks.push(chunk);
   });
+  req.on("end", () => resolve({ body: Buffer.concat(chunks) }));
+  req.on("error", () => resolve({ aborted: true }));
+  req.on("close", () => resolve({ aborted: true }));
+  return promise.finally(() => clearTimeout(timer));
 }
 
 /** The Node `writeHead` headers for a web `Response`: Set-Cookie kept apart, emulation headers dropped. */
