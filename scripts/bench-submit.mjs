@@ -14,7 +14,7 @@ import { createJiti } from "jiti";
 import { startLocalMail } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 import { percentile } from "./bench/stats.mjs";
-import { isLoopbackName } from "./local/host-check.mjs";
+import { isLoopbackName } from "./local/local-guard.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { MIN_FILL_MS } = await createJiti(import.meta.url).import("../netlify/lib/core/spam/form-token.ts");

@@ -4,7 +4,7 @@
  */
 import express from "express";
 import decapMiddlewares from "decap-server/dist/middlewares.js";
-import { isAllowedHost, listenHost, misdirectedRequest } from "./local/host-check.mjs";
+import { isAllowedHost, listenHost, misdirectedRequest } from "./local/local-guard.mjs";
 
 const host = listenHost();
 const port = Number(process.env.PORT || 8081);

@@ -4,7 +4,7 @@
  * that inbox (`--exact`: the address as typed; `--dry-run`: list only; `--id <id>`: one request, malformed or
  * not). Exit 0 when complete, 1 when a record could not be read, deleted or is malformed, 2 for bad arguments.
  */
-import { applyLocalFormSecret } from "./local/local-form-secret.mjs";
+import { applyLocalFormSecret } from "./local/local-data.mjs";
 import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [

@@ -38,7 +38,7 @@ async function onDeployedSite() {
 
 async function onLocalSite() {
   // Loaded here: the emulation is large, and the deployed path never needs it.
-  const { callLocalFunction } = await import("./local/local-function.mjs");
+  const { callLocalFunction } = await import("./local/owner-command.mjs");
   const { base, status, body } = await callLocalFunction({
     root,
     path: "/.netlify/functions/lead-retention",

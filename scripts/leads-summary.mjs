@@ -6,8 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { localDataDir } from "./local/local-data.mjs";
-import { applyLocalFormSecret } from "./local/local-form-secret.mjs";
+import { applyLocalFormSecret, localDataDir } from "./local/local-data.mjs";
 import { LOCAL_KEY, startLocalMail } from "./local/local-sinks.mjs";
 import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 

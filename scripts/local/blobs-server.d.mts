@@ -1,9 +1,5 @@
-/** Types for blobs-server.mjs's openSiteBlobs (see its docstring). */
 import type { Store } from "@netlify/blobs";
 
-export function openSiteBlobs(root: string): Promise<{
-  open: (name: string) => Store;
-  deployed: boolean;
-  where: string;
-  close: () => Promise<void>;
-}>;
+export function openSiteBlobs(
+  root: string,
+): Promise<{ open: (name: string) => Store; deployed: boolean; where: string; close: () => Promise<void> }>;

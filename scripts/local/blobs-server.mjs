@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
 
@@ -26,19 +27,13 @@ function forwarded(headers, skip = new Set()) {
   return out;
 }
 
-async function readBody(req) {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
-export async function startBlobsLayer({ directory, token }) {
+/** Starts the layer behind `token`: `{ port, url, location, context, stop }` (getStore options, Blobs context). */
+export async function startBlobsLayer({ directory, token = randomBytes(32).toString("hex") }) {
   // The server has no host option, but Node's listen takes an options object as `port` (build/INTERNALS.md).
   const blobs = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });
   const upstream = `http://${LOOPBACK}:${(await blobs.start()).port}`;
   const turns = new Map();
 
-  /** Runs `task` after every earlier task of the same store, so they never overlap. */
   function inTurn(store, task) {
     const turn = (turns.get(store) ?? Promise.resolve()).then(task);
     const done = turn.catch(() => undefined);
@@ -78,7 +73,7 @@ export async function startBlobsLayer({ directory, token }) {
       .replace(/^\/region:[^/]+/, "")
       .split("/")
       .slice(1);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await buffer(req);
     const plain = () => fetchUpstream(path, { method: req.method, headers: forwarded(req.headers), body });
     if (site === "api" || !store) return plain();
     const storeId = `${site}/${store}`;
@@ -94,14 +89,8 @@ export async function startBlobsLayer({ directory, token }) {
 
   const server = createServer((req, res) => {
     answer(req).then(
-      ({ status, headers, body }) => {
-        res.writeHead(status, Object.fromEntries(headers));
-        res.end(body);
-      },
-      () => {
-        res.writeHead(502);
-        res.end();
-      },
+      ({ status, headers, body }) => res.writeHead(status, Object.fromEntries(headers)).end(body),
+      () => res.writeHead(502).end(),
     );
   });
   await new Promise((resolve, reject) => {
@@ -109,9 +98,13 @@ export async function startBlobsLayer({ directory, token }) {
     server.listen(0, LOOPBACK, resolve);
   });
   const { port } = server.address();
+  const url = `http://${LOOPBACK}:${port}`;
+  const location = { siteID: "0", token, edgeURL: url, uncachedEdgeURL: url };
   return {
     port,
-    url: `http://${LOOPBACK}:${port}`,
+    url,
+    location,
+    context: Buffer.from(JSON.stringify({ deployID: "0", ...location })).toString("base64"),
     stop: async () => {
       await new Promise((resolve) => server.close(() => resolve()));
       await blobs.stop();
@@ -119,26 +112,7 @@ export async function startBlobsLayer({ directory, token }) {
   };
 }
 
-/**
- * The local Blobs server on 127.0.0.1 behind a random token (docs/decisions/0012-local-server-hardening.md).
- * Resolves with `{ location, context, stop }`: `getStore`'s site options and NETLIFY_BLOBS_CONTEXT; throws
- * when it cannot listen.
- */
-export async function startLocalBlobs({ directory }) {
-  const token = randomBytes(32).toString("hex");
-  const server = await startBlobsLayer({ directory, token });
-  const location = { siteID: "0", token, edgeURL: server.url, uncachedEdgeURL: server.url };
-  return {
-    location,
-    context: Buffer.from(JSON.stringify({ deployID: "0", ...location })).toString("base64"),
-    stop: () => server.stop(),
-  };
-}
-
-/**
- * The Blobs stores for the owner's commands: the deployed site's with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN,
- * else the local folder through a server on 127.0.0.1 for the command's length.
- */
+/** The owner's commands' stores: the deployed site's given NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, else local. */
 export async function openSiteBlobs(projectRoot) {
   const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = process.env;
   if (siteID && token) {
@@ -149,7 +123,7 @@ export async function openSiteBlobs(projectRoot) {
       close: async () => {},
     };
   }
-  const local = await startLocalBlobs({ directory: join(projectRoot, ".netlify", "blobs-serve") });
+  const local = await startBlobsLayer({ directory: join(projectRoot, ".netlify", "blobs-serve") });
   return {
     open: (name) => getStore({ name, ...local.location }),
     deployed: false,

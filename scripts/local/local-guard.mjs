@@ -1,67 +1,150 @@
 /**
- * What the local server checks before the emulation (docs/decisions/0012-local-server-hardening.md): Host (421),
- * the trigger secret on a function's default URL (403), then the rate limit (429, or the page a rewrite
- * names). The trigger secret is per run, for running scheduled jobs through their default URL locally: a
- * web page cannot read it, so it cannot run them.
+ * What the local servers check, as Netlify's emulation does not (docs/decisions/0012-*): a Host naming this
+ * machine (421: DNS rebinding), the per-run trigger secret on a function's default URL (403; a web page cannot
+ * read it), and the functions' own `config.rateLimit` and `maxBodyBytes`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { isAllowedHost, isLoopbackName, misdirectedRequest } from "./host-check.mjs";
-import { localDataDir } from "./local-data.mjs";
-import { pathMatcher } from "./body-limits.mjs";
-import { createSlidingWindowLimiter, tooManyRequests } from "./rate-limit.mjs";
+import { readdir } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { createJiti } from "jiti";
 
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
+const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
 export const LOCAL_TRIGGER_HEADER = "x-local-trigger-secret";
+export const LOCAL_BODY_MARGIN_BYTES = 16 * 1024;
 
-const file = (root) => join(localDataDir(root), "local-trigger-secret");
+export const jsonRefusal = (status, error, headers = {}) => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  body: JSON.stringify({ error }),
+});
 
-/** A fresh secret: 64 hex characters. */
-export function newTriggerSecret() {
-  return randomBytes(32).toString("hex");
+export const isLoopbackName = (hostname) => LOOPBACK_NAMES.has(hostname);
+
+/** The address to listen on: HOST (e.g. a LAN address for a phone), else 127.0.0.1. */
+export const listenHost = (env = process.env) => env.HOST?.trim() || "127.0.0.1";
+
+export const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
+
+/** True when `hostHeader` names this machine; a wildcard listen address admits no other name. */
+export function isAllowedHost(hostHeader, host) {
+  if (!hostHeader || !URL.canParse(`http://${hostHeader}`)) return false;
+  const name = new URL(`http://${hostHeader}`).hostname.toLowerCase();
+  if (LOOPBACK_NAMES.has(name)) return true;
+  const own = host.toLowerCase();
+  return !WILDCARDS.has(own) && (name === own || name === `[${own}]`);
 }
 
-/** True for the paths the secret guards: every function's default URL. */
-export function isTriggerPath(pathname) {
-  return pathname.startsWith("/.netlify/functions/");
+export const misdirectedRequest = () => ({
+  status: 421,
+  headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  body: "Misdirected request: this local server answers only to localhost and 127.0.0.1.\n",
+});
+
+/** Every function in `functionsDir`: `{ name, paths, config, maxBodyBytes }[]`; throws for a bad one. */
+export async function readFunctionModules(functionsDir) {
+  const jiti = createJiti(functionsDir, { jsx: true });
+  const modules = [];
+  for (const file of (await readdir(functionsDir)).sort()) {
+    const extension = extname(file);
+    if (!FUNCTION_FILE.has(extension)) continue;
+    const { config = {}, maxBodyBytes } = await jiti.import(join(functionsDir, file));
+    if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0))
+      throw new Error(`${file}: maxBodyBytes must be a positive integer`);
+    const paths = config.path ? [config.path].flat() : [];
+    modules.push({ name: file.slice(0, -extension.length), paths, config, maxBodyBytes });
+  }
+  return modules;
 }
 
-/** True when the header value is `secret` (constant time). */
-export function hasTriggerSecret(headerValue, secret) {
+/** Every function in `functionsDir` with a `rateLimit`: `{ name, paths, rateLimit }[]`. */
+export async function functionRateLimits(functionsDir) {
+  return (await readFunctionModules(functionsDir))
+    .filter(({ config, paths }) => config.rateLimit && paths.length > 0)
+    .map(({ name, paths, config }) => ({ name, paths, rateLimit: config.rateLimit }));
+}
+
+// Ignores case and one trailing slash, as the emulation's routing does, or a limit could be sidestepped.
+function pathMatcher(paths) {
+  const patterns = paths.map((pathname) => new URLPattern({ pathname }, { ignoreCase: true }));
+  return (pathname) => {
+    const trimmed = pathname.replace(/(.)\/$/, "$1");
+    return patterns.some((pattern) => pattern.test({ pathname: trimmed }));
+  };
+}
+
+/** `(path) => { limitBytes, capBytes }`, the cap a margin above so the function answers its own 413. */
+export function bodyLimits(functions) {
+  const limited = functions
+    .filter((fn) => fn.maxBodyBytes !== undefined)
+    .map(({ name, paths, maxBodyBytes }) => ({
+      // Its default URL routes to it too (locally behind the trigger secret).
+      matches: pathMatcher([...paths, `/.netlify/functions/${name}`]),
+      limitBytes: maxBodyBytes,
+    }));
+  if (limited.length === 0) throw new Error("no function exports maxBodyBytes");
+  const fallback = Math.min(...limited.map(({ limitBytes }) => limitBytes));
+  return (pathname) => {
+    const limitBytes = limited.find(({ matches }) => matches(pathname))?.limitBytes ?? fallback;
+    return { limitBytes, capBytes: limitBytes + LOCAL_BODY_MARGIN_BYTES };
+  };
+}
+
+/** The parts of a client's key, in order: "ip" and/or "domain". */
+export const rateLimitKeys = ({ aggregateBy }) => (Array.isArray(aggregateBy) ? aggregateBy : ["domain"]);
+
+/** `take({ ip, domain })`: `{ allowed: true }`, or past the limit `{ allowed: false, retryAfterSeconds }`. */
+export function createSlidingWindowLimiter(rateLimit, now = Date.now) {
+  const windowMs = rateLimit.windowSize * 1000;
+  const keyParts = rateLimitKeys(rateLimit);
+  const recent = new Map();
+  return {
+    take({ ip, domain }) {
+      const key = keyParts.map((part) => (part === "ip" ? ip : domain)).join("|");
+      const t = now();
+      const times = (recent.get(key) ?? []).filter((time) => t - time < windowMs);
+      recent.set(key, times);
+      if (times.length >= rateLimit.windowLimit) {
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((times[0] + windowMs - t) / 1000)),
+        };
+      }
+      times.push(t);
+      return { allowed: true };
+    },
+  };
+}
+
+/** A refused request's answer: `{ rewrite: "/page.html" }` for `action: "rewrite"`, else the JSON 429. */
+export function tooManyRequests(retryAfterSeconds, rateLimit = {}) {
+  if (rateLimit.action === "rewrite" && typeof rateLimit.to === "string") return { rewrite: rateLimit.to };
+  return jsonRefusal(429, `Too many requests; try again in ${retryAfterSeconds} seconds`, {
+    "x-content-type-options": "nosniff",
+    "retry-after": String(retryAfterSeconds),
+  });
+}
+
+/** False only for RATE_LIMIT=off; throws for any value but unset, "on" or "off", so a typo is not silent. */
+export function rateLimitEnabled(env = process.env) {
+  const value = env.RATE_LIMIT?.trim().toLowerCase() ?? "";
+  if (value === "" || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`RATE_LIMIT must be "on" or "off"; got "${env.RATE_LIMIT}"`);
+}
+
+export const newTriggerSecret = () => randomBytes(32).toString("hex");
+
+function hasTriggerSecret(headerValue, secret) {
   if (typeof headerValue !== "string") return false;
   const given = Buffer.from(headerValue);
   const expected = Buffer.from(secret);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Saves the running server's secret (mode 0600) for the owner's commands. */
-export function writeTriggerSecret(root, secret) {
-  mkdirSync(localDataDir(root), { recursive: true });
-  writeFileSync(file(root), `${secret}\n`, { mode: 0o600 });
-  chmodSync(file(root), 0o600); // `mode` applies only when the file is created
-}
-
-/** The running server's secret, or undefined when none was saved. */
-export function readTriggerSecret(root) {
-  try {
-    return readFileSync(file(root), "utf8").trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const TRIGGER_REFUSED = {
-  status: 403,
-  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  body: JSON.stringify({
-    error:
-      "Running a function by its default URL needs this server's trigger secret; use npm run leads:retry or npm run leads:retention",
-  }),
-};
-
-/** The checker: null to pass, else the answer to send (or `{ rewrite }`, the page to answer with instead). */
+/** The checker: null to pass, else the answer to send, or `{ rewrite }`, the page to answer with instead. */
 export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = Date.now }) {
-  // The emulation's routing ignores one trailing slash and case; so does the limit, or it could be sidestepped.
   const limited = rateLimits.map(({ paths, rateLimit }) => ({
     matches: pathMatcher(paths),
     limiter: createSlidingWindowLimiter(rateLimit, now),
@@ -70,8 +153,14 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
   return (req) => {
     if (!isAllowedHost(req.headers.host, host)) return misdirectedRequest();
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
-    if (isTriggerPath(url.pathname) && !hasTriggerSecret(req.headers[LOCAL_TRIGGER_HEADER], triggerSecret)) {
-      return TRIGGER_REFUSED;
+    if (
+      url.pathname.startsWith("/.netlify/functions/") &&
+      !hasTriggerSecret(req.headers[LOCAL_TRIGGER_HEADER], triggerSecret)
+    ) {
+      return jsonRefusal(
+        403,
+        "Running a function by its default URL needs this server's trigger secret; use npm run leads:retry or npm run leads:retention",
+      );
     }
     for (const { matches, limiter, rateLimit } of limited) {
       if (!matches(url.pathname)) continue;

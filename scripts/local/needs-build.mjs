@@ -1,42 +1,28 @@
 /**
- * Whether `public/` is stale, judged by content (docs/requirements.md#site-content-and-local-server): a
- * build records a digest of its sources when it finishes (`recordBuild`, gatsby-node.ts `onPostBuild`), and
- * `npm start` builds again only when the sources' digest differs. Not modification times: `npm install`
- * rewrites an unchanged package-lock.json, and Gatsby leaves an unchanged page's HTML alone.
+ * Whether `public/` is stale (docs/requirements.md#site-content-and-local-server), by its sources' digest, never
+ * modification times: `npm install` rewrites an unchanged package-lock.json; Gatsby keeps unchanged pages' HTML.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 
-const SOURCES = [
-  "src",
-  "content",
-  "static",
-  "build",
-  "plugins",
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "gatsby-browser.tsx",
-  "gatsby-ssr.tsx",
-  "package-lock.json",
-  "postcss.config.js",
-];
-
+const SOURCES = (
+  "src content static build plugins gatsby-config.ts gatsby-node.ts gatsby-browser.tsx gatsby-ssr.tsx " +
+  "package-lock.json postcss.config.js"
+).split(" ");
 // Written by the build itself (query types), so never a reason to build again.
-const BUILD_OUTPUTS = new Set([join("src", "gatsby-types.d.ts")]);
-
+const BUILD_OUTPUT = join("src", "gatsby-types.d.ts");
 const RECORD = join(".cache", "built-sources.sha256");
 
 function sourceFiles(path, root) {
-  if (!existsSync(path) || BUILD_OUTPUTS.has(relative(root, path))) return [];
+  if (!existsSync(path) || relative(root, path) === BUILD_OUTPUT) return [];
   if (!statSync(path).isDirectory()) return [relative(root, path)];
   return readdirSync(path)
     .sort()
     .flatMap((name) => sourceFiles(join(path, name), root));
 }
 
-/** The digest (64 hex characters) of every source file's path and bytes under the absolute `root`. */
-export function sourcesDigest(root) {
+function sourcesDigest(root) {
   const digest = createHash("sha256");
   for (const file of SOURCES.flatMap((source) => sourceFiles(join(root, source), root))) {
     const content = createHash("sha256")

@@ -1,14 +1,15 @@
 /**
- * What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md): the
- * project root, the functions' own TypeScript modules, argument parsing, BUSINESS_HOURS and the site's Blobs.
+ * What the owner's `npm run leads:*` commands share (docs/decisions/0018-*): the functions' own modules, argument
+ * parsing, BUSINESS_HOURS, the site's Blobs, and its functions through `npm start` or an emulation of their own.
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
 import { openSiteBlobs } from "./blobs-server.mjs";
+import { applyLocalFormSecret, readLocalFile, readTriggerSecret } from "./local-data.mjs";
+import { LOCAL_TRIGGER_HEADER } from "./local-guard.mjs";
 
 export const root = resolve(import.meta.dirname, "..", "..");
-// JSX for the functions' .tsx modules, the e-mails (docs/decisions/0037-email-layout.md).
 const jiti = createJiti(import.meta.url, { jsx: true });
 
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
@@ -50,9 +51,39 @@ export async function withLeadStore(task) {
   }
 }
 
+async function call(base, path, init, secret) {
+  const headers = new Headers(init.headers);
+  if (secret) headers.set(LOCAL_TRIGGER_HEADER, secret);
+  const res = await fetch(new URL(path, base), { ...init, headers });
+  return { base, status: res.status, body: await res.text() };
+}
+
+/** Calls a function with the trigger secret: `{ base, status, body }`; throws when the emulation cannot start. */
+export async function callLocalFunction({ root, path, init = { method: "POST" } }) {
+  const base = process.env.SITE_URL || readLocalFile(root, "site-url");
+  if (base) {
+    try {
+      return await call(base, path, init, readTriggerSecret(root));
+    } catch {
+      console.log(`No server answering at ${base}; starting the Netlify emulation for this run.`);
+    }
+  }
+  // Loaded here: the emulation is large, and most commands never need it.
+  const { startLocalMail } = await import("./local-sinks.mjs");
+  const { startSiteServer } = await import("./site-server.mjs");
+  applyLocalFormSecret(root);
+  const mail = await startLocalMail(root);
+  const site = await startSiteServer({ root, port: 0 });
+  try {
+    return await call(site.url, path, init, site.triggerSecret);
+  } finally {
+    await site.close();
+    await mail?.close();
+  }
+}
+
 /** Runs a scheduled job once through the local server, prints its answer; exits 0 for a 2xx, else 1. */
 export async function runLocalJob(command, path, init = { method: "POST" }) {
-  const { callLocalFunction } = await import("./local-function.mjs");
   const { base, status, body } = await callLocalFunction({ root, path, init });
   console.log(`${command} via ${base}: ${status} ${body}`);
   process.exit(status >= 200 && status < 300 ? 0 : 1);

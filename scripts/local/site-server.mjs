@@ -1,102 +1,72 @@
 /**
- * The local site server: every request through `@netlify/dev`, unmatched paths as `public/404.html`
- * (docs/decisions/0012-local-server-hardening.md). Host, trigger secret, rate limit and body limits are checked
- * first; the functions get the client IP, origin and Blobs from this server, never from the request.
- * @returns {Promise<{ url: string, triggerSecret: string, close: () => Promise<void> }>}; throws when the port
- *   is taken, `public/` is not built or RATE_LIMIT is malformed
+ * The local site server (docs/decisions/0012-*): every request through `@netlify/dev` after local-guard.mjs's
+ * checks, unmatched paths as `public/404.html`; client IP, origin and Blobs come from here, never the request.
  */
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
-import { isLoopbackName, listenHost, WILDCARDS } from "./host-check.mjs";
-import { createLocalGuard, newTriggerSecret } from "./local-guard.mjs";
-import { bodyLimits, readFunctionModules } from "./body-limits.mjs";
-import { startLocalBlobs } from "./blobs-server.mjs";
-import { functionRateLimits, rateLimitEnabled } from "./rate-limit.mjs";
+import { startBlobsLayer } from "./blobs-server.mjs";
+import {
+  bodyLimits,
+  createLocalGuard,
+  functionRateLimits,
+  isLocalhostAddress,
+  jsonRefusal,
+  listenHost,
+  newTriggerSecret,
+  rateLimitEnabled,
+  readFunctionModules,
+} from "./local-guard.mjs";
 
-const hasBody = (method) => method !== "GET" && method !== "HEAD";
-
-/** Request headers Netlify's edge sets itself, so a client's own are dropped. */
-const isPlatformHeader = (name) => name === "x-forwarded-for" || name.startsWith("x-nf-");
-
-/** The socket's address as Netlify names a client (IPv4 on an IPv6 socket as IPv4). */
-const clientAddress = (remoteAddress = "") => remoteAddress.replace(/^::ffff:(?=\d+\.)/, "");
-
-/** The web Request for the emulation; X-Forwarded-For is the socket's address, never the client's. */
 function toWebRequest(req, origin, body) {
-  const url = new URL(req.url ?? "/", origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (isPlatformHeader(name)) continue;
+    // Netlify's edge sets these itself, so a client's own are dropped.
+    if (name === "x-forwarded-for" || name.startsWith("x-nf-")) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  headers.set("x-forwarded-for", clientAddress(req.socket.remoteAddress));
-  return new Request(url, { method: req.method, headers, body });
+  // As Netlify names a client: IPv4 on an IPv6 socket as IPv4.
+  headers.set("x-forwarded-for", (req.socket.remoteAddress ?? "").replace(/^::ffff:(?=\d+\.)/, ""));
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }
 
-// Netlify buffers a body before calling a function; the emulation streams it, so a trickling body held a
-// function slot as long as its sender liked. The server reads it first, outside the slots.
+// Netlify buffers a body before a function runs; the emulation streams it, so a trickle would hold a slot.
 const BODY_TIMEOUT_MS = 10_000;
+const bodyRefusal = (status, error) => jsonRefusal(status, error, { connection: "close" });
 
-const bodyRefusal = (status, error) => ({
-  status,
-  headers: {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    connection: "close",
-  },
-  body: JSON.stringify({ error }),
-});
-
-/**
- * Reads a request's whole body before it may take a function slot, within `capBytes` and `timeoutMs`.
- * @returns the body, a 413/408 refusal to send instead, or `aborted` when the client left. Never rejects.
- */
+/** Resolves with `{ body }`, a 413/408 `{ refusal }` within `capBytes` and `timeoutMs`, or `{ aborted }`. */
 export function readRequestBody(req, { limitBytes, capBytes, timeoutMs }) {
-  const tooLarge = () => bodyRefusal(413, `Request body must be at most ${limitBytes} bytes`);
-  const declared = Number(req.headers["content-length"] ?? "NaN");
-  if (Number.isFinite(declared) && declared > capBytes) return Promise.resolve({ refusal: tooLarge() });
-  return new Promise((resolve) => {
-    const chunks = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () => settle({ refusal: bodyRefusal(408, "The request body did not arrive in time") }),
-      timeoutMs,
-    );
-    req.on("data", (chunk) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > capBytes) return settle({ refusal: tooLarge() });
-      chunks.push(chunk);
-    });
-    req.on("end", () => settle({ body: Buffer.concat(chunks, size) }));
-    req.on("error", () => settle({ aborted: true }));
-    req.on("close", () => settle({ aborted: true }));
+  const tooLarge = () => ({ refusal: bodyRefusal(413, `Request body must be at most ${limitBytes} bytes`) });
+  if (Number(req.headers["content-length"]) > capBytes) return Promise.resolve(tooLarge());
+  const { promise, resolve } = Promise.withResolvers();
+  const chunks = [];
+  let size = 0;
+  const timer = setTimeout(
+    () => resolve({ refusal: bodyRefusal(408, "The request body did not arrive in time") }),
+    timeoutMs,
+  );
+  req.on("data", (chunk) => {
+    size += chunk.length;
+    if (size > capBytes) resolve(tooLarge());
+    else chunks.push(chunk);
   });
+  req.on("end", () => resolve({ body: Buffer.concat(chunks) }));
+  req.on("error", () => resolve({ aborted: true }));
+  req.on("close", () => resolve({ aborted: true }));
+  return promise.finally(() => clearTimeout(timer));
 }
-
-// The emulation adds one entry per outgoing fetch; with enough pending leads it passed 16 KB and Node's
-// fetch rejected the answer (UND_ERR_HEADERS_OVERFLOW).
-const EMULATION_ONLY_HEADERS = new Set(["x-nf-fetch-timing"]);
 
 /** The Node `writeHead` headers for a web `Response`: Set-Cookie kept apart, emulation headers dropped. */
 export function nodeHeaders(webHeaders) {
   const headers = {};
   webHeaders.forEach((value, name) => {
-    if (name === "set-cookie" || EMULATION_ONLY_HEADERS.has(name)) return;
-    headers[name] = value;
+    // The emulation's x-nf-fetch-timing grows per outgoing fetch, past what Node's fetch accepts (16 KB).
+    if (name !== "set-cookie" && name !== "x-nf-fetch-timing") headers[name] = value;
   });
-  const cookies = webHeaders.getSetCookie?.() ?? [];
+  const cookies = webHeaders.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   return headers;
 }
@@ -112,53 +82,30 @@ async function sendWebResponse(res, response) {
 const MAX_CONCURRENT_FUNCTION_CALLS = 8;
 const FUNCTION_PATH = /^\/(api|\.netlify\/functions)\//;
 
-// GETs that make the emulation build a function (seconds of CPU) and change nothing; the jobs are not
-// warmed, as calling them runs them.
-const WARM_UP_PATHS = [
-  "/api/form-token",
-  "/api/send-contact-email",
-  "/contact/thanks/warm-up",
-  "/leads/warm-up",
-  "/api/slack/interactions",
-  "/api/booking-webhook",
-];
+// GETs that build a function in the emulation (seconds of CPU) and change nothing (a job's would run it).
+const WARM_UP_PATHS = (
+  "/api/form-token /api/send-contact-email /contact/thanks/warm-up /leads/warm-up /api/slack/interactions " +
+  "/api/booking-webhook"
+).split(" ");
 
-async function warmUpFunctions(netlifyDev) {
-  for (const path of WARM_UP_PATHS) {
-    const response = await netlifyDev.handle(new Request(new URL(path, "http://localhost")), {
-      serverAddress: "http://localhost",
-    });
-    await response?.body?.cancel();
-  }
-}
-
-const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
-
-/** Sets `process.env[name]` for the functions (each worker copies it); returns how to restore it. */
-function setFunctionEnv(name, value) {
-  const previous = process.env[name];
-  process.env[name] = value;
-  return () => {
-    if (previous === undefined) delete process.env[name];
-    else process.env[name] = previous;
-  };
-}
-
+/** Resolves with `{ url, triggerSecret, close }`; throws when the port is taken or `public/` is not built. */
 export async function startSiteServer({
   root,
   port,
-  host = listenHost(),
-  triggerSecret = newTriggerSecret(),
   rateLimit = rateLimitEnabled(),
   bodyTimeoutMs = BODY_TIMEOUT_MS,
   blobsDirectory = join(root, ".netlify", "blobs-serve"),
 }) {
+  const host = listenHost();
+  const triggerSecret = newTriggerSecret();
   // The functions decide "local" only when told so positively (netlify/lib/core/config.ts).
   process.env.NETLIFY_DEV = "true";
   const functionsDir = join(root, "netlify", "functions");
   const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
-  const blobs = await startLocalBlobs({ directory: blobsDirectory });
-  const restoreEnv = [setFunctionEnv("NETLIFY_BLOBS_CONTEXT", blobs.context)];
+  const blobs = await startBlobsLayer({ directory: blobsDirectory });
+  // The functions' workers copy process.env; what it had is restored on close.
+  const savedEnv = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT, URL: process.env.URL };
+  process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
     // Its own Blobs server would listen on every interface; the functions use ours (above).
@@ -171,14 +118,20 @@ export async function startSiteServer({
     // The passthrough server is only for a separate dev server (Vite); we serve public/ ourselves.
     serverAddress: null,
   });
+  const handle = (request, origin = "http://localhost") =>
+    netlifyDev.handle(request, { serverAddress: origin });
   const stop = async () => {
     await netlifyDev.stop();
     await blobs.stop();
-    restoreEnv.reverse().forEach((restore) => restore());
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   };
   try {
     await netlifyDev.start();
-    await warmUpFunctions(netlifyDev);
+    for (const path of WARM_UP_PATHS)
+      await (await handle(new Request(`http://localhost${path}`)))?.body?.cancel();
   } catch (error) {
     await stop();
     throw error;
@@ -193,44 +146,34 @@ export async function startSiteServer({
 
   const server = createServer(async (req, res) => {
     try {
-      const refusal = guard(req);
       const origin = `http://${req.headers.host}`;
+      let refusal = guard(req);
       if (refusal?.rewrite) {
-        // Netlify's rate-limit rewrite: the page at that path answers in place of the function, whose
-        // body is never read. A static page answers GET and HEAD, so it is fetched that way.
+        // Netlify's rewrite: that page answers instead of the function (body unread), as a GET or HEAD.
         req.resume();
-        const page = new Request(new URL(refusal.rewrite, origin), {
-          method: req.method === "HEAD" ? "HEAD" : "GET",
-        });
-        const response = await netlifyDev.handle(page, { serverAddress: origin });
+        const method = req.method === "HEAD" ? "HEAD" : "GET";
+        const response = await handle(new Request(new URL(refusal.rewrite, origin), { method }), origin);
         if (response) return await sendWebResponse(res, response);
         throw new Error(`the rate limit's rewrite target ${refusal.rewrite} is not built`);
+      }
+      let body;
+      if (!refusal && req.method !== "GET" && req.method !== "HEAD") {
+        const limits = limitsFor(new URL(req.url ?? "/", origin).pathname);
+        const read = await readRequestBody(req, { ...limits, timeoutMs: bodyTimeoutMs });
+        if (read.aborted) return void res.destroy();
+        ({ refusal, body } = read);
       }
       if (refusal) {
         res.writeHead(refusal.status, refusal.headers);
         return void res.end(req.method === "HEAD" ? undefined : refusal.body);
       }
-      let body;
-      if (hasBody(req.method)) {
-        const limits = limitsFor(new URL(req.url ?? "/", origin).pathname);
-        const read = await readRequestBody(req, { ...limits, timeoutMs: bodyTimeoutMs });
-        if (read.aborted) return void res.destroy();
-        if (read.refusal) {
-          res.writeHead(read.refusal.status, read.refusal.headers);
-          return void res.end(read.refusal.body);
-        }
-        body = read.body;
-      }
       const request = toWebRequest(req, origin, body);
-      const handle = () => netlifyDev.handle(request, { serverAddress: origin });
       const response = await (FUNCTION_PATH.test(new URL(request.url).pathname)
-        ? functionCalls(handle)
-        : handle());
+        ? functionCalls(() => handle(request, origin))
+        : handle(request, origin));
       if (response) return await sendWebResponse(res, response);
       // The 404 page with the headers Netlify's rules give it (security headers included).
-      const notFound = await netlifyDev.handle(new Request(new URL("/404.html", origin)), {
-        serverAddress: origin,
-      });
+      const notFound = await handle(new Request(new URL("/404.html", origin)), origin);
       const headers = { "content-type": "text/html; charset=utf-8" };
       notFound?.headers.forEach((value, name) => {
         if (name !== "content-length") headers[name] = value;
@@ -259,7 +202,7 @@ export async function startSiteServer({
   const name = isLocalhostAddress(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const url = `http://${name}:${actualPort}`;
   // Links in messages name the site's own origin, never a request's Host.
-  restoreEnv.push(setFunctionEnv("URL", url));
+  process.env.URL = url;
   return {
     url,
     triggerSecret,

@@ -1,7 +1,7 @@
 /**
- * The mail sink's inbox in a browser (docs/requirements.md#sales-tools). A message's HTML is served apart,
- * at `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame nor the page opened on its own
- * runs a script or loads anything remote.
+ * The mail sink's inbox in a browser (docs/requirements.md#sales-tools). A message's HTML is served apart, at
+ * `/messages/<id>/html`, sandboxed by its CSP too, so neither the frame nor that page runs a script or loads
+ * anything remote.
  */
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
@@ -20,18 +20,9 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: 0.75re
 `;
 
 const styleHash = createHash("sha256").update(STYLE).digest("base64");
-
-/** The inbox page's policy: its one style block, frames from the sink only, framed by nothing. */
 const INBOX_CSP = `default-src 'none'; style-src 'sha256-${styleHash}'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
-
-/** A message's HTML: a sandbox without scripts, inline styles only, nothing fetched, framed by the inbox only. */
 const MESSAGE_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
-
-function receivedAt(iso) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-GB", { timeZoneName: "short" });
-}
 
 function messageArticle(m) {
   const subject = escapeHtml(m.subject);
@@ -43,7 +34,8 @@ function messageArticle(m) {
   ]
     .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`)
     .join("");
-  const received = `<dt>Received</dt><dd><time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(receivedAt(m.receivedAt))}</time></dd>`;
+  const when = new Date(m.receivedAt).toLocaleString("en-GB", { timeZoneName: "short" });
+  const received = `<dt>Received</dt><dd><time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(when)}</time></dd>`;
   const html = m.html
     ? `<h3>HTML</h3><iframe sandbox="" src="/messages/${m.id}/html" title="HTML of message ${m.id}: ${subject}" loading="lazy"></iframe><p><a href="/messages/${m.id}/html" target="_blank" rel="noopener noreferrer">Open the HTML on its own</a></p>`
     : "";
@@ -51,8 +43,7 @@ function messageArticle(m) {
   return `<article aria-labelledby="message-${m.id}"><h2 id="message-${m.id}">${subject}</h2><dl>${rows}${received}</dl>${html}${text}</article>`;
 }
 
-/** @param {import("./mail-sink.d.mts").RecordedMessage[]} messages @returns {string} the page, newest first */
-export function inboxPage(messages) {
+function inboxPage(messages) {
   const newestFirst = [...messages].sort((a, b) => b.id - a.id);
   const count = `${messages.length} message${messages.length === 1 ? "" : "s"}`;
   const list =
@@ -80,11 +71,7 @@ ${list}
 `;
 }
 
-/**
- * The sink's page at `path` for `startSink`'s `view`, with its CSP; null for 404.
- * @param {string} path @param {import("./mail-sink.d.mts").RecordedMessage[]} messages
- * @returns {{ html: string, csp: string } | null}
- */
+/** The page at `path` (the inbox, newest first, or one message's HTML) as `{ html, csp }`; null for 404. */
 export function mailInbox(path, messages) {
   if (path === "/") return { html: inboxPage(messages), csp: INBOX_CSP };
   const id = /^\/messages\/(\d+)\/html$/.exec(path)?.[1];

@@ -1,5 +1,4 @@
-/** Types for mail-sink.mjs (see its docstring). */
-export interface RecordedMessage {
+export type RecordedMessage = {
   id: number;
   receivedAt: string;
   to: string[];
@@ -11,27 +10,17 @@ export interface RecordedMessage {
   customArgs: Record<string, string>;
   attachments: { content: string; filename: string; type?: string; disposition?: string }[];
   body: unknown;
-}
-export interface SinkMode {
-  status: number | "hang";
-  times?: number;
-  retryAfter?: number;
-}
-export interface MailSink {
+};
+export type SinkMode = { status: number | "hang"; times?: number; retryAfter?: number };
+export type SinkOptions = { port?: number; dir?: string };
+export type Sink = {
   url: string;
   port: number;
-  messages(): RecordedMessage[];
-  /** How many sandbox-mode messages it answered (never recorded as messages). */
-  sandboxed(): number;
   clear(): void;
   setMode(mode: SinkMode): void;
   close(): Promise<void>;
-}
-export function checkMailBody(body: unknown): { errors: { message: string; field: string | null }[] } | null;
-export function startMailSink(options?: {
-  port?: number;
-  host?: string;
-  apiKey?: string;
-  dir?: string;
-  onMessage?: (message: RecordedMessage) => void;
-}): Promise<MailSink>;
+};
+export type MailSink = Sink & { messages(): RecordedMessage[]; sandboxed(): number };
+export function startMailSink(
+  options?: SinkOptions & { apiKey?: string; onMessage?: (message: RecordedMessage) => void },
+): Promise<MailSink>;

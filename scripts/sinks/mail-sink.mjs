@@ -1,16 +1,15 @@
 /**
- * A local SendGrid-compatible mail sink: `POST /v3/mail/send` as `@sendgrid/mail` needs it, recording every
- * message, with the control routes of scripts/sinks/sink-control.mjs and, at its own URL, the inbox of
- * scripts/sinks/mail-inbox.mjs. Used by `npm start`, Jest and Playwright.
+ * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-*): `POST
+ * /v3/mail/send` as `@sendgrid/mail` needs it, with sink-control.mjs's routes and, at its own URL, the inbox.
  */
 import { mailInbox } from "./mail-inbox.mjs";
 import { readJson, sendJson, startSink } from "./sink-control.mjs";
 
-const sgError = (message, field) => ({ errors: [{ message, field: field ?? null, help: null }] });
+const sgError = (message, field = null) => ({ errors: [{ message, field, help: null }] });
 
 /** Checks a v3 mail/send body the way SendGrid does for the fields it requires; returns an error or null. */
-export function checkMailBody(body) {
-  if (!body || typeof body !== "object") return sgError("Bad Request", null);
+function checkMailBody(body) {
+  if (!body || typeof body !== "object") return sgError("Bad Request");
   const ps = body.personalizations;
   if (!Array.isArray(ps) || ps.length === 0)
     return sgError("The personalizations field is required.", "personalizations");
@@ -59,11 +58,8 @@ function toRecord(body, n) {
   };
 }
 
-/**
- * Starts the sink (port 0 picks a free one; `apiKey` must match the Bearer token; `dir` gets one file per
- * message). Sandbox-mode messages are answered 200 and only counted, as SendGrid never delivers them.
- */
-export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir, onMessage } = {}) {
+/** Starts the sink (port 0: a free one); `apiKey` must match the Bearer token; `dir` gets a file per message. */
+export async function startMailSink({ port = 0, apiKey, dir, onMessage } = {}) {
   let count = 0;
   let sandboxed = 0;
 
@@ -71,17 +67,13 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     const auth = req.headers.authorization ?? "";
     const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (!token || (apiKey && token !== apiKey)) {
-      return sendJson(
-        res,
-        401,
-        sgError("The provided authorization grant is invalid, expired, or revoked", null),
-      );
+      return sendJson(res, 401, sgError("The provided authorization grant is invalid, expired, or revoked"));
     }
     let body;
     try {
       body = await readJson(req);
     } catch {
-      return sendJson(res, 400, sgError("Bad Request", null));
+      return sendJson(res, 400, sgError("Bad Request"));
     }
     if (failed(res)) return;
     const problem = checkMailBody(body);
@@ -89,23 +81,20 @@ export async function startMailSink({ port = 0, host = "127.0.0.1", apiKey, dir,
     // SendGrid's sandbox mode: checked and answered 200, never delivered, so not recorded.
     if (body.mail_settings?.sandbox_mode?.enable === true) {
       sandboxed += 1;
-      res.writeHead(200);
-      return void res.end();
+      return void res.writeHead(200).end();
     }
     const record = toRecord(body, ++count);
     keep(record);
     onMessage?.(record);
-    res.writeHead(202, { "x-message-id": `sink-${record.id}` });
-    res.end();
+    res.writeHead(202, { "x-message-id": `sink-${record.id}` }).end();
   }
 
   const { origin, records, ...sink } = await startSink({
     port,
-    host,
     path: "/v3/mail/send",
     dir,
     okStatus: 202,
-    errorBody: (message) => sgError(message, null),
+    errorBody: sgError,
     notFound: "Not found",
     receive: mailSend,
     view: mailInbox,

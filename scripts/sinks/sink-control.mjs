@@ -1,11 +1,12 @@
 /**
- * What the local sinks share: the server, a failure mode, the loopback-only control routes and pages
- * (docs/decisions/0012-local-server-hardening.md).
+ * What the local sinks share: the server, a failure mode, and the control routes and pages, which answer only
+ * loopback clients naming this machine (docs/decisions/0012-local-server-hardening.md).
  */
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isAllowedHost, misdirectedRequest } from "../local/host-check.mjs";
+import { text } from "node:stream/consumers";
+import { isAllowedHost, misdirectedRequest } from "../local/local-guard.mjs";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -15,143 +16,109 @@ export function sendJson(res, status, body, headers = {}) {
   res.end(body === undefined ? undefined : JSON.stringify(body));
 }
 
-/** Reads a request body as UTF-8 text. */
-export async function readText(req) {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Reads a request body as JSON; undefined for an empty body. Throws on invalid JSON. */
+/** A request body as JSON; undefined for an empty body. Throws on invalid JSON. */
 export async function readJson(req) {
-  const text = await readText(req);
-  return text === "" ? undefined : JSON.parse(text);
+  const body = await text(req);
+  return body === "" ? undefined : JSON.parse(body);
 }
 
-/** A failure mode: `take()` gives null to succeed, or `{ status, retryAfter }` to fail (counting down `times`). */
-function createFailureMode(okStatus) {
-  let mode = { status: okStatus, times: undefined, retryAfter: undefined };
-  const set = (next) => {
-    mode = { status: next?.status ?? okStatus, times: next?.times, retryAfter: next?.retryAfter };
-  };
-  return {
-    get: () => mode,
-    set,
-    take() {
-      if (mode.status === okStatus) return null;
-      const current = mode;
-      if (current.times !== undefined && --current.times <= 0) set({ status: okStatus });
-      return { status: current.status, retryAfter: current.retryAfter };
-    },
-  };
-}
-
-/** Answers a request from another machine, or naming another Host (DNS rebinding), and says whether it did. */
-function refusedForeign(req, res) {
+// Another machine, or a page on another Host (DNS rebinding), may not read or drive a sink.
+function foreignRefusal(req) {
   if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) {
-    sendJson(res, 403, { error: "loopback only" });
-    return true;
+    return {
+      status: 403,
+      headers: { "content-type": "application/json" },
+      body: '{"error":"loopback only"}',
+    };
   }
-  if (!isAllowedHost(req.headers.host, "localhost")) {
-    const { status, headers, body } = misdirectedRequest();
-    res.writeHead(status, headers);
-    res.end(body);
-    return true;
-  }
-  return false;
+  return isAllowedHost(req.headers.host, "localhost") ? null : misdirectedRequest();
 }
 
-/** Answers a control request at `path` for `sink`. */
-async function handleControl(req, res, path, sink) {
-  if (refusedForeign(req, res)) return;
+async function handleControl(req, res, path, { records, mode, setMode }) {
   if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
-  if (path === "/__sink/messages" && req.method === "GET") return sendJson(res, 200, sink.list());
-  if (path === "/__sink/messages" && req.method === "DELETE") {
-    sink.clear();
+  const route = `${req.method} ${path}`;
+  if (route === "GET /__sink/messages") return sendJson(res, 200, records);
+  if (route === "DELETE /__sink/messages") {
+    records.length = 0;
     return sendJson(res, 204);
   }
-  if (path === "/__sink/mode" && req.method === "GET") return sendJson(res, 200, sink.mode.get());
-  if (path === "/__sink/mode" && req.method === "POST") {
-    const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-    if (type !== "application/json") return sendJson(res, 415, { error: "mode must be application/json" });
-    try {
-      sink.mode.set(await readJson(req));
-    } catch {
-      return sendJson(res, 400, { error: "mode must be JSON" });
-    }
-    return sendJson(res, 200, sink.mode.get());
+  if (route === "GET /__sink/mode") return sendJson(res, 200, mode());
+  if (route !== "POST /__sink/mode") return sendJson(res, 404, { error: "not found" });
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") return sendJson(res, 415, { error: "mode must be application/json" });
+  try {
+    setMode(await readJson(req));
+  } catch {
+    return sendJson(res, 400, { error: "mode must be JSON" });
   }
-  return sendJson(res, 404, { error: "not found" });
-}
-
-/** Answers a GET of one of `view`'s pages (`view(path, records)`: `{ html, csp }` or null for 404). */
-function handleView(req, res, path, view, records, notFound) {
-  if (refusedForeign(req, res)) return;
-  const page = req.method === "GET" ? view(path, records) : null;
-  if (!page) return sendJson(res, 404, notFound);
-  res.writeHead(200, {
-    "content-type": "text/html; charset=utf-8",
-    "content-security-policy": page.csp,
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "cache-control": "no-store",
-  });
-  res.end(page.html);
+  sendJson(res, 200, mode());
 }
 
 /**
- * Starts a sink on `host:port` (0: a free port): the control routes, `POST path` to `receive(req, res, recorder)`,
- * the pages of `view`, anything else 404. `recorder.failed(res)` answers the failure mode's next failure;
- * `recorder.keep(record)` records one (and writes it to `dir`). Resolves with `{ origin, port, records, clear,
- * setMode, close }`; throws when the port is taken.
+ * Starts a sink on 127.0.0.1: the control routes, `POST path` to `receive(req, res, { failed, keep })`
+ * (`failed(res)` answers the mode's next failure, if any; `keep` records), `view(path, records)`'s pages.
  */
-export async function startSink({ port, host, path, dir, okStatus, errorBody, notFound, receive, view }) {
+export async function startSink({ port, path, dir, okStatus, errorBody, notFound, receive, view }) {
   const records = [];
-  const mode = createFailureMode(okStatus);
+  let mode;
+  const setMode = (next) => {
+    mode = { status: next?.status ?? okStatus, times: next?.times, retryAfter: next?.retryAfter };
+  };
+  setMode();
   if (dir) mkdirSync(dir, { recursive: true });
-  const clear = () => void (records.length = 0);
   const recorder = {
     failed(res) {
-      const failure = mode.take();
-      if (failure && failure.status !== "hang") {
-        const headers = failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
-        sendJson(res, failure.status, errorBody(`Sink told to answer ${failure.status}`), headers);
-      }
-      return failure !== null;
+      if (mode.status === okStatus) return false;
+      const { status, retryAfter } = mode;
+      if (mode.times !== undefined && --mode.times <= 0) setMode();
+      if (status === "hang") return true;
+      const headers = retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {};
+      sendJson(res, status, errorBody(`Sink told to answer ${status}`), headers);
+      return true;
     },
     keep(record) {
       records.push(record);
-      if (dir) {
-        const file = `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
-        writeFileSync(join(dir, file), JSON.stringify(record, null, 2));
-      }
+      if (!dir) return;
+      const file = `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+      writeFileSync(join(dir, file), JSON.stringify(record, null, 2));
     },
   };
 
-  const server = createServer((req, res) => {
+  async function answer(req, res) {
     const requestPath = new URL(req.url ?? "/", "http://sink").pathname;
-    const handler = requestPath.startsWith("/__sink/")
-      ? handleControl(req, res, requestPath, { list: () => [...records], clear, mode })
-      : requestPath === path && req.method === "POST"
-        ? receive(req, res, recorder)
-        : view
-          ? handleView(req, res, requestPath, view, [...records], errorBody(notFound))
-          : sendJson(res, 404, errorBody(notFound));
-    Promise.resolve(handler).catch(() => {
+    if (requestPath === path && req.method === "POST") return receive(req, res, recorder);
+    const isControl = requestPath.startsWith("/__sink/");
+    const refusal = isControl || view ? foreignRefusal(req) : null;
+    if (refusal) return void res.writeHead(refusal.status, refusal.headers).end(refusal.body);
+    if (isControl) return handleControl(req, res, requestPath, { records, mode: () => mode, setMode });
+    const page = req.method === "GET" ? view?.(requestPath, [...records]) : null;
+    if (!page) return sendJson(res, 404, errorBody(notFound));
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": page.csp,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    });
+    res.end(page.html);
+  }
+
+  const server = createServer((req, res) => {
+    answer(req, res).catch(() => {
       if (!res.headersSent) sendJson(res, 500, errorBody("sink error"));
     });
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    server.listen(port, "127.0.0.1", resolve);
   });
   const actualPort = server.address().port;
   return {
-    origin: `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`,
+    origin: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
     records: () => [...records],
-    clear,
-    setMode: mode.set,
+    clear: () => void (records.length = 0),
+    setMode,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

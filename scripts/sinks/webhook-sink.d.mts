@@ -1,26 +1,13 @@
-/** Types for webhook-sink.mjs (see its docstring). */
-import type { SinkMode } from "./mail-sink.mjs";
+import type { Sink, SinkOptions } from "./mail-sink.mjs";
 
-export interface RecordedDelivery {
+export type RecordedDelivery = {
   id: number;
   receivedAt: string;
   headers: Partial<Record<"content-type" | "webhook-id" | "webhook-timestamp" | "webhook-signature", string>>;
   body: unknown;
   raw: string;
-}
-export interface WebhookSink {
-  url: string;
-  origin: string;
-  port: number;
-  deliveries(): RecordedDelivery[];
-  clear(): void;
-  setMode(mode: SinkMode): void;
-  close(): Promise<void>;
-}
-export function startWebhookSink(options?: {
-  port?: number;
-  host?: string;
-  path?: string;
-  dir?: string;
-  onDelivery?: (delivery: RecordedDelivery) => void;
-}): Promise<WebhookSink>;
+};
+export type WebhookSink = Sink & { origin: string; deliveries(): RecordedDelivery[] };
+export function startWebhookSink(
+  options?: SinkOptions & { onDelivery?: (delivery: RecordedDelivery) => void },
+): Promise<WebhookSink>;

@@ -1,8 +1,6 @@
-/**
- * A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST, answers 200,
- * and fails on command through scripts/sinks/sink-control.mjs.
- */
-import { readText, startSink } from "./sink-control.mjs";
+/** A local lead-webhook receiver (docs/decisions/0022-*): records every POST, answers 200, fails on command. */
+import { text } from "node:stream/consumers";
+import { startSink } from "./sink-control.mjs";
 
 const KEPT_HEADERS = ["content-type", "webhook-id", "webhook-timestamp", "webhook-signature"];
 
@@ -19,30 +17,22 @@ function toRecord(req, raw, n) {
 }
 
 /** Starts the sink; `url` is the endpoint's full URL, what LEAD_WEBHOOK_URL holds. */
-export async function startWebhookSink({
-  port = 0,
-  host = "127.0.0.1",
-  path = "/webhook",
-  dir,
-  onDelivery,
-} = {}) {
+export async function startWebhookSink({ port = 0, dir, onDelivery } = {}) {
   const { origin, records, ...sink } = await startSink({
     port,
-    host,
-    path,
+    path: "/webhook",
     dir,
     okStatus: 200,
     errorBody: (message) => ({ error: message }),
     notFound: "not found",
     receive: async (req, res, { failed, keep }) => {
-      const raw = await readText(req);
+      const raw = await text(req);
       if (failed(res)) return;
       const record = toRecord(req, raw, records().length + 1);
       keep(record);
       onDelivery?.(record);
-      res.writeHead(200, { "content-type": "text/plain" });
-      res.end("ok");
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
     },
   });
-  return { ...sink, url: `${origin}${path}`, origin, deliveries: records };
+  return { ...sink, url: `${origin}/webhook`, origin, deliveries: records };
 }

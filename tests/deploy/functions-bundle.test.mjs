@@ -17,7 +17,7 @@ import { createJiti } from "jiti";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
 import { startBlobsLayer } from "../../scripts/local/blobs-server.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
-import { functionRateLimits, rateLimitKeys } from "../../scripts/local/rate-limit.mjs";
+import { functionRateLimits, rateLimitKeys } from "../../scripts/local/local-guard.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 const SITE = "https://www.example-resources-ai.com";

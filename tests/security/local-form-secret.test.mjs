@@ -14,7 +14,7 @@ import {
   FORM_SECRET_FILE,
   formSecretPath,
   localFormSecret,
-} from "../../scripts/local/local-form-secret.mjs";
+} from "../../scripts/local/local-data.mjs";
 import { LOCAL_KEY } from "../../scripts/local/local-sinks.mjs";
 
 const run = promisify(execFile);
@@ -97,7 +97,7 @@ test("the local secret is not the one derived from the public local SendGrid key
 test("processes starting at once agree on one secret", async () => {
   const env = freshEnv();
   const script = `
-    import { localFormSecret } from ${JSON.stringify(join(root, "scripts/local/local-form-secret.mjs"))};
+    import { localFormSecret } from ${JSON.stringify(join(root, "scripts/local/local-data.mjs"))};
     process.stdout.write(localFormSecret(process.cwd()));
   `;
   const runs = await Promise.all(

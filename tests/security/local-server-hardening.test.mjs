@@ -13,20 +13,18 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
 import { createJiti } from "jiti";
-import { isAllowedHost, listenHost } from "../../scripts/local/host-check.mjs";
-import {
-  createLocalGuard,
-  LOCAL_TRIGGER_HEADER,
-  readTriggerSecret,
-  writeTriggerSecret,
-} from "../../scripts/local/local-guard.mjs";
-import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
-import { functionRateLimits } from "../../scripts/local/rate-limit.mjs";
 import {
   bodyLimits,
+  createLocalGuard,
+  functionRateLimits,
+  isAllowedHost,
+  listenHost,
   LOCAL_BODY_MARGIN_BYTES,
+  LOCAL_TRIGGER_HEADER,
   readFunctionModules,
-} from "../../scripts/local/body-limits.mjs";
+} from "../../scripts/local/local-guard.mjs";
+import { readTriggerSecret, writeTriggerSecret } from "../../scripts/local/local-data.mjs";
+import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import * as siteServer from "../../scripts/local/site-server.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");

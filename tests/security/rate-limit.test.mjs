@@ -1,18 +1,18 @@
 // The demo-request function's rate limit: `npm start` enforces the numbers of the function's own
-// `config.rateLimit` with a sliding window per client IP and domain (scripts/local/rate-limit.mjs),
+// `config.rateLimit` with a sliding window per client IP and domain (scripts/local/local-guard.mjs),
 // checked here with a simulated clock. That the deploy reads the same numbers is checked on the
 // bundle Netlify's bundler makes (tests/deploy/functions-bundle.test.mjs).
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createJiti } from "jiti";
-import { createLocalGuard } from "../../scripts/local/local-guard.mjs";
 import {
+  createLocalGuard,
   createSlidingWindowLimiter,
   functionRateLimits,
   rateLimitEnabled,
   tooManyRequests,
-} from "../../scripts/local/rate-limit.mjs";
+} from "../../scripts/local/local-guard.mjs";
 
 const FUNCTIONS = join(import.meta.dirname, "..", "..", "netlify", "functions");
 
