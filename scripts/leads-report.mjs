@@ -23,20 +23,12 @@ if (args.values.since !== undefined) {
 }
 const hours = await businessHours(args.usageError);
 
-await withLeadStore(async (blobs, { raw, leads, json }) => {
-  const { createFollowUpStore, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX } = await load(
-    "netlify/lib/add-ons/follow-up/follow-up-store.ts",
-  );
+await withLeadStore(async (blobs, { leads, json }) => {
+  const { createFollowUpStore } = await load("netlify/lib/add-ons/follow-up/follow-up-store.ts");
   const { followUpReport, readReportLeads, reportToCsv, reportToText } = await load(
     "netlify/lib/add-ons/follow-up/report.ts",
   );
-  // Leads with neither a follow-up record nor a marker were stored before follow-up existed.
-  const tracked = new Set();
-  for (const prefix of [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX]) {
-    const { blobs: keys } = await raw.list({ prefix });
-    for (const { key } of keys) tracked.add(key.slice(prefix.length));
-  }
-  const items = await readReportLeads({ leads, followUps: createFollowUpStore(json), tracked });
+  const items = await readReportLeads({ leads, followUps: createFollowUpStore(json), blobs: json });
   const rows = followUpReport(items, { now: new Date(), since, hours });
   if (args.values.csv) process.stdout.write(reportToCsv(rows));
   else {
