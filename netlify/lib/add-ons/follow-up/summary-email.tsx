@@ -1,6 +1,8 @@
 /**
  * The weekly summary e-mail to the sales inbox (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md). Visitor text appears only here, in the message to sales.
+ * docs/decisions/0038-weekly-summary.md). Visitor text appears only here, in the message to sales. Its
+ * bar charts are HTML tables with cell widths, which every mail client renders (not all show SVG, and we
+ * load no image).
  */
 import * as React from "react";
 import { DateTime } from "luxon";
@@ -20,7 +22,6 @@ import { localTime } from "../../kit/local-time";
 import { singleLine } from "../../kit/text";
 import { classifyEmail } from "../email-class/email-class";
 import { sourceOf } from "./report";
-import { BarChart, Cell, DataTable, type Bar } from "./summary-charts";
 import { minutesText, shareText, type SummaryLead, type WeekFigures, type WeeklySummary } from "./summary";
 
 export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
@@ -30,18 +31,135 @@ const day = (at: Date, zone: string) =>
 const shortTime = (at: string, zone: string) =>
   DateTime.fromISO(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL, HH:mm");
 
+/** The site's amber, as the layout's button. */
+const BAR_COLOUR = "#fbbf24";
+
+interface Bar {
+  label: string;
+  value: number | null;
+  shown?: string;
+}
+
+/** `value` as a whole percentage of `max` (0 when either is missing), e.g. 3 of 12 -> 25. */
+export function barWidth(value: number | null, max: number): number {
+  return value === null || max <= 0 ? 0 : Math.round((Math.max(0, value) / max) * 100);
+}
+
+// Hidden from the text part and screen readers: the figures are in the cells beside it.
+function BarCell({ percent }: { percent: number }) {
+  const fill = { fontSize: "1px", lineHeight: "12px", height: "12px" } as const;
+  return (
+    <table
+      role="presentation"
+      aria-hidden="true"
+      data-skip-in-text="true"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse" }}
+    >
+      <tbody>
+        <tr>
+          {percent > 0 && (
+            <td width={`${percent}%`} style={{ ...fill, backgroundColor: BAR_COLOUR }}>
+              {"\u00a0"}
+            </td>
+          )}
+          {percent < 100 && <td style={fill}>{"\u00a0"}</td>}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** A table of data that the text part keeps as rows and columns (netlify/lib/kit/email-layout.tsx). */
+function DataTable({ head, children }: { head: readonly string[]; children: React.ReactNode }) {
+  return (
+    <table
+      data-text-table="true"
+      width="100%"
+      cellPadding={4}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse", margin: "4px 0 8px", fontSize: "13px", lineHeight: "18px" }}
+    >
+      <thead>
+        <tr>
+          {head.map((cell, i) => (
+            <th key={i} scope="col" align="left">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+// Cells carry no style of their own: a week's table is long.
+function Cell({ children, header }: { children: React.ReactNode; header?: boolean }) {
+  return header ? (
+    <th scope="row" align="left" style={{ fontWeight: 400 }}>
+      {children}
+    </th>
+  ) : (
+    <td>{children}</td>
+  );
+}
+
+/** The sentence a chart's figures make: "Leads received: 2026-W01 3, 2026-W02 5." */
+export function chartInWords(title: string, bars: readonly Bar[]): string {
+  return `${title}: ${bars.map((bar) => `${bar.label} ${bar.shown ?? bar.value}`).join(", ")}.`;
+}
+
+/**
+ * A bar chart titled `title`: one row per bar (its label, its value as shown, the bar), the bars
+ * scaled to the largest value (or to `max`), then its figures in words.
+ */
+export function BarChart({
+  title,
+  head,
+  bars,
+  max,
+}: {
+  title: string;
+  head: readonly [label: string, value: string];
+  bars: readonly Bar[];
+  max?: number;
+}) {
+  const scale = max ?? Math.max(0, ...bars.map((bar) => bar.value ?? 0));
+  return (
+    <>
+      <Paragraph>
+        <strong>{title}</strong>
+      </Paragraph>
+      <DataTable head={[...head, ""]}>
+        {bars.map((bar) => (
+          <tr key={bar.label}>
+            <Cell header>{bar.label}</Cell>
+            <Cell>{bar.shown ?? bar.value}</Cell>
+            <td width="55%">
+              <BarCell percent={barWidth(bar.value, scale)} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Paragraph muted>{chartInWords(title, bars)}</Paragraph>
+    </>
+  );
+}
+
 const isRunning = (summary: WeeklySummary) => summary.now < summary.end;
 
-/** "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is. */
-export function weekInWords(summary: WeeklySummary): string {
+// E.g. "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is.
+function weekInWords(summary: WeeklySummary): string {
   const { week, start, end, zone, hours } = summary;
   const last = new Date(end.getTime() - 1);
   const range = `Week ${week}, ${day(start, zone)} to ${day(last, zone)} (${hours?.zone ?? "UTC"})`;
   return isRunning(summary) ? `${range}, so far: to ${localTime(summary.now, hours?.zone)}` : range;
 }
 
-/** The subject: the week and its headline counts. */
-export function summarySubject(summary: WeeklySummary): string {
+function summarySubject(summary: WeeklySummary): string {
   const { week, figures, stillOpen, held } = summary;
   const parts = [
     `${figures.leads} lead${figures.leads === 1 ? "" : "s"}`,
@@ -53,8 +171,7 @@ export function summarySubject(summary: WeeklySummary): string {
   );
 }
 
-/** The rows of the figures table: a label and how each week shows it. */
-export const FIGURE_ROWS: readonly [label: string, show: (f: WeekFigures) => string][] = [
+const FIGURE_ROWS: readonly [label: string, show: (f: WeekFigures) => string][] = [
   ["Leads received", (f) => String(f.leads)],
   ["Median time to claim", (f) => minutesText(f.medianMinutesToClaim)],
   ["90th percentile time to claim", (f) => minutesText(f.p90MinutesToClaim)],
@@ -91,21 +208,13 @@ function Figures({ summary }: { summary: WeeklySummary }) {
 }
 
 function Charts({ summary }: { summary: WeeklySummary }) {
-  const received: Bar[] = summary.history.map(({ week, figures }) => ({
+  const received = summary.history.map(({ week, figures }) => ({ label: week, value: figures.leads }));
+  const kept = summary.history.map(({ week, figures: { keptWithin24Hours: value } }) => ({
     label: week,
-    value: figures.leads,
-    shown: String(figures.leads),
+    value,
+    shown: shareText(value),
   }));
-  const kept: Bar[] = summary.history.map(({ week, figures }) => ({
-    label: week,
-    value: figures.keptWithin24Hours,
-    shown: shareText(figures.keptWithin24Hours),
-  }));
-  const bands: Bar[] = summary.bands.map(({ label, count }) => ({
-    label,
-    value: count,
-    shown: String(count),
-  }));
+  const bands = summary.bands.map(({ label, count }) => ({ label, value: count }));
   return (
     <>
       <Subtitle>The last {summary.history.length} weeks</Subtitle>
@@ -117,8 +226,28 @@ function Charts({ summary }: { summary: WeeklySummary }) {
   );
 }
 
-const who = ({ lead }: SummaryLead) =>
-  `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
+/** A held or suspected lead in a line: who, their address, when, and `why` it was held or suspected. */
+function SpamLine({
+  item,
+  zone,
+  why,
+  link,
+}: {
+  item: SummaryLead;
+  zone: string;
+  why: string;
+  link: React.ReactNode;
+}) {
+  const { lead } = item;
+  return (
+    <Paragraph>
+      <strong>
+        <VisitorText>{`${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`}</VisitorText>
+      </strong>
+      , {lead.request.email}, received {shortTime(lead.receivedAt, zone)}. {why}. {link}
+    </Paragraph>
+  );
+}
 
 function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
   const { held, suspectedOpen, zone } = summary;
@@ -134,36 +263,36 @@ function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
         </Paragraph>
       )}
       {held.map((item) => (
-        <Paragraph key={item.lead.id}>
-          <strong>
-            <VisitorText>{who(item)}</VisitorText>
-          </strong>
-          , {item.lead.request.email}, received {shortTime(item.lead.receivedAt, zone)}. Held because:{" "}
-          {item.lead.spamReason ?? "not recorded"}.{" "}
-          {item.releaseUrl ? (
-            <TextLink href={item.releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
-          ) : (
-            "(No release link: the site's URL is not set.)"
-          )}
-        </Paragraph>
+        <SpamLine
+          key={item.lead.id}
+          item={item}
+          zone={zone}
+          why={`Held because: ${item.lead.spamReason ?? "not recorded"}`}
+          link={
+            item.releaseUrl ? (
+              <TextLink href={item.releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
+            ) : (
+              "(No release link: the site's URL is not set.)"
+            )
+          }
+        />
       ))}
       {suspectedOpen.length > 0 && <Paragraph>Suspected as spam, delivered, and still untouched:</Paragraph>}
       {suspectedOpen.map((item) => (
-        <Paragraph key={item.lead.id}>
-          <strong>
-            <VisitorText>{who(item)}</VisitorText>
-          </strong>
-          , {item.lead.request.email}, received {shortTime(item.lead.receivedAt, zone)}. Suspected because:{" "}
-          {item.lead.suspectedSpam}.{" "}
-          {item.claimUrl && <TextLink href={item.claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
-        </Paragraph>
+        <SpamLine
+          key={item.lead.id}
+          item={item}
+          zone={zone}
+          why={`Suspected because: ${item.lead.suspectedSpam}`}
+          link={item.claimUrl && <TextLink href={item.claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
+        />
       ))}
     </>
   );
 }
 
-/** The state as sales reads it, e.g. "closed (not a fit)" or "new, suspected spam". */
-export function stateText({ lead, followUp }: SummaryLead): string {
+// E.g. "closed (not a fit)" or "new, suspected spam".
+function stateText({ lead, followUp }: SummaryLead): string {
   const state = followUp.closedReason ? `${followUp.state} (${followUp.closedReason})` : followUp.state;
   const notes = [
     ...(lead.suspectedSpam ? ["suspected spam"] : []),
@@ -172,7 +301,7 @@ export function stateText({ lead, followUp }: SummaryLead): string {
   return [state, ...notes].join(", ");
 }
 
-export const LEAD_COLUMNS = [
+const LEAD_COLUMNS = [
   "Received",
   "Name",
   "Company",
@@ -210,8 +339,7 @@ function LeadRow({ item, zone }: { item: SummaryLead; zone: string }) {
   );
 }
 
-/** The attachment's file name, e.g. "leads-2026-W48.csv". */
-export const csvFileName = (week: string) => `leads-${week}.csv`;
+const csvFileName = (week: string) => `leads-${week}.csv`;
 
 function SummaryEmail({ summary }: { summary: WeeklySummary }) {
   const preview = `${summary.figures.leads} leads, ${summary.stillOpen} still open`;
