@@ -20,7 +20,7 @@ import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
-import { isReleaseSignature } from "./release-link";
+import { isReleaseSignature } from "./claim-link";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import {
   checkPost,

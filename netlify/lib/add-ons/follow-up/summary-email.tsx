@@ -96,14 +96,29 @@ function DataTable({ head, children }: { head: readonly string[]; children: Reac
   );
 }
 
-// Cells carry no style of their own: a week's table is long.
-function Cell({ children, header }: { children: React.ReactNode; header?: boolean }) {
-  return header ? (
-    <th scope="row" align="left" style={{ fontWeight: 400 }}>
+/** A table row of `cells`, the one at `header` the row's header; no cell has a style: a week's table is long. */
+function Row({
+  cells,
+  header = 0,
+  children,
+}: {
+  cells: React.ReactNode[];
+  header?: number;
+  children?: React.ReactNode;
+}) {
+  return (
+    <tr>
+      {cells.map((cell, i) =>
+        i === header ? (
+          <th key={i} scope="row" align="left" style={{ fontWeight: 400 }}>
+            {cell}
+          </th>
+        ) : (
+          <td key={i}>{cell}</td>
+        ),
+      )}
       {children}
-    </th>
-  ) : (
-    <td>{children}</td>
+    </tr>
   );
 }
 
@@ -135,13 +150,11 @@ export function BarChart({
       </Paragraph>
       <DataTable head={[...head, ""]}>
         {bars.map((bar) => (
-          <tr key={bar.label}>
-            <Cell header>{bar.label}</Cell>
-            <Cell>{bar.shown ?? bar.value}</Cell>
+          <Row key={bar.label} cells={[bar.label, bar.shown ?? bar.value]}>
             <td width="55%">
               <BarCell percent={barWidth(bar.value, scale)} />
             </td>
-          </tr>
+          </Row>
         ))}
       </DataTable>
       <Paragraph muted>{chartInWords(title, bars)}</Paragraph>
@@ -187,11 +200,7 @@ function Figures({ summary }: { summary: WeeklySummary }) {
       <Subtitle>The figures</Subtitle>
       <DataTable head={["", `This week (${summary.week})`, "The week before"]}>
         {FIGURE_ROWS.map(([label, show]) => (
-          <tr key={label}>
-            <Cell header>{label}</Cell>
-            <Cell>{show(summary.figures)}</Cell>
-            <Cell>{show(summary.weekBefore)}</Cell>
-          </tr>
+          <Row key={label} cells={[label, show(summary.figures), show(summary.weekBefore)]} />
         ))}
       </DataTable>
       <Paragraph>
@@ -301,43 +310,23 @@ function stateText({ lead, followUp }: SummaryLead): string {
   return [state, ...notes].join(", ");
 }
 
-const LEAD_COLUMNS = [
-  "Received",
-  "Name",
-  "Company",
-  "E-mail class",
-  "Source",
-  "State",
-  "Owner",
-  "Time to claim",
-] as const;
-
-function LeadRow({ item, zone }: { item: SummaryLead; zone: string }) {
-  const { lead, followUp } = item;
-  const name = `${lead.request.firstName} ${lead.request.lastName}`;
-  return (
-    <tr>
-      <Cell>{shortTime(lead.receivedAt, zone)}</Cell>
-      <Cell header>
-        {item.claimUrl ? (
-          <TextLink href={item.claimUrl}>
-            <VisitorText>{name}</VisitorText>
-          </TextLink>
-        ) : (
-          <VisitorText>{name}</VisitorText>
-        )}
-      </Cell>
-      <Cell>
-        <VisitorText>{lead.request.company}</VisitorText>
-      </Cell>
-      <Cell>{emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))}</Cell>
-      <Cell>{sourceOf(lead)}</Cell>
-      <Cell>{stateText(item)}</Cell>
-      <Cell>{followUp.owner?.name ?? "nobody yet"}</Cell>
-      <Cell>{minutesText(item.minutesToClaim, "not yet")}</Cell>
-    </tr>
-  );
-}
+const LEAD_COLUMNS: readonly [heading: string, cell: (item: SummaryLead, zone: string) => React.ReactNode][] =
+  [
+    ["Received", ({ lead }, zone) => shortTime(lead.receivedAt, zone)],
+    [
+      "Name",
+      ({ lead, claimUrl }) => {
+        const name = <VisitorText>{`${lead.request.firstName} ${lead.request.lastName}`}</VisitorText>;
+        return claimUrl ? <TextLink href={claimUrl}>{name}</TextLink> : name;
+      },
+    ],
+    ["Company", ({ lead }) => <VisitorText>{lead.request.company}</VisitorText>],
+    ["E-mail class", ({ lead }) => emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))],
+    ["Source", ({ lead }) => sourceOf(lead)],
+    ["State", stateText],
+    ["Owner", ({ followUp }) => followUp.owner?.name ?? "nobody yet"],
+    ["Time to claim", (item) => minutesText(item.minutesToClaim, "not yet")],
+  ];
 
 const csvFileName = (week: string) => `leads-${week}.csv`;
 
@@ -358,9 +347,13 @@ function SummaryEmail({ summary }: { summary: WeeklySummary }) {
           <Paragraph muted>
             Open leads first; times in {summary.hours?.zone ?? "UTC"}. Each name opens the lead&apos;s page.
           </Paragraph>
-          <DataTable head={LEAD_COLUMNS}>
+          <DataTable head={LEAD_COLUMNS.map(([heading]) => heading)}>
             {summary.leads.map((item) => (
-              <LeadRow key={item.lead.id} item={item} zone={summary.zone} />
+              <Row
+                key={item.lead.id}
+                header={1}
+                cells={LEAD_COLUMNS.map(([, cell]) => cell(item, summary.zone))}
+              />
             ))}
           </DataTable>
         </>

@@ -9,10 +9,9 @@ import { mapInBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { durationInWords } from "../../kit/text";
-import { claimUrlFor } from "./claim-link";
+import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import { releaseUrlFor } from "./release-link";
 import { followUpReport, isReported, minutesToClaim, readReportLeads, type ReportLead } from "./report";
 
 const WEEK_FORMAT = "kkkk-'W'WW";
