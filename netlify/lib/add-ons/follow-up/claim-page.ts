@@ -19,10 +19,10 @@ import {
   type TimelineEntry,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import type { EmailClassName } from "../../core/leads/lead-email-class";
+import { emailClassLine } from "../../core/leads/lead-email-class";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { classifyEmail } from "../email-class/email-class";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
+import { personField } from "./signed-page";
 import { durationInWords, telHref } from "../../kit/text";
 import { localTime } from "../../kit/local-time";
 import { htmlPage } from "../../kit/html-page";
@@ -33,14 +33,6 @@ const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out. An action taken here is recorded as the owner's.";
 
 const PROMISE_MS = 24 * 3_600_000;
-
-/** The e-mail class in a few words, for a tag. */
-const CLASS_WORDS: Record<EmailClassName, string> = {
-  company: "Company domain",
-  free: "Free mail",
-  isp: "Internet provider's mailbox",
-  disposable: "Disposable address",
-};
 
 const REMINDER_WORDS: Record<ReminderKind, string> = {
   nudge: "Nudge sent to the sales inbox: nobody had claimed it",
@@ -87,7 +79,8 @@ function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: str
 function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   const { request } = lead;
   const emailClass = lead.emailClass ?? classifyEmail(request.email);
-  const tags = [`${CLASS_WORDS[emailClass.class]}: ${emailClass.domain}`];
+  // The role is a tag of its own.
+  const tags = [emailClassLine({ ...emailClass, role: false })];
   if (emailClass.role) tags.push("Role address");
   const tel = telHref(request.phone);
   const call = tel
@@ -118,35 +111,8 @@ function form(action: string, kind: string, fields: string, button: string, prim
   );
 }
 
-/** A roster select (`name`), or without a roster a typed name (`typedName`). */
-function personField(
-  team: readonly StaffMember[] | undefined,
-  field: { id: string; name: string; label: string; typedId: string; typedName: string; typedLabel: string },
-): string {
-  if (team) {
-    const options = team
-      .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
-      .join("");
-    return (
-      `<label for="${field.id}">${field.label}</label><select id="${field.id}" name="${field.name}" required>` +
-      `<option value="" selected>Choose a person</option>${options}</select>`
-    );
-  }
-  return (
-    `<label for="${field.typedId}">${field.typedLabel}</label><input id="${field.typedId}" ` +
-    `name="${field.typedName}" required maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name">`
-  );
-}
-
 function claimForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = personField(team, {
-    id: "owner",
-    name: "owner",
-    label: "Claim as",
-    typedId: "owner-name",
-    typedName: "ownerName",
-    typedLabel: "Your name",
-  });
+  const field = personField(team, "owner", { roster: "Claim as", typed: "Your name" });
   return form(action, "claim", field, "Claim this lead", true);
 }
 
@@ -154,14 +120,7 @@ function handOverForm(action: string, followUp: FollowUp, team: readonly StaffMe
   const { owner } = followUp;
   const others = team?.filter((m) => !owner || !samePerson(m, owner));
   if (others && others.length === 0) return "";
-  const field = personField(others, {
-    id: "to",
-    name: "to",
-    label: "Hand over to",
-    typedId: "to-name",
-    typedName: "toName",
-    typedLabel: "Hand over to (their name)",
-  });
+  const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
   return form(action, "hand-over", field, "Hand over");
 }
 

@@ -21,13 +21,13 @@ import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
 import { isReleaseSignature } from "./claim-link";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import {
   checkPost,
   chosenPerson,
   openSignedPage,
   PAGE_HEADERS,
   page,
+  personField,
   problem,
   problemsFor,
   typedNameError,
@@ -37,7 +37,6 @@ import {
 export interface ReleaseHandlerDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore;
-  /** The lead store as JsonBlobs, for the conditional write. */
   getBlobs: () => JsonBlobs;
   getFollowUps: () => FollowUpStore;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
@@ -55,14 +54,26 @@ const PROBLEMS = problemsFor({
   misconfigured: "This page is not available; tell the site's owner.",
 });
 
-/** `lead` released at `at` by `by`: pending on sales and the webhook, the confirmation skipped, kept as a lead. */
-export function releasedLead(lead: LeadRecord, by: string, at: Date): LeadRecord {
+/**
+ * Releases lead `id` at `at` by `by` if it is held as spam: the pending and unclaimed markers and the
+ * follow-up clock first, as for a new lead, then the lead (pending on sales and the webhook, the
+ * confirmation skipped) with a conditional write that only one caller wins.
+ * @throws MalformedLeadError, or when the store fails
+ */
+async function releaseLead(blobs: JsonBlobs, followUps: FollowUpStore, id: string, by: string, at: Date) {
+  const found = await blobs.getWithEtag(keyOf("leads", id));
+  if (!found) return { refused: "gone" } as const;
+  const lead = parseStoredLead(found.data, id);
+  if (lead.state !== "spam" || !found.etag) return { refused: "not held" } as const;
+  const since = at.toISOString();
+  await blobs.setJSON(keyOf("pending", id), { since });
+  await followUps.markUnclaimed(id, since);
+  await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
   // What the honeypot held was kept only to recover such a person; `settledAt` is set again on delivery.
   const { honeypot: _honeypot, settledAt: _settledAt, ...rest } = lead;
-  const since = at.toISOString();
   // The release counts as an attempt's time, so the retry job leaves the lead to this request for a minute.
   const pending = { state: "pending" as const, attempts: 0, lastAttemptAt: since };
-  return {
+  const released: LeadRecord = {
     ...rest,
     state: "pending",
     deliveries: {
@@ -72,58 +83,15 @@ export function releasedLead(lead: LeadRecord, by: string, at: Date): LeadRecord
     },
     released: { at: since, by },
   };
-}
-
-export type ReleaseResult = { released: LeadRecord } | { refused: "not held" | "gone" };
-
-/**
- * Releases lead `id` at `at` by `by` if it is held as spam: the pending and unclaimed markers and the
- * follow-up clock first, as for a new lead, then the lead with a conditional write that only one
- * caller wins. @throws MalformedLeadError, or when the store fails
- */
-export async function releaseLead(
-  blobs: JsonBlobs,
-  followUps: FollowUpStore,
-  id: string,
-  by: string,
-  at: Date,
-): Promise<ReleaseResult> {
-  const found = await blobs.getWithEtag(keyOf("leads", id));
-  if (!found) return { refused: "gone" };
-  const lead = parseStoredLead(found.data, id);
-  if (lead.state !== "spam" || !found.etag) return { refused: "not held" };
-  const since = at.toISOString();
-  await blobs.setJSON(keyOf("pending", id), { since });
-  await followUps.markUnclaimed(id, since);
-  await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
-  const released = releasedLead(lead, by, at);
   const written = await blobs.setJSON(keyOf("leads", id), released, { onlyIfMatch: found.etag });
-  return written ? { released } : { refused: "not held" };
-}
-
-/** Who releases: a roster member chosen, or a typed name; else the sentence saying what is wrong. */
-function releasedBy(
-  form: URLSearchParams,
-  team: readonly StaffMember[] | undefined,
-): { ok: true; by: string } | { ok: false; error: string } {
-  const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
-  if (person) return { ok: true, by: person.name };
-  return { ok: false, error: team ? "Choose who releases the lead." : typedNameError("your name") };
+  return written ? { released } : ({ refused: "not held" } as const);
 }
 
 const row = (label: string, value: string) =>
   `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
 
 function releaseForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = team
-    ? `<p><label for="by">Released by</label> <select id="by" name="by" required>` +
-      `<option value="" selected>Choose a person</option>` +
-      team
-        .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
-        .join("") +
-      `</select></p>`
-    : `<p><label for="by-name">Your name</label> <input id="by-name" name="byName" required ` +
-      `maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name"></p>`;
+  const field = `<p>${personField(team, "by", { roster: "Released by", typed: "Your name" }, " ")}</p>`;
   return (
     `<form method="post" action="${escapeHtml(action)}">${field}` +
     `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
@@ -193,9 +161,10 @@ export function createReleaseHandler(
     try {
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const who = releasedBy(form, team);
-      if (!who.ok) return show(422, lead, who.error);
-      const result = await releaseLead(blobs, deps.getFollowUps(), id, who.by, now());
+      const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
+      if (!person)
+        return show(422, lead, team ? "Choose who releases the lead." : typedNameError("your name"));
+      const result = await releaseLead(blobs, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);
         const current = (await deps.getStore().get(id)) ?? lead;
@@ -216,13 +185,8 @@ export function createReleaseHandler(
     }
     logInfo("lead released from spam", { requestId: id });
     try {
-      const context = {
-        config,
-        mailer: deps.createMailer(config),
-        addOns: await deps.getAddOns(config),
-        retry: deps.retry,
-        now,
-      };
+      const mailer = deps.createMailer(config);
+      const context = { config, mailer, addOns: await deps.getAddOns(config), retry: deps.retry, now };
       await deliverLead(new LeadRecorder(deps.getStore(), released), context);
     } catch (error) {
       // Its pending marker is written: the retry job delivers it.

@@ -128,6 +128,31 @@ export function chosenPerson(
   return readable ? { name } : undefined;
 }
 
+/**
+ * The HTML field naming a person: a select `name` of the roster, or without a roster a typed name
+ * `<name>Name`, as `chosenPerson` reads them; `gap` goes between the label and the field.
+ */
+export function personField(
+  team: readonly StaffMember[] | undefined,
+  name: string,
+  labels: { roster: string; typed: string },
+  gap = "",
+): string {
+  if (team) {
+    const options = team
+      .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
+      .join("");
+    return (
+      `<label for="${name}">${labels.roster}</label>${gap}<select id="${name}" name="${name}" required>` +
+      `<option value="" selected>Choose a person</option>${options}</select>`
+    );
+  }
+  return (
+    `<label for="${name}-name">${labels.typed}</label>${gap}<input id="${name}-name" name="${name}Name" ` +
+    `required maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name">`
+  );
+}
+
 /** The sentence asking for a typed name, e.g. "Type your name (at most 80 characters, one line)." */
 export const typedNameError = (what: string) =>
   `Type ${what} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;
