@@ -1,8 +1,7 @@
 /**
- * A lead's signed links (docs/decisions/0029-lead-follow-up.md, docs/decisions/0038-weekly-summary.md):
- * the claim link `<site>/leads/<id>?sig=<hmac>` and the release link `<site>/leads/<id>/release?sig=<hmac>`
- * of a lead held as spam, each under a key of its own so neither opens the other's page. They never
- * expire; whoever holds one can act on the lead, and rotating the form secret voids every link.
+ * A lead's claim link `<site>/leads/<id>?sig=<hmac>` and release link `<site>/leads/<id>/release?sig=<hmac>`
+ * (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md), each under its own key. They never expire;
+ * rotating the form secret voids every link.
  */
 import { timingSafeEqual } from "node:crypto";
 import { claimSignatureBytes, releaseSignatureBytes } from "../../kit/keys";
@@ -33,11 +32,9 @@ export const claimUrlFor = (config: LinkConfig, id: string) =>
 export const releaseUrlFor = (config: LinkConfig, id: string) =>
   signedUrl(config, `/leads/${id}/release`, releaseSignature(id, config.formSecret));
 
-/** True when `sig` is the 43-character base64url signature `expected`, compared in constant time. */
 function isSignatureText(sig: string | null, expected: string): boolean {
   if (!sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
-  // The text is compared, not the decoded bytes: a decoder ignores the last character's two spare
-  // bits, so four spellings would decode to one signature.
+  // The text, not the decoded bytes: a decoder ignores the last character's two spare bits.
   const given = Buffer.from(sig);
   const wanted = Buffer.from(expected);
   return given.length === wanted.length && timingSafeEqual(given, wanted);

@@ -1,7 +1,6 @@
 /**
- * The claim page's HTML, made for a phone (docs/requirements.md#sales-tools, docs/decisions/0029-lead-follow-up.md):
- * the prospect first, then the follow-up and its actions, then the history. No script and no form that
- * submits by itself: mail scanners open every link.
+ * The claim page's HTML, made for a phone (docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up
+ * and its actions, the history. No script and no form that submits by itself: mail scanners open every link.
  */
 import type { StaffMember } from "../../core/config";
 import escapeHtml from "escape-html";
@@ -65,7 +64,6 @@ export function mailtoHref(email: string): string {
 const fact = (label: string, value: string) =>
   `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
 
-/** The line saying how long is left of the 24-hour promise, while nobody has contacted the prospect. */
 function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   if (!awaitsContact(followUp)) return "";
   const deadline = new Date(Date.parse(lead.receivedAt) + PROMISE_MS);
@@ -174,7 +172,6 @@ function followUpSection(
   );
 }
 
-/** One line of the history in words, e.g. "Handed over from Ana Smith to Ben Lee". */
 function entryWords(entry: TimelineEntry, zone?: string): string {
   const by = "by" in entry && entry.by ? ` by ${entry.by}` : "";
   const slot = "startTime" in entry && entry.startTime ? ` for ${localTime(entry.startTime, zone)}` : "";

@@ -1,7 +1,6 @@
 /**
- * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md). GET changes nothing, as mail scanners open every link; the POST
- * works once and delivers the lead as a new one, without a late confirmation. A forged link is 403 for any id.
+ * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam (docs/decisions/0038-weekly-summary.md).
+ * GET changes nothing (mail scanners open links); the POST works once and delivers it as a new lead.
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
@@ -54,12 +53,7 @@ const PROBLEMS = problemsFor({
   misconfigured: "This page is not available; tell the site's owner.",
 });
 
-/**
- * Releases lead `id` at `at` by `by` if it is held as spam: the pending and unclaimed markers and the
- * follow-up clock first, as for a new lead, then the lead (pending on sales and the webhook, the
- * confirmation skipped) with a conditional write that only one caller wins.
- * @throws MalformedLeadError, or when the store fails
- */
+// The markers and follow-up clock of a new lead first, then the lead with a conditional write one caller wins.
 async function releaseLead(blobs: JsonBlobs, followUps: FollowUpStore, id: string, by: string, at: Date) {
   const found = await blobs.getWithEtag(keyOf("leads", id));
   if (!found) return { refused: "gone" } as const;

@@ -1,7 +1,6 @@
 /**
- * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up,
- * docs/requirements.md#sales-tools), per ISO week, source and e-mail class. A lead still inside its 24
- * hours is neither kept nor missed: a share counts only leads whose window is over or made it in time.
+ * The follow-up report of `npm run leads:report` per ISO week, source and e-mail class (docs/requirements.md#follow-up,
+ * #sales-tools). A share counts only leads whose window is over or that made it in time.
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -32,10 +31,7 @@ export interface ReportLead {
   tracked?: boolean;
 }
 
-/**
- * Every stored lead with its follow-up record; a lead is tracked when `blobs` (the lead store) holds a
- * follow-up record or marker for it. A malformed record is logged and left out. @throws when the store fails
- */
+/** Every readable stored lead, its follow-up record, and whether `blobs` (the lead store) tracks it. @throws when the store fails */
 export async function readReportLeads(options: {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;
@@ -86,7 +82,7 @@ function share(outcomes: (boolean | null)[]): number | null {
   return decided.length === 0 ? null : decided.filter(Boolean).length / decided.length;
 }
 
-/** One line of the report. Minutes are fractional; shares are 0..1, null when no lead counts. */
+// Minutes are fractional; shares are 0..1, null when no lead counts.
 function row(
   period: string,
   source: string,
@@ -191,7 +187,6 @@ const PERCENT: readonly Column[] = [
   "bookedSameVisit",
 ];
 
-/** A cell of the text table: shares in %, minutes to one decimal, else the value as text. */
 function show(key: Column, value: Cell): string {
   const shown = (format: (n: number) => string) => (typeof value === "number" ? format(value) : "-");
   if (PERCENT.includes(key)) return shown((n) => `${Math.round(n * 100)}%`);
@@ -200,7 +195,7 @@ function show(key: Column, value: Cell): string {
   return String(value).replace(/[\p{Cc}\p{Cf}]/gu, "?");
 }
 
-/** Each column by its CSV name: its heading in the text table and what it counts. */
+// Each column by its CSV name: its heading in the text table and what it counts.
 type Columns = Partial<Record<Column, readonly [heading: string, means: string]>>;
 const columnsOf = (columns: Columns) =>
   Object.entries(columns) as [Column, readonly [heading: string, means: string]][];
@@ -214,7 +209,6 @@ const ROW_LABELS: Columns = {
   ],
 };
 
-/** The first table: how fast leads were taken in hand, and the 24-hour promise. */
 const SPEED: Columns = {
   leads: ["leads", "demo requests that arrived (honeypot leads and leads closed as spam left out)"],
   claimed: ["claimed", "leads someone took in hand: claimed, or booked or closed before anyone claimed them"],
@@ -234,7 +228,6 @@ const SPEED: Columns = {
   keptWithin24Hours: ["kept 24 h", "kept / (kept + missed); open leads count once they are kept or missed"],
 };
 
-/** The second table: bookings and how leads were closed. */
 const OUTCOMES: Columns = {
   booked: ["booked", "leads with a confirmed demo booking now"],
   bookedSameVisit: [
@@ -261,7 +254,6 @@ export function reportToCsv(rows: readonly ReportRow[]): string {
   return csvText([keys, ...rows.map((r) => keys.map((key) => cell(r[key])))]);
 }
 
-/** `columns` of `rows` as an aligned text table. */
 function table(rows: readonly ReportRow[], columns: Columns): string[] {
   const header = columnsOf(columns).map(([, [heading]]) => heading);
   const body = rows.map((r) => columnsOf(columns).map(([key]) => show(key, r[key])));
@@ -274,10 +266,7 @@ function table(rows: readonly ReportRow[], columns: Columns): string[] {
   return [line(header), ...body.map(line)];
 }
 
-/**
- * The report as text for a terminal: its two tables, then what each column counts. `clock` names how
- * time to claim is counted, e.g. "calendar minutes".
- */
+/** The report's two tables and its legend, for a terminal; `clock` is e.g. "calendar minutes". */
 export function reportToText(rows: readonly ReportRow[], clock: string): string {
   const legend = columnsOf(COLUMNS).map(
     ([, [heading, means]]) => `  ${heading}: ${means.replaceAll("{clock}", clock)}`,

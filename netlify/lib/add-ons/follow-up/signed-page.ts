@@ -1,8 +1,6 @@
 /**
- * What the pages opened by a signed link share, the claim page and the release page
- * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0038-weekly-summary.md): their refusals as
- * HTML pages, the preamble that checks method, settings and signature, the POST's origin and body
- * checks, and who a form names. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * What the claim and release pages share (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md):
+ * refusals, signature and POST checks, the person field. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
@@ -44,10 +42,7 @@ export const page = (method: string, status: number, html: string, extra: Record
 export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
-/**
- * The checks before a signed page reads anything: the method (GET, HEAD or POST), the settings and the
- * link's signature for the lowercased id. Resolves with the refusal, or `{ method, config, url, id }`.
- */
+/** Checks the method (GET, HEAD, POST), the settings and the signature for the lowercased id; resolves with a refusal or what passed. */
 export async function openSignedPage(
   req: Request,
   rawId: string,
@@ -73,10 +68,7 @@ export async function openSignedPage(
   return { method, config, url, id };
 }
 
-/**
- * The refusal for lead `id` that `page` (e.g. "claim page") could not read: 409 when its record is
- * damaged (alerted once, as every reader does), else 503 with the store's failure logged.
- */
+/** The refusal for lead `id` that `page` could not read: 409 for a damaged record (alerted once), else 503, logged. */
 export function unreadableLead(
   method: string,
   error: unknown,
@@ -109,8 +101,7 @@ export async function checkPost(req: Request, config: ServerConfig): Promise<Pro
   }
 }
 
-// A name shown on pages and in messages: one line of visible text with at least one letter, nothing
-// invisible (a blank filler such as U+3164 would make a person nobody can read).
+// A name is one line of visible text with a letter: a blank filler such as U+3164 would make a person nobody can read.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
 
 /** The roster member the form's `roster` field names (address, or name without one), or a typed name without a roster. */
@@ -128,10 +119,7 @@ export function chosenPerson(
   return readable ? { name } : undefined;
 }
 
-/**
- * The HTML field naming a person: a select `name` of the roster, or without a roster a typed name
- * `<name>Name`, as `chosenPerson` reads them; `gap` goes between the label and the field.
- */
+/** The field naming a person as `chosenPerson` reads it: a roster select `name`, else a typed `<name>Name`. */
 export function personField(
   team: readonly StaffMember[] | undefined,
   name: string,

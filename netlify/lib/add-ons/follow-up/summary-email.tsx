@@ -1,8 +1,6 @@
 /**
- * The weekly summary e-mail to the sales inbox (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md). Visitor text appears only here, in the message to sales. Its
- * bar charts are HTML tables with cell widths, which every mail client renders (not all show SVG, and we
- * load no image).
+ * The weekly summary e-mail to sales (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md).
+ * Its bar charts are HTML tables with cell widths, which every mail client renders (not all show SVG).
  */
 import * as React from "react";
 import { DateTime } from "luxon";
@@ -31,7 +29,6 @@ const day = (at: Date, zone: string) =>
 const shortTime = (at: string, zone: string) =>
   DateTime.fromISO(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL, HH:mm");
 
-/** The site's amber, as the layout's button. */
 const BAR_COLOUR = "#fbbf24";
 
 interface Bar {
@@ -72,7 +69,7 @@ function BarCell({ percent }: { percent: number }) {
   );
 }
 
-/** A table of data that the text part keeps as rows and columns (netlify/lib/kit/email-layout.tsx). */
+// `data-text-table`: the text part keeps it as rows and columns (netlify/lib/kit/email-layout.tsx).
 function DataTable({ head, children }: { head: readonly string[]; children: React.ReactNode }) {
   return (
     <table
@@ -96,7 +93,7 @@ function DataTable({ head, children }: { head: readonly string[]; children: Reac
   );
 }
 
-/** A table row of `cells`, the one at `header` the row's header; no cell has a style: a week's table is long. */
+// No cell has a style of its own: a week's table is long.
 function Row({
   cells,
   header = 0,
@@ -127,10 +124,7 @@ export function chartInWords(title: string, bars: readonly Bar[]): string {
   return `${title}: ${bars.map((bar) => `${bar.label} ${bar.shown ?? bar.value}`).join(", ")}.`;
 }
 
-/**
- * A bar chart titled `title`: one row per bar (its label, its value as shown, the bar), the bars
- * scaled to the largest value (or to `max`), then its figures in words.
- */
+/** A bar chart: a row per bar (label, value, bar scaled to the largest value or `max`), then its figures in words. */
 export function BarChart({
   title,
   head,
@@ -235,7 +229,6 @@ function Charts({ summary }: { summary: WeeklySummary }) {
   );
 }
 
-/** A held or suspected lead in a line: who, their address, when, and `why` it was held or suspected. */
 function SpamLine({
   item,
   zone,

@@ -57,7 +57,7 @@ export function dueWeek(now: Date, zone: string): string | undefined {
   return monday.minus({ days: 1 }).toFormat(WEEK_FORMAT);
 }
 
-/** `week`'s figures at `now` from the report's own rows (`items` may hold other weeks' leads too), plus the share booked. */
+/** `week`'s figures at `now` from the report's own rows, plus the share booked; `items` may span weeks. */
 export function weekFigures(
   items: readonly ReportLead[],
   week: string,
@@ -90,15 +90,15 @@ export function shareText(share: number | null): string {
   return share === null ? "none yet" : `${Math.round(share * 100)}%`;
 }
 
-/** The time-to-claim bands, upper bounds in minutes (inclusive); a lead nobody touched is `unclaimed`. */
-export const CLAIM_BANDS = [
+// Upper bounds in minutes, inclusive.
+const CLAIM_BANDS = [
   { label: "within 5 min", max: 5 },
   { label: "5 to 15 min", max: 15 },
   { label: "15 to 60 min", max: 60 },
   { label: "over 60 min", max: Infinity },
 ] as const;
 
-/** How many of the leads the report counts fall in each band, then `unclaimed`. */
+/** How many of the leads the report counts fall in each time-to-claim band, then `unclaimed` ones. */
 export function claimBands(
   items: readonly ReportLead[],
   hours?: BusinessHours,
@@ -114,8 +114,7 @@ export function claimBands(
   ];
 }
 
-/** What `summaries/<week>` holds. */
-export interface WeekRecord {
+interface WeekRecord {
   at: string;
   expiresAt: string;
   figures: WeekFigures;
@@ -161,16 +160,12 @@ export type SummaryLead = WeeklySummary["leads"][number];
 export interface SummaryInputs {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;
-  /** The lead store as JsonBlobs: the week records and follow-up keys. */
   blobs: JsonBlobs;
   config: Pick<ServerConfig, "siteOrigin" | "formSecret"> & { followUp: FollowUpConfig };
   now: Date;
 }
 
-/**
- * `week`'s summary at `now`. Reads every lead no kept week names other than `week` itself, so a
- * kept week's leads are read again only when it is the one summarised. @throws when the store fails
- */
+/** `week`'s summary at `now`, reading only the leads no other kept week names. @throws when the store fails */
 export async function buildWeeklySummary(inputs: SummaryInputs & { week: string }) {
   const { blobs, config, now, week } = inputs;
   const hours = config.followUp.businessHours;
