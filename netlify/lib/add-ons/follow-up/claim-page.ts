@@ -109,19 +109,6 @@ function form(action: string, kind: string, fields: string, button: string, prim
   );
 }
 
-function claimForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = personField(team, "owner", { roster: "Claim as", typed: "Your name" });
-  return form(action, "claim", field, "Claim this lead", true);
-}
-
-function handOverForm(action: string, followUp: FollowUp, team: readonly StaffMember[] | undefined): string {
-  const { owner } = followUp;
-  const others = team?.filter((m) => !owner || !samePerson(m, owner));
-  if (others && others.length === 0) return "";
-  const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
-  return form(action, "hand-over", field, "Hand over");
-}
-
 function closeForm(action: string): string {
   const options = (reasons: readonly string[]) =>
     reasons.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join("");
@@ -153,7 +140,8 @@ function followUpSection(
   if (followUp.closedReason) facts.push(fact("Outcome", followUp.closedReason));
   const forms: string[] = [];
   if (!followUp.owner && (followUp.state === "new" || followUp.state === "booked")) {
-    forms.push(claimForm(action, team));
+    const field = personField(team, "owner", { roster: "Claim as", typed: "Your name" });
+    forms.push(form(action, "claim", field, "Claim this lead", true));
   }
   if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
   if (followUp.state !== "closed") {
@@ -163,7 +151,12 @@ function followUpSection(
       const when = booking.startTime ? localTime(booking.startTime, zone) : "the time not given";
       forms.push(form(action, "confirm-booking", fields, `Confirm the booking for ${when}`));
     }
-    if (followUp.owner && followUp.state !== "new") forms.push(handOverForm(action, followUp, team));
+    const { owner } = followUp;
+    const others = team?.filter((m) => !owner || !samePerson(m, owner));
+    if (owner && followUp.state !== "new" && others?.length !== 0) {
+      const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
+      forms.push(form(action, "hand-over", field, "Hand over"));
+    }
     forms.push(closeForm(action));
   }
   return (

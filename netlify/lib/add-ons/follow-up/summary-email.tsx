@@ -229,24 +229,23 @@ function Charts({ summary }: { summary: WeeklySummary }) {
   );
 }
 
+// A held or suspected lead: who, their address, when, then why (`children`).
 function SpamLine({
-  item,
+  lead,
   zone,
-  why,
-  link,
+  children,
 }: {
-  item: SummaryLead;
+  lead: SummaryLead["lead"];
   zone: string;
-  why: string;
-  link: React.ReactNode;
+  children: React.ReactNode;
 }) {
-  const { lead } = item;
+  const { firstName, lastName, company, email } = lead.request;
   return (
     <Paragraph>
       <strong>
-        <VisitorText>{`${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`}</VisitorText>
+        <VisitorText>{`${firstName} ${lastName} (${company})`}</VisitorText>
       </strong>
-      , {lead.request.email}, received {shortTime(lead.receivedAt, zone)}. {why}. {link}
+      , {email}, received {shortTime(lead.receivedAt, zone)}. {children}
     </Paragraph>
   );
 }
@@ -264,30 +263,22 @@ function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
           person may be among them (a password manager can fill the hidden field).
         </Paragraph>
       )}
-      {held.map((item) => (
-        <SpamLine
-          key={item.lead.id}
-          item={item}
-          zone={zone}
-          why={`Held because: ${item.lead.spamReason ?? "not recorded"}`}
-          link={
-            item.releaseUrl ? (
-              <TextLink href={item.releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
-            ) : (
-              "(No release link: the site's URL is not set.)"
-            )
-          }
-        />
+      {held.map(({ lead, releaseUrl }) => (
+        <SpamLine key={lead.id} lead={lead} zone={zone}>
+          Held because: {lead.spamReason ?? "not recorded"}.{" "}
+          {releaseUrl ? (
+            <TextLink href={releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
+          ) : (
+            "(No release link: the site's URL is not set.)"
+          )}
+        </SpamLine>
       ))}
       {suspectedOpen.length > 0 && <Paragraph>Suspected as spam, delivered, and still untouched:</Paragraph>}
-      {suspectedOpen.map((item) => (
-        <SpamLine
-          key={item.lead.id}
-          item={item}
-          zone={zone}
-          why={`Suspected because: ${item.lead.suspectedSpam}`}
-          link={item.claimUrl && <TextLink href={item.claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
-        />
+      {suspectedOpen.map(({ lead, claimUrl }) => (
+        <SpamLine key={lead.id} lead={lead} zone={zone}>
+          Suspected because: {lead.suspectedSpam}.{" "}
+          {claimUrl && <TextLink href={claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
+        </SpamLine>
       ))}
     </>
   );
