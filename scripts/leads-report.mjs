@@ -3,6 +3,7 @@
  * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the follow-up report of
  * netlify/lib/add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument.
  */
+import { DateTime } from "luxon";
 import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
@@ -12,15 +13,11 @@ const USAGE = [
 ].join("\n");
 
 const args = parseCommand(USAGE, { since: { type: "string" }, csv: { type: "boolean" } }, false);
-let since;
-if (args.values.since !== undefined) {
-  since = new Date(`${args.values.since}T00:00:00Z`);
-  // A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
-  const real = !Number.isNaN(since.getTime()) && since.toISOString().slice(0, 10) === args.values.since;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(args.values.since) || !real) {
-    args.usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(args.values.since)}.`);
-  }
-}
+const text = args.values.since;
+// A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
+const day = text === undefined ? undefined : DateTime.fromFormat(text, "yyyy-MM-dd", { zone: "utc" });
+if (day && !day.isValid) args.usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(text)}.`);
+const since = day?.toJSDate();
 const hours = await businessHours(args.usageError);
 
 await withLeadStore(async (blobs, { leads, json }) => {
@@ -33,7 +30,7 @@ await withLeadStore(async (blobs, { leads, json }) => {
   if (args.values.csv) process.stdout.write(reportToCsv(rows));
   else {
     const clock = hours ? `business minutes (${process.env.BUSINESS_HOURS?.trim()})` : "calendar minutes";
-    console.log(`Follow-up report from ${blobs.where}${since ? ` since ${args.values.since}` : ""}`);
+    console.log(`Follow-up report from ${blobs.where}${since ? ` since ${text}` : ""}`);
     console.log(reportToText(rows, clock));
   }
 });
