@@ -84,16 +84,6 @@ async function releaseLead(blobs: JsonBlobs, followUps: FollowUpStore, id: strin
 const row = (label: string, value: string) =>
   `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
 
-function releaseForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = `<p>${personField(team, "by", { roster: "Released by", typed: "Your name" }, " ")}</p>`;
-  return (
-    `<form method="post" action="${escapeHtml(action)}">${field}` +
-    `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
-    `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
-    `<p><button type="submit">${RELEASE_BUTTON}</button></p></form>`
-  );
-}
-
 /** The page for `lead`: what sales needs to judge it, then the form while it is held. */
 export function renderReleasePage(
   lead: LeadRecord,
@@ -109,16 +99,25 @@ export function renderReleasePage(
     row("Held because", lead.spamReason ?? "not recorded"),
     row("Request id", lead.id),
   ];
-  const notice = options.notice ? `<p role="alert"><strong>${escapeHtml(options.notice)}</strong></p>` : "";
-  const status = lead.released
-    ? `<p role="status"><strong>${escapeHtml(
-        `Released by ${lead.released.by}, ${localTime(lead.released.at, options.zone)}. ` +
-          "It went to sales as a new lead.",
-      )}</strong></p>`
+  const say = (role: string, text: string) => `<p role="${role}"><strong>${escapeHtml(text)}</strong></p>`;
+  const notice = options.notice ? say("alert", options.notice) : "";
+  const { released } = lead;
+  const status = released
+    ? say(
+        "status",
+        `Released by ${released.by}, ${localTime(released.at, options.zone)}. It went to sales as a new lead.`,
+      )
     : lead.state === "spam"
       ? ""
-      : `<p role="status"><strong>This lead is not held as spam.</strong></p>`;
-  const form = lead.state === "spam" ? releaseForm(options.action, options.team) : "";
+      : say("status", "This lead is not held as spam.");
+  const field = personField(options.team, "by", { roster: "Released by", typed: "Your name" }, " ");
+  const form =
+    lead.state !== "spam"
+      ? ""
+      : `<form method="post" action="${escapeHtml(options.action)}"><p>${field}</p>` +
+        `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
+        `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
+        `<p><button type="submit">${RELEASE_BUTTON}</button></p></form>`;
   const trust = "Anyone who holds this link (the weekly summary) can release this lead, once.";
   return htmlPage(
     PAGE_TITLE,
