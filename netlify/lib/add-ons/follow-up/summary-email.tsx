@@ -7,6 +7,7 @@ import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
 import { emailClassCell } from "../../core/leads/lead-email-class";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import {
   EmailLayout,
   Paragraph,
@@ -93,16 +94,10 @@ function DataTable({ head, children }: { head: readonly string[]; children: Reac
   );
 }
 
+type RowProps = React.PropsWithChildren<{ cells: React.ReactNode[]; header?: number }>;
+
 // No cell has a style of its own: a week's table is long.
-function Row({
-  cells,
-  header = 0,
-  children,
-}: {
-  cells: React.ReactNode[];
-  header?: number;
-  children?: React.ReactNode;
-}) {
+function Row({ cells, header = 0, children }: RowProps) {
   return (
     <tr>
       {cells.map((cell, i) =>
@@ -124,18 +119,10 @@ export function chartInWords(title: string, bars: readonly Bar[]): string {
   return `${title}: ${bars.map((bar) => `${bar.label} ${bar.shown ?? bar.value}`).join(", ")}.`;
 }
 
+type BarChartProps = { title: string; head: readonly [string, string]; bars: readonly Bar[]; max?: number };
+
 /** A bar chart: a row per bar (label, value, bar scaled to the largest value or `max`), then its figures in words. */
-export function BarChart({
-  title,
-  head,
-  bars,
-  max,
-}: {
-  title: string;
-  head: readonly [label: string, value: string];
-  bars: readonly Bar[];
-  max?: number;
-}) {
+export function BarChart({ title, head, bars, max }: BarChartProps) {
   const scale = max ?? Math.max(0, ...bars.map((bar) => bar.value ?? 0));
   return (
     <>
@@ -229,16 +216,10 @@ function Charts({ summary }: { summary: WeeklySummary }) {
   );
 }
 
+type SpamLineProps = React.PropsWithChildren<{ lead: LeadRecord; zone: string }>;
+
 // A held or suspected lead: who, their address, when, then why (`children`).
-function SpamLine({
-  lead,
-  zone,
-  children,
-}: {
-  lead: SummaryLead["lead"];
-  zone: string;
-  children: React.ReactNode;
-}) {
+function SpamLine({ lead, zone, children }: SpamLineProps) {
   const { firstName, lastName, company, email } = lead.request;
   return (
     <Paragraph>
