@@ -126,11 +126,9 @@ export function renderReleasePage(
 }
 
 /** Builds the handler for `/leads/<id>/release`. */
-export function createReleaseHandler(
-  deps: ReleaseHandlerDeps,
-): (req: Request, id: string) => Promise<Response> {
+export function createReleaseHandler(deps: ReleaseHandlerDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (req, rawId) => {
+  return async (req: Request, rawId: string): Promise<Response> => {
     const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
     const { method, config, url, id } = opened;

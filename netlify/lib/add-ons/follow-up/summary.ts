@@ -99,10 +99,7 @@ const CLAIM_BANDS = [
 ] as const;
 
 /** How many of the leads the report counts fall in each time-to-claim band, then `unclaimed` ones. */
-export function claimBands(
-  items: readonly ReportLead[],
-  hours?: BusinessHours,
-): { label: string; count: number }[] {
+export function claimBands(items: readonly ReportLead[], hours?: BusinessHours) {
   const minutes = items.filter((item) => isReported(item)).map((item) => minutesToClaim(item, hours));
   const band = (m: number) => CLAIM_BANDS.findIndex((b) => m <= b.max);
   return [
@@ -114,12 +111,8 @@ export function claimBands(
   ];
 }
 
-interface WeekRecord {
-  at: string;
-  expiresAt: string;
-  figures: WeekFigures;
-  leadIds: string[];
-}
+type KeptWeek = { figures: WeekFigures; leadIds: string[] };
+type WeekRecord = KeptWeek & { at: string; expiresAt: string };
 
 async function readWeekRecords(blobs: JsonBlobs): Promise<Map<string, WeekRecord>> {
   const prefix = STORAGE.summaries.prefix;
@@ -134,12 +127,7 @@ async function readWeekRecords(blobs: JsonBlobs): Promise<Map<string, WeekRecord
 }
 
 /** Writes `week`'s record unless one is there; true when this call wrote it (the one run that sends). */
-export function keepWeek(
-  blobs: JsonBlobs,
-  week: string,
-  kept: Pick<WeekRecord, "figures" | "leadIds">,
-  at: Date,
-): Promise<boolean> {
+export function keepWeek(blobs: JsonBlobs, week: string, kept: KeptWeek, at: Date): Promise<boolean> {
   const expiresAt = DateTime.fromJSDate(at).plus({ weeks: KEPT_WEEKS }).toJSDate().toISOString();
   const record: WeekRecord = { at: at.toISOString(), expiresAt, ...kept };
   return blobs.setJSON(keyOf("summaries", week), record, { onlyIfNew: true });
