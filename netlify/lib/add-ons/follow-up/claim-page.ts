@@ -121,11 +121,9 @@ function closeForm(action: string): string {
   return form(action, "close", field, "Close this lead");
 }
 
-function followUpSection(
-  followUp: FollowUp,
-  options: { action: string; team?: readonly StaffMember[]; zone?: string },
-): string {
-  const { action, team, zone } = options;
+type PageOptions = { action: string; team?: readonly StaffMember[]; zone?: string };
+
+function followUpSection(followUp: FollowUp, { action, team, zone }: PageOptions): string {
   const facts = [fact("State", followUp.state), fact("Owner", followUp.owner?.name ?? "nobody yet")];
   for (const booking of liveBookings(followUp)) {
     const how =
@@ -212,13 +210,7 @@ export interface ClaimPageNotice {
 export function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,
-  options: {
-    now: Date;
-    action: string;
-    team?: readonly StaffMember[];
-    zone?: string;
-    notice?: ClaimPageNotice;
-  },
+  options: PageOptions & { now: Date; notice?: ClaimPageNotice },
 ): string {
   const { now, zone, notice } = options;
   const message = notice
