@@ -24,7 +24,7 @@ function signedUrl(config: LinkConfig, path: string, signature: string): string 
   return url.toString();
 }
 
-/** The absolute claim link, e.g. `https://example.com/leads/<id>?sig=...`; undefined when the origin is unset or follow-up is off. */
+/** The absolute claim link `<origin>/leads/<id>?sig=...`; undefined when the origin is unset or follow-up is off. */
 export const claimUrlFor = (config: LinkConfig, id: string) =>
   signedUrl(config, `/leads/${id}`, claimSignature(id, config.formSecret));
 

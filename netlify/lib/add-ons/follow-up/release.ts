@@ -1,6 +1,7 @@
 /**
- * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam (docs/decisions/0038-weekly-summary.md).
- * GET changes nothing (mail scanners open links); the POST works once and delivers it as a new lead.
+ * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam
+ * (docs/decisions/0038-weekly-summary.md). GET changes nothing (mail scanners open links); the POST works
+ * once and delivers it as a new lead.
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";

@@ -1,6 +1,6 @@
 /**
- * The follow-up report of `npm run leads:report` per ISO week, source and e-mail class (docs/requirements.md#follow-up,
- * #sales-tools). A share counts only leads whose window is over or that made it in time.
+ * The follow-up report of `npm run leads:report` per ISO week, source and e-mail class
+ * (docs/requirements.md#follow-up, #sales-tools). A share counts only leads whose window is over or that made it.
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -31,7 +31,7 @@ export interface ReportLead {
   tracked?: boolean;
 }
 
-/** Every readable stored lead, its follow-up record, and whether `blobs` (the lead store) tracks it. @throws when the store fails */
+/** Every readable stored lead, its follow-up record, whether `blobs` tracks it. @throws when the store fails */
 export async function readReportLeads(options: {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;

@@ -1,6 +1,7 @@
 /**
  * What the claim and release pages share (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md):
- * refusals, signature and POST checks, the person field. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * refusals, signature and POST checks, the person field. Referrer policy same-origin: `no-referrer` would
+ * post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
@@ -42,7 +43,7 @@ export const page = (method: string, status: number, html: string, extra: Record
 export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
-/** Checks the method (GET, HEAD, POST), the settings and the signature for the lowercased id; resolves with a refusal or what passed. */
+/** Checks the method, the settings and the signature for the lowercased id; resolves with a refusal or what passed. */
 export async function openSignedPage(
   req: Request,
   rawId: string,
@@ -68,7 +69,7 @@ export async function openSignedPage(
   return { method, config, url, id };
 }
 
-/** The refusal for lead `id` that `page` could not read: 409 for a damaged record (alerted once), else 503, logged. */
+/** The refusal for lead `id` that `page` could not read: 409 for a damaged record (alerted once), else 503. */
 export function unreadableLead(
   method: string,
   error: unknown,

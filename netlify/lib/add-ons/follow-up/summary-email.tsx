@@ -121,7 +121,7 @@ export function chartInWords(title: string, bars: readonly Bar[]): string {
 
 type BarChartProps = { title: string; head: readonly [string, string]; bars: readonly Bar[]; max?: number };
 
-/** A bar chart: a row per bar (label, value, bar scaled to the largest value or `max`), then its figures in words. */
+/** A bar chart: a row per bar (label, value, bar scaled to the largest or `max`), then its figures in words. */
 export function BarChart({ title, head, bars, max }: BarChartProps) {
   const scale = max ?? Math.max(0, ...bars.map((bar) => bar.value ?? 0));
   return (

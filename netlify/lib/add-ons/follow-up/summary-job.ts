@@ -68,7 +68,10 @@ async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): 
 
 export type WeeklyOutcome = "not due" | "sent already" | "sent" | "refused" | "not sent";
 
-/** The Monday summary at `now` if due and not sent: the week's record (one run wins), then e-mail and webhook. @throws when the store fails */
+/**
+ * The Monday summary at `now` if due and not sent: the week's record (one run wins), then e-mail and
+ * webhook. @throws when the store fails
+ */
 export async function runWeeklySummary(options: SummaryJobOptions): Promise<WeeklyOutcome> {
   const at = (options.now ?? (() => new Date()))();
   const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
@@ -95,7 +98,10 @@ export async function runWeeklySummary(options: SummaryJobOptions): Promise<Week
   return result.status === "sent" ? "sent" : result.status === "permanent" ? "refused" : "not sent";
 }
 
-/** `week`'s summary (default: this week so far) for `npm run leads:summary`, sent unless `dryRun`; records nothing. @throws when the store fails */
+/**
+ * `week`'s summary (default: this week so far) for `npm run leads:summary`, sent unless `dryRun`; records
+ * nothing. @throws when the store fails
+ */
 export async function summaryNow(
   options: SummaryJobOptions & { week?: string; dryRun?: boolean },
 ): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {

@@ -1,4 +1,4 @@
-/** The weekly summary's figures on the lead webhook, never visitor text (docs/decisions/0038-weekly-summary.md). */
+/** The weekly summary's figures on the lead webhook, no visitor text (docs/decisions/0038-weekly-summary.md). */
 import type { LeadWebhookConfig } from "../../core/config";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { minutesText, shareText, type WeekFigures, type WeeklySummary } from "../follow-up/summary";
