@@ -3,6 +3,7 @@
  * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the follow-up report of
  * netlify/lib/add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument.
  */
+import { DateTime } from "luxon";
 import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
@@ -12,36 +13,24 @@ const USAGE = [
 ].join("\n");
 
 const args = parseCommand(USAGE, { since: { type: "string" }, csv: { type: "boolean" } }, false);
-let since;
-if (args.values.since !== undefined) {
-  since = new Date(`${args.values.since}T00:00:00Z`);
-  // A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
-  const real = !Number.isNaN(since.getTime()) && since.toISOString().slice(0, 10) === args.values.since;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(args.values.since) || !real) {
-    args.usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(args.values.since)}.`);
-  }
-}
+const text = args.values.since;
+// A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
+const day = text === undefined ? undefined : DateTime.fromFormat(text, "yyyy-MM-dd", { zone: "utc" });
+if (day && !day.isValid) args.usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(text)}.`);
+const since = day?.toJSDate();
 const hours = await businessHours(args.usageError);
 
-await withLeadStore(async (blobs, { raw, leads, json }) => {
-  const { createFollowUpStore, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX } = await load(
-    "netlify/lib/add-ons/follow-up/follow-up-store.ts",
-  );
+await withLeadStore(async (blobs, { leads, json }) => {
+  const { createFollowUpStore } = await load("netlify/lib/add-ons/follow-up/follow-up-store.ts");
   const { followUpReport, readReportLeads, reportToCsv, reportToText } = await load(
     "netlify/lib/add-ons/follow-up/report.ts",
   );
-  // Leads with neither a follow-up record nor a marker were stored before follow-up existed.
-  const tracked = new Set();
-  for (const prefix of [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX]) {
-    const { blobs: keys } = await raw.list({ prefix });
-    for (const { key } of keys) tracked.add(key.slice(prefix.length));
-  }
-  const items = await readReportLeads({ leads, followUps: createFollowUpStore(json), tracked });
+  const items = await readReportLeads({ leads, followUps: createFollowUpStore(json), blobs: json });
   const rows = followUpReport(items, { now: new Date(), since, hours });
   if (args.values.csv) process.stdout.write(reportToCsv(rows));
   else {
     const clock = hours ? `business minutes (${process.env.BUSINESS_HOURS?.trim()})` : "calendar minutes";
-    console.log(`Follow-up report from ${blobs.where}${since ? ` since ${args.values.since}` : ""}`);
+    console.log(`Follow-up report from ${blobs.where}${since ? ` since ${text}` : ""}`);
     console.log(reportToText(rows, clock));
   }
 });

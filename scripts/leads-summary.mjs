@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:summary` (docs/decisions/0038-weekly-summary.md): see USAGE. It records nothing, so the
- * Monday summary still goes out. Locally it takes the running `npm start`'s settings and mail sink; for the
- * deployed site the shell's. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
+ * `npm run leads:summary` (docs/decisions/0038-weekly-summary.md): see USAGE. It records nothing, so the Monday
+ * summary still goes out. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,7 +41,7 @@ async function answers(url) {
   }
 }
 
-/** Applies `npm start`'s settings and mail sink (unless SendGrid is configured); resolves with what to close. */
+/** Applies the running `npm start`'s settings and mail sink (unless SendGrid is set); resolves with what to close. */
 async function useLocalSite() {
   applyLocalFormSecret(root);
   process.env.NETLIFY_DEV = "true";

@@ -13,8 +13,12 @@ import {
 } from "../../../netlify/lib/add-ons/booking/booking-reference";
 import { confirmationAddressKey } from "../../../netlify/lib/add-ons/confirmation/confirmation-limits";
 import { clientKeyOf } from "../../../netlify/lib/core/spam/client-key";
-import { claimSignature, isClaimSignature } from "../../../netlify/lib/add-ons/follow-up/claim-link";
-import { isReleaseSignature, releaseSignature } from "../../../netlify/lib/add-ons/follow-up/release-link";
+import {
+  claimSignature,
+  isClaimSignature,
+  isReleaseSignature,
+  releaseSignature,
+} from "../../../netlify/lib/add-ons/follow-up/claim-link";
 import { formSecretFrom } from "../../../netlify/lib/core/config";
 import { inboxKeyOf } from "../../../netlify/lib/core/leads/lead-address";
 import { leadIdFor } from "../../../netlify/lib/core/leads/lead-id";

@@ -1,7 +1,6 @@
 /**
- * The claim page's HTML, made for a phone (docs/requirements.md#sales-tools, docs/decisions/0029-lead-follow-up.md):
- * the prospect first, then the follow-up and its actions, then the history. No script and no form that
- * submits by itself: mail scanners open every link.
+ * The claim page's HTML, made for a phone (docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up
+ * and its actions, the history. No script and no form that submits by itself: mail scanners open every link.
  */
 import type { StaffMember } from "../../core/config";
 import escapeHtml from "escape-html";
@@ -19,10 +18,10 @@ import {
   type TimelineEntry,
 } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import type { EmailClassName } from "../../core/leads/lead-email-class";
+import { emailClassLine } from "../../core/leads/lead-email-class";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { classifyEmail } from "../email-class/email-class";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
+import { personField } from "./signed-page";
 import { durationInWords, telHref } from "../../kit/text";
 import { localTime } from "../../kit/local-time";
 import { htmlPage } from "../../kit/html-page";
@@ -33,14 +32,6 @@ const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out. An action taken here is recorded as the owner's.";
 
 const PROMISE_MS = 24 * 3_600_000;
-
-/** The e-mail class in a few words, for a tag. */
-const CLASS_WORDS: Record<EmailClassName, string> = {
-  company: "Company domain",
-  free: "Free mail",
-  isp: "Internet provider's mailbox",
-  disposable: "Disposable address",
-};
 
 const REMINDER_WORDS: Record<ReminderKind, string> = {
   nudge: "Nudge sent to the sales inbox: nobody had claimed it",
@@ -73,7 +64,6 @@ export function mailtoHref(email: string): string {
 const fact = (label: string, value: string) =>
   `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
 
-/** The line saying how long is left of the 24-hour promise, while nobody has contacted the prospect. */
 function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   if (!awaitsContact(followUp)) return "";
   const deadline = new Date(Date.parse(lead.receivedAt) + PROMISE_MS);
@@ -87,7 +77,8 @@ function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: str
 function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   const { request } = lead;
   const emailClass = lead.emailClass ?? classifyEmail(request.email);
-  const tags = [`${CLASS_WORDS[emailClass.class]}: ${emailClass.domain}`];
+  // The role is a tag of its own.
+  const tags = [emailClassLine({ ...emailClass, role: false })];
   if (emailClass.role) tags.push("Role address");
   const tel = telHref(request.phone);
   const call = tel
@@ -118,53 +109,6 @@ function form(action: string, kind: string, fields: string, button: string, prim
   );
 }
 
-/** A roster select (`name`), or without a roster a typed name (`typedName`). */
-function personField(
-  team: readonly StaffMember[] | undefined,
-  field: { id: string; name: string; label: string; typedId: string; typedName: string; typedLabel: string },
-): string {
-  if (team) {
-    const options = team
-      .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
-      .join("");
-    return (
-      `<label for="${field.id}">${field.label}</label><select id="${field.id}" name="${field.name}" required>` +
-      `<option value="" selected>Choose a person</option>${options}</select>`
-    );
-  }
-  return (
-    `<label for="${field.typedId}">${field.typedLabel}</label><input id="${field.typedId}" ` +
-    `name="${field.typedName}" required maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name">`
-  );
-}
-
-function claimForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = personField(team, {
-    id: "owner",
-    name: "owner",
-    label: "Claim as",
-    typedId: "owner-name",
-    typedName: "ownerName",
-    typedLabel: "Your name",
-  });
-  return form(action, "claim", field, "Claim this lead", true);
-}
-
-function handOverForm(action: string, followUp: FollowUp, team: readonly StaffMember[] | undefined): string {
-  const { owner } = followUp;
-  const others = team?.filter((m) => !owner || !samePerson(m, owner));
-  if (others && others.length === 0) return "";
-  const field = personField(others, {
-    id: "to",
-    name: "to",
-    label: "Hand over to",
-    typedId: "to-name",
-    typedName: "toName",
-    typedLabel: "Hand over to (their name)",
-  });
-  return form(action, "hand-over", field, "Hand over");
-}
-
 function closeForm(action: string): string {
   const options = (reasons: readonly string[]) =>
     reasons.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join("");
@@ -177,11 +121,9 @@ function closeForm(action: string): string {
   return form(action, "close", field, "Close this lead");
 }
 
-function followUpSection(
-  followUp: FollowUp,
-  options: { action: string; team?: readonly StaffMember[]; zone?: string },
-): string {
-  const { action, team, zone } = options;
+type PageOptions = { action: string; team?: readonly StaffMember[]; zone?: string };
+
+function followUpSection(followUp: FollowUp, { action, team, zone }: PageOptions): string {
   const facts = [fact("State", followUp.state), fact("Owner", followUp.owner?.name ?? "nobody yet")];
   for (const booking of liveBookings(followUp)) {
     const how =
@@ -196,7 +138,8 @@ function followUpSection(
   if (followUp.closedReason) facts.push(fact("Outcome", followUp.closedReason));
   const forms: string[] = [];
   if (!followUp.owner && (followUp.state === "new" || followUp.state === "booked")) {
-    forms.push(claimForm(action, team));
+    const field = personField(team, "owner", { roster: "Claim as", typed: "Your name" });
+    forms.push(form(action, "claim", field, "Claim this lead", true));
   }
   if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
   if (followUp.state !== "closed") {
@@ -206,7 +149,12 @@ function followUpSection(
       const when = booking.startTime ? localTime(booking.startTime, zone) : "the time not given";
       forms.push(form(action, "confirm-booking", fields, `Confirm the booking for ${when}`));
     }
-    if (followUp.owner && followUp.state !== "new") forms.push(handOverForm(action, followUp, team));
+    const { owner } = followUp;
+    const others = team?.filter((m) => !owner || !samePerson(m, owner));
+    if (owner && followUp.state !== "new" && others?.length !== 0) {
+      const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
+      forms.push(form(action, "hand-over", field, "Hand over"));
+    }
     forms.push(closeForm(action));
   }
   return (
@@ -215,7 +163,6 @@ function followUpSection(
   );
 }
 
-/** One line of the history in words, e.g. "Handed over from Ana Smith to Ben Lee". */
 function entryWords(entry: TimelineEntry, zone?: string): string {
   const by = "by" in entry && entry.by ? ` by ${entry.by}` : "";
   const slot = "startTime" in entry && entry.startTime ? ` for ${localTime(entry.startTime, zone)}` : "";
@@ -263,13 +210,7 @@ export interface ClaimPageNotice {
 export function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,
-  options: {
-    now: Date;
-    action: string;
-    team?: readonly StaffMember[];
-    zone?: string;
-    notice?: ClaimPageNotice;
-  },
+  options: PageOptions & { now: Date; notice?: ClaimPageNotice },
 ): string {
   const { now, zone, notice } = options;
   const message = notice

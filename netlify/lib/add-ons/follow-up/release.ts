@@ -1,7 +1,7 @@
 /**
- * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md). GET changes nothing, as mail scanners open every link; the POST
- * works once and delivers the lead as a new one, without a late confirmation. A forged link is 403 for any id.
+ * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam
+ * (docs/decisions/0038-weekly-summary.md). GET changes nothing (mail scanners open links); the POST works
+ * once and delivers it as a new lead.
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
@@ -20,14 +20,14 @@ import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
-import { isReleaseSignature } from "./release-link";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
+import { isReleaseSignature } from "./claim-link";
 import {
   checkPost,
   chosenPerson,
   openSignedPage,
   PAGE_HEADERS,
   page,
+  personField,
   problem,
   problemsFor,
   typedNameError,
@@ -37,7 +37,6 @@ import {
 export interface ReleaseHandlerDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore;
-  /** The lead store as JsonBlobs, for the conditional write. */
   getBlobs: () => JsonBlobs;
   getFollowUps: () => FollowUpStore;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
@@ -55,14 +54,21 @@ const PROBLEMS = problemsFor({
   misconfigured: "This page is not available; tell the site's owner.",
 });
 
-/** `lead` released at `at` by `by`: pending on sales and the webhook, the confirmation skipped, kept as a lead. */
-export function releasedLead(lead: LeadRecord, by: string, at: Date): LeadRecord {
+// The markers and follow-up clock of a new lead first, then the lead with a conditional write one caller wins.
+async function releaseLead(blobs: JsonBlobs, followUps: FollowUpStore, id: string, by: string, at: Date) {
+  const found = await blobs.getWithEtag(keyOf("leads", id));
+  if (!found) return { refused: "gone" } as const;
+  const lead = parseStoredLead(found.data, id);
+  if (lead.state !== "spam" || !found.etag) return { refused: "not held" } as const;
+  const since = at.toISOString();
+  await blobs.setJSON(keyOf("pending", id), { since });
+  await followUps.markUnclaimed(id, since);
+  await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
   // What the honeypot held was kept only to recover such a person; `settledAt` is set again on delivery.
   const { honeypot: _honeypot, settledAt: _settledAt, ...rest } = lead;
-  const since = at.toISOString();
   // The release counts as an attempt's time, so the retry job leaves the lead to this request for a minute.
   const pending = { state: "pending" as const, attempts: 0, lastAttemptAt: since };
-  return {
+  const released: LeadRecord = {
     ...rest,
     state: "pending",
     deliveries: {
@@ -72,65 +78,12 @@ export function releasedLead(lead: LeadRecord, by: string, at: Date): LeadRecord
     },
     released: { at: since, by },
   };
-}
-
-export type ReleaseResult = { released: LeadRecord } | { refused: "not held" | "gone" };
-
-/**
- * Releases lead `id` at `at` by `by` if it is held as spam: the pending and unclaimed markers and the
- * follow-up clock first, as for a new lead, then the lead with a conditional write that only one
- * caller wins. @throws MalformedLeadError, or when the store fails
- */
-export async function releaseLead(
-  blobs: JsonBlobs,
-  followUps: FollowUpStore,
-  id: string,
-  by: string,
-  at: Date,
-): Promise<ReleaseResult> {
-  const found = await blobs.getWithEtag(keyOf("leads", id));
-  if (!found) return { refused: "gone" };
-  const lead = parseStoredLead(found.data, id);
-  if (lead.state !== "spam" || !found.etag) return { refused: "not held" };
-  const since = at.toISOString();
-  await blobs.setJSON(keyOf("pending", id), { since });
-  await followUps.markUnclaimed(id, since);
-  await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
-  const released = releasedLead(lead, by, at);
   const written = await blobs.setJSON(keyOf("leads", id), released, { onlyIfMatch: found.etag });
-  return written ? { released } : { refused: "not held" };
-}
-
-/** Who releases: a roster member chosen, or a typed name; else the sentence saying what is wrong. */
-function releasedBy(
-  form: URLSearchParams,
-  team: readonly StaffMember[] | undefined,
-): { ok: true; by: string } | { ok: false; error: string } {
-  const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
-  if (person) return { ok: true, by: person.name };
-  return { ok: false, error: team ? "Choose who releases the lead." : typedNameError("your name") };
+  return written ? { released } : ({ refused: "not held" } as const);
 }
 
 const row = (label: string, value: string) =>
   `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
-
-function releaseForm(action: string, team: readonly StaffMember[] | undefined): string {
-  const field = team
-    ? `<p><label for="by">Released by</label> <select id="by" name="by" required>` +
-      `<option value="" selected>Choose a person</option>` +
-      team
-        .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
-        .join("") +
-      `</select></p>`
-    : `<p><label for="by-name">Your name</label> <input id="by-name" name="byName" required ` +
-      `maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name"></p>`;
-  return (
-    `<form method="post" action="${escapeHtml(action)}">${field}` +
-    `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
-    `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
-    `<p><button type="submit">${RELEASE_BUTTON}</button></p></form>`
-  );
-}
 
 /** The page for `lead`: what sales needs to judge it, then the form while it is held. */
 export function renderReleasePage(
@@ -147,16 +100,25 @@ export function renderReleasePage(
     row("Held because", lead.spamReason ?? "not recorded"),
     row("Request id", lead.id),
   ];
-  const notice = options.notice ? `<p role="alert"><strong>${escapeHtml(options.notice)}</strong></p>` : "";
-  const status = lead.released
-    ? `<p role="status"><strong>${escapeHtml(
-        `Released by ${lead.released.by}, ${localTime(lead.released.at, options.zone)}. ` +
-          "It went to sales as a new lead.",
-      )}</strong></p>`
+  const say = (role: string, text: string) => `<p role="${role}"><strong>${escapeHtml(text)}</strong></p>`;
+  const notice = options.notice ? say("alert", options.notice) : "";
+  const { released } = lead;
+  const status = released
+    ? say(
+        "status",
+        `Released by ${released.by}, ${localTime(released.at, options.zone)}. It went to sales as a new lead.`,
+      )
     : lead.state === "spam"
       ? ""
-      : `<p role="status"><strong>This lead is not held as spam.</strong></p>`;
-  const form = lead.state === "spam" ? releaseForm(options.action, options.team) : "";
+      : say("status", "This lead is not held as spam.");
+  const field = personField(options.team, "by", { roster: "Released by", typed: "Your name" }, " ");
+  const form =
+    lead.state !== "spam"
+      ? ""
+      : `<form method="post" action="${escapeHtml(options.action)}"><p>${field}</p>` +
+        `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
+        `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
+        `<p><button type="submit">${RELEASE_BUTTON}</button></p></form>`;
   const trust = "Anyone who holds this link (the weekly summary) can release this lead, once.";
   return htmlPage(
     PAGE_TITLE,
@@ -165,11 +127,9 @@ export function renderReleasePage(
 }
 
 /** Builds the handler for `/leads/<id>/release`. */
-export function createReleaseHandler(
-  deps: ReleaseHandlerDeps,
-): (req: Request, id: string) => Promise<Response> {
+export function createReleaseHandler(deps: ReleaseHandlerDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (req, rawId) => {
+  return async (req: Request, rawId: string): Promise<Response> => {
     const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
     const { method, config, url, id } = opened;
@@ -193,9 +153,10 @@ export function createReleaseHandler(
     try {
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const who = releasedBy(form, team);
-      if (!who.ok) return show(422, lead, who.error);
-      const result = await releaseLead(blobs, deps.getFollowUps(), id, who.by, now());
+      const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
+      if (!person)
+        return show(422, lead, team ? "Choose who releases the lead." : typedNameError("your name"));
+      const result = await releaseLead(blobs, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);
         const current = (await deps.getStore().get(id)) ?? lead;
@@ -216,13 +177,8 @@ export function createReleaseHandler(
     }
     logInfo("lead released from spam", { requestId: id });
     try {
-      const context = {
-        config,
-        mailer: deps.createMailer(config),
-        addOns: await deps.getAddOns(config),
-        retry: deps.retry,
-        now,
-      };
+      const mailer = deps.createMailer(config);
+      const context = { config, mailer, addOns: await deps.getAddOns(config), retry: deps.retry, now };
       await deliverLead(new LeadRecorder(deps.getStore(), released), context);
     } catch (error) {
       // Its pending marker is written: the retry job delivers it.

@@ -1,7 +1,6 @@
 /**
- * The follow-up report, `npm run leads:report` (docs/requirements.md#follow-up,
- * docs/requirements.md#sales-tools), per ISO week, source and e-mail class. A lead still inside its 24
- * hours is neither kept nor missed: a share counts only leads whose window is over or made it in time.
+ * The follow-up report of `npm run leads:report` per ISO week, source and e-mail class
+ * (docs/requirements.md#follow-up, #sales-tools). A share counts only leads whose window is over or that made it.
  */
 import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
@@ -9,6 +8,7 @@ import type { BusinessHours } from "../../core/config";
 import { businessMinutesBetween } from "./business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/in-batches";
+import type { JsonBlobs } from "../../kit/json-blobs";
 import {
   firstTouchAt,
   isConfirmedBooking,
@@ -17,7 +17,7 @@ import {
   type CloseReason,
   type FollowUp,
 } from "./follow-up-record";
-import type { FollowUpStore } from "./follow-up-store";
+import { CLAIMED_PREFIX, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, type FollowUpStore } from "./follow-up-store";
 import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import { readLeads } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
@@ -31,17 +31,17 @@ export interface ReportLead {
   tracked?: boolean;
 }
 
-/**
- * Every stored lead with its follow-up record; `tracked` holds the ids follow-up knows. A malformed
- * record is logged and left out. @throws when the store fails
- */
+/** Every readable stored lead, its follow-up record, whether `blobs` tracks it. @throws when the store fails */
 export async function readReportLeads(options: {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;
-  tracked: ReadonlySet<string>;
+  blobs: Pick<JsonBlobs, "keys">;
 }): Promise<ReportLead[]> {
-  const { leads, followUps, tracked } = options;
-  const stored = await readLeads(leads, await leads.ids(), "the report");
+  const { leads, followUps, blobs } = options;
+  const prefixes = [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX];
+  const [ids, ...keys] = await Promise.all([leads.ids(), ...prefixes.map((prefix) => blobs.keys(prefix))]);
+  const tracked = new Set(keys.flatMap((list, i) => list.map((key) => key.slice(prefixes[i].length))));
+  const stored = await readLeads(leads, ids, "the report");
   const { results, failed } = await mapInBatches(stored, async (lead) => ({
     lead,
     followUp: await followUps.get(lead.id),
@@ -65,6 +65,14 @@ export function sourceOf(lead: LeadRecord): string {
   }
 }
 
+/** Minutes (fractional) from arrival or release to first touch; undefined before anyone touched it. */
+export function minutesToClaim(item: ReportLead, hours?: BusinessHours): number | undefined {
+  const touched = firstTouchAt(item.followUp);
+  return touched
+    ? businessMinutesBetween(hours, new Date(promiseStart(item.lead)), new Date(touched))
+    : undefined;
+}
+
 function weekOf(lead: LeadRecord, hours?: BusinessHours): string {
   return DateTime.fromISO(lead.receivedAt, { zone: hours?.zone ?? "utc" }).toFormat("kkkk-'W'WW");
 }
@@ -74,7 +82,7 @@ function share(outcomes: (boolean | null)[]): number | null {
   return decided.length === 0 ? null : decided.filter(Boolean).length / decided.length;
 }
 
-/** One line of the report. Minutes are fractional; shares are 0..1, null when no lead counts. */
+// Minutes are fractional; shares are 0..1, null when no lead counts.
 function row(
   period: string,
   source: string,
@@ -92,10 +100,7 @@ function row(
     done ? minutes(new Date(done)) <= limit : minutes(now) > limit ? false : null;
   const claimedWithin = (limit: number) =>
     share(items.map((item) => outcome(toClaim(item), firstTouchAt(item.followUp), limit)));
-  const claimMinutes = items.flatMap((item) => {
-    const touched = firstTouchAt(item.followUp);
-    return touched ? [toClaim(item)(new Date(touched))] : [];
-  });
+  const claimMinutes = items.flatMap((item) => minutesToClaim(item, hours) ?? []);
   const booked = items.filter((item) => item.followUp.state === "booked");
   const promise = items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_MINUTES));
   const closedAs = (reason: CloseReason) =>
@@ -174,93 +179,84 @@ export function isReported({ lead, followUp, tracked }: ReportLead, since?: Date
 }
 
 type Cell = ReportRow[keyof ReportRow];
-const percent = (value: Cell) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "-");
-const minutes = (value: Cell) => (typeof value === "number" ? `${Number(value.toFixed(1))} min` : "-");
-// A source is visitor text: no control character reaches the terminal.
-const text = (value: Cell) => String(value).replace(/[\p{Cc}\p{Cf}]/gu, "?");
+type Column = keyof ReportRow;
+const PERCENT: readonly Column[] = [
+  "claimedWithin15Min",
+  "claimedWithin1Hour",
+  "keptWithin24Hours",
+  "bookedSameVisit",
+];
 
-/** Each column: its CSV name, its heading in the text table, how the table shows it, and what it means. */
-type Column = readonly [key: keyof ReportRow, heading: string, show: (value: Cell) => string, means: string];
+function show(key: Column, value: Cell): string {
+  const shown = (format: (n: number) => string) => (typeof value === "number" ? format(value) : "-");
+  if (PERCENT.includes(key)) return shown((n) => `${Math.round(n * 100)}%`);
+  if (key.endsWith("MinutesToClaim")) return shown((n) => `${Number(n.toFixed(1))} min`);
+  // A source is visitor text: no control character reaches the terminal.
+  return String(value).replace(/[\p{Cc}\p{Cf}]/gu, "?");
+}
 
-const ROW_LABELS: readonly Column[] = [
-  ["period", "period", text, 'the ISO week of arrival (in the business-hours zone, else UTC), or "overall"'],
-  ["source", "source", text, 'utm_source, else the referrer\'s host, else "direct"; "all" for every source'],
-  [
-    "emailClass",
+// Each column by its CSV name: its heading in the text table and what it counts.
+type Columns = Partial<Record<Column, readonly [heading: string, means: string]>>;
+const columnsOf = (columns: Columns) =>
+  Object.entries(columns) as [Column, readonly [heading: string, means: string]][];
+
+const ROW_LABELS: Columns = {
+  period: ["period", 'the ISO week of arrival (in the business-hours zone, else UTC), or "overall"'],
+  source: ["source", 'utm_source, else the referrer\'s host, else "direct"; "all" for every source'],
+  emailClass: [
     "e-mail",
-    text,
     'the class of the prospect\'s address (company, free, isp, disposable); "all" for every class',
   ],
-];
+};
 
-/** The first table: how fast leads were taken in hand, and the 24-hour promise. */
-const SPEED: readonly Column[] = [
-  ["leads", "leads", text, "demo requests that arrived (honeypot leads and leads closed as spam left out)"],
-  [
-    "claimed",
-    "claimed",
-    text,
-    "leads someone took in hand: claimed, or booked or closed before anyone claimed them",
-  ],
-  ["medianMinutesToClaim", "median", minutes, "the middle time from arrival to that first touch, in {clock}"],
-  ["p90MinutesToClaim", "p90", minutes, "the time 90 % of those leads were taken in hand within, in {clock}"],
-  [
-    "claimedWithin15Min",
+const SPEED: Columns = {
+  leads: ["leads", "demo requests that arrived (honeypot leads and leads closed as spam left out)"],
+  claimed: ["claimed", "leads someone took in hand: claimed, or booked or closed before anyone claimed them"],
+  medianMinutesToClaim: ["median", "the middle time from arrival to that first touch, in {clock}"],
+  p90MinutesToClaim: ["p90", "the time 90 % of those leads were taken in hand within, in {clock}"],
+  claimedWithin15Min: [
     "<=15 min",
-    percent,
     "the share taken in hand within 15 minutes, of the leads whose 15 minutes are over or that made it",
   ],
-  ["claimedWithin1Hour", "<=1 h", percent, "the same within 1 hour"],
-  [
-    "promiseOpen",
+  claimedWithin1Hour: ["<=1 h", "the same within 1 hour"],
+  promiseOpen: [
     "open",
-    text,
     "leads still inside their 24 hours and not yet contacted, booked or closed: neither kept nor missed yet",
   ],
-  ["promiseKept", "kept", text, "leads contacted, booked or closed within 24 hours of arrival"],
-  ["promiseMissed", "missed", text, "leads whose 24 hours ran out before any of that"],
-  [
-    "keptWithin24Hours",
-    "kept 24 h",
-    percent,
-    "kept / (kept + missed); open leads count once they are kept or missed",
-  ],
-];
+  promiseKept: ["kept", "leads contacted, booked or closed within 24 hours of arrival"],
+  promiseMissed: ["missed", "leads whose 24 hours ran out before any of that"],
+  keptWithin24Hours: ["kept 24 h", "kept / (kept + missed); open leads count once they are kept or missed"],
+};
 
-/** The second table: bookings and how leads were closed. */
-const OUTCOMES: readonly Column[] = [
-  ["booked", "booked", text, "leads with a confirmed demo booking now"],
-  [
-    "bookedSameVisit",
+const OUTCOMES: Columns = {
+  booked: ["booked", "leads with a confirmed demo booking now"],
+  bookedSameVisit: [
     "same visit",
-    percent,
     "the share of all leads booked through the booking link offered right after the request (on the page or in the confirmation), without waiting for sales",
   ],
-  [
-    "bookedByInboxOnly",
+  bookedByInboxOnly: [
     "by inbox",
-    text,
     "leads whose booking was matched by the booker's e-mail address only and is not confirmed; never counted as booked",
   ],
-  ["closedDemoHeld", "demo held", text, 'leads closed as "demo held"'],
-  ["closedPilotAgreed", "pilot agreed", text, 'leads closed as "pilot agreed"'],
-  ["closedNotAFit", "not a fit", text, 'leads closed as "not a fit"'],
-  ["closedDuplicate", "duplicate", text, 'leads closed as "duplicate"'],
-];
+  closedDemoHeld: ["demo held", 'leads closed as "demo held"'],
+  closedPilotAgreed: ["pilot agreed", 'leads closed as "pilot agreed"'],
+  closedNotAFit: ["not a fit", 'leads closed as "not a fit"'],
+  closedDuplicate: ["duplicate", 'leads closed as "duplicate"'],
+};
 
-const COLUMNS: readonly Column[] = [...ROW_LABELS, ...SPEED, ...OUTCOMES];
+const COLUMNS: Columns = { ...ROW_LABELS, ...SPEED, ...OUTCOMES };
 
 /** The report as CSV (RFC 4180, formula-safe: a source is visitor text), shares as fractions. */
 export function reportToCsv(rows: readonly ReportRow[]): string {
   const cell = (value: Cell) =>
     typeof value === "string" ? value : value === null ? "" : Number(value.toFixed(4));
-  return csvText([COLUMNS.map(([key]) => key), ...rows.map((r) => COLUMNS.map(([key]) => cell(r[key])))]);
+  const keys = columnsOf(COLUMNS).map(([key]) => key);
+  return csvText([keys, ...rows.map((r) => keys.map((key) => cell(r[key])))]);
 }
 
-/** `columns` of `rows` as an aligned text table. */
-function table(rows: readonly ReportRow[], columns: readonly Column[]): string[] {
-  const header = columns.map(([, heading]) => heading);
-  const body = rows.map((r) => columns.map(([key, , show]) => show(r[key])));
+function table(rows: readonly ReportRow[], columns: Columns): string[] {
+  const header = columnsOf(columns).map(([, [heading]]) => heading);
+  const body = rows.map((r) => columnsOf(columns).map(([key]) => show(key, r[key])));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -270,20 +266,19 @@ function table(rows: readonly ReportRow[], columns: readonly Column[]): string[]
   return [line(header), ...body.map(line)];
 }
 
-/**
- * The report as text for a terminal: its two tables, then what each column counts. `clock` names how
- * time to claim is counted, e.g. "calendar minutes".
- */
+/** The report's two tables and its legend, for a terminal; `clock` is e.g. "calendar minutes". */
 export function reportToText(rows: readonly ReportRow[], clock: string): string {
-  const legend = COLUMNS.map(([, heading, , means]) => `  ${heading}: ${means.replaceAll("{clock}", clock)}`);
+  const legend = columnsOf(COLUMNS).map(
+    ([, [heading, means]]) => `  ${heading}: ${means.replaceAll("{clock}", clock)}`,
+  );
   return [
     `Time to claim runs from arrival to the first touch, in ${clock}.`,
     "",
     "Speed and the 24-hour promise",
-    ...table(rows, [...ROW_LABELS, ...SPEED]),
+    ...table(rows, { ...ROW_LABELS, ...SPEED }),
     "",
     "Bookings and outcomes",
-    ...table(rows, [...ROW_LABELS, ...OUTCOMES]),
+    ...table(rows, { ...ROW_LABELS, ...OUTCOMES }),
     "",
     "Columns:",
     ...legend,

@@ -1,8 +1,7 @@
 /**
- * What the pages opened by a signed link share, the claim page and the release page
- * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0038-weekly-summary.md): their refusals as
- * HTML pages, the preamble that checks method, settings and signature, the POST's origin and body
- * checks, and who a form names. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * What the claim and release pages share (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md):
+ * refusals, signature and POST checks, the person field. Referrer policy same-origin: `no-referrer` would
+ * post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
@@ -44,10 +43,7 @@ export const page = (method: string, status: number, html: string, extra: Record
 export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
-/**
- * The checks before a signed page reads anything: the method (GET, HEAD or POST), the settings and the
- * link's signature for the lowercased id. Resolves with the refusal, or `{ method, config, url, id }`.
- */
+/** Checks the method, the settings and the signature for the lowercased id; resolves with a refusal or what passed. */
 export async function openSignedPage(
   req: Request,
   rawId: string,
@@ -73,10 +69,7 @@ export async function openSignedPage(
   return { method, config, url, id };
 }
 
-/**
- * The refusal for lead `id` that `page` (e.g. "claim page") could not read: 409 when its record is
- * damaged (alerted once, as every reader does), else 503 with the store's failure logged.
- */
+/** The refusal for lead `id` that `page` could not read: 409 for a damaged record (alerted once), else 503. */
 export function unreadableLead(
   method: string,
   error: unknown,
@@ -109,8 +102,7 @@ export async function checkPost(req: Request, config: ServerConfig): Promise<Pro
   }
 }
 
-// A name shown on pages and in messages: one line of visible text with at least one letter, nothing
-// invisible (a blank filler such as U+3164 would make a person nobody can read).
+// A name is one line of visible text with a letter: a blank filler such as U+3164 would make a person nobody can read.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
 
 /** The roster member the form's `roster` field names (address, or name without one), or a typed name without a roster. */
@@ -126,6 +118,28 @@ export function chosenPerson(
   const name = (form.get(fields.typed) ?? "").trim();
   const readable = name.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(name) && /\p{L}/u.test(name);
   return readable ? { name } : undefined;
+}
+
+/** The field naming a person as `chosenPerson` reads it: a roster select `name`, else a typed `<name>Name`. */
+export function personField(
+  team: readonly StaffMember[] | undefined,
+  name: string,
+  labels: { roster: string; typed: string },
+  gap = "",
+): string {
+  if (team) {
+    const options = team
+      .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
+      .join("");
+    return (
+      `<label for="${name}">${labels.roster}</label>${gap}<select id="${name}" name="${name}" required>` +
+      `<option value="" selected>Choose a person</option>${options}</select>`
+    );
+  }
+  return (
+    `<label for="${name}-name">${labels.typed}</label>${gap}<input id="${name}-name" name="${name}Name" ` +
+    `required maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name">`
+  );
 }
 
 /** The sentence asking for a typed name, e.g. "Type your name (at most 80 characters, one line)." */

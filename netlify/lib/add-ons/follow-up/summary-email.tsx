@@ -1,12 +1,13 @@
 /**
- * The weekly summary e-mail to the sales inbox (docs/requirements.md#sales-tools,
- * docs/decisions/0038-weekly-summary.md). Visitor text appears only here, in the message to sales.
+ * The weekly summary e-mail to sales (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md).
+ * Its bar charts are HTML tables with cell widths, which every mail client renders (not all show SVG).
  */
 import * as React from "react";
 import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
 import { emailClassCell } from "../../core/leads/lead-email-class";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import {
   EmailLayout,
   Paragraph,
@@ -20,7 +21,6 @@ import { localTime } from "../../kit/local-time";
 import { singleLine } from "../../kit/text";
 import { classifyEmail } from "../email-class/email-class";
 import { sourceOf } from "./report";
-import { BarChart, Cell, DataTable, type Bar } from "./summary-charts";
 import { minutesText, shareText, type SummaryLead, type WeekFigures, type WeeklySummary } from "./summary";
 
 export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
@@ -30,18 +30,130 @@ const day = (at: Date, zone: string) =>
 const shortTime = (at: string, zone: string) =>
   DateTime.fromISO(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL, HH:mm");
 
+const BAR_COLOUR = "#fbbf24";
+
+interface Bar {
+  label: string;
+  value: number | null;
+  shown?: string;
+}
+
+/** `value` as a whole percentage of `max` (0 when either is missing), e.g. 3 of 12 -> 25. */
+export function barWidth(value: number | null, max: number): number {
+  return value === null || max <= 0 ? 0 : Math.round((Math.max(0, value) / max) * 100);
+}
+
+// Hidden from the text part and screen readers: the figures are in the cells beside it.
+function BarCell({ percent }: { percent: number }) {
+  const fill = { fontSize: "1px", lineHeight: "12px", height: "12px" } as const;
+  return (
+    <table
+      role="presentation"
+      aria-hidden="true"
+      data-skip-in-text="true"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse" }}
+    >
+      <tbody>
+        <tr>
+          {percent > 0 && (
+            <td width={`${percent}%`} style={{ ...fill, backgroundColor: BAR_COLOUR }}>
+              {"\u00a0"}
+            </td>
+          )}
+          {percent < 100 && <td style={fill}>{"\u00a0"}</td>}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+// `data-text-table`: the text part keeps it as rows and columns (netlify/lib/kit/email-layout.tsx).
+function DataTable({ head, children }: { head: readonly string[]; children: React.ReactNode }) {
+  return (
+    <table
+      data-text-table="true"
+      width="100%"
+      cellPadding={4}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse", margin: "4px 0 8px", fontSize: "13px", lineHeight: "18px" }}
+    >
+      <thead>
+        <tr>
+          {head.map((cell, i) => (
+            <th key={i} scope="col" align="left">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+type RowProps = React.PropsWithChildren<{ cells: React.ReactNode[]; header?: number }>;
+
+// No cell has a style of its own: a week's table is long.
+function Row({ cells, header = 0, children }: RowProps) {
+  return (
+    <tr>
+      {cells.map((cell, i) =>
+        i === header ? (
+          <th key={i} scope="row" align="left" style={{ fontWeight: 400 }}>
+            {cell}
+          </th>
+        ) : (
+          <td key={i}>{cell}</td>
+        ),
+      )}
+      {children}
+    </tr>
+  );
+}
+
+/** The sentence a chart's figures make: "Leads received: 2026-W01 3, 2026-W02 5." */
+export function chartInWords(title: string, bars: readonly Bar[]): string {
+  return `${title}: ${bars.map((bar) => `${bar.label} ${bar.shown ?? bar.value}`).join(", ")}.`;
+}
+
+type BarChartProps = { title: string; head: readonly [string, string]; bars: readonly Bar[]; max?: number };
+
+/** A bar chart: a row per bar (label, value, bar scaled to the largest or `max`), then its figures in words. */
+export function BarChart({ title, head, bars, max }: BarChartProps) {
+  const scale = max ?? Math.max(0, ...bars.map((bar) => bar.value ?? 0));
+  return (
+    <>
+      <Paragraph>
+        <strong>{title}</strong>
+      </Paragraph>
+      <DataTable head={[...head, ""]}>
+        {bars.map((bar) => (
+          <Row key={bar.label} cells={[bar.label, bar.shown ?? bar.value]}>
+            <td width="55%">
+              <BarCell percent={barWidth(bar.value, scale)} />
+            </td>
+          </Row>
+        ))}
+      </DataTable>
+      <Paragraph muted>{chartInWords(title, bars)}</Paragraph>
+    </>
+  );
+}
+
 const isRunning = (summary: WeeklySummary) => summary.now < summary.end;
 
-/** "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is. */
-export function weekInWords(summary: WeeklySummary): string {
+// E.g. "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is.
+function weekInWords(summary: WeeklySummary): string {
   const { week, start, end, zone, hours } = summary;
   const last = new Date(end.getTime() - 1);
   const range = `Week ${week}, ${day(start, zone)} to ${day(last, zone)} (${hours?.zone ?? "UTC"})`;
   return isRunning(summary) ? `${range}, so far: to ${localTime(summary.now, hours?.zone)}` : range;
 }
 
-/** The subject: the week and its headline counts. */
-export function summarySubject(summary: WeeklySummary): string {
+function summarySubject(summary: WeeklySummary): string {
   const { week, figures, stillOpen, held } = summary;
   const parts = [
     `${figures.leads} lead${figures.leads === 1 ? "" : "s"}`,
@@ -53,8 +165,7 @@ export function summarySubject(summary: WeeklySummary): string {
   );
 }
 
-/** The rows of the figures table: a label and how each week shows it. */
-export const FIGURE_ROWS: readonly [label: string, show: (f: WeekFigures) => string][] = [
+const FIGURE_ROWS: readonly [label: string, show: (f: WeekFigures) => string][] = [
   ["Leads received", (f) => String(f.leads)],
   ["Median time to claim", (f) => minutesText(f.medianMinutesToClaim)],
   ["90th percentile time to claim", (f) => minutesText(f.p90MinutesToClaim)],
@@ -70,11 +181,7 @@ function Figures({ summary }: { summary: WeeklySummary }) {
       <Subtitle>The figures</Subtitle>
       <DataTable head={["", `This week (${summary.week})`, "The week before"]}>
         {FIGURE_ROWS.map(([label, show]) => (
-          <tr key={label}>
-            <Cell header>{label}</Cell>
-            <Cell>{show(summary.figures)}</Cell>
-            <Cell>{show(summary.weekBefore)}</Cell>
-          </tr>
+          <Row key={label} cells={[label, show(summary.figures), show(summary.weekBefore)]} />
         ))}
       </DataTable>
       <Paragraph>
@@ -91,21 +198,13 @@ function Figures({ summary }: { summary: WeeklySummary }) {
 }
 
 function Charts({ summary }: { summary: WeeklySummary }) {
-  const received: Bar[] = summary.history.map(({ week, figures }) => ({
+  const received = summary.history.map(({ week, figures }) => ({ label: week, value: figures.leads }));
+  const kept = summary.history.map(({ week, figures: { keptWithin24Hours: value } }) => ({
     label: week,
-    value: figures.leads,
-    shown: String(figures.leads),
+    value,
+    shown: shareText(value),
   }));
-  const kept: Bar[] = summary.history.map(({ week, figures }) => ({
-    label: week,
-    value: figures.keptWithin24Hours,
-    shown: shareText(figures.keptWithin24Hours),
-  }));
-  const bands: Bar[] = summary.bands.map(({ label, count }) => ({
-    label,
-    value: count,
-    shown: String(count),
-  }));
+  const bands = summary.bands.map(({ label, count }) => ({ label, value: count }));
   return (
     <>
       <Subtitle>The last {summary.history.length} weeks</Subtitle>
@@ -117,8 +216,20 @@ function Charts({ summary }: { summary: WeeklySummary }) {
   );
 }
 
-const who = ({ lead }: SummaryLead) =>
-  `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
+type SpamLineProps = React.PropsWithChildren<{ lead: LeadRecord; zone: string }>;
+
+// A held or suspected lead: who, their address, when, then why (`children`).
+function SpamLine({ lead, zone, children }: SpamLineProps) {
+  const { firstName, lastName, company, email } = lead.request;
+  return (
+    <Paragraph>
+      <strong>
+        <VisitorText>{`${firstName} ${lastName} (${company})`}</VisitorText>
+      </strong>
+      , {email}, received {shortTime(lead.receivedAt, zone)}. {children}
+    </Paragraph>
+  );
+}
 
 function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
   const { held, suspectedOpen, zone } = summary;
@@ -133,37 +244,29 @@ function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
           person may be among them (a password manager can fill the hidden field).
         </Paragraph>
       )}
-      {held.map((item) => (
-        <Paragraph key={item.lead.id}>
-          <strong>
-            <VisitorText>{who(item)}</VisitorText>
-          </strong>
-          , {item.lead.request.email}, received {shortTime(item.lead.receivedAt, zone)}. Held because:{" "}
-          {item.lead.spamReason ?? "not recorded"}.{" "}
-          {item.releaseUrl ? (
-            <TextLink href={item.releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
+      {held.map(({ lead, releaseUrl }) => (
+        <SpamLine key={lead.id} lead={lead} zone={zone}>
+          Held because: {lead.spamReason ?? "not recorded"}.{" "}
+          {releaseUrl ? (
+            <TextLink href={releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
           ) : (
             "(No release link: the site's URL is not set.)"
           )}
-        </Paragraph>
+        </SpamLine>
       ))}
       {suspectedOpen.length > 0 && <Paragraph>Suspected as spam, delivered, and still untouched:</Paragraph>}
-      {suspectedOpen.map((item) => (
-        <Paragraph key={item.lead.id}>
-          <strong>
-            <VisitorText>{who(item)}</VisitorText>
-          </strong>
-          , {item.lead.request.email}, received {shortTime(item.lead.receivedAt, zone)}. Suspected because:{" "}
-          {item.lead.suspectedSpam}.{" "}
-          {item.claimUrl && <TextLink href={item.claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
-        </Paragraph>
+      {suspectedOpen.map(({ lead, claimUrl }) => (
+        <SpamLine key={lead.id} lead={lead} zone={zone}>
+          Suspected because: {lead.suspectedSpam}.{" "}
+          {claimUrl && <TextLink href={claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
+        </SpamLine>
       ))}
     </>
   );
 }
 
-/** The state as sales reads it, e.g. "closed (not a fit)" or "new, suspected spam". */
-export function stateText({ lead, followUp }: SummaryLead): string {
+// E.g. "closed (not a fit)" or "new, suspected spam".
+function stateText({ lead, followUp }: SummaryLead): string {
   const state = followUp.closedReason ? `${followUp.state} (${followUp.closedReason})` : followUp.state;
   const notes = [
     ...(lead.suspectedSpam ? ["suspected spam"] : []),
@@ -172,46 +275,25 @@ export function stateText({ lead, followUp }: SummaryLead): string {
   return [state, ...notes].join(", ");
 }
 
-export const LEAD_COLUMNS = [
-  "Received",
-  "Name",
-  "Company",
-  "E-mail class",
-  "Source",
-  "State",
-  "Owner",
-  "Time to claim",
-] as const;
+const LEAD_COLUMNS: readonly [heading: string, cell: (item: SummaryLead, zone: string) => React.ReactNode][] =
+  [
+    ["Received", ({ lead }, zone) => shortTime(lead.receivedAt, zone)],
+    [
+      "Name",
+      ({ lead, claimUrl }) => {
+        const name = <VisitorText>{`${lead.request.firstName} ${lead.request.lastName}`}</VisitorText>;
+        return claimUrl ? <TextLink href={claimUrl}>{name}</TextLink> : name;
+      },
+    ],
+    ["Company", ({ lead }) => <VisitorText>{lead.request.company}</VisitorText>],
+    ["E-mail class", ({ lead }) => emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))],
+    ["Source", ({ lead }) => sourceOf(lead)],
+    ["State", stateText],
+    ["Owner", ({ followUp }) => followUp.owner?.name ?? "nobody yet"],
+    ["Time to claim", (item) => minutesText(item.minutesToClaim, "not yet")],
+  ];
 
-function LeadRow({ item, zone }: { item: SummaryLead; zone: string }) {
-  const { lead, followUp } = item;
-  const name = `${lead.request.firstName} ${lead.request.lastName}`;
-  return (
-    <tr>
-      <Cell>{shortTime(lead.receivedAt, zone)}</Cell>
-      <Cell header>
-        {item.claimUrl ? (
-          <TextLink href={item.claimUrl}>
-            <VisitorText>{name}</VisitorText>
-          </TextLink>
-        ) : (
-          <VisitorText>{name}</VisitorText>
-        )}
-      </Cell>
-      <Cell>
-        <VisitorText>{lead.request.company}</VisitorText>
-      </Cell>
-      <Cell>{emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))}</Cell>
-      <Cell>{sourceOf(lead)}</Cell>
-      <Cell>{stateText(item)}</Cell>
-      <Cell>{followUp.owner?.name ?? "nobody yet"}</Cell>
-      <Cell>{minutesText(item.minutesToClaim, "not yet")}</Cell>
-    </tr>
-  );
-}
-
-/** The attachment's file name, e.g. "leads-2026-W48.csv". */
-export const csvFileName = (week: string) => `leads-${week}.csv`;
+const csvFileName = (week: string) => `leads-${week}.csv`;
 
 function SummaryEmail({ summary }: { summary: WeeklySummary }) {
   const preview = `${summary.figures.leads} leads, ${summary.stillOpen} still open`;
@@ -230,9 +312,13 @@ function SummaryEmail({ summary }: { summary: WeeklySummary }) {
           <Paragraph muted>
             Open leads first; times in {summary.hours?.zone ?? "UTC"}. Each name opens the lead&apos;s page.
           </Paragraph>
-          <DataTable head={LEAD_COLUMNS}>
+          <DataTable head={LEAD_COLUMNS.map(([heading]) => heading)}>
             {summary.leads.map((item) => (
-              <LeadRow key={item.lead.id} item={item} zone={summary.zone} />
+              <Row
+                key={item.lead.id}
+                header={1}
+                cells={LEAD_COLUMNS.map(([, cell]) => cell(item, summary.zone))}
+              />
             ))}
           </DataTable>
         </>

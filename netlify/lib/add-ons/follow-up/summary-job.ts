@@ -6,14 +6,9 @@ import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/con
 import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
 import type { MailMessage } from "../../core/delivery/messages";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import type { LeadStore } from "../../core/leads/lead-store";
-import type { JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";
 import { postWeeklySummary } from "../webhook/summary-event";
-import type { FollowUp } from "./follow-up-record";
-import type { FollowUpStore } from "./follow-up-store";
 import { buildSummaryEmail } from "./summary-email";
 import {
   buildWeeklySummary,
@@ -23,28 +18,22 @@ import {
   keepWeek,
   weekOf,
   zoneOf,
+  type SummaryInputs,
   type WeeklySummary,
 } from "./summary";
 
-/** The week's leads as CSV with `npm run leads:export`'s columns (the privacy add-on's `leadsToCsv`). */
-export type LeadsCsv = (
-  records: readonly LeadRecord[],
-  followUps: ReadonlyMap<string, FollowUp>,
-  hours?: BusinessHours,
-) => string;
-
-export interface SummaryJobOptions {
-  leads: Pick<LeadStore, "ids" | "get">;
-  followUps: Pick<FollowUpStore, "get">;
-  /** The lead store as JsonBlobs. */
-  blobs: JsonBlobs;
+export type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
   mailer: Mailer;
   config: ServerConfig & { followUp: FollowUpConfig };
-  /** Given by the entry point: follow-up does not import the privacy add-on, which imports follow-up. */
-  leadsCsv: LeadsCsv;
+  // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
+  leadsCsv: (
+    records: WeeklySummary["records"],
+    followUps: WeeklySummary["followUps"],
+    hours?: BusinessHours,
+  ) => string;
   now?: () => Date;
   retry?: RetryOptions;
-}
+};
 
 function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
   const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
@@ -55,17 +44,7 @@ function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): Mai
 async function postSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<void> {
   const settings = options.config.leadWebhook;
   if (!settings) return;
-  const event = {
-    week: summary.week,
-    start: summary.start.toISOString(),
-    end: summary.end.toISOString(),
-    complete: summary.now >= summary.end,
-    figures: summary.figures,
-    weekBefore: summary.weekBefore,
-    stillOpen: summary.stillOpen,
-    heldAsSpam: summary.held.length,
-  };
-  const posted = await postWeeklySummary(event, settings, options.now ?? (() => new Date()), options.retry);
+  const posted = await postWeeklySummary(summary, settings, options.now ?? (() => new Date()), options.retry);
   if (posted.status !== "sent") {
     logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
   }
@@ -90,8 +69,8 @@ async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): 
 export type WeeklyOutcome = "not due" | "sent already" | "sent" | "refused" | "not sent";
 
 /**
- * The Monday summary at `now`, if due and not sent: the week's record first (one run wins), then the
- * e-mail and the webhook; earlier weeks read but not kept are kept after. @throws when the store fails
+ * The Monday summary at `now` if due and not sent: the week's record (one run wins), then e-mail and
+ * webhook. @throws when the store fails
  */
 export async function runWeeklySummary(options: SummaryJobOptions): Promise<WeeklyOutcome> {
   const at = (options.now ?? (() => new Date()))();
@@ -120,8 +99,8 @@ export async function runWeeklySummary(options: SummaryJobOptions): Promise<Week
 }
 
 /**
- * `week`'s summary (default: the current week so far) at `now`, for `npm run leads:summary`: the
- * message, and its send result unless `dryRun`. Records nothing. @throws when the store fails
+ * `week`'s summary (default: this week so far) for `npm run leads:summary`, sent unless `dryRun`; records
+ * nothing. @throws when the store fails
  */
 export async function summaryNow(
   options: SummaryJobOptions & { week?: string; dryRun?: boolean },

@@ -1,45 +1,38 @@
-/**
- * The weekly summary on the lead webhook (docs/decisions/0038-weekly-summary.md): `summary.weekly` with the
- * figures, or the headline figures in Slack and Teams. Figures only: no visitor text goes with it.
- */
+/** The weekly summary's figures on the lead webhook, no visitor text (docs/decisions/0038-weekly-summary.md). */
 import type { LeadWebhookConfig } from "../../core/config";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
-import { minutesText, shareText, type WeekFigures } from "../follow-up/summary";
+import { minutesText, shareText, type WeekFigures, type WeeklySummary } from "../follow-up/summary";
 import { postWithRetries, standardRequest, type WebhookRequest } from "./post-lead-event";
 import { adaptiveCardMessage } from "./teams";
 
-export interface WeeklySummaryEvent {
-  week: string;
-  /** The week's first instant and the next week's, ISO 8601 UTC. */
-  start: string;
-  end: string;
-  /** False for a week still running. */
-  complete: boolean;
-  figures: WeekFigures;
-  weekBefore: WeekFigures;
-  stillOpen: number;
-  heldAsSpam: number;
-}
+/** The event of `summary`: start and end ISO 8601 UTC, `complete` false for a week still running. */
+export const summaryEvent = (summary: WeeklySummary) => ({
+  week: summary.week,
+  start: summary.start.toISOString(),
+  end: summary.end.toISOString(),
+  complete: summary.now >= summary.end,
+  figures: summary.figures,
+  weekBefore: summary.weekBefore,
+  stillOpen: summary.stillOpen,
+  heldAsSpam: summary.held.length,
+});
 
-/** The `webhook-id`: one per week, so a receiver drops a repeat. */
-export const summaryEventId = (event: WeeklySummaryEvent) => `summary.${event.week}`;
+export type WeeklySummaryEvent = ReturnType<typeof summaryEvent>;
 
-/** The title, e.g. "Week at a glance 2026-W48". */
-export const summaryTitle = (event: WeeklySummaryEvent) =>
+const summaryTitle = (event: WeeklySummaryEvent) =>
   `Week at a glance ${event.week}${event.complete ? "" : " so far"}`;
 
 /** The headline lines, each `[label, this week (the week before)]`. */
 export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, value: string][] {
-  const { figures: f, weekBefore: b } = event;
-  const beside = (now: string, before: string) => `${now} (week before: ${before})`;
+  const beside = (label: string, show: (figures: WeekFigures) => string): [string, string] => [
+    label,
+    `${show(event.figures)} (week before: ${show(event.weekBefore)})`,
+  ];
   return [
-    ["Leads received", beside(String(f.leads), String(b.leads))],
-    [
-      "Median time to claim",
-      beside(minutesText(f.medianMinutesToClaim), minutesText(b.medianMinutesToClaim)),
-    ],
-    ["24-hour promise kept", beside(shareText(f.keptWithin24Hours), shareText(b.keptWithin24Hours))],
-    ["Booked", beside(shareText(f.bookedShare), shareText(b.bookedShare))],
+    beside("Leads received", (f) => String(f.leads)),
+    beside("Median time to claim", (f) => minutesText(f.medianMinutesToClaim)),
+    beside("24-hour promise kept", (f) => shareText(f.keptWithin24Hours)),
+    beside("Booked", (f) => shareText(f.bookedShare)),
     ["Still open", String(event.stillOpen)],
     ["Held as spam", String(event.heldAsSpam)],
   ];
@@ -47,8 +40,7 @@ export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, val
 
 const CLOSING = "The full summary, with every lead, went to the sales inbox.";
 
-/** The Slack message: a header, the headline figures as fields, and where the rest went. */
-export function summarySlackMessage(event: WeeklySummaryEvent) {
+function summarySlackMessage(event: WeeklySummaryEvent) {
   const title = summaryTitle(event);
   const fields = summaryHeadlines(event).flatMap(([label, value]) => [
     { type: "mrkdwn" as const, text: `*${label}*` },
@@ -68,8 +60,8 @@ export function summarySlackMessage(event: WeeklySummaryEvent) {
   };
 }
 
-/** The Teams workflow message: one Adaptive Card 1.4 of our own words. */
-export function summaryTeamsMessage(event: WeeklySummaryEvent) {
+// One Adaptive Card 1.4 of our own words.
+function summaryTeamsMessage(event: WeeklySummaryEvent) {
   const line = (text: string, bold = false) => ({
     type: "TextBlock",
     text,
@@ -90,7 +82,8 @@ export function summaryWebhookRequest(
   settings: Pick<LeadWebhookConfig, "format" | "secret">,
   now: Date,
 ): WebhookRequest {
-  const id = summaryEventId(event);
+  // One id per week, so a receiver drops a repeat.
+  const id = `summary.${event.week}`;
   if (settings.format === "standard") {
     const payload = { type: "summary.weekly", timestamp: now.toISOString(), data: event };
     return standardRequest(id, payload, settings, now);
@@ -99,12 +92,13 @@ export function summaryWebhookRequest(
   return { body: JSON.stringify(message), headers: { "content-type": "application/json", "webhook-id": id } };
 }
 
-/** Posts `event` to the configured webhook with the usual retries; never throws. */
+/** Posts `summary`'s event to the configured webhook with the usual retries; never throws. */
 export function postWeeklySummary(
-  event: WeeklySummaryEvent,
+  summary: WeeklySummary,
   settings: LeadWebhookConfig,
   now: () => Date,
   retry?: RetryOptions,
 ): Promise<SendResult & { attempts: number }> {
+  const event = summaryEvent(summary);
   return postWithRetries(settings, (at) => summaryWebhookRequest(event, settings, at), now, retry);
 }

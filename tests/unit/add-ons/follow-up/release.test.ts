@@ -9,9 +9,8 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "@netlify/functions";
 import handler from "../../../../netlify/functions/lead-follow-up-page.mts";
-import { claimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { claimSignature, releaseUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { releaseUrlFor } from "../../../../netlify/lib/add-ons/follow-up/release-link";
 import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/follow-up/release";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/reminders";
 import { DEFAULT_RETENTION, isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";

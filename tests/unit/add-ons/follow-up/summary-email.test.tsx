@@ -7,9 +7,13 @@
 // plain-text part that says the same in the same order. No image, no script.
 import * as React from "react";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { BarChart, barWidth, chartInWords } from "../../../../netlify/lib/add-ons/follow-up/summary-charts";
 import { summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
-import { RELEASE_LINK_TEXT } from "../../../../netlify/lib/add-ons/follow-up/summary-email";
+import {
+  BarChart,
+  barWidth,
+  chartInWords,
+  RELEASE_LINK_TEXT,
+} from "../../../../netlify/lib/add-ons/follow-up/summary-email";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { EmailLayout, renderEmail } from "../../../../netlify/lib/kit/email-layout";

@@ -149,8 +149,7 @@ describe("the figures", () => {
         week: "2026-W48",
       });
       // As `npm run leads:report` reads and counts every stored lead.
-      const tracked = new Set([...(await blobs.keys(""))].map((key) => key.slice(key.indexOf("/") + 1)));
-      const all = await readReportLeads({ leads, followUps, tracked });
+      const all = await readReportLeads({ leads, followUps, blobs });
       const rows = followUpReport(all, { now: NOW, hours });
       for (const [week, figures] of [
         ["2026-W48", summary.figures],
