@@ -16,8 +16,8 @@ import {
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { errorName, logError, logInfo } from "../../kit/log";
-import { postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
+import { errorName, logError } from "../../kit/log";
+import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import { renderClaimPage, type ClaimPageNotice } from "./claim-page";
 import {
   checkPost,
@@ -124,23 +124,23 @@ export function createClaimHandler(
       if (!parsed.ok) return await show(422, { kind: "invalid", text: parsed.error });
       const { action: chosen } = parsed;
       const at = now();
-      let from: string | undefined;
-      const change = await followUps.update(id, (current) => {
-        from = current.owner?.name;
-        return applyAction(current, chosen, at);
-      });
+      const change = await applyFollowUpChange(
+        followUps,
+        lead,
+        (current) => applyAction(current, chosen, at),
+        {
+          onMarkerError: (error) =>
+            logError("claim page: follow-up marker not moved", { requestId: id, reason: errorName(error) }),
+          logged: ({ state }) => ["lead follow-up changed", { requestId: id, action: chosen.kind, state }],
+        },
+      );
       if (!change.changed) return await show(409, { kind: "refused", text: change.reason });
-      // The record is the truth; a marker left behind is moved by the follow-up job.
-      await followUps.syncMarkers(id, change.followUp, lead.receivedAt).catch((error: unknown) => {
-        logError("claim page: follow-up marker not moved", { requestId: id, reason: errorName(error) });
-      });
-      logInfo("lead follow-up changed", { requestId: id, action: chosen.kind, state: change.followUp.state });
-      // The team's channel hears of it after the answer (docs/decisions/0030-slack-and-booking-loop.md).
+      // The team's channel hears of it after the answer.
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
         by: chosen.kind === "claim" ? chosen.owner.name : undefined,
-        from,
+        from: change.before.owner?.name,
         booking:
           chosen.kind === "confirm-booking"
             ? liveBookings(change.followUp).find((b) => b.uid === chosen.uid)

@@ -92,7 +92,7 @@ export function createFollowUpStore(blobs: JsonBlobs) {
         if (!result.ok) return { changed: false as const, followUp: current, reason: result.reason };
         const condition = found?.etag ? { onlyIfMatch: found.etag } : { onlyIfNew: true as const };
         if (await blobs.setJSON(recordKey(id), result.followUp, condition)) {
-          return { changed: true as const, followUp: result.followUp };
+          return { changed: true as const, followUp: result.followUp, before: current };
         }
       }
       throw new Error(`follow-up record of ${id} kept changing; not written`);
