@@ -1,10 +1,10 @@
 /**
- * Follow-up records (`followup/<id>`), their `unclaimed/` and `claimed/` markers, booking uid entries and
- * digest records, in the lead store (docs/decisions/0029-lead-follow-up.md; prefixes in netlify/lib/kit/storage.ts).
- * Records change only with conditional writes, so the first of two simultaneous claims wins.
+ * Follow-up records, their `unclaimed/` and `claimed/` markers, booking uid entries and digest records in the
+ * lead store (docs/decisions/0029-lead-follow-up.md; prefixes in netlify/lib/kit/storage.ts). Records change
+ * only with conditional writes, so the first of two simultaneous claims wins.
  */
 import { createHash } from "node:crypto";
-import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import type { JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
@@ -13,7 +13,6 @@ export const UNCLAIMED_PREFIX = STORAGE.unclaimed.prefix;
 export const CLAIMED_PREFIX = STORAGE.claimed.prefix;
 const PREFIXES = [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX];
 const bookingKey = (uid: string) => keyOf("bookingUids", createHash("sha256").update(uid).digest("hex"));
-/** Long enough that no run sends a day's digest twice. */
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 const MAX_CONFLICTS = 5;
 /** How long a marker may be without its lead: the lead store writes the marker just before the lead. */
@@ -21,7 +20,6 @@ export const MARKER_GRACE_MS = 2 * 60_000;
 
 type MarkerKind = "unclaimed" | "claimed";
 
-/** The string `field` of the value at `key`; undefined when absent or not a string. */
 async function stringField(
   blobs: JsonBlobs,
   key: string,
@@ -29,11 +27,6 @@ async function stringField(
 ): Promise<string | undefined> {
   const value = ((await blobs.getWithEtag(key))?.data as Record<string, unknown> | undefined)?.[field];
   return typeof value === "string" ? value : undefined;
-}
-
-/** Deletes the digest records past their week; resolves with how many. */
-export function pruneDigests(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, STORAGE.digests.prefix, now);
 }
 
 /** Deletes follow-up keys whose lead is gone, keeping markers under two minutes old; resolves with the count. */
@@ -80,7 +73,6 @@ export function createFollowUpStore(blobs: JsonBlobs) {
     async markUnclaimed(id: string, since: string) {
       await blobs.setJSON(keyOf("unclaimed", id), { since });
     },
-    /** The lead's record, `NEW_FOLLOW_UP` when it has none. */
     async get(id: string) {
       return (await read(id)).current;
     },
