@@ -9,27 +9,22 @@ export interface WebhookLead {
   receivedAt: string;
   request: DemoRequest;
   attribution?: Attribution;
-  /** Why a spam layer suspects the lead; a `spam` (honeypot) lead is never posted. */
   suspectedSpam?: string;
   owner?: string;
   claimUrl?: string;
   emailClass?: EmailClass;
 }
 
-/** The follow-up alerts, as against the one delivery alert; each has its own event id. */
 const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
 
 export interface LeadAlert {
   reason: string;
-  /** Our own words, never visitor text. */
   detail: string;
 }
 
-/** A change of a lead's follow-up posted to the team's channel (docs/decisions/0030-slack-and-booking-loop.md). */
 export interface LeadUpdate {
   action: "claimed" | "contacted" | "closed" | "booked" | "booking-cancelled";
   at: string;
-  /** One line, e.g. "Claimed by Ana Smith, 4 min after arrival"; holds typed text. */
   detail: string;
 }
 
@@ -69,14 +64,4 @@ export function headline(event: LeadEvent): { title: string; who: string } {
   const tag = emailClassTag(emailClass);
   const title = tag ? `${base} ${tag}` : base;
   return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
-}
-
-/** The follow-up line, e.g. `["Owner", "Ana Smith"]` or `["Owner", "nobody yet"]`. */
-export function ownerRow(lead: WebhookLead): [label: string, owner: string] {
-  return ["Owner", lead.owner ?? "nobody yet"];
-}
-
-/** The line saying why a lead is suspected, e.g. `["Suspected spam", "form token forged"]`; none when it is not. */
-export function suspicionRow(lead: WebhookLead): [label: string, reason: string] | undefined {
-  return lead.suspectedSpam ? ["Suspected spam", lead.suspectedSpam] : undefined;
 }
