@@ -4,8 +4,8 @@
  * only with conditional writes, so the first of two simultaneous claims wins.
  */
 import { createHash } from "node:crypto";
-import type { JsonBlobs } from "../../kit/json-blobs";
-import { keyOf, STORAGE } from "../../kit/storage";
+import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
 export const FOLLOW_UP_PREFIX = STORAGE.followUp.prefix;
@@ -63,7 +63,7 @@ export async function removeBookingEntries(blobs: JsonBlobs, id: string) {
 }
 
 /** The follow-up store over `blobs` (the lead store as JsonBlobs); every method may throw when it is down. */
-export function createFollowUpStore(blobs: JsonBlobs) {
+export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)) {
   const recordKey = (id: string) => keyOf("followUp", id);
   const read = async (id: string) => {
     const found = await blobs.getWithEtag(recordKey(id));
