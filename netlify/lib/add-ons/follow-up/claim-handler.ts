@@ -59,35 +59,30 @@ const PROBLEMS = problemsFor({
 function parseAction(
   form: URLSearchParams,
   team: readonly StaffMember[] | undefined,
-): { ok: true; action: FollowUpAction } | { ok: false; error: string } {
+): FollowUpAction | string {
   const kind = form.get("action");
-  if (kind === "contacted") return { ok: true, action: { kind: "contacted" } };
+  if (kind === "contacted") return { kind: "contacted" };
   if (kind === "confirm-booking") {
     const uid = form.get("booking") ?? "";
-    return uid
-      ? { ok: true, action: { kind: "confirm-booking", uid } }
-      : { ok: false, error: "Choose the booking to confirm." };
+    return uid ? { kind: "confirm-booking", uid } : "Choose the booking to confirm.";
   }
   if (kind === "close") {
     const reason = form.get("reason") ?? "";
     return (CLOSE_REASONS as readonly string[]).includes(reason)
-      ? { ok: true, action: { kind: "close", reason: reason as CloseReason } }
-      : { ok: false, error: "Choose why the lead is closed." };
+      ? { kind: "close", reason: reason as CloseReason }
+      : "Choose why the lead is closed.";
   }
   if (kind === "claim") {
     const owner = chosenPerson(form, team, { roster: "owner", typed: "ownerName" });
-    if (owner) return { ok: true, action: { kind: "claim", owner } };
-    return { ok: false, error: team ? "Choose who claims the lead." : typedNameError("your name") };
+    if (owner) return { kind: "claim", owner };
+    return team ? "Choose who claims the lead." : typedNameError("your name");
   }
   if (kind === "hand-over") {
     const to = chosenPerson(form, team, { roster: "to", typed: "toName" });
-    if (to) return { ok: true, action: { kind: "hand-over", to } };
-    return {
-      ok: false,
-      error: team ? "Choose who takes the lead over." : typedNameError("the name of who takes it over"),
-    };
+    if (to) return { kind: "hand-over", to };
+    return team ? "Choose who takes the lead over." : typedNameError("the name of who takes it over");
   }
-  return { ok: false, error: "Choose an action." };
+  return "Choose an action.";
 }
 
 /** Builds the handler for `/leads/<id>`. */
@@ -120,9 +115,8 @@ export function createClaimHandler(
       if (method !== "POST") return await show(200);
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const parsed = parseAction(form, team);
-      if (!parsed.ok) return await show(422, { kind: "invalid", text: parsed.error });
-      const { action: chosen } = parsed;
+      const chosen = parseAction(form, team);
+      if (typeof chosen === "string") return await show(422, { kind: "invalid", text: chosen });
       const at = now();
       const change = await applyFollowUpChange(
         followUps,

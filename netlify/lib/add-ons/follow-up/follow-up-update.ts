@@ -33,9 +33,8 @@ const ACTION_WORDS: Record<FollowUpChange, string> = {
 };
 
 /**
- * Writes `change` to the lead's record (a conditional write, retried on conflicts); once written runs
- * `afterWrite`, moves the lead's marker (a failure goes to `onMarkerError`: the follow-up job repairs
- * markers) and logs `logged`. Resolves with the store's answer; throws when the store does.
+ * Writes `change` to the lead's record, then runs `afterWrite`, moves its marker (else the follow-up job
+ * will) and logs `logged`. Resolves with the store's answer (`changed`, or the refusal's `reason`); may throw.
  */
 export async function applyFollowUpChange(
   followUps: FollowUpStore,
@@ -58,9 +57,8 @@ export async function applyFollowUpChange(
 }
 
 /**
- * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" or "Handed over from Ana Smith
- * to Ben Lee, 2 h after arrival" (`from` the previous owner); a booking's time in `zone` (UTC without
- * one), and an inbox-only booking says so.
+ * The line for a change, e.g. "Handed over from Ana Smith to Ben Lee, 2 h after arrival" (`from` the previous
+ * owner); a booking's time in `zone` (UTC without one), and an inbox-only booking says so.
  */
 export function updateLine(
   action: FollowUpChange,
@@ -92,14 +90,7 @@ export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
   change: FollowUpChange,
-  context: {
-    config: ServerConfig;
-    now: () => Date;
-    retry?: RetryOptions;
-    by?: string;
-    from?: string;
-    booking?: LeadBooking;
-  },
+  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions } & Parameters<typeof updateLine>[4],
 ): Promise<void> {
   const settings = context.config.leadWebhook;
   if (!settings) return;
