@@ -151,8 +151,7 @@ export function createBookingWebhookHandler(
         return json(200, { applied: false, reason });
       }
       if (leads[0].state === "spam") {
-        // A person booked after a spam layer held their request: nothing is posted about a spam
-        // lead (decision 0022), but someone must look at it.
+        // Nothing is posted about a spam lead (decision 0022), but someone must look at it.
         logError(`BOOKING FOR A LEAD HELD AS SPAM ${leads[0].id}: recover it with npm run leads:export`, {
           trigger: event.triggerEvent,
         });

@@ -86,7 +86,7 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
   return changed({ ...result.followUp, history: capped(history) });
 }
 
-/** At most MAX_HISTORY entries, bookings dropped first: anyone can book, and must not push out what the team did. */
+/** At most MAX_HISTORY entries, bookings dropped first: anyone can book; what the team did stays. */
 function capped(history: HistoryEntry[]): HistoryEntry[] {
   let excess = history.length - MAX_HISTORY;
   const isBooking = (entry: HistoryEntry) => entry.kind.startsWith("book");

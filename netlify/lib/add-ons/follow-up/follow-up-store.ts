@@ -108,7 +108,6 @@ export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
       if (leadId) await blobs.setJSON(bookingKey(uid), { leadId });
       else await blobs.delete(bookingKey(uid));
     },
-    /** Deletes every key the follow-up of lead `id` uses. */
     async remove(id: string) {
       await removeBookingEntries(blobs, id);
       for (const prefix of PREFIXES) await blobs.delete(`${prefix}${id}`);
@@ -118,7 +117,6 @@ export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
       const expiresAt = new Date(at.getTime() + DIGEST_KEPT_MS).toISOString();
       return blobs.setJSON(keyOf("digests", date), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
     },
-    /** Forgets `date`'s digest (not sent), so a later run sends it. */
     forgetDigest: (date: string) => blobs.delete(keyOf("digests", date)),
   };
 }

@@ -95,7 +95,6 @@ function change(action: SlackAction, owner: StaffMember, at: Date) {
   };
 }
 
-/** The original message's blocks brought up to date. */
 function updatedBlocks(
   blocks: readonly Record<string, unknown>[],
   lead: LeadRecord,
@@ -125,7 +124,7 @@ async function applyClick(
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
-  /** Posts `body` to the click's response URL; true when Slack took it. */
+  // True when Slack took it.
   const respond = async (body: unknown) => {
     if (!responseUrl) return false;
     try {

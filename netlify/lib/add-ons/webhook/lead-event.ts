@@ -1,26 +1,16 @@
 /** What the lead webhook carries, whatever the format: a lead, an alert or a follow-up update (docs/decisions/0022-lead-webhook-channel.md). */
-import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
+import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { SUSPECTED_SPAM_PREFIX } from "../../core/delivery/messages";
-import { emailClassTag, type EmailClass } from "../../core/leads/lead-email-class";
+import { emailClassTag } from "../../core/leads/lead-email-class";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import { REMINDER_KINDS } from "../follow-up/follow-up-record";
 
-export interface WebhookLead {
-  id: string;
-  receivedAt: string;
-  request: DemoRequest;
-  attribution?: Attribution;
-  suspectedSpam?: string;
-  owner?: string;
-  claimUrl?: string;
-  emailClass?: EmailClass;
-}
+export type WebhookLead = Pick<
+  LeadRecord,
+  "id" | "receivedAt" | "request" | "attribution" | "suspectedSpam" | "emailClass"
+> & { owner?: string; claimUrl?: string };
 
 const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
-
-export interface LeadAlert {
-  reason: string;
-  detail: string;
-}
 
 export interface LeadUpdate {
   action: "claimed" | "contacted" | "closed" | "booked" | "booking-cancelled";
@@ -30,10 +20,10 @@ export interface LeadUpdate {
 
 export type LeadEvent =
   | { kind: "lead"; lead: WebhookLead }
-  | { kind: "alert"; lead: WebhookLead; alert: LeadAlert }
+  | { kind: "alert"; lead: WebhookLead; alert: { reason: string; detail: string } }
   | { kind: "update"; lead: WebhookLead; update: LeadUpdate };
 
-/** The `webhook-id`: the lead id for the lead, so a receiver drops repeats, and distinct ids for its alerts. */
+/** The `webhook-id`: the lead id for the lead, so a receiver drops repeats, and distinct ids for the rest. */
 export function eventId(event: LeadEvent): string {
   if (event.kind === "lead") return event.lead.id;
   if (event.kind === "update") return `${event.lead.id}.${event.update.action}.${event.update.at}`;

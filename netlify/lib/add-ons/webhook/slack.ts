@@ -41,7 +41,6 @@ export const STATUS_BLOCK_ID = "follow_up_status";
 const SLACK_ACTIONS = { claim: "Claim", contacted: "Contacted" } as const;
 export type SlackAction = keyof typeof SLACK_ACTIONS;
 
-/** The buttons for `actions` on lead `id`. */
 export function followUpButtons(id: string, actions: readonly SlackAction[]): ActionsBlock {
   return {
     type: "actions",

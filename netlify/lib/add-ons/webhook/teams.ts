@@ -6,12 +6,7 @@ import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
-interface TextRun {
-  type: "TextRun";
-  text: string;
-  weight?: "Bolder";
-  isSubtle?: true;
-}
+type TextRun = { type: "TextRun"; text: string; weight?: "Bolder"; isSubtle?: true };
 
 type CardElement =
   | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true }
