@@ -4,7 +4,7 @@
  * the booker's inbox; Cal.com does not verify that address, so an inbox match stays unconfirmed. Cal.com signs
  * no timestamp, so each event is applied once per uid and trigger (`bookingEvents` in netlify/lib/kit/storage.ts).
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference";
 import type { ServerConfig } from "../../core/config";
@@ -28,6 +28,7 @@ import { MalformedLeadError } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
+import { isCalSignature } from "./cal-signature";
 
 export const BOOKING_MAX_BODY_BYTES = 64 * 1024;
 const TRIGGERS: readonly string[] = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"];
@@ -51,18 +52,6 @@ const eventSchema = z.object({
   }),
 });
 type BookingEvent = z.infer<typeof eventSchema>;
-
-/** The `X-Cal-Signature-256` value for `body`: a hex HMAC-SHA256 of the raw body. */
-export function calSignature(secret: string, body: string): string {
-  return createHmac("sha256", secret).update(body).digest("hex");
-}
-
-function isCalSignature(secret: string, body: string, signature: string | null): boolean {
-  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(calSignature(secret, body));
-  const given = Buffer.from(signature.toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const appliedKeyOf = (trigger: string, uid: string) =>
   keyOf("bookingEvents", createHash("sha256").update(`${trigger}:${uid}`).digest("hex"));

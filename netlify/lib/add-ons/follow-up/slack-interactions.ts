@@ -1,10 +1,8 @@
 /**
  * POST /api/slack/interactions: the Claim and Contacted buttons in Slack (docs/decisions/0030-slack-and-booking-loop.md).
  * Answers 200 at once (Slack wants it within 3 seconds) and applies the click after; applying is idempotent,
- * and a failed message update falls back to a note in the channel so the change is never lost. The v0
- * signature check is ours: Slack's verifier ships inside Bolt with a server we do not need.
+ * and a failed message update falls back to a note in the channel so the change is never lost.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import type { ClaimHandlerDeps } from "./claim-handler";
@@ -27,6 +25,7 @@ import { isUuid } from "../../core/leads/lead-id";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import { errorName, logError, logInfo } from "../../kit/log";
+import { verifySlackRequest } from "./slack-signature";
 
 /** Largest click accepted, in bytes: a click echoes the whole message, near 32 KB at worst. */
 export const SLACK_MAX_BODY_BYTES = 64 * 1024;
@@ -46,29 +45,6 @@ const payloadSchema = z.object({
 });
 type SlackClick = z.infer<typeof payloadSchema>;
 type SlackInteractionDeps = ClaimHandlerDeps & { fetch?: typeof fetch; retry?: RetryOptions };
-
-/** The `X-Slack-Signature` value for `body` sent at `timestamp` (Unix seconds, as the header gives it). */
-export function slackSignature(secret: string, timestamp: string, body: string): string {
-  return `v0=${createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-}
-
-/** Checks one request's headers, timestamp (at most 5 minutes from `now`) and signature in constant time. */
-export function verifySlackRequest(input: {
-  secret: string;
-  timestamp: string | null;
-  signature: string | null;
-  body: string;
-  now: Date;
-}): { ok: true } | { ok: false; reason: "unsigned" | "stale" | "forged" } {
-  const { secret, timestamp, signature, body, now } = input;
-  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: "unsigned" };
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > 5 * 60) return { ok: false, reason: "stale" };
-  const expected = Buffer.from(slackSignature(secret, timestamp, body));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected)
-    ? { ok: true }
-    : { ok: false, reason: "forged" };
-}
 
 /** Whether `value` is a Slack response URL (a loopback http URL when local). */
 function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {

@@ -12,10 +12,8 @@ import {
 } from "../../../../netlify/lib/add-ons/booking/booking-reference";
 import { silenceConsole } from "../../../helpers/console";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/reminders";
-import {
-  calSignature,
-  createBookingWebhookHandler,
-} from "../../../../netlify/lib/add-ons/booking/booking-webhook";
+import { calSignature } from "../../../../netlify/lib/add-ons/booking/cal-signature";
+import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/booking/booking-webhook";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";

@@ -8,10 +8,8 @@
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
-import {
-  createSlackInteractionsHandler,
-  slackSignature,
-} from "../../../../netlify/lib/add-ons/follow-up/slack-interactions";
+import { createSlackInteractionsHandler } from "../../../../netlify/lib/add-ons/follow-up/slack-interactions";
+import { slackSignature } from "../../../../netlify/lib/add-ons/follow-up/slack-signature";
 import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import {

@@ -6,7 +6,7 @@
 import {
   slackSignature,
   verifySlackRequest,
-} from "../../../../netlify/lib/add-ons/follow-up/slack-interactions";
+} from "../../../../netlify/lib/add-ons/follow-up/slack-signature";
 
 const SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
 const TIMESTAMP = "1531420618";
