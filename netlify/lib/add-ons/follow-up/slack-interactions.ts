@@ -94,8 +94,8 @@ async function applyClick(
   click: SlackClick,
   deps: SlackInteractionDeps,
   config: ServerConfig,
+  now: () => Date,
 ): Promise<void> {
-  const now = deps.now ?? (() => new Date());
   const doFetch = deps.fetch ?? fetch;
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
@@ -202,7 +202,7 @@ export function createSlackInteractionsHandler(
     } catch {
       return json(400, { error: "Not a click on a follow-up button" });
     }
-    const work = applyClick(click, deps, config);
+    const work = applyClick(click, deps, config, now);
     if (context?.waitUntil) context.waitUntil(work);
     else void work;
     return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
