@@ -9,7 +9,7 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-sto
 const handle = createBookingWebhookHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
-  getFollowUps: () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+  getFollowUps: () => createFollowUpStore(),
   getEvents: () => jsonBlobs(LEAD_STORE_NAME),
 });
 

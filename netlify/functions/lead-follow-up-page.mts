@@ -12,19 +12,15 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-sto
 import { createClaimHandler } from "../lib/add-ons/follow-up/claim-handler";
 import { createReleaseHandler } from "../lib/add-ons/follow-up/release";
 
-const getFollowUps = () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME));
-
-const handle = createClaimHandler({
+const stores = {
   getConfig,
   getStore: () => createBlobLeadStore(),
-  getFollowUps,
-});
-
+  getFollowUps: () => createFollowUpStore(),
+};
+const handle = createClaimHandler(stores);
 const release = createReleaseHandler({
-  getConfig,
-  getStore: () => createBlobLeadStore(),
+  ...stores,
   getBlobs: () => jsonBlobs(LEAD_STORE_NAME),
-  getFollowUps,
   getAddOns: (config) => addOnsFor(config),
   createMailer: createSendGridMailer,
 });

@@ -27,28 +27,25 @@ export default async (): Promise<Response> => {
     logInfo("follow-up is off; nothing checked");
     return json(200, { off: true });
   }
+  const blobs = jsonBlobs(LEAD_STORE_NAME);
   const stores = {
     leads: createBlobLeadStore(),
-    followUps: createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+    followUps: createFollowUpStore(blobs),
     mailer: createSendGridMailer(config),
     config: { ...config, followUp },
   };
   try {
-    const result = await runFollowUpCheck({ ...stores, malformedNotes: jsonBlobs(LEAD_STORE_NAME) });
+    const result = await runFollowUpCheck({ ...stores, malformedNotes: blobs });
     logInfo("follow-up run finished", { ...result });
-    const summary = await runWeeklySummary({
-      ...stores,
-      blobs: jsonBlobs(LEAD_STORE_NAME),
-      leadsCsv: leadsToCsv,
-    }).catch((error: unknown) => {
-      logError("weekly summary not sent; the next run tries again", { reason: errorName(error) });
-      return "failed" as const;
-    });
+    const summary = await runWeeklySummary({ ...stores, blobs, leadsCsv: leadsToCsv }).catch(
+      (error: unknown) => {
+        logError("weekly summary not sent; the next run tries again", { reason: errorName(error) });
+        return "failed" as const;
+      },
+    );
     return json(200, { ...result, summary });
   } catch (error) {
-    logError("LEAD FOLLOW-UP: the follow-up check could not run", {
-      reason: errorName(error),
-    });
+    logError("LEAD FOLLOW-UP: the follow-up check could not run", { reason: errorName(error) });
     return json(503, { error: "Lead store unavailable" });
   }
 };

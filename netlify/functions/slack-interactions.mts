@@ -5,14 +5,13 @@ import {
   createSlackInteractionsHandler,
   SLACK_MAX_BODY_BYTES,
 } from "../lib/add-ons/follow-up/slack-interactions";
-import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 
 const handle = createSlackInteractionsHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
-  getFollowUps: () => createFollowUpStore(jsonBlobs(LEAD_STORE_NAME)),
+  getFollowUps: () => createFollowUpStore(),
 });
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);

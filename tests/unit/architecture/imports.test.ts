@@ -30,7 +30,7 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
 const CHANNELS = [
   "core/delivery/sales-email.ts",
   "add-ons/confirmation/confirmation.ts",
-  "add-ons/webhook/webhook-channel.ts",
+  "add-ons/webhook/add-on.ts",
   "core/delivery/alert.ts",
 ];
 

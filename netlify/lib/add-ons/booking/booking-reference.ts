@@ -37,9 +37,9 @@ export function leadIdFromReference(reference: unknown, secret: string): string 
       decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
       decipher.final(),
     ]);
-    if (id.length !== 16) return undefined;
-    const hex = id.toString("hex");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return id.length === 16
+      ? id.toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-")
+      : undefined;
   } catch {
     return undefined;
   }

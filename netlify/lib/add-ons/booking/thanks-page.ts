@@ -16,25 +16,12 @@ import { THANKS_PATH } from "../../core/demo-request/respond";
 
 export const THANKS_TITLE = "Request Submitted Successfully";
 
-/** The page's HTML, offering `bookingUrl`. */
-export function renderThanksPage(bookingUrl: string): string {
-  return htmlPage(
-    THANKS_TITLE,
-    `<p>${escapeHtml(FOLLOW_UP_PROMISE)}</p>` +
-      `<p><a href="${escapeHtml(bookingUrl)}" target="_blank" rel="noopener">Book a time now</a> ` +
-      `(opens in a new tab)</p><p><a href="/">Return to Home</a></p>`,
-  );
-}
-
 export interface ThanksDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore | null;
   getTickets?: () => ThanksTickets;
   now?: () => Date;
 }
-
-const toStaticPage = () =>
-  new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location: THANKS_PATH } });
 
 /** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
 export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string) => Promise<Response> {
@@ -45,20 +32,17 @@ export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string
       return new Response(null, { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }
     const config = deps.getConfig();
-    if (!config.ok || !config.config.bookingUrl || !isUuid(id)) return toStaticPage();
-    const base = config.config.bookingUrl;
+    if (!config.ok || !config.config.bookingUrl || !isUuid(id)) {
+      return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location: THANKS_PATH } });
+    }
+    const { bookingUrl: base, formSecret } = config.config;
     const leadId = id.toLowerCase();
     const ticket = new URL(req.url).searchParams.get("ticket");
     let bookingUrl = base;
     try {
       if (ticket && req.method === "GET" && (await tickets().redeem(ticket, leadId, now()))) {
         const lead = await deps.getStore()?.get(leadId);
-        if (lead)
-          bookingUrl = prefilledBookingUrl(
-            base,
-            lead.request,
-            bookingReference(leadId, config.config.formSecret),
-          );
+        if (lead) bookingUrl = prefilledBookingUrl(base, lead.request, bookingReference(leadId, formSecret));
       }
     } catch (error) {
       logError("thanks page: ticket or lead unreadable; plain booking link", {
@@ -67,8 +51,12 @@ export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string
       });
     }
     // Its URL holds a ticket: not sent to the booking service or any other site.
-    return htmlResponse(req.method === "HEAD" ? null : renderThanksPage(bookingUrl), 200, {
-      "referrer-policy": "no-referrer",
-    });
+    const html = htmlPage(
+      THANKS_TITLE,
+      `<p>${escapeHtml(FOLLOW_UP_PROMISE)}</p>` +
+        `<p><a href="${escapeHtml(bookingUrl)}" target="_blank" rel="noopener">Book a time now</a> ` +
+        `(opens in a new tab)</p><p><a href="/">Return to Home</a></p>`,
+    );
+    return htmlResponse(req.method === "HEAD" ? null : html, 200, { "referrer-policy": "no-referrer" });
   };
 }

@@ -10,12 +10,6 @@ export const TICKET_TTL_MS = 10 * 60_000;
 
 const TICKET = /^[A-Za-z0-9_-]{43}$/;
 
-export interface ThanksTickets {
-  issue(leadId: string, now: Date): Promise<string>;
-  /** True once for an unexpired ticket of `leadId`; false for anything else. May throw. */
-  redeem(ticket: string, leadId: string, now: Date): Promise<boolean>;
-}
-
 interface TicketEntry {
   leadId: string;
   expiresAt: string;
@@ -24,16 +18,16 @@ interface TicketEntry {
 
 const ticketKey = (ticket: string) => keyOf("tickets", createHash("sha256").update(ticket).digest("hex"));
 
-/** Tickets over `blobs` (default the `demo-requests` store). */
-export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)): ThanksTickets {
+/** Tickets over `blobs`; `redeem` is true once for an unexpired ticket of `leadId`, false otherwise. */
+export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)) {
   return {
-    async issue(leadId, now) {
+    async issue(leadId: string, now: Date): Promise<string> {
       const ticket = randomBytes(32).toString("base64url");
       const entry: TicketEntry = { leadId, expiresAt: new Date(now.getTime() + TICKET_TTL_MS).toISOString() };
       await blobs.setJSON(ticketKey(ticket), entry, { onlyIfNew: true });
       return ticket;
     },
-    async redeem(ticket, leadId, now) {
+    async redeem(ticket: string, leadId: string, now: Date): Promise<boolean> {
       if (!TICKET.test(ticket)) return false;
       const found = await blobs.getWithEtag(ticketKey(ticket));
       const entry = found?.data as TicketEntry | undefined;
@@ -47,3 +41,5 @@ export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
     },
   };
 }
+
+export type ThanksTickets = ReturnType<typeof createThanksTickets>;

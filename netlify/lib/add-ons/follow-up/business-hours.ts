@@ -7,11 +7,10 @@ import { DateTime, IANAZone } from "luxon";
 
 const DAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const MINUTE = 60_000;
+const TIME = String.raw`([01]\d|2[0-4]):([0-5]\d)`;
+const BUSINESS_HOURS = new RegExp(String.raw`^(\S+)\s+${TIME}-${TIME}\s+(\S+)$`);
 
-function dayNumber(name: string): number | undefined {
-  const index = DAY_NAMES.indexOf(name.toLowerCase());
-  return index === -1 ? undefined : index + 1;
-}
+const dayNumber = (name: string) => DAY_NAMES.indexOf(name.toLowerCase()) + 1 || undefined;
 
 /** `Mon-Fri` (a range, wrapping over Sunday when it must), `Sat` or `Mon,Wed,Fri`; undefined when malformed. */
 function parseDays(text: string): Set<number> | undefined {
@@ -29,25 +28,16 @@ function parseDays(text: string): Set<number> | undefined {
   return days;
 }
 
-/** "08:00" -> 480; "24:00" is allowed as the end of a day; undefined when malformed. */
-function parseTime(text: string): number | undefined {
-  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(text);
-  if (!match) return undefined;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes <= 24 * 60 ? minutes : undefined;
-}
-
-/** Parses a BUSINESS_HOURS value; undefined for an unknown day or zone or a window past midnight. */
+/** Parses a BUSINESS_HOURS value; undefined for an unknown day or zone, or a window past 24:00. */
 export function parseBusinessHours(value: string): BusinessHours | undefined {
-  const parts = value.trim().split(/\s+/);
-  if (parts.length !== 3) return undefined;
-  const [dayText, windowText, zone] = parts;
+  const match = BUSINESS_HOURS.exec(value.trim());
+  if (!match) return undefined;
+  const [, dayText, openHour, openMin, closeHour, closeMin, zone] = match;
   const days = parseDays(dayText);
-  const [openText, closeText, extra] = windowText.split("-");
-  const openMinute = parseTime(openText ?? "");
-  const closeMinute = parseTime(closeText ?? "");
-  if (!days || openMinute === undefined || closeMinute === undefined || extra !== undefined) return undefined;
-  if (openMinute >= closeMinute || !IANAZone.isValidZone(zone)) return undefined;
+  const openMinute = Number(openHour) * 60 + Number(openMin);
+  const closeMinute = Number(closeHour) * 60 + Number(closeMin);
+  if (!days || openMinute >= closeMinute || closeMinute > 24 * 60 || !IANAZone.isValidZone(zone))
+    return undefined;
   return { days, openMinute, closeMinute, zone };
 }
 

@@ -16,8 +16,8 @@ import {
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { errorName, logError, logInfo } from "../../kit/log";
-import { postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
+import { errorName, logError } from "../../kit/log";
+import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import { renderClaimPage, type ClaimPageNotice } from "./claim-page";
 import {
   checkPost,
@@ -59,35 +59,30 @@ const PROBLEMS = problemsFor({
 function parseAction(
   form: URLSearchParams,
   team: readonly StaffMember[] | undefined,
-): { ok: true; action: FollowUpAction } | { ok: false; error: string } {
+): FollowUpAction | string {
   const kind = form.get("action");
-  if (kind === "contacted") return { ok: true, action: { kind: "contacted" } };
+  if (kind === "contacted") return { kind: "contacted" };
   if (kind === "confirm-booking") {
     const uid = form.get("booking") ?? "";
-    return uid
-      ? { ok: true, action: { kind: "confirm-booking", uid } }
-      : { ok: false, error: "Choose the booking to confirm." };
+    return uid ? { kind: "confirm-booking", uid } : "Choose the booking to confirm.";
   }
   if (kind === "close") {
     const reason = form.get("reason") ?? "";
     return (CLOSE_REASONS as readonly string[]).includes(reason)
-      ? { ok: true, action: { kind: "close", reason: reason as CloseReason } }
-      : { ok: false, error: "Choose why the lead is closed." };
+      ? { kind: "close", reason: reason as CloseReason }
+      : "Choose why the lead is closed.";
   }
   if (kind === "claim") {
     const owner = chosenPerson(form, team, { roster: "owner", typed: "ownerName" });
-    if (owner) return { ok: true, action: { kind: "claim", owner } };
-    return { ok: false, error: team ? "Choose who claims the lead." : typedNameError("your name") };
+    if (owner) return { kind: "claim", owner };
+    return team ? "Choose who claims the lead." : typedNameError("your name");
   }
   if (kind === "hand-over") {
     const to = chosenPerson(form, team, { roster: "to", typed: "toName" });
-    if (to) return { ok: true, action: { kind: "hand-over", to } };
-    return {
-      ok: false,
-      error: team ? "Choose who takes the lead over." : typedNameError("the name of who takes it over"),
-    };
+    if (to) return { kind: "hand-over", to };
+    return team ? "Choose who takes the lead over." : typedNameError("the name of who takes it over");
   }
-  return { ok: false, error: "Choose an action." };
+  return "Choose an action.";
 }
 
 /** Builds the handler for `/leads/<id>`. */
@@ -120,27 +115,26 @@ export function createClaimHandler(
       if (method !== "POST") return await show(200);
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const parsed = parseAction(form, team);
-      if (!parsed.ok) return await show(422, { kind: "invalid", text: parsed.error });
-      const { action: chosen } = parsed;
+      const chosen = parseAction(form, team);
+      if (typeof chosen === "string") return await show(422, { kind: "invalid", text: chosen });
       const at = now();
-      let from: string | undefined;
-      const change = await followUps.update(id, (current) => {
-        from = current.owner?.name;
-        return applyAction(current, chosen, at);
-      });
+      const change = await applyFollowUpChange(
+        followUps,
+        lead,
+        (current) => applyAction(current, chosen, at),
+        {
+          onMarkerError: (error) =>
+            logError("claim page: follow-up marker not moved", { requestId: id, reason: errorName(error) }),
+          logged: ({ state }) => ["lead follow-up changed", { requestId: id, action: chosen.kind, state }],
+        },
+      );
       if (!change.changed) return await show(409, { kind: "refused", text: change.reason });
-      // The record is the truth; a marker left behind is moved by the follow-up job.
-      await followUps.syncMarkers(id, change.followUp, lead.receivedAt).catch((error: unknown) => {
-        logError("claim page: follow-up marker not moved", { requestId: id, reason: errorName(error) });
-      });
-      logInfo("lead follow-up changed", { requestId: id, action: chosen.kind, state: change.followUp.state });
-      // The team's channel hears of it after the answer (docs/decisions/0030-slack-and-booking-loop.md).
+      // The team's channel hears of it after the answer.
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
         by: chosen.kind === "claim" ? chosen.owner.name : undefined,
-        from,
+        from: change.before.owner?.name,
         booking:
           chosen.kind === "confirm-booking"
             ? liveBookings(change.followUp).find((b) => b.uid === chosen.uid)

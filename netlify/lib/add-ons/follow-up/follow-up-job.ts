@@ -1,8 +1,8 @@
 /**
- * The follow-up job, every 5 minutes, so nobody forgets a lead (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md). Each reminder is recorded with a conditional write before it is
- * sent, so a claim made meanwhile wins; a transient send failure is unrecorded for the next run. It stops
- * after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
+ * The follow-up job, every 5 minutes (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md).
+ * Each reminder is recorded with a conditional write before it is sent, so a claim made meanwhile wins; a
+ * transient send failure is unrecorded for the next run. It stops after 3 failures in a row or `budgetMs`
+ * (Netlify stops a scheduled function after 30 s).
  */
 import { isWithinBusinessHours, localDate } from "./business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../core/config";
@@ -41,15 +41,12 @@ export interface FollowUpJobOptions {
   now?: () => Date;
   retry?: RetryOptions;
   budgetMs?: number;
-  /** Where a malformed lead's alert is noted; without it the lead is only logged. */
   malformedNotes?: JsonBlobs;
 }
 
-export type FollowUpJobResult = Record<ReminderKind, number> & { checked: number };
-
 type PersonReminder = Exclude<ReminderKind, "digest">;
 
-/** Records `kind` as sent at `at` if it is still due; the record after, or undefined when not due. */
+/** The record with `kind` recorded at `at`, or undefined when no longer due. */
 async function recordReminder(
   options: FollowUpJobOptions,
   item: ReminderLead,
@@ -64,7 +61,6 @@ async function recordReminder(
   return change.changed ? change.followUp : undefined;
 }
 
-/** Takes `kind`, recorded at `at`, off the lead's record, so the next run sends it. Never throws. */
 async function unrecordReminder(followUps: FollowUpStore, id: string, kind: ReminderKind, at: Date) {
   try {
     await followUps.update(id, (current) => {
@@ -80,14 +76,12 @@ async function unrecordReminder(followUps: FollowUpStore, id: string, kind: Remi
   }
 }
 
-/** Sends `message` and counts its result in `breaker`. */
 async function mail(message: MailMessage, options: FollowUpJobOptions, breaker: Breaker) {
   const result = await sendWithRetry(options.mailer, message, options.retry);
   breaker.record(result);
   return result;
 }
 
-/** Sends one recorded reminder by e-mail and to the webhook; resolves with the e-mail's result. */
 async function sendReminder(
   kind: PersonReminder,
   item: ReminderLead,
@@ -127,15 +121,7 @@ async function sendReminder(
   return mailed;
 }
 
-async function markedIds(followUps: FollowUpStore): Promise<Map<string, Set<"unclaimed" | "claimed">>> {
-  const found = new Map<string, Set<"unclaimed" | "claimed">>();
-  for (const kind of ["unclaimed", "claimed"] as const) {
-    for (const id of await followUps.markerIds(kind)) found.set(id, (found.get(id) ?? new Set()).add(kind));
-  }
-  return found;
-}
-
-/** One marked lead: read, its markers repaired; the lead when it may still need a reminder. */
+/** One marked lead, its markers repaired; undefined when it needs no more reminders. */
 async function openLead(
   id: string,
   kinds: Set<"unclaimed" | "claimed">,
@@ -156,14 +142,16 @@ async function openLead(
     return undefined;
   }
   const expected = followUp.state === "new" ? "unclaimed" : "claimed";
-  // The record is the truth; markers follow it.
   if (kinds.size !== 1 || !kinds.has(expected)) await followUps.syncMarkers(id, followUp, lead.receivedAt);
   return { lead, followUp, claimUrl: claimUrlFor(config, id) };
 }
 
-/** The marked leads that may still need a reminder, oldest first. */
 async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
-  const marked = await markedIds(options.followUps);
+  const marked = new Map<string, Set<"unclaimed" | "claimed">>();
+  for (const kind of ["unclaimed", "claimed"] as const) {
+    for (const id of await options.followUps.markerIds(kind))
+      marked.set(id, (marked.get(id) ?? new Set()).add(kind));
+  }
   const items: ReminderLead[] = [];
   const malformed: string[] = [];
   await inBatches([...marked.keys()], async (id) => {
@@ -188,7 +176,6 @@ async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<R
   return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
 }
 
-/** Sends the day's digest of `waiting` suspected leads when one is due; returns how many it held. */
 async function sendDigest(
   waiting: ReminderLead[],
   options: FollowUpJobOptions,
@@ -238,8 +225,8 @@ async function sendDigest(
   return result?.status === "sent" ? held.length : 0;
 }
 
-/** Runs the check once. Only a failed marker listing or digest record throws. */
-export async function runFollowUpCheck(options: FollowUpJobOptions): Promise<FollowUpJobResult> {
+/** Runs the check once: the leads checked, reminders sent per kind; throws if markers or digest fail. */
+export async function runFollowUpCheck(options: FollowUpJobOptions) {
   const now = options.now ?? (() => new Date());
   const at = now();
   const breaker = createBreaker({ failures: BREAKER_LIMIT, budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS });

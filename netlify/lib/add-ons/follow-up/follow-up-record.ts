@@ -1,16 +1,13 @@
 /**
- * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md,
- * docs/requirements.md#sales-tools); plain data and pure functions. `new` -> `claimed` -> `contacted`;
- * `booked` while a confirmed booking is live; `closed`. Every change adds a line to its history.
+ * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md): `new` -> `claimed`
+ * -> `contacted`; `booked` while a confirmed booking is live; `closed`. Every change adds a history line.
  */
 import type { StaffMember } from "../../core/config";
 
 export type FollowUpState = "new" | "claimed" | "contacted" | "booked" | "closed";
 
-/** The outcomes a lead is closed with: first those that went well, then those that did not go ahead. */
 export const CLOSE_REASONS = ["demo held", "pilot agreed", "not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
-/** The close reasons that are a success for sales. */
 export const WENT_WELL: readonly CloseReason[] = ["demo held", "pilot agreed"];
 
 export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
@@ -20,7 +17,6 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export interface LeadBooking {
   uid: string;
   startTime?: string;
-  /** Matched by the link's sealed reference, or only by the booker's inbox (unverified). */
   via: "reference" | "email";
   confirmedAt?: string;
 }
@@ -28,12 +24,9 @@ export interface LeadBooking {
 export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
 
 /** Unconfirmed bookings kept per lead; a further booking matched by inbox is logged, not applied. */
-export const MAX_LIVE_BOOKINGS = 5;
+const MAX_LIVE_BOOKINGS = 5;
 
-/**
- * One line of a lead's history: what happened `at` (ISO 8601) and who did it. `by` is a team member's
- * name (on the claim page the owner's: the link acts for the team), absent for the system or nobody.
- */
+/** One line of a lead's history; `by` is a team member's name (on the claim page the owner's). */
 export type HistoryEntry =
   | { at: string; kind: "claimed"; by: string }
   | { at: string; kind: "handed-over"; from: string; to: string }
@@ -54,22 +47,18 @@ export interface FollowUp {
   bookedAt?: string;
   closedAt?: string;
   closedReason?: CloseReason;
-  /** When each reminder was recorded (before it goes out, so it is sent once). */
   reminders?: Partial<Record<ReminderKind, string>>;
   bookings?: LeadBooking[];
   /** The one booking a record written before `bookings` holds. */
   booking?: LeadBooking;
   beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
-  /** When the nudge and escalation clocks start, when not at arrival. */
   clockFrom?: string;
-  /** What people and bookings did, oldest first; absent on records written before it was kept. */
+  /** Absent on records written before it was kept. */
   history?: HistoryEntry[];
 }
 
-/** The record of a lead nobody has touched, also one with no stored record. */
 export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
 
-/** A change of the record; `by` names who made it when known (a Slack clicker, else the owner). */
 export type FollowUpAction =
   | { kind: "claim"; owner: StaffMember }
   | { kind: "hand-over"; to: StaffMember }
@@ -79,7 +68,6 @@ export type FollowUpAction =
   | { kind: "confirm-booking"; uid: string }
   | { kind: "close"; reason: CloseReason };
 
-/** The changed record, or why nothing changes (our words, shown on the page). */
 export type ActionResult = { ok: true; followUp: FollowUp } | { ok: false; reason: string };
 
 /** True while nobody has contacted, booked or closed the lead. */
@@ -98,10 +86,7 @@ export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date
   return changed({ ...result.followUp, history: capped(history) });
 }
 
-/**
- * At most MAX_HISTORY entries. Bookings go first, oldest first: anyone can book and reschedule on the
- * public booking page, and must not push out what the team did.
- */
+/** At most MAX_HISTORY entries, bookings dropped first: anyone can book; what the team did stays. */
 function capped(history: HistoryEntry[]): HistoryEntry[] {
   let excess = history.length - MAX_HISTORY;
   const isBooking = (entry: HistoryEntry) => entry.kind.startsWith("book");
@@ -188,7 +173,6 @@ function change(followUp: FollowUp, action: FollowUpAction, when: string): Actio
   }
 }
 
-/** The history line for `action`, applied to `before` at `when`. */
 function historyEntry(before: FollowUp, action: FollowUpAction, when: string): HistoryEntry {
   const owner = before.owner?.name;
   const bookings = liveBookings(before);
@@ -240,7 +224,6 @@ function recordedHistory(followUp: FollowUp): HistoryEntry[] {
   return told.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** A line of the lead's timeline: its history, and the reminders the follow-up job sent. */
 export type TimelineEntry = HistoryEntry | { at: string; kind: "reminder"; reminder: ReminderKind };
 
 /** Everything that happened to the lead after its arrival, oldest first. */

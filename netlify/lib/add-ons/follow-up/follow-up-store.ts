@@ -1,11 +1,11 @@
 /**
- * Follow-up records (`followup/<id>`), their `unclaimed/` and `claimed/` markers, booking uid entries and
- * digest records, in the lead store (docs/decisions/0029-lead-follow-up.md; prefixes in netlify/lib/kit/storage.ts).
- * Records change only with conditional writes, so the first of two simultaneous claims wins.
+ * Follow-up records, their `unclaimed/` and `claimed/` markers, booking uid entries and digest records in the
+ * lead store (docs/decisions/0029-lead-follow-up.md; prefixes in netlify/lib/kit/storage.ts). Records change
+ * only with conditional writes, so the first of two simultaneous claims wins.
  */
 import { createHash } from "node:crypto";
-import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
-import { keyOf, STORAGE } from "../../kit/storage";
+import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
 export const FOLLOW_UP_PREFIX = STORAGE.followUp.prefix;
@@ -13,7 +13,6 @@ export const UNCLAIMED_PREFIX = STORAGE.unclaimed.prefix;
 export const CLAIMED_PREFIX = STORAGE.claimed.prefix;
 const PREFIXES = [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX];
 const bookingKey = (uid: string) => keyOf("bookingUids", createHash("sha256").update(uid).digest("hex"));
-/** Long enough that no run sends a day's digest twice. */
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 const MAX_CONFLICTS = 5;
 /** How long a marker may be without its lead: the lead store writes the marker just before the lead. */
@@ -21,7 +20,6 @@ export const MARKER_GRACE_MS = 2 * 60_000;
 
 type MarkerKind = "unclaimed" | "claimed";
 
-/** The string `field` of the value at `key`; undefined when absent or not a string. */
 async function stringField(
   blobs: JsonBlobs,
   key: string,
@@ -29,11 +27,6 @@ async function stringField(
 ): Promise<string | undefined> {
   const value = ((await blobs.getWithEtag(key))?.data as Record<string, unknown> | undefined)?.[field];
   return typeof value === "string" ? value : undefined;
-}
-
-/** Deletes the digest records past their week; resolves with how many. */
-export function pruneDigests(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, STORAGE.digests.prefix, now);
 }
 
 /** Deletes follow-up keys whose lead is gone, keeping markers under two minutes old; resolves with the count. */
@@ -70,7 +63,7 @@ export async function removeBookingEntries(blobs: JsonBlobs, id: string) {
 }
 
 /** The follow-up store over `blobs` (the lead store as JsonBlobs); every method may throw when it is down. */
-export function createFollowUpStore(blobs: JsonBlobs) {
+export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)) {
   const recordKey = (id: string) => keyOf("followUp", id);
   const read = async (id: string) => {
     const found = await blobs.getWithEtag(recordKey(id));
@@ -80,7 +73,6 @@ export function createFollowUpStore(blobs: JsonBlobs) {
     async markUnclaimed(id: string, since: string) {
       await blobs.setJSON(keyOf("unclaimed", id), { since });
     },
-    /** The lead's record, `NEW_FOLLOW_UP` when it has none. */
     async get(id: string) {
       return (await read(id)).current;
     },
@@ -92,7 +84,7 @@ export function createFollowUpStore(blobs: JsonBlobs) {
         if (!result.ok) return { changed: false as const, followUp: current, reason: result.reason };
         const condition = found?.etag ? { onlyIfMatch: found.etag } : { onlyIfNew: true as const };
         if (await blobs.setJSON(recordKey(id), result.followUp, condition)) {
-          return { changed: true as const, followUp: result.followUp };
+          return { changed: true as const, followUp: result.followUp, before: current };
         }
       }
       throw new Error(`follow-up record of ${id} kept changing; not written`);
@@ -116,7 +108,6 @@ export function createFollowUpStore(blobs: JsonBlobs) {
       if (leadId) await blobs.setJSON(bookingKey(uid), { leadId });
       else await blobs.delete(bookingKey(uid));
     },
-    /** Deletes every key the follow-up of lead `id` uses. */
     async remove(id: string) {
       await removeBookingEntries(blobs, id);
       for (const prefix of PREFIXES) await blobs.delete(`${prefix}${id}`);
@@ -126,7 +117,6 @@ export function createFollowUpStore(blobs: JsonBlobs) {
       const expiresAt = new Date(at.getTime() + DIGEST_KEPT_MS).toISOString();
       return blobs.setJSON(keyOf("digests", date), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
     },
-    /** Forgets `date`'s digest (not sent), so a later run sends it. */
     forgetDigest: (date: string) => blobs.delete(keyOf("digests", date)),
   };
 }

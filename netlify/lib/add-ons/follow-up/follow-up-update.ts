@@ -1,17 +1,19 @@
 /**
- * A follow-up change told to the team's channel through the lead webhook (docs/decisions/0030-slack-and-booking-loop.md);
- * never throws, as the record already holds the change.
+ * One follow-up change, from the claim page, Slack's buttons or a booking, and its note on the lead webhook
+ * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md).
  */
 import type { ServerConfig } from "../../core/config";
 import {
   INBOX_ONLY_LABEL,
   isConfirmedBooking,
   liveBookings,
+  type ActionResult,
   type FollowUp,
   type LeadBooking,
 } from "./follow-up-record";
+import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { errorName, logError } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
 import { durationInWords } from "../../kit/text";
 import { localTime } from "../../kit/local-time";
 import type { RetryOptions } from "../../core/delivery/send-result";
@@ -31,9 +33,32 @@ const ACTION_WORDS: Record<FollowUpChange, string> = {
 };
 
 /**
- * The line for a change, e.g. "Claimed by Ana Smith, 4 min after arrival" or "Handed over from Ana Smith
- * to Ben Lee, 2 h after arrival" (`from` the previous owner); a booking's time in `zone` (UTC without
- * one), and an inbox-only booking says so.
+ * Writes `change` to the lead's record, then runs `afterWrite`, moves its marker (else the follow-up job
+ * will) and logs `logged`. Resolves with the store's answer (`changed`, or the refusal's `reason`); may throw.
+ */
+export async function applyFollowUpChange(
+  followUps: FollowUpStore,
+  lead: LeadRecord,
+  change: (current: FollowUp) => ActionResult,
+  steps: {
+    logged: (followUp: FollowUp) => [event: string, fields: Parameters<typeof logInfo>[1]];
+    afterWrite?: (written: { followUp: FollowUp; before: FollowUp }) => Promise<void>;
+    onMarkerError?: (error: unknown) => void;
+  },
+) {
+  const result = await followUps.update(lead.id, change);
+  if (!result.changed) return result;
+  await steps.afterWrite?.(result);
+  await followUps
+    .syncMarkers(lead.id, result.followUp, lead.receivedAt)
+    .catch(steps.onMarkerError ?? (() => undefined));
+  logInfo(...steps.logged(result.followUp));
+  return result;
+}
+
+/**
+ * The line for a change, e.g. "Handed over from Ana Smith to Ben Lee, 2 h after arrival" (`from` the previous
+ * owner); a booking's time in `zone` (UTC without one), and an inbox-only booking says so.
  */
 export function updateLine(
   action: FollowUpChange,
@@ -65,31 +90,17 @@ export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
   change: FollowUpChange,
-  context: {
-    config: ServerConfig;
-    now: () => Date;
-    retry?: RetryOptions;
-    by?: string;
-    /** The owner before a hand-over. */
-    from?: string;
-    booking?: LeadBooking;
-  },
+  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions } & Parameters<typeof updateLine>[4],
 ): Promise<void> {
   const settings = context.config.leadWebhook;
   if (!settings) return;
   const at = context.now();
-  const { by, from, booking } = context;
   const action = change === "handed-over" ? "claimed" : change;
+  const zone = context.config.followUp?.businessHours?.zone;
   const update: LeadUpdate = {
     action,
     at: at.toISOString(),
-    detail: updateLine(change, lead, followUp, at, {
-      by,
-      from,
-      who: true,
-      booking,
-      zone: context.config.followUp?.businessHours?.zone,
-    }),
+    detail: updateLine(change, lead, followUp, at, { ...context, who: true, zone }),
   };
   const event = { kind: "update", lead: webhookLead(lead, { owner: followUp.owner?.name }), update } as const;
   try {

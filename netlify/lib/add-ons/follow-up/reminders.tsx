@@ -1,7 +1,7 @@
 /**
- * Which follow-up reminders a lead needs now and their e-mails (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md, docs/decisions/0037-email-layout.md); pure, each sent once. Only
- * e-mails to the sales inbox name the prospect; links come from structured fields, never from text.
+ * Which follow-up reminders a lead needs now, and their e-mails (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md, docs/decisions/0037-email-layout.md). Only e-mails to the sales
+ * inbox name the prospect; links come from structured fields, never from text.
  */
 import * as React from "react";
 import { businessMinutesBetween } from "./business-hours";
@@ -22,8 +22,7 @@ import { singleLine } from "../../kit/text";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
 
 /** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
-export const PROMISE_AT_RISK_HOURS = 20;
-const HOUR = 3_600_000;
+const PROMISE_AT_RISK_HOURS = 20;
 
 /** False once no reminder can fall due for `lead`; the job then drops its marker. */
 export function mayNeedReminders(
@@ -56,7 +55,7 @@ export function dueReminders(
     if (!had.nudge && waited >= settings.nudgeMinutes) due.push("nudge");
     if (!had.escalation && waited >= settings.escalateMinutes) due.push("escalation");
   }
-  if (!had["promise-at-risk"] && now.getTime() - arrived.getTime() >= PROMISE_AT_RISK_HOURS * HOUR) {
+  if (!had["promise-at-risk"] && now.getTime() - arrived.getTime() >= PROMISE_AT_RISK_HOURS * 3_600_000) {
     due.push("promise-at-risk");
   }
   return due;
@@ -68,7 +67,6 @@ export interface ReminderLead {
   claimUrl?: string;
 }
 
-/** The wait in words: "15 minutes", "1.5 hours". */
 function minutesInWords(minutes: number): string {
   if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
   const hours = Number((minutes / 60).toFixed(2));
@@ -93,10 +91,6 @@ export function reminderDetail(
   return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
 }
 
-/** A reminder's zone: BUSINESS_HOURS', else UTC. */
-type ZoneSettings = { followUp?: Pick<FollowUpConfig, "businessHours"> };
-
-/** A reminder e-mail in the one layout; `body` comes from our structured fields, never from text. */
 function message(
   to: string,
   from: string,
@@ -115,7 +109,6 @@ function message(
   return { to, from, subject: capSubject(singleLine(subject)), text, html, customArgs };
 }
 
-/** The lead's status lines, after `first` (the prospect, in e-mails to sales). */
 function statusLines({ lead, followUp }: ReminderLead, zone: string | undefined, first: string[] = []) {
   return (
     <Lines
@@ -147,7 +140,6 @@ export function buildReminderEmail(
   const { lead, claimUrl } = item;
   const zone = config.followUp.businessHours?.zone;
   const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
-  // The escalation may leave the sales team: it names no prospect.
   const escalation = kind === "escalation";
   const content = (
     <>
@@ -157,19 +149,20 @@ export function buildReminderEmail(
     </>
   );
   const body = { title: TITLES[kind], content, preview: detail };
-  if (escalation) {
-    const subject = `Escalation: demo request ${lead.id} is unclaimed`;
-    return message(config.followUp.escalationEmail, config.mailFrom, subject, body, kind, lead.id);
-  }
-  const subject = kind === "nudge" ? `Unclaimed demo request: ${who}` : `24-hour promise at risk: ${who}`;
-  return message(config.salesEmail, config.mailFrom, subject, body, kind, lead.id);
+  const to = escalation ? config.followUp.escalationEmail : config.salesEmail;
+  const subject = escalation
+    ? `Escalation: demo request ${lead.id} is unclaimed`
+    : `${kind === "nudge" ? "Unclaimed demo request" : "24-hour promise at risk"}: ${who}`;
+  return message(to, config.mailFrom, subject, body, kind, lead.id);
 }
 
 /** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
 export function buildDigestEmail(
   items: readonly ReminderLead[],
   date: string,
-  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & ZoneSettings,
+  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
+    followUp?: Pick<FollowUpConfig, "businessHours">;
+  },
 ): MailMessage {
   const zone = config.followUp?.businessHours?.zone;
   const summary = `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`;

@@ -12,7 +12,7 @@ import { parseBusinessHours } from "./business-hours";
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
 
 /** SLACK_USER_MAP, Slack user id to roster address; undefined when malformed or off the roster. */
-export function parseSlackUserMap(
+function parseSlackUserMap(
   value: string,
   team: readonly StaffMember[] | undefined,
 ): Map<string, StaffMember> | undefined {
@@ -101,8 +101,9 @@ export function slackSettings(env: Env, team: readonly StaffMember[] | undefined
     env,
     slackSchema,
     (e): Built<SlackConfig> => {
-      if (!e.SLACK_USER_MAP) return { value: { signingSecret: e.SLACK_SIGNING_SECRET, userMap: new Map() } };
-      const userMap = parseSlackUserMap(e.SLACK_USER_MAP, team);
+      const userMap = e.SLACK_USER_MAP
+        ? parseSlackUserMap(e.SLACK_USER_MAP, team)
+        : new Map<string, StaffMember>();
       return userMap
         ? { value: { signingSecret: e.SLACK_SIGNING_SECRET, userMap } }
         : { problems: ["SLACK_USER_MAP is invalid"] };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import type { ClaimHandlerDeps } from "./claim-handler";
-import { postFollowUpUpdate, updateLine } from "./follow-up-update";
+import { applyFollowUpChange, postFollowUpUpdate, updateLine } from "./follow-up-update";
 import type { RetryOptions } from "../../core/delivery/send-result";
 import {
   ACTIONS_BLOCK_ID,
@@ -44,22 +44,13 @@ const payloadSchema = z.object({
     .optional(),
 });
 type SlackClick = z.infer<typeof payloadSchema>;
-
-export interface SlackInteractionDeps extends ClaimHandlerDeps {
-  fetch?: typeof fetch;
-  retry?: RetryOptions;
-}
+type SlackInteractionDeps = ClaimHandlerDeps & { fetch?: typeof fetch; retry?: RetryOptions };
 
 /** Whether `value` is a Slack response URL (a loopback http URL when local). */
 function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    if (url.protocol === "https:" && url.hostname === "hooks.slack.com") return true;
-    return isLocal && url.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname);
-  } catch {
-    return false;
-  }
+  const url = URL.parse(value ?? "");
+  if (url?.protocol === "https:" && url.hostname === "hooks.slack.com") return true;
+  return isLocal && url?.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname);
 }
 
 function clicker(click: SlackClick, config: ServerConfig): StaffMember {
@@ -80,7 +71,6 @@ function change(action: SlackAction, owner: StaffMember, at: Date) {
   };
 }
 
-/** The original message's blocks brought up to date. */
 function updatedBlocks(
   blocks: readonly Record<string, unknown>[],
   lead: LeadRecord,
@@ -99,40 +89,34 @@ function updatedBlocks(
   return [...kept, status_, ...next];
 }
 
-/** Posts `body` to the click's response URL; true when Slack took it, false without a URL. Never throws. */
-async function respondInSlack(
-  url: string | undefined,
-  body: unknown,
-  doFetch: typeof fetch,
-): Promise<boolean> {
-  if (!url) return false;
-  try {
-    const response = await doFetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(3000),
-    });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 /** Applies one click and tells Slack; never throws (a failure is logged). */
 async function applyClick(
   click: SlackClick,
   deps: SlackInteractionDeps,
   config: ServerConfig,
+  now: () => Date,
 ): Promise<void> {
-  const now = deps.now ?? (() => new Date());
   const doFetch = deps.fetch ?? fetch;
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
+  // True when Slack took it.
+  const respond = async (body: unknown) => {
+    if (!responseUrl) return false;
+    try {
+      const response = await doFetch(responseUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(3000),
+      });
+      await response.body?.cancel();
+      return response.ok;
+    } catch {
+      return false;
+    }
+  };
   // A reply may name a person (an owner typed on the claim page): plain text, as visitor text is.
-  const respond = (body: unknown) => respondInSlack(responseUrl, body, doFetch);
   const tell = (text: string) =>
     respond({ response_type: "ephemeral", replace_original: false, ...slackLine(text) });
   try {
@@ -143,15 +127,18 @@ async function applyClick(
     }
     const owner = clicker(click, config);
     const at = now();
-    const followUps = deps.getFollowUps();
-    const result = await followUps.update(id, change(action, owner, at));
+    const doneOf = ({ state }: FollowUp) => (state === "contacted" ? "contacted" : "claimed");
+    const result = await applyFollowUpChange(deps.getFollowUps(), lead, change(action, owner, at), {
+      logged: (followUp) => [
+        "lead follow-up changed from Slack",
+        { requestId: id, action: doneOf(followUp) },
+      ],
+    });
     if (!result.changed) {
       await tell(result.reason);
       return;
     }
-    await followUps.syncMarkers(id, result.followUp, lead.receivedAt).catch(() => undefined);
-    const done = result.followUp.state === "contacted" ? "contacted" : "claimed";
-    logInfo("lead follow-up changed from Slack", { requestId: id, action: done });
+    const done = doneOf(result.followUp);
     const status = updateLine(done, lead, result.followUp, at, { by: owner.name });
     const updated =
       !!click.message?.blocks &&
@@ -215,7 +202,7 @@ export function createSlackInteractionsHandler(
     } catch {
       return json(400, { error: "Not a click on a follow-up button" });
     }
-    const work = applyClick(click, deps, config);
+    const work = applyClick(click, deps, config, now);
     if (context?.waitUntil) context.waitUntil(work);
     else void work;
     return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });

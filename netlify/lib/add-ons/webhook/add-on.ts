@@ -1,8 +1,35 @@
-/** The lead webhook add-on: leads and their alerts posted to the team's channel (docs/decisions/0022-lead-webhook-channel.md). */
+/**
+ * The lead webhook add-on (docs/decisions/0022-lead-webhook-channel.md): each lead POSTed on its own channel
+ * beside the sales e-mail, and its alerts. The URL is never logged: it is a credential.
+ */
 import type { AddOn } from "../../core/add-on";
-import { errorName, logError } from "../../kit/log";
+import type { DeliveryChannel } from "../../core/delivery/delivery-channel";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { claimUrlFor } from "../follow-up/claim-link";
 import { postLeadEvent, webhookLead } from "./post-lead-event";
-import { leadWebhook } from "./webhook-channel";
+
+const leadWebhook: DeliveryChannel = {
+  name: "webhook",
+  plan: (_lead, { config }) => (config.leadWebhook ? "send" : { skip: "LEAD_WEBHOOK_URL is not set" }),
+  async send(lead, { config, retry, now }) {
+    const settings = config.leadWebhook;
+    if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
+    const event = {
+      kind: "lead",
+      lead: webhookLead(lead, { claimUrl: claimUrlFor(config, lead.id) }),
+    } as const;
+    const result = await postLeadEvent(event, settings, now, retry);
+    const fields = { requestId: lead.id, format: settings.format };
+    if (result.status === "sent") logInfo("lead webhook accepted", { ...fields, attempts: result.attempts });
+    else {
+      logError(
+        result.status === "permanent" ? "lead webhook refused for good" : "lead webhook not accepted",
+        { ...fields, status: result.code, error: result.error, attempts: result.attempts },
+      );
+    }
+    return result;
+  },
+};
 
 export const webhookAddOn: AddOn = {
   name: "lead webhook",

@@ -1,44 +1,29 @@
 /** What the lead webhook carries, whatever the format: a lead, an alert or a follow-up update (docs/decisions/0022-lead-webhook-channel.md). */
-import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
+import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { SUSPECTED_SPAM_PREFIX } from "../../core/delivery/messages";
-import { emailClassTag, type EmailClass } from "../../core/leads/lead-email-class";
+import { emailClassTag } from "../../core/leads/lead-email-class";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import { REMINDER_KINDS } from "../follow-up/follow-up-record";
 
-export interface WebhookLead {
-  id: string;
-  receivedAt: string;
-  request: DemoRequest;
-  attribution?: Attribution;
-  /** Why a spam layer suspects the lead; a `spam` (honeypot) lead is never posted. */
-  suspectedSpam?: string;
-  owner?: string;
-  claimUrl?: string;
-  emailClass?: EmailClass;
-}
+export type WebhookLead = Pick<
+  LeadRecord,
+  "id" | "receivedAt" | "request" | "attribution" | "suspectedSpam" | "emailClass"
+> & { owner?: string; claimUrl?: string };
 
-/** The follow-up alerts, as against the one delivery alert; each has its own event id. */
 const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
 
-export interface LeadAlert {
-  reason: string;
-  /** Our own words, never visitor text. */
-  detail: string;
-}
-
-/** A change of a lead's follow-up posted to the team's channel (docs/decisions/0030-slack-and-booking-loop.md). */
 export interface LeadUpdate {
   action: "claimed" | "contacted" | "closed" | "booked" | "booking-cancelled";
   at: string;
-  /** One line, e.g. "Claimed by Ana Smith, 4 min after arrival"; holds typed text. */
   detail: string;
 }
 
 export type LeadEvent =
   | { kind: "lead"; lead: WebhookLead }
-  | { kind: "alert"; lead: WebhookLead; alert: LeadAlert }
+  | { kind: "alert"; lead: WebhookLead; alert: { reason: string; detail: string } }
   | { kind: "update"; lead: WebhookLead; update: LeadUpdate };
 
-/** The `webhook-id`: the lead id for the lead, so a receiver drops repeats, and distinct ids for its alerts. */
+/** The `webhook-id`: the lead id for the lead, so a receiver drops repeats, and distinct ids for the rest. */
 export function eventId(event: LeadEvent): string {
   if (event.kind === "lead") return event.lead.id;
   if (event.kind === "update") return `${event.lead.id}.${event.update.action}.${event.update.at}`;
@@ -69,14 +54,4 @@ export function headline(event: LeadEvent): { title: string; who: string } {
   const tag = emailClassTag(emailClass);
   const title = tag ? `${base} ${tag}` : base;
   return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
-}
-
-/** The follow-up line, e.g. `["Owner", "Ana Smith"]` or `["Owner", "nobody yet"]`. */
-export function ownerRow(lead: WebhookLead): [label: string, owner: string] {
-  return ["Owner", lead.owner ?? "nobody yet"];
-}
-
-/** The line saying why a lead is suspected, e.g. `["Suspected spam", "form token forged"]`; none when it is not. */
-export function suspicionRow(lead: WebhookLead): [label: string, reason: string] | undefined {
-  return lead.suspectedSpam ? ["Suspected spam", lead.suspectedSpam] : undefined;
 }

@@ -1,8 +1,7 @@
 /**
- * Posting one lead event to the webhook in the configured format, shared by the channel and the alert
- * (docs/decisions/0022-lead-webhook-channel.md). `standard` is signed per Standard Webhooks: `webhook-id` stays
- * the same on retries, the timestamp and signature are made per attempt. Errors never name the URL: it is
- * the credential.
+ * Posting one lead event to the webhook in the configured format (docs/decisions/0022-lead-webhook-channel.md).
+ * `standard` is signed per Standard Webhooks: `webhook-id` stays the same on retries, the timestamp and
+ * signature are made per attempt. Errors never name the URL: it is the credential.
  */
 import { Webhook } from "standardwebhooks";
 import type { LeadWebhookConfig } from "../../core/config";
@@ -86,17 +85,6 @@ export function standardRequest(
   return { body, headers: { ...headers, "webhook-signature": signature } };
 }
 
-function classify(response: Response): SendResult {
-  const code = response.status;
-  if (code >= 200 && code < 300) return { status: "sent" };
-  const error = `Webhook answered ${code}`;
-  if (code === 408 || code === 429 || code >= 500) {
-    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after") ?? undefined);
-    return { status: "retryable", error, code, retryAfterMs };
-  }
-  return { status: "permanent", error, code };
-}
-
 /**
  * POSTs `request` to `url`; never throws. @returns `sent` for 2xx, `retryable` for 408, 429, 5xx, network
  * errors or timeouts, `permanent` otherwise (a redirect too)
@@ -106,28 +94,27 @@ export async function postWebhook(
   request: WebhookRequest,
   { timeoutMs, fetchImpl = fetch }: { timeoutMs: number; fetchImpl?: typeof fetch },
 ): Promise<SendResult> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: Response;
   try {
-    const response = await fetchImpl(url, {
-      method: "POST",
-      headers: request.headers,
-      body: request.body,
-      redirect: "manual",
-      signal: controller.signal,
-    });
+    response = await fetchImpl(url, { method: "POST", ...request, redirect: "manual", signal });
     await response.body?.cancel().catch(() => undefined);
-    return classify(response);
   } catch (error) {
-    if (controller.signal.aborted) return { status: "retryable", error: "Webhook timed out", timedOut: true };
+    if (signal.aborted) return { status: "retryable", error: "Webhook timed out", timedOut: true };
     const cause = (error as { cause?: { code?: unknown } }).cause?.code;
     return {
       status: "retryable",
       error: `Webhook unreachable (${typeof cause === "string" ? cause : "network error"})`,
     };
-  } finally {
-    clearTimeout(timer);
   }
+  const code = response.status;
+  if (code >= 200 && code < 300) return { status: "sent" };
+  const error = `Webhook answered ${code}`;
+  if (code === 408 || code === 429 || code >= 500) {
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after") ?? undefined);
+    return { status: "retryable", error, code, retryAfterMs };
+  }
+  return { status: "permanent", error, code };
 }
 
 /** Posts the request `requestAt` builds for each attempt's time to the configured webhook, with retries; never throws. */

@@ -2,18 +2,10 @@
  * The `slack` format (docs/decisions/0022-lead-webhook-channel.md). Visitor text goes only into escaped
  * `plain_text` objects, the one kind Slack renders without formatting, so no value becomes a link or mention.
  */
-import type {
-  ActionsBlock,
-  ContextBlock,
-  HeaderBlock,
-  KnownBlock,
-  MrkdwnElement,
-  PlainTextElement,
-  SectionBlock,
-} from "@slack/types";
+import type { ActionsBlock, KnownBlock, MrkdwnElement, PlainTextElement, SectionBlock } from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
-import { contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
+import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 // An incoming-webhook body sets `mrkdwn: false`, which keeps `text` from being read as mrkdwn, and no unfurling.
 const UNFURL_OFF = { unfurl_links: false, unfurl_media: false } as const;
@@ -25,7 +17,6 @@ export function escapeSlack(value: string): string {
   return value.replace(/[&<>]/g, (ch) => SLACK_ESCAPES[ch]);
 }
 
-// Block Kit's length limits.
 const SECTION_MAX = 3000;
 const FIELD_MAX = 2000;
 const FIELDS_PER_SECTION = 10;
@@ -47,10 +38,9 @@ export const OWNER_BLOCK_ID = "follow_up_owner";
 export const ACTIONS_BLOCK_ID = "follow_up_actions";
 export const STATUS_BLOCK_ID = "follow_up_status";
 
-export const SLACK_ACTIONS = { claim: "Claim", contacted: "Contacted" } as const;
+const SLACK_ACTIONS = { claim: "Claim", contacted: "Contacted" } as const;
 export type SlackAction = keyof typeof SLACK_ACTIONS;
 
-/** The buttons for `actions` on lead `id`. */
 export function followUpButtons(id: string, actions: readonly SlackAction[]): ActionsBlock {
   return {
     type: "actions",
@@ -72,12 +62,6 @@ export function slackLine(line: string): { text: string; blocks: KnownBlock[]; m
     blocks: [{ type: "section", text: plain(line, SECTION_MAX) }],
     mrkdwn: false,
   };
-}
-
-function slackUpdate(detail: string, id: string) {
-  const line = slackLine(detail);
-  const context: ContextBlock = { type: "context", elements: [plain(`Request id ${id}`, SECTION_MAX)] };
-  return { ...line, blocks: [...line.blocks, context], ...UNFURL_OFF };
 }
 
 const mrkdwn = (text: string): MrkdwnElement => ({ type: "mrkdwn", text });
@@ -106,29 +90,23 @@ function labelledFields(rows: { label: string; value: string }[]): SectionBlock[
 export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = {}) {
   const { lead } = event;
   const { title, who } = headline(event);
-  if (event.kind === "update") return slackUpdate(event.update.detail, lead.id);
+  const context = (text: string): KnownBlock => ({ type: "context", elements: [plain(text, SECTION_MAX)] });
+  if (event.kind === "update") {
+    const line = slackLine(event.update.detail);
+    return { ...line, blocks: [...line.blocks, context(`Request id ${lead.id}`)], ...UNFURL_OFF };
+  }
   const rows = contactRows(lead.request);
   const source = attributionEntries(lead.attribution);
-  const header: HeaderBlock = {
-    type: "header",
-    text: { type: "plain_text", text: title, emoji: false },
-  };
-  const blocks: KnownBlock[] = [header];
+  const blocks: KnownBlock[] = [{ type: "header", text: { type: "plain_text", text: title, emoji: false } }];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
   // The reason may name the visitor's domain: plain text, never a link.
-  const suspicion = suspicionRow(lead);
-  if (suspicion) blocks.push(...labelledText(...suspicion));
+  if (lead.suspectedSpam) blocks.push(...labelledText("Suspected spam", lead.suspectedSpam));
   const sourceText =
     source.length > 0 ? source.map(([key, value]) => `${key}: ${value}`).join("\n") : "(none recorded)";
-  const context: ContextBlock = {
-    type: "context",
-    elements: [plain(`Request id ${lead.id} · received ${lead.receivedAt}`, SECTION_MAX)],
-  };
-  const [ownerLabel, owner] = ownerRow(lead);
   blocks.push({
     type: "section",
     block_id: OWNER_BLOCK_ID,
-    fields: [label(ownerLabel), plain(owner, FIELD_MAX)],
+    fields: [label("Owner"), plain(lead.owner ?? "nobody yet", FIELD_MAX)],
   });
   if (options.buttons)
     blocks.push(followUpButtons(lead.id, lead.owner ? ["contacted"] : ["claim", "contacted"]));
@@ -140,7 +118,7 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
     ...labelledFields(rows.filter((row) => !row.multiLine)),
     ...rows.filter((row) => row.multiLine).flatMap((row) => labelledText(row.label, row.value)),
     ...labelledText("Source", sourceText),
-    context,
+    context(`Request id ${lead.id} · received ${lead.receivedAt}`),
   );
   return {
     text: `${title}: ${fitSlack(who, SECTION_MAX)}`,

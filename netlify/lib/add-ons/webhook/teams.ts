@@ -4,14 +4,9 @@
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
-import { contactRows, headline, ownerRow, suspicionRow, type LeadEvent } from "./lead-event";
+import { contactRows, headline, type LeadEvent } from "./lead-event";
 
-interface TextRun {
-  type: "TextRun";
-  text: string;
-  weight?: "Bolder";
-  isSubtle?: true;
-}
+type TextRun = { type: "TextRun"; text: string; weight?: "Bolder"; isSubtle?: true };
 
 type CardElement =
   | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true }
@@ -22,15 +17,13 @@ const runs = (...inlines: TextRun[]): CardElement => ({ type: "RichTextBlock", i
 const row = (label: string, value: string) =>
   runs({ type: "TextRun", text: `${label}: `, weight: "Bolder" }, { type: "TextRun", text: value });
 
-/** The lead card's body: title, alert, owner, claim link, contact rows and source. */
 function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] {
   const { lead } = event;
   const { title, who } = headline(event);
   const body = [runs({ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" })];
   if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
-  const suspicion = suspicionRow(lead);
-  if (suspicion) body.push(row(...suspicion));
-  body.push(row(...ownerRow(lead)));
+  if (lead.suspectedSpam) body.push(row("Suspected spam", lead.suspectedSpam));
+  body.push(row("Owner", lead.owner ?? "nobody yet"));
   // Our own URL (the site's origin, a UUID and a base64url signature), as a Markdown link.
   if (lead.claimUrl)
     body.push({ type: "TextBlock", text: `[${CLAIM_LINK_TEXT}](${lead.claimUrl})`, wrap: true });

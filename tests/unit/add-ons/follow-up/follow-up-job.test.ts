@@ -13,7 +13,6 @@ import { isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/clai
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {
   createFollowUpStore,
-  pruneDigests,
   type FollowUpStore,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { silenceConsole } from "../../../helpers/console";
@@ -28,6 +27,7 @@ import {
   VALID,
 } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { deleteExpired } from "../../../../netlify/lib/kit/json-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
 const MINUTE = 60_000;
@@ -446,7 +446,7 @@ test("a day's digest record keeps that day from a second digest for a week, then
   const at = new Date(T0);
   expect(await followUps.recordDigest("2026-11-24", at)).toBe(true);
   expect(await followUps.recordDigest("2026-11-24", after(60))).toBe(false);
-  expect(await pruneDigests(blobs, after(7 * 24 * 60))).toBe(0);
-  expect(await pruneDigests(blobs, after(7 * 24 * 60 + 1))).toBe(1);
+  expect(await deleteExpired(blobs, "digests/", after(7 * 24 * 60))).toBe(0);
+  expect(await deleteExpired(blobs, "digests/", after(7 * 24 * 60 + 1))).toBe(1);
   expect(await blobs.keys("digests/")).toEqual([]);
 });
