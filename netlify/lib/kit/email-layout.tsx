@@ -12,7 +12,6 @@ import { Button } from "@react-email/button";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
 import { Heading } from "@react-email/heading";
-import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
@@ -225,10 +224,6 @@ export function VisitorText({ children }: { children: string }) {
 type TextNode = { type?: string; data?: string; children?: TextNode[] };
 const textOf = (node: TextNode): string =>
   node.type === "text" ? (node.data ?? "") : (node.children ?? []).map(textOf).join("");
-
-export function Rule() {
-  return <Hr style={{ borderColor: COLOURS.line, margin: "16px 0" }} />;
-}
 
 /**
  * `email` as the two parts of a message: `html` (an XHTML document with inline styles) and `text`

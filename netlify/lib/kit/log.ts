@@ -32,9 +32,3 @@ export function maskDomain(domain: string): string {
   const tld = dot > 0 ? domain.slice(dot) : "";
   return `${domain[0] ?? ""}***${tld}`;
 }
-
-/** Masks a phone number for logs, keeping only its last two digits, e.g. `+61 400 123 456` -> `***56`. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return `***${digits.slice(-2)}`;
-}

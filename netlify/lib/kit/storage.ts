@@ -9,10 +9,8 @@ export const LEAD_STORE_NAME = "demo-requests";
 export const LIMITS_STORE_NAME = "demo-request-limits";
 export const BLOB_STORES = [LEAD_STORE_NAME, LIMITS_STORE_NAME] as const;
 
-/** The `key` of an entry keyed by its lead's id alone: `<prefix><lead id>`. */
 export const BY_LEAD_ID = "<lead id>";
 
-/** How long an entry is kept: with the lead rule, with its lead, until `expiresAt`, by day, or by window. */
 const retentionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.enum(["lead", "expires", "day", "window"]) }),
   z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
@@ -21,22 +19,20 @@ const retentionSchema = z.discriminatedUnion("kind", [
 /** What erasure does with an entry; `left-to-retention` is pseudonymous and removed within a day. */
 const ERASURES = ["is-lead", "with-lead", "by-inbox", "left-to-retention", "not-personal"] as const;
 
-/** What an access request gives of an entry. */
 const ACCESSES = ["exported", "keyed-hash", "not-personal"] as const;
 
-const entrySchema = z.strictObject({
+/** One entry: its store and prefix, what it holds, whether it is personal (also pseudonymously), and its rules. */
+export const entrySchema = z.strictObject({
   store: z.enum(BLOB_STORES),
   prefix: z.string().regex(/^[a-z][a-z0-9-]*\/$/, "a lower-case name ending in /"),
   key: z.string().min(1),
   holds: z.string().min(1),
-  /** Whether it holds or is keyed by a person's data (also pseudonymously). */
   personal: z.boolean(),
   retention: retentionSchema,
   erasure: z.enum(ERASURES),
   access: z.enum(ACCESSES),
 });
 
-export type Retention = z.infer<typeof retentionSchema>;
 export type StorageEntry = z.infer<typeof entrySchema>;
 
 /** Not personal, deleted once past its `expiresAt`, left out of erasure and access. */
@@ -207,11 +203,6 @@ export function keyOf(name: StorageName, rest: string): string {
   return `${STORAGE[name].prefix}${rest}`;
 }
 
-/** Whether the daily retention run prunes entries kept by `retention`. */
-export function prunedDaily(retention: Retention): boolean {
-  return retention.kind === "with-lead" ? retention.orphans === "daily" : retention.kind !== "lead";
-}
-
 const byLeadId = (include: (entry: StorageEntry) => boolean) => (id: string) =>
   STORAGE_ENTRIES.filter(([, entry]) => entry.key === BY_LEAD_ID && include(entry)).map(
     ([, entry]) => `${entry.prefix}${id}`,
@@ -224,54 +215,3 @@ export const keysDeletedWithLead = byLeadId((entry) => entry.retention.kind === 
 export const keysErasedWithLead = byLeadId(
   (entry) => entry.retention.kind !== "with-lead" && entry.erasure === "with-lead",
 );
-
-function ruleBroken(entry: StorageEntry): string | undefined {
-  const { retention, erasure, personal, access, store } = entry;
-  if ((retention.kind === "lead") !== (erasure === "is-lead")) {
-    return "only the lead record is erased as the lead";
-  }
-  if (retention.kind === "with-lead" && erasure !== "with-lead") {
-    return "what goes with its lead is erased with it";
-  }
-  if ((retention.kind === "with-lead" || erasure === "with-lead") && store !== LEAD_STORE_NAME) {
-    return `what goes with a lead is kept in ${LEAD_STORE_NAME}`;
-  }
-  if (personal && (erasure === "not-personal" || access === "not-personal")) {
-    return "personal data needs an erasure and an access rule";
-  }
-  if (!personal && access !== "not-personal") {
-    return "an entry without personal data has nothing to export";
-  }
-  if (!personal && erasure !== "with-lead" && erasure !== "not-personal") {
-    return "an entry without personal data is erased with its lead or not at all";
-  }
-  if (erasure === "left-to-retention" && (retention.kind === "lead" || retention.kind === "with-lead")) {
-    return "an entry left to its retention needs a short rule of its own";
-  }
-  return undefined;
-}
-
-/** What is wrong with a declaration like `STORAGE`; empty when sound. */
-export function storageProblems(entries: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  const parsed: [string, StorageEntry][] = [];
-  for (const [name, value] of Object.entries(entries)) {
-    const result = entrySchema.safeParse(value);
-    if (!result.success) {
-      problems.push(
-        ...result.error.issues.map((issue) => [name, ...issue.path.map(String), issue.message].join(": ")),
-      );
-      continue;
-    }
-    const broken = ruleBroken(result.data);
-    if (broken) problems.push(`${name}: ${broken}`);
-    parsed.push([name, result.data]);
-  }
-  parsed.forEach(([name, entry], index) => {
-    const first = parsed.find(([, other]) => other.store === entry.store && other.prefix === entry.prefix);
-    if (first && first !== parsed[index]) {
-      problems.push(`${name}: ${entry.prefix} is declared for ${first[0]} already`);
-    }
-  });
-  return problems;
-}

@@ -10,7 +10,7 @@ import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError, logInfo } from "../../kit/log";
 import { given, type Env } from "../../kit/settings";
 import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { logMalformedLead, readEach } from "../../core/leads/lead-record-schema";
 import { pruneOrphanInboxEntries } from "../../core/leads/lead-store";
 import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
 import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";
@@ -92,24 +92,6 @@ export function isPastRetention(record: RetainedRecord, now: Date, limits: Reten
     periodDays = limits.spamDays;
   } else return false;
   return !Number.isNaN(from) && now.getTime() - from >= periodDays * DAY_MS;
-}
-
-/**
- * Reads each of `ids` in batches, a malformed record left out. @returns the records read (in no set order),
- * the ids whose read failed and the malformed ids
- */
-export async function readEach<R>(store: { get(id: string): Promise<R | null> }, ids: readonly string[]) {
-  const records: R[] = [];
-  const malformed: string[] = [];
-  const unreadable = await inBatches(ids, async (id) => {
-    const record = await store.get(id).catch((error: unknown) => {
-      if (!(error instanceof MalformedLeadError)) throw error;
-      malformed.push(id);
-      return null;
-    });
-    if (record) records.push(record);
-  });
-  return { records, unreadable, malformed };
 }
 
 export interface RetentionStore {

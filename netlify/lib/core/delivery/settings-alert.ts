@@ -2,8 +2,8 @@
  * Settings that turned an add-on off reach a person (docs/decisions/0034-core-and-add-ons.md): logged at every
  * cold start, e-mailed to ALERT_EMAIL once a UTC day by variable name only.
  */
-import { deleteExpired, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
-import { keyOf, STORAGE } from "../../kit/storage";
+import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
+import { keyOf } from "../../kit/storage";
 import { alertOnce, type AlertDeps } from "./alert";
 import { alertEmail } from "./alert-message";
 
@@ -35,9 +35,4 @@ export async function tellInvalidSettings(
     deps,
     { parts: parts.length },
   );
-}
-
-/** Deletes day notes past their two days; resolves with how many. May throw. */
-export function pruneSettingsAlerts(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, STORAGE.settingsAlerts.prefix, now);
 }

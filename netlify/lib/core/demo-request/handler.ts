@@ -19,11 +19,9 @@ import type { RetryOptions } from "../delivery/send-result";
 import { parseDemoRequest } from "./parse-request";
 import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
 import { probeDelivery } from "../spam/delivery-probe";
-import { MAX_TOKEN_AGE_MS } from "../spam/form-token";
-import { createFormTokenNonces, type FormTokenNonces } from "../spam/form-token-nonces";
-import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../spam/spam";
+import { createFormTokenNonces, MAX_TOKEN_AGE_MS, type FormTokenNonces } from "../spam/form-token";
+import { clientKeyOf, HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../spam/spam";
 import { jsonBlobs } from "../../kit/json-blobs";
-import { clientKeyOf } from "../spam/client-key";
 import { LIMITS_STORE_NAME } from "../../kit/storage";
 
 export interface HandlerDeps {

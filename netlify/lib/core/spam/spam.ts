@@ -3,6 +3,7 @@
  * `spam` (honeypot filled: stored, never sent), `suspected` (delivered marked, no confirmation) or `clean`. A JSON
  * request without a token did not come from the hydrated form, so it is suspected.
  */
+import { confirmationClientHash } from "../../kit/keys";
 import { checkFormToken } from "./form-token";
 
 export type SpamVerdict =
@@ -24,4 +25,9 @@ export function judgeSpam(
   if (token.kind === "suspect") return { kind: "suspected", reason: token.reason };
   if (token.kind === "missing" && !input.viaForm) return { kind: "suspected", reason: NO_TOKEN_REASON };
   return { kind: "clean" };
+}
+
+/** The client key a lead stores, never the IP: hex HMAC of `ip` (trimmed, lower-cased), cut to 32 characters. */
+export function clientKeyOf(ip: string, secret: string): string {
+  return confirmationClientHash(secret, ip.trim().toLowerCase()).slice(0, 32);
 }
