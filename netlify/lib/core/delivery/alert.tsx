@@ -1,38 +1,72 @@
 /**
- * A lead that was not delivered reaches a person (docs/requirements.md#lead-path-and-alerts): one alert to
- * ALERT_EMAIL, or a `LEAD FAILED` log line when SendGrid is what is down. No visitor text.
+ * What must reach a person, e-mailed to ALERT_EMAIL in the one layout (docs/requirements.md#lead-path-and-alerts,
+ * docs/decisions/0037-email-layout.md): a lead that was not delivered (a `LEAD FAILED` log line when SendGrid is
+ * what is down), the day's confirmations nearly spent, invalid settings. No visitor text: ALERT_EMAIL need not
+ * be the sales inbox.
  */
+import * as React from "react";
 import type { ServerConfig } from "../config";
 import { timeZoneOf } from "../add-on";
 import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
 import type { LeadAlert, LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
+import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
+import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { localTime } from "../../kit/local-time";
-import { alertEmail } from "./alert-message";
+import { keyOf } from "../../kit/storage";
 import { sendWithRetry, type Mailer } from "./mailer";
 import type { MailMessage } from "./messages";
 import type { RetryOptions } from "./send-result";
 
 const MINUTE = 60_000;
 
-/** What an alert needs: the mailer and ALERT_EMAIL's settings. */
+/** The alert `subject` to ALERT_EMAIL: `title`, then each block (a paragraph, its "\n"s breaking lines, or a list). */
+export function alertEmail(
+  config: Pick<ServerConfig, "alertEmail" | "mailFrom">,
+  alert: {
+    subject: string;
+    title: string;
+    body: readonly (string | { list: readonly string[] })[];
+    requestId?: string;
+  },
+): MailMessage {
+  const { html, text } = renderEmail(
+    <EmailLayout preview={alert.subject}>
+      <Title>{alert.title}</Title>
+      {alert.body.map((block, index) =>
+        typeof block === "string" ? (
+          <Lines key={index} lines={block.split("\n")} />
+        ) : (
+          <List key={index} items={block.list} />
+        ),
+      )}
+    </EmailLayout>,
+  );
+  return {
+    to: config.alertEmail,
+    from: config.mailFrom,
+    subject: alert.subject,
+    text,
+    html,
+    customArgs: alert.requestId ? { requestId: alert.requestId, kind: "alert" } : { kind: "alert" },
+  };
+}
+
 export interface AlertDeps {
   mailer: Mailer;
   config: Pick<ServerConfig, "alertEmail" | "mailFrom">;
   retry?: RetryOptions;
 }
 
-type LogFields = Parameters<typeof logInfo>[1];
-
 /**
- * Sends `message` once: only when `note()` wrote its record (a write only one run wins). Logs `<what> sent`,
+ * Sends `message` only when `note()` wrote its record (a write only one run wins). Logs `<what> sent`,
  * `<what> e-mail not sent; <fallback>` or, when the note failed, `<what> not noted`. Never throws.
  */
 export async function alertOnce(
   alert: { what: string; note: () => Promise<boolean>; message: MailMessage; fallback: string },
   deps: AlertDeps,
-  fields: LogFields = {},
+  fields: Parameters<typeof logInfo>[1] = {},
 ): Promise<void> {
   try {
     if (!(await alert.note())) return;
@@ -45,8 +79,7 @@ export async function alertOnce(
   else logError(`${alert.what} e-mail not sent; ${alert.fallback}`, fields);
 }
 
-/** Why `lead` needs an alert at `now`, or undefined when it needs none (or has had one). */
-export function alertReason(
+function alertReason(
   lead: LeadRecord,
   now: Date,
   alertAfterMinutes: number,
@@ -57,7 +90,6 @@ export function alertReason(
   return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
 }
 
-/** The alert's first line: which lead needs a person, and why. */
 function headline(lead: LeadRecord, reason: LeadAlert["reason"], alertAfterMinutes: number): string {
   const why =
     reason === "failed"
@@ -68,7 +100,7 @@ function headline(lead: LeadRecord, reason: LeadAlert["reason"], alertAfterMinut
   return `Demo request ${lead.id} needs a person: ${why}.`;
 }
 
-/** Sends the lead's due alert (to the log when `sendgridDown`). Never throws. */
+/** Sends the lead's due alert, recorded first so no other run sends it (to the log when `sendgridDown`). Never throws. */
 export async function alertIfDue(
   recorder: LeadRecorder,
   context: DeliveryContext,
@@ -77,7 +109,6 @@ export async function alertIfDue(
   const at = context.now();
   const reason = alertReason(recorder.lead, at, context.config.alertAfterMinutes);
   if (!reason || !recorder.store) return;
-  // Recorded before it goes out, so no other run sends it too.
   const alert: LeadAlert = { reason, at: at.toISOString() };
   recorder.change({ ...recorder.lead, alert });
   if (!(await recorder.save())) return;
@@ -89,7 +120,6 @@ export async function alertIfDue(
   await recorder.save();
 }
 
-/** Sends the recorded alert by e-mail (else to the log) and to the webhook. Never throws. */
 async function sendAlert(
   lead: LeadRecord,
   reason: LeadAlert["reason"],
@@ -149,4 +179,32 @@ export async function alertNotice(
       used: notice.used,
       limit: notice.limit,
     });
+}
+
+/** Tells ALERT_EMAIL of `parts` (each `name: problem; problem`) once on `now`'s UTC day, by variable name only; nothing when empty. Never throws. */
+export async function tellInvalidSettings(
+  parts: string[],
+  deps: AlertDeps & { blobs: JsonBlobs; now: Date },
+): Promise<void> {
+  if (parts.length === 0) return;
+  const body = [
+    "These parts of the site are off because their settings are invalid; demo requests still reach sales.",
+    { list: parts },
+    "Mend the variables in Netlify's site settings and deploy again. This alert is sent once a day while they stay invalid.",
+  ];
+  const key = keyOf("settingsAlerts", deps.now.toISOString().slice(0, 10));
+  await alertOnce(
+    {
+      what: "settings alert",
+      note: () => noteOnce(deps.blobs, key, deps.now, 2 * 24 * 3_600_000),
+      message: alertEmail(deps.config, {
+        subject: "Site settings invalid: some parts are off",
+        title: "Site settings invalid",
+        body,
+      }),
+      fallback: "the cold-start log lines are the alert",
+    },
+    deps,
+    { parts: parts.length },
+  );
 }
