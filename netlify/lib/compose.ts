@@ -109,10 +109,10 @@ export async function addOnsFor(
   config: ServerConfig,
   options: { confirmationLimits?: () => ConfirmationLimits; tickets?: () => ThanksTickets } = {},
 ): Promise<AddOn[]> {
-  const addOns: AddOn[] = [(await import("./add-ons/email-class/add-on")).emailClassAddOn];
+  const addOns: AddOn[] = [(await import("./add-ons/email-class/email-class")).emailClassAddOn];
   if (config.confirmationEmail) {
     const [{ confirmationAddOn }, { blobConfirmationLimits }] = await Promise.all([
-      import("./add-ons/confirmation/add-on"),
+      import("./add-ons/confirmation/confirmation"),
       import("./add-ons/confirmation/confirmation-limits"),
     ]);
     addOns.push(confirmationAddOn(options.confirmationLimits ?? (() => blobConfirmationLimits(config))));

@@ -11,7 +11,6 @@ import type { LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
 import { logInfo } from "../kit/log";
 
-/** What a judge adds to a new lead and the verdict after it. */
 export interface Judgement {
   verdict: SpamVerdict;
   lead?: Partial<Pick<LeadRecord, "emailClass">>;
@@ -19,7 +18,6 @@ export interface Judgement {
 
 export interface AddOn {
   readonly name: string;
-  /** Judges a valid request beside the spam layers, e.g. by its e-mail class. */
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
   /** A channel after the sales e-mail or beside it; an add-on that is off gives one that skips, so leads settle. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };

@@ -9,7 +9,6 @@ import { given, problemsOf, type Env } from "../kit/settings";
 
 const address = z.email();
 
-/** Whether `value` is an http(s) origin: no credentials, path, query or fragment. */
 function isHttpOrigin(value: string): boolean {
   let url: URL;
   try {
@@ -53,7 +52,6 @@ export interface LeadWebhookConfig {
   format: WebhookFormat;
   secret?: string;
   timeoutMs: number;
-  /** Slack buttons instead of the claim link (docs/decisions/0030-slack-and-booking-loop.md). */
   slackButtons?: boolean;
 }
 
@@ -85,16 +83,13 @@ export interface SlackConfig {
   userMap: ReadonlyMap<string, StaffMember>;
 }
 
-/** The core's settings, as loadCoreConfig reads them. */
 export interface CoreConfig {
   sendgridApiKey: string;
   salesEmail: string;
   mailFrom: string;
-  /** Set only locally or with ALLOW_SENDGRID_BASE_URL=true (docs/requirements.md#spam-defence). */
   sendgridBaseUrl?: string;
   sendgridTimeoutMs: number;
   siteOrigin?: string;
-  /** True only when NETLIFY_DEV=true says so positively; see `isLocalRun`. */
   isLocal: boolean;
   /** The server secret every keyed hash is made from (netlify/lib/kit/keys.ts). Never sent out. */
   formSecret: string;
@@ -102,7 +97,6 @@ export interface CoreConfig {
   alertAfterMinutes: number;
 }
 
-/** The core's settings and each add-on's, put together by netlify/lib/compose.ts. */
 export interface ServerConfig extends CoreConfig {
   confirmationEmail: boolean;
   confirmationDailyLimit: number;
@@ -121,7 +115,6 @@ export interface PartReport {
   problems: string[];
 }
 
-/** `ok` with every part's report, or the core's problems (the demo request cannot run). */
 export type ConfigResult =
   { ok: true; config: ServerConfig; report?: PartReport[] } | { ok: false; problems: string[] };
 

@@ -5,7 +5,6 @@ export type BreakerReason = "failing" | "out of time";
 export interface BreakerOptions {
   failures?: number;
   budgetMs?: number;
-  /** The clock in epoch ms; default `Date.now` (real time, also in simulated runs). */
   now?: () => number;
 }
 

@@ -1,8 +1,6 @@
 /**
- * The small HTML pages the functions answer with (the no-JS form's answers, the claim page; docs/requirements.md#sales-tools):
- * the site's look (its name and mark, the system font, slate and amber, light and dark by the reader's
- * setting) in one inline style block allowed by its hash in the page's CSP; no script. Controls are at
- * least 44 px tall, for a thumb.
+ * The small HTML pages the functions answer with (docs/requirements.md#sales-tools): the site's look in one inline
+ * style block allowed by its hash in the page's CSP; no script; controls at least 44 px tall.
  */
 import escapeHtml from "escape-html";
 import site from "../../../content/site.json";
@@ -51,7 +49,6 @@ const STYLE =
   "[role=alert],[role=status]{border:2px solid var(--alert);border-radius:.375rem;padding:.75rem}" +
   "[role=status]{border-color:var(--control)}";
 
-/** The site's mark (as the header's logo draws it) and name. */
 const BRAND =
   `<header><p><svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">` +
   `<rect class="mark" width="32" height="32" rx="7"/><path class="peak" d="M6 24 13 10l4 8 3-5 6 11Z"/>` +

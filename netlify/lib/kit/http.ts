@@ -34,7 +34,6 @@ export async function finishAfterAnswer(context: AfterAnswerContext, work: Promi
   else await work;
 }
 
-/** Thrown by `readLimitedText` when the body exceeds its limit. */
 export class BodyTooLargeError extends Error {}
 
 /** Reads the body as UTF-8, stopping past `limitBytes` so it is never read whole; throws BodyTooLargeError. */

@@ -1,8 +1,4 @@
-/**
- * Every Blobs store and key prefix, declared once with its retention, erasure and access
- * (docs/decisions/0018-retention-and-erasure.md, docs/decisions/0034-core-and-add-ons.md); docs/data-map.md
- * describes it for people.
- */
+/** Every Blobs store and key prefix, declared once with its retention, erasure and access (docs/decisions/0018-retention-and-erasure.md). */
 import { z } from "zod";
 
 export const LEAD_STORE_NAME = "demo-requests";

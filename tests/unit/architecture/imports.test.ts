@@ -29,7 +29,7 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
 /** The delivery channels: each sends a lead one way and may not import another. */
 const CHANNELS = [
   "core/delivery/sales-email.tsx",
-  "add-ons/confirmation/confirmation.ts",
+  "add-ons/confirmation/confirmation.tsx",
   "add-ons/webhook/webhook-channel.ts",
   "core/delivery/alert.tsx",
 ];

@@ -1,8 +1,6 @@
 /**
- * What must reach a person, e-mailed to ALERT_EMAIL in the one layout (docs/requirements.md#lead-path-and-alerts,
- * docs/decisions/0037-email-layout.md): a lead that was not delivered (a `LEAD FAILED` log line when SendGrid is
- * what is down), the day's confirmations nearly spent, invalid settings. No visitor text: ALERT_EMAIL need not
- * be the sales inbox.
+ * Alerts to ALERT_EMAIL in the one layout (docs/requirements.md#lead-path-and-alerts, docs/decisions/0037-email-layout.md):
+ * an undelivered lead, confirmations nearly spent, invalid settings. No visitor text: it need not be the sales inbox.
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
@@ -59,10 +57,7 @@ export interface AlertDeps {
   retry?: RetryOptions;
 }
 
-/**
- * Sends `message` only when `note()` wrote its record (a write only one run wins). Logs `<what> sent`,
- * `<what> e-mail not sent; <fallback>` or, when the note failed, `<what> not noted`. Never throws.
- */
+/** Sends `message` only when `note()` wrote its record (a write only one run wins), and logs the outcome. Never throws. */
 export async function alertOnce(
   alert: { what: string; note: () => Promise<boolean>; message: MailMessage; fallback: string },
   deps: AlertDeps,

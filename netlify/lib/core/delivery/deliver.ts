@@ -27,7 +27,6 @@ export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
 }
 
 export interface DeliverOptions {
-  /** Whether a pending channel may send now (the job's backoff and breaker); default yes. */
   due?: (channel: ChannelName, delivery: Delivery) => boolean;
   onResult?: (channel: ChannelName, result: SendResult) => void;
   sendgridDown?: () => boolean;
@@ -87,10 +86,7 @@ async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   });
 }
 
-/**
- * Runs every pending, due channel, then the alert and the marker; stops when an attempt cannot be recorded.
- * @returns each channel's send result in this call. Never throws for a send.
- */
+/** Runs every pending, due channel, then the alert and the marker; resolves each send result. Never throws for a send. */
 export async function deliverLead(
   recorder: LeadRecorder,
   context: DeliveryContext,

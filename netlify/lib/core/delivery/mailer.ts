@@ -1,7 +1,6 @@
 /**
- * E-mail through SendGrid, each answer a send result (netlify/lib/core/delivery/send-result.ts). Tracking is
- * always off: it would route claim and booking links through SendGrid and the privacy page promises
- * no tracking (docs/requirements.md#personal-data).
+ * E-mail through SendGrid, each answer a send result. Tracking is always off: it would route our links through
+ * SendGrid, and the privacy page promises none (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
@@ -9,14 +8,13 @@ import type { ServerConfig } from "../config";
 import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "./send-result";
 import type { MailMessage } from "./messages";
 
-export const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
+const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
   clickTracking: { enable: false, enableText: false },
   openTracking: { enable: false },
   subscriptionTracking: { enable: false },
   ganalytics: { enable: false },
 };
 
-/** Anything that can send one message. */
 export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
 }
@@ -27,8 +25,7 @@ interface SendGridError {
   response?: { headers?: Record<string, string> };
 }
 
-/** The send result for a non-2xx HTTP status. */
-export function classifyStatus(code: number, retryAfterMs?: number): SendResult {
+function classifyStatus(code: number, retryAfterMs?: number): SendResult {
   const error = `SendGrid answered ${code}`;
   return code === 429 || code >= 500
     ? { status: "retryable", error, code, retryAfterMs }

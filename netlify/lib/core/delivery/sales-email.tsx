@@ -1,8 +1,6 @@
 /**
- * The sales e-mail channel, whose outcome is the lead's state (docs/decisions/0019-lead-path.md), and its
- * message, reply-to the prospect (docs/requirements.md#sales-tools, docs/decisions/0037-email-layout.md): what
- * decides the call first, then the claim button, the ways to reach the prospect and their message. React
- * escapes every visitor value; the subject is one line.
+ * The sales e-mail channel, whose outcome is the lead's state (docs/decisions/0019-lead-path.md), and its message,
+ * reply-to the prospect (docs/requirements.md#sales-tools, docs/decisions/0037-email-layout.md).
  */
 import * as React from "react";
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
@@ -51,11 +49,7 @@ interface SalesEmailMeta {
   timeZone?: string;
 }
 
-/**
- * The sales e-mail for `request`. Its text part quotes each of the message's lines with "> ", so no
- * line a visitor types can pose as one of the e-mail's own; the subject carries the e-mail class's
- * tag and, for a suspicion, the SUSPECTED_SPAM_PREFIX, capped at MAX_SUBJECT_LENGTH.
- */
+/** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
   const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * HOUR), meta.timeZone);

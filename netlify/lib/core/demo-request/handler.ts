@@ -1,8 +1,4 @@
-/**
- * The send-contact-email flow, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md; drawn in
- * docs/architecture.md). A filled honeypot is stored and never sent but answered like a real request; one
- * that cannot be stored goes to sales as suspected rather than be lost.
- */
+/** The demo request, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md). */
 import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
@@ -27,7 +23,6 @@ import { LIMITS_STORE_NAME } from "../../kit/storage";
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  /** The lead store; may throw or give null when Blobs is unavailable. */
   getStore: () => LeadStore | null;
   createMailer: (config: ServerConfig) => Mailer;
   now?: () => Date;
@@ -37,7 +32,6 @@ export interface HandlerDeps {
 
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
-/** What one request runs with, read once. */
 interface Run {
   deps: HandlerDeps;
   config: ServerConfig;

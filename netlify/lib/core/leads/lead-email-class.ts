@@ -3,7 +3,6 @@
 export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
 export type EmailClassName = (typeof EMAIL_CLASSES)[number];
 
-/** An address's class, e.g. `{ class: "free", domain: "gmail.com", role: false }`. */
 export interface EmailClass {
   class: EmailClassName;
   domain: string;

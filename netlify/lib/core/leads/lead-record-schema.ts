@@ -1,7 +1,6 @@
 /**
- * The check a stored lead passes before any code reads it (docs/decisions/0019-lead-path.md): types, not the
- * form's current rules, so older leads still read; unknown fields are kept. A failure is a
- * `MalformedLeadError`, which every job skips and logs; prefixes in netlify/lib/kit/storage.ts.
+ * The check a stored lead passes before any code reads it (docs/decisions/0019-lead-path.md): types, not the form's
+ * current rules, so older leads still read; unknown fields are kept. A failure is a `MalformedLeadError`.
  */
 import { z } from "zod";
 import {

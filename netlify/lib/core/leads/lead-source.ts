@@ -1,7 +1,4 @@
-/**
- * Where a lead came from, in words sales reads at a glance (docs/decisions/0024-lead-attribution.md),
- * e.g. "Came from LinkedIn (paid), campaign pilbara-q4, landed on /".
- */
+/** Where a lead came from, in words sales reads at a glance (docs/decisions/0024-lead-attribution.md). */
 import type { Attribution } from "../../../../src/lib/demo-request";
 
 const SOURCE_NAMES: Record<string, string> = {
@@ -40,7 +37,7 @@ function referrerHost(referrer: string | undefined): string | undefined {
   }
 }
 
-/** One sentence naming the source, medium, campaign, search term and landing page that were recorded. */
+/** One sentence of what was recorded, e.g. "Came from LinkedIn (paid), campaign pilbara-q4, landed on /". */
 export function sourceInWords(attribution: Attribution | undefined): string {
   const { utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, referrer, landing_path } =
     attribution ?? {};

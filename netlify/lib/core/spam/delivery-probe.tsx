@@ -1,7 +1,4 @@
-/**
- * The honeypot's answer, timed like a real one (docs/decisions/0011-spam-defence-layers.md): the same sends in
- * SendGrid's sandbox mode, so neither the delay nor the status tells a caught request apart. No visitor text.
- */
+/** The honeypot's answer, timed like a real one: the same sends in SendGrid's sandbox mode (docs/decisions/0011-spam-defence-layers.md). */
 import * as React from "react";
 import type { ServerConfig } from "../config";
 import { EmailLayout, Paragraph, renderEmail } from "../../kit/email-layout";
@@ -9,7 +6,6 @@ import { sendWithRetry, type Mailer } from "../delivery/mailer";
 import type { MailMessage } from "../delivery/messages";
 import type { RetryOptions } from "../delivery/send-result";
 
-/** A message in the one layout, so it is built as a real one is. */
 function probe(config: ServerConfig, kind: "sales" | "confirmation"): MailMessage {
   const words = "A delivery probe in sandbox mode: never delivered.";
   return {

@@ -1,7 +1,6 @@
 /**
- * The form's time token, a spam layer with no CAPTCHA or third party (docs/decisions/0011-spam-defence-layers.md):
- * `<issue ms>.<HMAC>` under the form secret. Too fast, forged or expired is suspected; a missing token alone is not.
- * A spent token is kept as hashes and digests (no visitor text) so one token cannot carry many submissions.
+ * The form's time token `<issue ms>.<HMAC>` (docs/decisions/0011-spam-defence-layers.md): too fast, forged or expired
+ * is suspected. Spent tokens are kept as digests, no visitor text, so one cannot carry many submissions.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
@@ -16,7 +15,6 @@ const CLOCK_SKEW_MS = 60 * 1000;
 
 export type FormTokenVerdict = { kind: "valid" } | { kind: "missing" } | { kind: "suspect"; reason: string };
 
-/** A new token issued at `now`. */
 export function issueFormToken(secret: string, now: Date): string {
   const issuedAt = String(now.getTime());
   return `${issuedAt}.${formTokenMac(secret, issuedAt).toString("base64url")}`;
@@ -60,7 +58,6 @@ type NonceEntry = { key?: string; payload: string; expiresAt: string };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The spent tokens over `blobs`. */
 export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
   return {
     async spend(token, { key, fields }, expiresAt) {

@@ -1,7 +1,6 @@
 /**
- * The spam layers' verdict on a valid request, nothing silently dropped (docs/decisions/0011-spam-defence-layers.md):
- * `spam` (honeypot filled: stored, never sent), `suspected` (delivered marked, no confirmation) or `clean`. A JSON
- * request without a token did not come from the hydrated form, so it is suspected.
+ * The spam layers' verdict (docs/decisions/0011-spam-defence-layers.md): `spam` (honeypot filled: stored, never
+ * sent), `suspected` (delivered marked, no confirmation) or `clean`; nothing is silently dropped.
  */
 import { confirmationClientHash } from "../../kit/keys";
 import { checkFormToken } from "./form-token";

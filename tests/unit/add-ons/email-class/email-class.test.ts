@@ -4,7 +4,6 @@
 // The class of a lead's e-mail address (docs/requirements.md#lead-quality,
 // docs/decisions/0031-email-classification.md): each class, the role flag, the overrides, case,
 // subdomains and punycode; a disposable address makes the request suspected, never refused.
-import { withEmailClass } from "../../../../netlify/lib/add-ons/email-class/add-on";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -12,6 +11,7 @@ import {
   classifyEmail,
   defaultEmailLists,
   type EmailLists,
+  withEmailClass,
 } from "../../../../netlify/lib/add-ons/email-class/email-class";
 import {
   EMAIL_CLASSES,
