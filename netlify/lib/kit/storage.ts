@@ -33,6 +33,7 @@ export type StorageEntry = z.infer<typeof entrySchema>;
 
 /** Not personal, deleted once past its `expiresAt`, left out of erasure and access. */
 const EXPIRING_NOTE = {
+  store: LEAD_STORE_NAME,
   personal: false,
   retention: { kind: "expires" },
   erasure: "not-personal",
@@ -41,6 +42,7 @@ const EXPIRING_NOTE = {
 
 /** Not personal, deleted with its lead; the daily run removes it once its lead is gone. */
 const LEAD_MARKER = {
+  store: LEAD_STORE_NAME,
   personal: false,
   retention: { kind: "with-lead", orphans: "daily" },
   erasure: "with-lead",
@@ -59,7 +61,6 @@ export const STORAGE = {
     access: "exported",
   },
   pending: {
-    store: LEAD_STORE_NAME,
     prefix: "pending/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while it is not settled",
@@ -87,28 +88,24 @@ export const STORAGE = {
     access: "exported",
   },
   unclaimed: {
-    store: LEAD_STORE_NAME,
     prefix: "unclaimed/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while nobody has claimed it",
     ...LEAD_MARKER,
   },
   claimed: {
-    store: LEAD_STORE_NAME,
     prefix: "claimed/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while it is claimed and not contacted",
     ...LEAD_MARKER,
   },
   bookingUids: {
-    store: LEAD_STORE_NAME,
     prefix: "booking-uids/",
     key: "<SHA-256 of the booking uid>",
     holds: "{ leadId }: the lead holding that live booking",
     ...LEAD_MARKER,
   },
   malformed: {
-    store: LEAD_STORE_NAME,
     prefix: "malformed/",
     key: BY_LEAD_ID,
     holds: "{ at, expiresAt }: ALERT_EMAIL was told that the lead is malformed",
@@ -116,21 +113,18 @@ export const STORAGE = {
     erasure: "with-lead",
   },
   settingsAlerts: {
-    store: LEAD_STORE_NAME,
     prefix: "settings-alerts/",
     key: "<YYYY-MM-DD>",
     holds: "{ at, expiresAt }: that day's alert about invalid settings went out",
     ...EXPIRING_NOTE,
   },
   digests: {
-    store: LEAD_STORE_NAME,
     prefix: "digests/",
     key: "<YYYY-MM-DD>",
     holds: "{ at, expiresAt }: that day's suspected-spam digest went out",
     ...EXPIRING_NOTE,
   },
   summaries: {
-    store: LEAD_STORE_NAME,
     prefix: "summaries/",
     key: "<ISO week, YYYY-Www>",
     holds:
@@ -138,25 +132,23 @@ export const STORAGE = {
     ...EXPIRING_NOTE,
   },
   tickets: {
-    store: LEAD_STORE_NAME,
     prefix: "tickets/",
     key: "<SHA-256 of the ticket>",
     holds: "{ leadId, expiresAt, usedAt? }: a thanks-page ticket",
     ...EXPIRING_NOTE,
   },
   bookingEvents: {
-    store: LEAD_STORE_NAME,
     prefix: "booking-events/",
     key: "<SHA-256 of trigger and booking uid>",
     holds: "{ at, expiresAt }: that booking event was applied",
     ...EXPIRING_NOTE,
   },
   formTokens: {
-    store: LIMITS_STORE_NAME,
     prefix: "form-tokens/",
     key: "<SHA-256 of the token>",
     holds: "{ key?, payload, expiresAt }: a spent form token, a digest of the fields, no visitor text",
     ...EXPIRING_NOTE,
+    store: LIMITS_STORE_NAME,
   },
   address: {
     store: LIMITS_STORE_NAME,
