@@ -10,14 +10,9 @@ import { given, problemsOf, type Env } from "../kit/settings";
 const address = z.email();
 
 function isHttpOrigin(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  const http = url.protocol === "https:" || url.protocol === "http:";
-  return http && !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return false;
+  return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
 }
 
 const coreSchema = z.object({
@@ -34,12 +29,7 @@ const coreSchema = z.object({
 const TUNABLES = {
   SENDGRID_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
   ALERT_EMAIL: address.optional(),
-  ALERT_AFTER_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
+  ALERT_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 };
 
 export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(TUNABLES)];

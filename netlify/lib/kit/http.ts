@@ -79,12 +79,8 @@ export function isAllowedOrigin(
   isLocal: boolean,
 ): boolean {
   if (origin === null) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
+  const parsed = URL.parse(origin);
+  if (!parsed) return false;
   if (parsed.origin === siteOrigin || parsed.origin === new URL(requestUrl).origin) return true;
   return isLocal && parsed.protocol === "http:" && LOCAL_HOSTS.has(parsed.hostname);
 }

@@ -14,9 +14,15 @@ import type { Mailer } from "../delivery/mailer";
 import type { RetryOptions } from "../delivery/send-result";
 import { parseDemoRequest } from "./parse-request";
 import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
-import { probeDelivery } from "../spam/delivery-probe";
 import { createFormTokenNonces, MAX_TOKEN_AGE_MS, type FormTokenNonces } from "../spam/form-token";
-import { clientKeyOf, HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../spam/spam";
+import {
+  clientKeyOf,
+  HONEYPOT_REASON,
+  judgeSpam,
+  probeDelivery,
+  REUSED_TOKEN_REASON,
+  type SpamVerdict,
+} from "../spam/spam";
 import { jsonBlobs } from "../../kit/json-blobs";
 import { LIMITS_STORE_NAME } from "../../kit/storage";
 

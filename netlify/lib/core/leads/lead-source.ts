@@ -28,15 +28,6 @@ function mediumInWords(medium: string | undefined): string {
   return PAID_MEDIA.has(medium.toLowerCase()) ? " (paid)" : ` (${medium})`;
 }
 
-function referrerHost(referrer: string | undefined): string | undefined {
-  if (!referrer) return undefined;
-  try {
-    return new URL(referrer).host;
-  } catch {
-    return referrer;
-  }
-}
-
 /** One sentence of what was recorded, e.g. "Came from LinkedIn (paid), campaign pilbara-q4, landed on /". */
 export function sourceInWords(attribution: Attribution | undefined): string {
   const { utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, referrer, landing_path } =
@@ -45,7 +36,7 @@ export function sourceInWords(attribution: Attribution | undefined): string {
     ? `${SOURCE_NAMES[utm_source.toLowerCase()] ?? utm_source}${mediumInWords(utm_medium)}`
     : gclid
       ? "Google Ads"
-      : referrerHost(referrer);
+      : referrer && (URL.parse(referrer)?.host ?? referrer);
   const parts = [
     source ? `Came from ${source}` : "No source recorded (a direct visit, or the browser sent none)",
     utm_campaign && `campaign ${utm_campaign}`,

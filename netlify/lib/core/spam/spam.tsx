@@ -1,7 +1,14 @@
 /**
  * The spam layers' verdict (docs/decisions/0011-spam-defence-layers.md): `spam` (honeypot filled: stored, never
- * sent), `suspected` (delivered marked, no confirmation) or `clean`; nothing is silently dropped.
+ * sent), `suspected` (delivered marked, no confirmation) or `clean`; nothing is silently dropped. A held request
+ * is answered like a real one, after the same sends in SendGrid's sandbox mode.
  */
+import * as React from "react";
+import type { ServerConfig } from "../config";
+import { sendWithRetry, type Mailer } from "../delivery/mailer";
+import type { MailMessage } from "../delivery/messages";
+import type { RetryOptions } from "../delivery/send-result";
+import { EmailLayout, Paragraph, renderEmail } from "../../kit/email-layout";
 import { confirmationClientHash } from "../../kit/keys";
 import { checkFormToken } from "./form-token";
 
@@ -29,4 +36,32 @@ export function judgeSpam(
 /** The client key a lead stores, never the IP: hex HMAC of `ip` (trimmed, lower-cased), cut to 32 characters. */
 export function clientKeyOf(ip: string, secret: string): string {
   return confirmationClientHash(secret, ip.trim().toLowerCase()).slice(0, 32);
+}
+
+function probe(config: ServerConfig, kind: "sales" | "confirmation"): MailMessage {
+  const words = "A delivery probe in sandbox mode: never delivered.";
+  return {
+    to: config.salesEmail,
+    from: config.mailFrom,
+    subject: "Delivery probe",
+    ...renderEmail(
+      <EmailLayout preview={words}>
+        <Paragraph>{words}</Paragraph>
+      </EmailLayout>,
+    ),
+    customArgs: { kind: `probe-${kind}` },
+    sandbox: true,
+  };
+}
+
+/** Sends the probes a real delivery would, in sandbox mode; true when SendGrid accepted them. Never throws. */
+export async function probeDelivery(
+  mailer: Mailer,
+  config: ServerConfig,
+  retry?: RetryOptions,
+): Promise<boolean> {
+  const sales = await sendWithRetry(mailer, probe(config, "sales"), retry);
+  if (sales.status !== "sent") return false;
+  if (config.confirmationEmail) await sendWithRetry(mailer, probe(config, "confirmation"), retry);
+  return true;
 }
