@@ -42,9 +42,7 @@ export function asciiDomain(domain: string): string {
 
 function suffixes(domain: string): string[] {
   const labels = domain.split(".");
-  const out: string[] = [];
-  for (let at = 0; at < labels.length - 1; at += 1) out.push(labels.slice(at).join("."));
-  return out;
+  return labels.slice(0, -1).map((_, at) => labels.slice(at).join("."));
 }
 
 /** The class of `email`: overrides first, then the lists, for the domain and its parents. Never throws. */

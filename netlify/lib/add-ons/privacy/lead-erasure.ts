@@ -139,7 +139,7 @@ export function describeErasure(
       `NOT ERASED: ${report.undeleted.length} request(s) could not be deleted: ${report.undeleted.join(", ")}.`,
     );
   }
-  lines.push(...notChecked(report.unreadable), ...notMatched(report.malformed));
+  lines.push(...notChecked(report));
   const retry =
     report.undeleted.length > 0 || report.unreadable.length > 0 || report.counters === "unavailable";
   const complete = !retry && report.malformed.length === 0;
@@ -160,23 +160,22 @@ function matchedBy(match: AddressMatch): string {
   return match === "exact" ? "the address as typed, any case" : "every stored spelling of its inbox";
 }
 
-function notMatched(malformed: readonly string[]): string[] {
-  return malformed.length > 0
-    ? [
-        `NOT CHECKED: ${malformed.length} stored record(s) are malformed and cannot be matched to an ` +
-          `address: ${malformed.join(", ")}. Inspect each (key leads/<id> in the Blobs store ` +
-          "demo-requests) and, if it is this person's, erase it with `npm run leads:erase -- --id <id>`.",
-      ]
-    : [];
-}
-
-function notChecked(unreadable: readonly string[]): string[] {
-  return unreadable.length > 0
-    ? [
-        `NOT CHECKED: ${unreadable.length} stored record(s) could not be read and may be from this ` +
-          `address: ${unreadable.join(", ")}.`,
-      ]
-    : [];
+function notChecked({ unreadable, malformed }: { unreadable: string[]; malformed: string[] }): string[] {
+  const lines: string[] = [];
+  if (unreadable.length > 0) {
+    lines.push(
+      `NOT CHECKED: ${unreadable.length} stored record(s) could not be read and may be from this ` +
+        `address: ${unreadable.join(", ")}.`,
+    );
+  }
+  if (malformed.length > 0) {
+    lines.push(
+      `NOT CHECKED: ${malformed.length} stored record(s) are malformed and cannot be matched to an ` +
+        `address: ${malformed.join(", ")}. Inspect each (key leads/<id> in the Blobs store ` +
+        "demo-requests) and, if it is this person's, erase it with `npm run leads:erase -- --id <id>`.",
+    );
+  }
+  return lines;
 }
 
 /** The stored spellings `leads:erase` erased, in clear for the owner who asked; only addresses. */
@@ -205,6 +204,6 @@ export function describeDryRun(
     );
   }
   lines.push("The inbox's per-address counter entry, if any, would be removed too.");
-  lines.push(...notChecked(findings.unreadable), ...notMatched(findings.malformed));
+  lines.push(...notChecked(findings));
   return { lines, complete: findings.unreadable.length === 0 && findings.malformed.length === 0 };
 }

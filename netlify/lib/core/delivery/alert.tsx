@@ -57,21 +57,21 @@ export interface AlertDeps {
   retry?: RetryOptions;
 }
 
-/** Sends `message` only when `note()` wrote its record (a write only one run wins), and logs the outcome. Never throws. */
+/** Sends `message`, with `note` only when it wrote its record (a write one run wins), and logs the outcome. Never throws. */
 export async function alertOnce(
-  alert: { what: string; note: () => Promise<boolean>; message: MailMessage; fallback: string },
+  alert: { what: string; note?: () => Promise<boolean>; message: MailMessage; notSent: string },
   deps: AlertDeps,
   fields: Parameters<typeof logInfo>[1] = {},
 ): Promise<void> {
   try {
-    if (!(await alert.note())) return;
+    if (alert.note && !(await alert.note())) return;
   } catch (error) {
     logError(`${alert.what} not noted; the next run tries again`, { ...fields, reason: errorName(error) });
     return;
   }
   const sent = await sendWithRetry(deps.mailer, alert.message, deps.retry);
   if (sent.status === "sent") logInfo(`${alert.what} sent`, fields);
-  else logError(`${alert.what} e-mail not sent; ${alert.fallback}`, fields);
+  else logError(alert.notSent, fields);
 }
 
 function alertReason(
@@ -166,14 +166,15 @@ export async function alertNotice(
       "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
     ],
   });
-  const result = await sendWithRetry(mailer, message, retry);
-  if (result.status === "sent")
-    logInfo("confirmation limit alert sent", { used: notice.used, limit: notice.limit });
-  else
-    logError("CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent", {
+  const notSent = "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent";
+  await alertOnce(
+    { what: "confirmation limit alert", message, notSent },
+    { config, mailer, retry },
+    {
       used: notice.used,
       limit: notice.limit,
-    });
+    },
+  );
 }
 
 /** Tells ALERT_EMAIL of `parts` (each `name: problem; problem`) once on `now`'s UTC day, by variable name only; nothing when empty. Never throws. */
@@ -197,7 +198,7 @@ export async function tellInvalidSettings(
         title: "Site settings invalid",
         body,
       }),
-      fallback: "the cold-start log lines are the alert",
+      notSent: "settings alert e-mail not sent; the cold-start log lines are the alert",
     },
     deps,
     { parts: parts.length },

@@ -19,12 +19,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
 }
 
-interface SendGridError {
-  code?: number | string;
-  message?: string;
-  response?: { headers?: Record<string, string> };
-}
-
 function classifyStatus(code: number, retryAfterMs?: number): SendResult {
   const error = `SendGrid answered ${code}`;
   return code === 429 || code >= 500
@@ -33,7 +27,11 @@ function classifyStatus(code: number, retryAfterMs?: number): SendResult {
 }
 
 function toFailure(error: unknown): SendResult {
-  const e = (error ?? {}) as SendGridError;
+  const e = (error ?? {}) as {
+    code?: number | string;
+    message?: string;
+    response?: { headers?: Record<string, string> };
+  };
   if (typeof e.code === "number") {
     return classifyStatus(e.code, parseRetryAfter(e.response?.headers?.["retry-after"]));
   }

@@ -35,7 +35,7 @@ export async function reportMalformedLead(
         body,
         requestId: id,
       }),
-      fallback: "this log line is the alert",
+      notSent: "malformed lead alert e-mail not sent; this log line is the alert",
     },
     alerts,
     { requestId: id },

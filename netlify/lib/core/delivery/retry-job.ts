@@ -42,12 +42,6 @@ export interface RetryJobOptions {
   malformedNotes?: JsonBlobs;
 }
 
-export interface RetryJobResult {
-  sent: number;
-  failed: number;
-  waiting: number;
-}
-
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
 async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
   const unchecked = await mapInBatches(ids, async (id) => {
@@ -97,7 +91,7 @@ function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: 
 }
 
 /** Runs the job once over every lead with a pending marker. Only a failed listing throws. */
-export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
+export async function retryPendingLeads(options: RetryJobOptions) {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
   // The grace is judged at read time, however late a slow run reaches the lead.
   const readAt = now().getTime();
@@ -124,7 +118,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
     (ignoreBackoff ||
       now().getTime() - Date.parse(delivery.lastAttemptAt ?? "1970-01-01T00:00:00Z") >=
         nextAttemptDelayMs(delivery.attempts));
-  const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
+  const result = { sent: 0, failed: 0, waiting: 0 };
   for (const lead of leads) {
     const recorder = new LeadRecorder(store, lead);
     try {

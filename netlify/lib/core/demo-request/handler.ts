@@ -38,12 +38,7 @@ export interface HandlerDeps {
 
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
-interface Run {
-  deps: HandlerDeps;
-  config: ServerConfig;
-  addOns: readonly AddOn[];
-  now: () => Date;
-}
+type Run = { deps: HandlerDeps; config: ServerConfig; addOns: readonly AddOn[]; now: () => Date };
 
 function openStore(deps: HandlerDeps): LeadStore | null {
   try {

@@ -67,15 +67,6 @@ function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deli
   return Object.fromEntries(CHANNELS.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
 }
 
-export interface NewLeadExtras {
-  verdict?: SpamVerdict;
-  honeypot?: string;
-  attribution?: Attribution;
-  clientKey?: string;
-  inboxKey?: string;
-  emailClass?: EmailClass;
-}
-
 /** A new lead with every channel pending; a `spam` verdict skips them all, so it is settled at once. */
 export function newLead(
   id: string,
@@ -88,7 +79,9 @@ export function newLead(
     clientKey,
     inboxKey,
     emailClass,
-  }: NewLeadExtras = {},
+  }: Partial<Pick<LeadRecord, "honeypot" | "attribution" | "clientKey" | "inboxKey" | "emailClass">> & {
+    verdict?: SpamVerdict;
+  } = {},
 ): LeadRecord {
   const lead: LeadRecord = {
     id,
