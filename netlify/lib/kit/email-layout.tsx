@@ -248,12 +248,9 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       },
     },
   });
-  const lines = text.split("\n").map((line) => line.trimEnd());
-  return {
-    html,
-    text: `${lines
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim()}\n`,
-  };
+  const tidy = text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n");
+  return { html, text: `${tidy.replace(/\n{3,}/g, "\n\n").trim()}\n` };
 }

@@ -85,16 +85,6 @@ function alertReason(
   return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
 }
 
-function headline(lead: LeadRecord, reason: LeadAlert["reason"], alertAfterMinutes: number): string {
-  const why =
-    reason === "failed"
-      ? "its sales e-mail was refused or given up on and will not be sent again"
-      : reason === "unconfirmed"
-        ? "a send of its sales e-mail was started but its outcome never recorded; it may have reached the sales inbox, so it is not sent again"
-        : `its sales e-mail is still not accepted after ${alertAfterMinutes} minutes; the retry job keeps trying`;
-  return `Demo request ${lead.id} needs a person: ${why}.`;
-}
-
 /** Sends the lead's due alert, recorded first so no other run sends it (to the log when `sendgridDown`). Never throws. */
 export async function alertIfDue(
   recorder: LeadRecorder,
@@ -122,7 +112,13 @@ async function sendAlert(
   sendgridDown: boolean,
 ): Promise<{ status: "sent" | "logged" } & Pick<LeadAlert, "webhook">> {
   const { config, mailer, retry } = context;
-  const detail = headline(lead, reason, config.alertAfterMinutes);
+  const why =
+    reason === "failed"
+      ? "its sales e-mail was refused or given up on and will not be sent again"
+      : reason === "unconfirmed"
+        ? "a send of its sales e-mail was started but its outcome never recorded; it may have reached the sales inbox, so it is not sent again"
+        : `its sales e-mail is still not accepted after ${config.alertAfterMinutes} minutes; the retry job keeps trying`;
+  const detail = `Demo request ${lead.id} needs a person: ${why}.`;
   const sales = lead.deliveries.sales;
   const received = localTime(lead.receivedAt, timeZoneOf(context.addOns, config));
   const message = alertEmail(config, {
