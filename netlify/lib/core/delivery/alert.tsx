@@ -91,27 +91,14 @@ export async function alertIfDue(
   context: DeliveryContext,
   sendgridDown = false,
 ): Promise<void> {
+  const { config, mailer, retry } = context;
   const at = context.now();
-  const reason = alertReason(recorder.lead, at, context.config.alertAfterMinutes);
+  const reason = alertReason(recorder.lead, at, config.alertAfterMinutes);
   if (!reason || !recorder.store) return;
   const alert: LeadAlert = { reason, at: at.toISOString() };
   recorder.change({ ...recorder.lead, alert });
   if (!(await recorder.save())) return;
-  const { status, ...webhook } = await sendAlert(recorder.lead, reason, context, sendgridDown);
-  recorder.change({
-    ...recorder.lead,
-    alert: { ...alert, via: status === "sent" ? "email" : "log", ...webhook },
-  });
-  await recorder.save();
-}
-
-async function sendAlert(
-  lead: LeadRecord,
-  reason: LeadAlert["reason"],
-  context: DeliveryContext,
-  sendgridDown: boolean,
-): Promise<{ status: "sent" | "logged" } & Pick<LeadAlert, "webhook">> {
-  const { config, mailer, retry } = context;
+  const lead = recorder.lead;
   const why =
     reason === "failed"
       ? "its sales e-mail was refused or given up on and will not be sent again"
@@ -144,7 +131,9 @@ async function sendAlert(
     });
   }
   const webhook = await toWebhook;
-  return { status: sent ? "sent" : "logged", ...(webhook ? { webhook } : {}) };
+  const via = sent ? "email" : "log";
+  recorder.change({ ...recorder.lead, alert: { ...alert, via, ...(webhook ? { webhook } : {}) } });
+  await recorder.save();
 }
 
 /** Tells ALERT_EMAIL the day's confirmations are nearly spent; no visitor data. Never throws. */
