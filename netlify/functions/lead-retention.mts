@@ -1,7 +1,6 @@
 /**
- * Scheduled daily: deletes leads past retention, then runs the prunes of netlify/lib/add-ons/privacy/retention.ts
- * (docs/decisions/0018-retention-and-erasure.md). Answers the run's counts; 500 when a limit is malformed
- * (nothing is deleted) or the store cannot be listed.
+ * Scheduled daily: deletes leads past retention, then runs the prunes (docs/decisions/0018-retention-and-erasure.md).
+ * Answers the run's counts; 500 when a limit is malformed (nothing is deleted) or the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";

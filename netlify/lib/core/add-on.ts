@@ -1,7 +1,6 @@
 /**
- * The core's extension points (docs/decisions/0034-core-and-add-ons.md): an add-on is a plain object with a
- * name and optional hooks, like a Vite plugin; the core calls them in netlify/lib/compose.ts's order. No hook
- * may throw for a single lead.
+ * The core's extension points (docs/decisions/0034-core-and-add-ons.md): an add-on is a plain object with a name
+ * and optional hooks, called in netlify/lib/compose.ts's order. No hook may throw for a single lead.
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";

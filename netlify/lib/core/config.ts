@@ -1,7 +1,6 @@
 /**
- * The core's configuration, validated with zod (docs/decisions/0034-core-and-add-ons.md): a missing or
- * invalid core variable answers 500; an invalid tunable falls back to its default and is named as a
- * problem. Each add-on reads its own settings; netlify/lib/compose.ts puts them together.
+ * The core's configuration (docs/decisions/0034-core-and-add-ons.md): a missing or invalid core variable answers
+ * 500; an invalid tunable falls back to its default and is named as a problem.
  */
 import { z } from "zod";
 import { derivedFormSecret } from "../kit/keys";

@@ -1,4 +1,4 @@
-/** The functions' one logger, `[demo-request] <event> {json}`, and the masking of personal values (docs/requirements.md#personal-data). */
+/** The functions' one logger, `[demo-request] <event> {json}`, and personal values' masks (docs/requirements.md#personal-data). */
 type Fields = Record<string, string | number | boolean | undefined>;
 
 /** Logs an informational event, e.g. `logInfo("sent", { requestId })`. */

@@ -1,4 +1,4 @@
-/** Every Blobs store and key prefix, declared once with its retention, erasure and access (docs/decisions/0018-retention-and-erasure.md). */
+/** Every Blobs store and key prefix, with its retention, erasure and access (docs/decisions/0018-retention-and-erasure.md). */
 import { z } from "zod";
 
 export const LEAD_STORE_NAME = "demo-requests";

@@ -50,7 +50,7 @@ export type ErasureFindings = Awaited<ReturnType<typeof findRequestsFrom>>;
 /** What an erasure did: the matches removed, the counters deleted (or "unavailable"), the ids unreadable, malformed, undeleted. */
 export type ErasureReport = Awaited<ReturnType<typeof eraseRequestsFrom>>;
 
-/** Finds the requests from `address` (by `inbox`, the default, or `exact`), changing nothing; throws when ids cannot be listed. */
+/** Finds the requests from `address` (by `inbox`, the default, or `exact`), changing nothing. May throw. */
 export async function findRequestsFrom(options: {
   store: Pick<ErasureStore, "ids" | "get">;
   address: string;
@@ -83,7 +83,7 @@ export async function eraseRequestsFrom(options: {
   return { removed, counters: removedCounters, unreadable, malformed, undeleted };
 }
 
-/** Erases the one stored request `id`, malformed or not, with its markers; resolves what was stored. Throws when the store fails. */
+/** Erases the one stored request `id`, malformed or not, with its markers; resolves what was stored. May throw. */
 export async function eraseRequestById(options: {
   store: Pick<ErasureStore, "get" | "remove">;
   id: string;
@@ -185,7 +185,7 @@ export function describeErasedAddresses(report: ErasureReport, match: AddressMat
   return [`Addresses erased (${matchedBy(match)}):`, ...addresses.map((address) => `  ${address}`)];
 }
 
-/** The `--dry-run` report: each match and the addresses that would go; `complete` is false when a record was unreadable or malformed. */
+/** The `--dry-run` report: each match and the addresses that would go; incomplete when a record was unreadable or malformed. */
 export function describeDryRun(
   findings: ErasureFindings,
   address: string,

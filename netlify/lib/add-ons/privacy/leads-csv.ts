@@ -66,7 +66,7 @@ export function leadsToCsv(
   return csvText([COLUMNS.map(([name]) => name), ...rows]);
 }
 
-/** Every stored lead (or `address`'s) and its follow-up record, malformed ones logged and left out; throws when the store fails. */
+/** Every stored lead (or `address`'s) and its follow-up record; malformed ones are logged and left out. May throw. */
 export async function readLeadsForCsv(options: {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;

@@ -93,7 +93,7 @@ export interface RetentionStore {
   remove(id: string): Promise<void>;
 }
 
-/** One run at `now`, resolving the counts (`{ deleted, kept, unreadable, undeleted, malformed }`); throws when ids cannot be listed. */
+/** One run at `now`, resolving `{ deleted, kept, unreadable, undeleted, malformed }`; throws when ids cannot be listed. */
 export async function runRetention(options: {
   store: RetentionStore;
   limits: RetentionLimits;

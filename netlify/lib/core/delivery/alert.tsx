@@ -162,7 +162,7 @@ export async function alertNotice(
   );
 }
 
-/** Tells ALERT_EMAIL of `parts` (each `name: problem; problem`) once on `now`'s UTC day, by variable name only; nothing when empty. Never throws. */
+/** Tells ALERT_EMAIL of `parts` (`name: problem; problem`, no values) once on `now`'s UTC day. Never throws. */
 export async function tellInvalidSettings(
   parts: string[],
   deps: AlertDeps & { blobs: JsonBlobs; now: Date },

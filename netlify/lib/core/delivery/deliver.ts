@@ -1,7 +1,6 @@
 /**
- * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): each
- * lane in order, the lanes side by side so a slow SendGrid never delays the webhook. Every attempt is
- * recorded before it is sent; what cannot be recorded is not sent.
+ * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): lanes side
+ * by side, each in order. Every attempt is recorded before it is sent; what cannot be recorded is not sent.
  */
 import { alertIfDue, alertNotice } from "./alert";
 import type { ChannelResult, DeliveryChannel, DeliveryContext } from "./delivery-channel";

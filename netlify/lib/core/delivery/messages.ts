@@ -1,4 +1,4 @@
-/** What every message we send shares: its shape, texts used by more than one, the subject's cap (docs/decisions/0037-email-layout.md). */
+/** What every message we send shares: its shape, common texts, the subject's cap (docs/decisions/0037-email-layout.md). */
 
 export interface MailMessage {
   to: string;

@@ -1,7 +1,6 @@
 /**
- * The retry job, every 5 minutes, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An
- * attempt without a recorded outcome becomes `unconfirmed` and is never resent; each channel backs off and
- * has its own breaker; one lead's failure skips that lead only.
+ * The retry job, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An attempt without a recorded
+ * outcome becomes `unconfirmed`, never resent; each channel backs off and has its own breaker.
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";

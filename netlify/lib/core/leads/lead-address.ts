@@ -24,7 +24,7 @@ export function normaliseAddress(email: string): string {
 // Gmail delivers every dotted spelling of a name, and googlemail.com, to one inbox.
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
-/** The inbox an address reaches: lower-cased, without `+tag`, Gmail without dots (`" J.Doe+x@GoogleMail.com"` -> `"jdoe@gmail.com"`). */
+/** The inbox an address reaches: lower-cased, no `+tag`, Gmail without dots (`" J.Doe+x@GoogleMail.com"` -> `"jdoe@gmail.com"`). */
 export function inboxOf(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf("@");
