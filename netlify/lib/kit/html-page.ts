@@ -2,6 +2,7 @@
  * The small HTML pages the functions answer with (docs/requirements.md#sales-tools): the site's look in one inline
  * style block allowed by its hash in the page's CSP; no script; controls at least 44 px tall.
  */
+import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
 import site from "../../../content/site.json";
 import { SECURITY_HEADERS } from "./http";
@@ -54,15 +55,11 @@ const BRAND =
   `<rect class="mark" width="32" height="32" rx="7"/><path class="peak" d="M6 24 13 10l4 8 3-5 6 11Z"/>` +
   `</svg>${escapeHtml(site.siteName)}</p></header>`;
 
-let styleHash: string | undefined;
+const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 
 /** The pages' Content-Security-Policy: nothing but their one inline style block. */
 export async function htmlPageCsp(): Promise<string> {
-  if (!styleHash) {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(STYLE));
-    styleHash = `'sha256-${Buffer.from(digest).toString("base64")}'`;
-  }
-  return `default-src 'none'; style-src ${styleHash}; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`;
+  return `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`;
 }
 
 /** An answer carrying a page (`html` null for HEAD) with the security headers, CSP and `headers`. */
