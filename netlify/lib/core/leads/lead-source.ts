@@ -12,16 +12,7 @@ const SOURCE_NAMES: Record<string, string> = {
   youtube: "YouTube",
 };
 
-const PAID_MEDIA = new Set([
-  "cpc",
-  "ppc",
-  "paid",
-  "paidsocial",
-  "paid_social",
-  "paid-social",
-  "cpm",
-  "display",
-]);
+const PAID_MEDIA = new Set("cpc ppc paid paidsocial paid_social paid-social cpm display".split(" "));
 
 function mediumInWords(medium: string | undefined): string {
   if (!medium) return "";
