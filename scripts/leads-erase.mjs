@@ -79,9 +79,11 @@ const complete = await withLeadStore(async (blobs, { leads, json }) => {
     const findings = await findRequestsFrom({ store, address: parsed.address, match });
     description = describeDryRun(findings, parsed.address, match);
   } else {
-    const { blobLimitsStore, confirmationAddressCounters, LIMITS_STORE_NAME } = await load(
+    const { confirmationAddressCounters } = await load(
       "netlify/lib/add-ons/confirmation/confirmation-limits.ts",
     );
+    const { LIMITS_STORE_NAME } = await load("netlify/lib/kit/storage.ts");
+    const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
     const secret = await formSecret(blobs.deployed);
     if (!secret) {
       console.error(
@@ -91,7 +93,7 @@ const complete = await withLeadStore(async (blobs, { leads, json }) => {
     }
     const report = await eraseRequestsFrom({
       store,
-      counters: confirmationAddressCounters(blobLimitsStore(blobs.open(LIMITS_STORE_NAME)), secret),
+      counters: confirmationAddressCounters(jsonBlobsOver(blobs.open(LIMITS_STORE_NAME)), secret),
       address: parsed.address,
       match,
     });

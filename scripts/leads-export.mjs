@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:export [file] [-- --email <address> [--exact]]`: stored demo requests as CSV, all or one
- * inbox's (an access request, docs/requirements.md#personal-data). Malformed records are left out and logged.
- * Exit 0 when written, 2 for a bad argument.
+ * `npm run leads:export`: stored demo requests as CSV, all or one inbox's (an access request,
+ * docs/requirements.md#personal-data). Exit 0 when written, 2 for a bad argument.
  */
 import { writeFileSync } from "node:fs";
 import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";

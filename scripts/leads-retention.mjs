@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:retention`: the retention job once, now (docs/decisions/0018-retention-and-erasure.md). Against
- * the deployed store both limits must be set in this shell: a default here could delete leads the site keeps.
- * Exit 0 when complete, 1 when it failed or left records, 2 when a limit is missing or malformed.
+ * `npm run leads:retention`: the retention job once, now (docs/decisions/0018-retention-and-erasure.md); against the
+ * deployed store both limits must be set here. Exit 0 when complete, 1 when not, 2 for a missing or bad limit.
  */
 import { load, root, withLeadStore } from "./local/owner-command.mjs";
 

@@ -1,15 +1,14 @@
 /**
- * Scheduled daily: deletes leads past retention, then runs the prunes of netlify/lib/add-ons/privacy/retention.ts
- * (docs/decisions/0018-retention-and-erasure.md). Answers the run's counts; 500 when a limit is malformed
- * (nothing is deleted) or the store cannot be listed.
+ * Scheduled daily: deletes leads past retention, then runs the prunes (docs/decisions/0018-retention-and-erasure.md).
+ * Answers the run's counts; 500 when a limit is malformed (nothing is deleted) or the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
-import { blobLimitsStore } from "../lib/add-ons/confirmation/confirmation-limits";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { reportMalformedLead } from "../lib/core/delivery/malformed-lead-alert";
 import { json } from "../lib/kit/http";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { createBlobLeadStore } from "../lib/core/leads/lead-store";
+import { LEAD_STORE_NAME, LIMITS_STORE_NAME } from "../lib/kit/storage";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { errorName, logError } from "../lib/kit/log";
 import { loadRetentionLimits, runPrunes, runRetention } from "../lib/add-ons/privacy/retention";
@@ -37,7 +36,7 @@ export default async (): Promise<Response> => {
     });
     await runPrunes({
       leads: jsonBlobs(LEAD_STORE_NAME),
-      limits: blobLimitsStore(),
+      limits: jsonBlobs(LIMITS_STORE_NAME),
       leadIds: async () => new Set(await store.ids()),
       now: new Date(),
     });

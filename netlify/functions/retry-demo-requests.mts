@@ -4,7 +4,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { addOnsFor, getConfig, invalidParts } from "../lib/compose";
-import { tellInvalidSettings } from "../lib/core/delivery/settings-alert";
+import { tellInvalidSettings } from "../lib/core/delivery/alert";
 import { json, misconfigured } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";

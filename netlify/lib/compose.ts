@@ -2,35 +2,16 @@
  * The one place that puts the core and its add-ons together (docs/decisions/0034-core-and-add-ons.md): every
  * function reads its configuration here; an invalid add-on is off and named, and the demo request goes on.
  */
-import { BOOKING_VARIABLES, bookingLinkSettings, calWebhookSettings } from "./add-ons/booking/settings";
-import {
-  CONFIRMATION_DEFAULTS,
-  CONFIRMATION_VARIABLES,
-  confirmationSettings,
-} from "./add-ons/confirmation/settings";
-import { FOLLOW_UP_VARIABLES, followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
-import { WEBHOOK_VARIABLES, webhookSettings } from "./add-ons/webhook/settings";
+import { bookingLinkSettings, calWebhookSettings } from "./add-ons/booking/settings";
+import { CONFIRMATION_DEFAULTS, confirmationSettings } from "./add-ons/confirmation/settings";
+import { followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
+import { webhookSettings } from "./add-ons/webhook/settings";
 import type { ThanksTickets } from "./add-ons/booking/thanks-tickets";
 import type { ConfirmationLimits } from "./add-ons/confirmation/confirmation-limits";
 import { offAddOn, type AddOn } from "./core/add-on";
-import {
-  CORE_VARIABLES,
-  loadCoreConfig,
-  type ConfigResult,
-  type PartReport,
-  type ServerConfig,
-} from "./core/config";
+import { loadCoreConfig, type ConfigResult, type PartReport, type ServerConfig } from "./core/config";
 import { logError } from "./kit/log";
 import type { Env, Setting } from "./kit/settings";
-
-/** Every environment variable the functions read (.env.example lists each with its default). */
-export const CONFIG_VARIABLES = [
-  ...CORE_VARIABLES,
-  ...CONFIRMATION_VARIABLES,
-  ...WEBHOOK_VARIABLES,
-  ...BOOKING_VARIABLES,
-  ...FOLLOW_UP_VARIABLES,
-];
 
 const reportOf = (name: string, setting: Setting<unknown>): PartReport => ({
   name,
@@ -109,10 +90,10 @@ export async function addOnsFor(
   config: ServerConfig,
   options: { confirmationLimits?: () => ConfirmationLimits; tickets?: () => ThanksTickets } = {},
 ): Promise<AddOn[]> {
-  const addOns: AddOn[] = [(await import("./add-ons/email-class/add-on")).emailClassAddOn];
+  const addOns: AddOn[] = [(await import("./add-ons/email-class/email-class")).emailClassAddOn];
   if (config.confirmationEmail) {
     const [{ confirmationAddOn }, { blobConfirmationLimits }] = await Promise.all([
-      import("./add-ons/confirmation/add-on"),
+      import("./add-ons/confirmation/confirmation"),
       import("./add-ons/confirmation/confirmation-limits"),
     ]);
     addOns.push(confirmationAddOn(options.confirmationLimits ?? (() => blobConfirmationLimits(config))));

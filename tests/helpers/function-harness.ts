@@ -23,7 +23,7 @@ import { createMemoryBlobs } from "./memory-blobs";
 import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-ons/booking/thanks-tickets";
 import { leadIdFor } from "../../netlify/lib/core/leads/lead-id";
 import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
-import { createFormTokenNonces, type FormTokenNonces } from "../../netlify/lib/core/spam/form-token-nonces";
+import { createFormTokenNonces, type FormTokenNonces } from "../../netlify/lib/core/spam/form-token";
 
 export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig } = {
   sendgridApiKey: "SG.test",

@@ -1,7 +1,6 @@
 /**
- * The core's extension points (docs/decisions/0034-core-and-add-ons.md): an add-on is a plain object with a
- * name and optional hooks, like a Vite plugin; the core calls them in netlify/lib/compose.ts's order. No hook
- * may throw for a single lead.
+ * The core's extension points (docs/decisions/0034-core-and-add-ons.md): an add-on is a plain object with a name
+ * and optional hooks, called in netlify/lib/compose.ts's order. No hook may throw for a single lead.
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";
@@ -11,7 +10,6 @@ import type { LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
 import { logInfo } from "../kit/log";
 
-/** What a judge adds to a new lead and the verdict after it. */
 export interface Judgement {
   verdict: SpamVerdict;
   lead?: Partial<Pick<LeadRecord, "emailClass">>;
@@ -19,7 +17,6 @@ export interface Judgement {
 
 export interface AddOn {
   readonly name: string;
-  /** Judges a valid request beside the spam layers, e.g. by its e-mail class. */
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
   /** A channel after the sales e-mail or beside it; an add-on that is off gives one that skips, so leads settle. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };

@@ -1,7 +1,6 @@
 /**
- * The core's configuration, validated with zod (docs/decisions/0034-core-and-add-ons.md): a missing or
- * invalid core variable answers 500; an invalid tunable falls back to its default and is named as a
- * problem. Each add-on reads its own settings; netlify/lib/compose.ts puts them together.
+ * The core's configuration (docs/decisions/0034-core-and-add-ons.md): a missing or invalid core variable answers
+ * 500; an invalid tunable falls back to its default and is named as a problem.
  */
 import { z } from "zod";
 import { derivedFormSecret } from "../kit/keys";
@@ -9,16 +8,10 @@ import { given, problemsOf, type Env } from "../kit/settings";
 
 const address = z.email();
 
-/** Whether `value` is an http(s) origin: no credentials, path, query or fragment. */
 function isHttpOrigin(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  const http = url.protocol === "https:" || url.protocol === "http:";
-  return http && !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return false;
+  return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
 }
 
 const coreSchema = z.object({
@@ -35,12 +28,7 @@ const coreSchema = z.object({
 const TUNABLES = {
   SENDGRID_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
   ALERT_EMAIL: address.optional(),
-  ALERT_AFTER_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
+  ALERT_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 };
 
 export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(TUNABLES)];
@@ -53,7 +41,6 @@ export interface LeadWebhookConfig {
   format: WebhookFormat;
   secret?: string;
   timeoutMs: number;
-  /** Slack buttons instead of the claim link (docs/decisions/0030-slack-and-booking-loop.md). */
   slackButtons?: boolean;
 }
 
@@ -85,16 +72,13 @@ export interface SlackConfig {
   userMap: ReadonlyMap<string, StaffMember>;
 }
 
-/** The core's settings, as loadCoreConfig reads them. */
 export interface CoreConfig {
   sendgridApiKey: string;
   salesEmail: string;
   mailFrom: string;
-  /** Set only locally or with ALLOW_SENDGRID_BASE_URL=true (docs/requirements.md#spam-defence). */
   sendgridBaseUrl?: string;
   sendgridTimeoutMs: number;
   siteOrigin?: string;
-  /** True only when NETLIFY_DEV=true says so positively; see `isLocalRun`. */
   isLocal: boolean;
   /** The server secret every keyed hash is made from (netlify/lib/kit/keys.ts). Never sent out. */
   formSecret: string;
@@ -102,7 +86,6 @@ export interface CoreConfig {
   alertAfterMinutes: number;
 }
 
-/** The core's settings and each add-on's, put together by netlify/lib/compose.ts. */
 export interface ServerConfig extends CoreConfig {
   confirmationEmail: boolean;
   confirmationDailyLimit: number;
@@ -121,7 +104,6 @@ export interface PartReport {
   problems: string[];
 }
 
-/** `ok` with every part's report, or the core's problems (the demo request cannot run). */
 export type ConfigResult =
   { ok: true; config: ServerConfig; report?: PartReport[] } | { ok: false; problems: string[] };
 

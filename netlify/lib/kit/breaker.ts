@@ -1,34 +1,15 @@
 /** A job's circuit breaker: failing or out of time, it starts no more sends (docs/decisions/0034-core-and-add-ons.md). */
 
-export type BreakerReason = "failing" | "out of time";
-
-export interface BreakerOptions {
-  failures?: number;
-  budgetMs?: number;
-  /** The clock in epoch ms; default `Date.now` (real time, also in simulated runs). */
-  now?: () => number;
-}
-
-export interface Breaker {
-  allows(): boolean;
-  /** Counts a send's result: `sent` resets, `retryable` adds one, a permanent refusal leaves it. */
-  record(result: { status: string }): void;
-  readonly reason: BreakerReason | undefined;
-}
-
-/** A breaker that opens after `failures` retryable failures in a row or after `budgetMs`. */
-export function createBreaker({
-  failures = 3,
-  budgetMs = Infinity,
-  now = Date.now,
-}: BreakerOptions = {}): Breaker {
+/** A breaker that opens after `failures` retryable failures in a row or after `budgetMs` of `now` (epoch ms). */
+export function createBreaker({ failures = 3, budgetMs = Infinity, now = Date.now } = {}) {
   const startedAt = now();
   let inARow = 0;
-  const reason = (): BreakerReason | undefined =>
+  const reason = (): "failing" | "out of time" | undefined =>
     inARow >= failures ? "failing" : now() - startedAt >= budgetMs ? "out of time" : undefined;
   return {
     allows: () => reason() === undefined,
-    record(result) {
+    /** Counts a send's result: `sent` resets, `retryable` adds one, a permanent refusal leaves it. */
+    record(result: { status: string }) {
       if (result.status === "sent") inARow = 0;
       else if (result.status === "retryable") inARow += 1;
     },
@@ -37,3 +18,5 @@ export function createBreaker({
     },
   };
 }
+
+export type Breaker = ReturnType<typeof createBreaker>;

@@ -9,8 +9,7 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) || FORMULA_START.test(value.normalize("NFKC")) ? `'${value}` : value;
 }
 
-/** One RFC 4180 cell: a string or number neutralised and quoted (quotes doubled); anything else empty. */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   const text = neutraliseFormula(typeof value === "string" || typeof value === "number" ? String(value) : "");
   return `"${text.replace(/"/g, '""')}"`;
 }

@@ -1,7 +1,6 @@
 /**
- * The one layout of every e-mail we send (docs/decisions/0037-email-layout.md): React Email's components
- * rendered to HTML with inline styles, and a plain-text part derived from that HTML, so both say the same.
- * No remote image and no tracking.
+ * The one layout of every e-mail we send (docs/decisions/0037-email-layout.md): React Email rendered to HTML with
+ * inline styles, and a plain-text part derived from that HTML. No remote image and no tracking.
  */
 import * as React from "react";
 import type { ReactNode } from "react";
@@ -12,7 +11,6 @@ import { Button } from "@react-email/button";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
 import { Heading } from "@react-email/heading";
-import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
@@ -23,7 +21,6 @@ import site from "../../../content/site.json";
 
 export const COMPANY_NAME = site.siteName;
 
-/** The site's palette (Tailwind's slate and amber, as on the pages). */
 const COLOURS = {
   ink: "#0f172a",
   muted: "#475569",
@@ -95,18 +92,17 @@ export function Paragraph({
   );
 }
 
+const withBreaks = (lines: readonly ReactNode[]) =>
+  lines.map((line, index) => (
+    <React.Fragment key={index}>
+      {index > 0 && <br />}
+      {line}
+    </React.Fragment>
+  ));
+
 /** A paragraph of `lines`, each on its own line, e.g. a few "Label: value" lines. */
 export function Lines({ lines, muted }: { lines: readonly ReactNode[]; muted?: boolean }) {
-  return (
-    <Paragraph muted={muted}>
-      {lines.map((line, index) => (
-        <React.Fragment key={index}>
-          {index > 0 && <br />}
-          {line}
-        </React.Fragment>
-      ))}
-    </Paragraph>
-  );
+  return <Paragraph muted={muted}>{withBreaks(lines)}</Paragraph>;
 }
 
 /** A short label beside a heading, such as an e-mail class or a suspicion; "[label]" in the text part. */
@@ -160,7 +156,6 @@ export function TextLink({ href, children }: { href: string; children: ReactNode
   );
 }
 
-/** A link whose text is its target (a number, an address): the text part shows the text alone. */
 function OwnTextLink({ href, text }: { href: string; text: string }) {
   return (
     <Link href={href} data-own-text="true" style={LINK_STYLE}>
@@ -175,10 +170,7 @@ export function PhoneLink({ number }: { number: string }) {
   return href ? <OwnTextLink href={href} text={number} /> : <>{number}</>;
 }
 
-/**
- * An e-mail address as a `mailto:` link, its parts percent-encoded so that no "?" or "&" in it can add
- * a header or a recipient; plain text without an "@".
- */
+/** An address as a `mailto:` link, its parts percent-encoded so no "?" or "&" can add a header; plain text without an "@". */
 export function EmailLink({ address }: { address: string }) {
   const at = address.lastIndexOf("@");
   if (at < 0) return <>{address}</>;
@@ -203,21 +195,13 @@ export function Quote({ text }: { text: string }) {
   return (
     <blockquote style={{ borderLeft: `3px solid ${COLOURS.line}`, margin: "8px 0", padding: "0 12px" }}>
       <Text style={{ fontSize: "15px", lineHeight: "22px", margin: 0, whiteSpace: "pre-wrap" }}>
-        {lines.map((line, index) => (
-          <React.Fragment key={index}>
-            {index > 0 && <br />}
-            {line}
-          </React.Fragment>
-        ))}
+        {withBreaks(lines)}
       </Text>
     </blockquote>
   );
 }
 
-/**
- * Text a visitor typed, outside a quotation: in the plain-text part its square brackets read as
- * parentheses, so it cannot pose as one of our "label [url]" links. The HTML shows it as typed.
- */
+/** Text a visitor typed, outside a quotation: its brackets read as parentheses in the text part, so it cannot pose as a link. */
 export function VisitorText({ children }: { children: string }) {
   return <span data-visitor="true">{children}</span>;
 }
@@ -226,15 +210,9 @@ type TextNode = { type?: string; data?: string; children?: TextNode[] };
 const textOf = (node: TextNode): string =>
   node.type === "text" ? (node.data ?? "") : (node.children ?? []).map(textOf).join("");
 
-export function Rule() {
-  return <Hr style={{ borderColor: COLOURS.line, margin: "16px 0" }} />;
-}
-
 /**
- * `email` as the two parts of a message: `html` (an XHTML document with inline styles) and `text`
- * (the same content in the same order; links as "label [url]", a phone number or address link as its
- * own text, tags as "[tag]", list items as "- " lines, quotations as "> " lines, a visitor's brackets as
- * parentheses).
+ * `email` as `html` (an XHTML document with inline styles) and `text` (the same content in order: links as
+ * "label [url]", tags as "[tag]", list items as "- " lines, quotations as "> " lines).
  */
 export function renderEmail(email: ReactNode): { html: string; text: string } {
   const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(email)}`;
@@ -270,12 +248,9 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       },
     },
   });
-  const lines = text.split("\n").map((line) => line.trimEnd());
-  return {
-    html,
-    text: `${lines
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim()}\n`,
-  };
+  const tidy = text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n");
+  return { html, text: `${tidy.replace(/\n{3,}/g, "\n\n").trim()}\n` };
 }

@@ -1,9 +1,8 @@
 /**
- * The small HTML pages the functions answer with (the no-JS form's answers, the claim page; docs/requirements.md#sales-tools):
- * the site's look (its name and mark, the system font, slate and amber, light and dark by the reader's
- * setting) in one inline style block allowed by its hash in the page's CSP; no script. Controls are at
- * least 44 px tall, for a thumb.
+ * The small HTML pages the functions answer with (docs/requirements.md#sales-tools): the site's look in one inline
+ * style block allowed by its hash in the page's CSP; no script; controls at least 44 px tall.
  */
+import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
 import site from "../../../content/site.json";
 import { SECURITY_HEADERS } from "./http";
@@ -51,21 +50,16 @@ const STYLE =
   "[role=alert],[role=status]{border:2px solid var(--alert);border-radius:.375rem;padding:.75rem}" +
   "[role=status]{border-color:var(--control)}";
 
-/** The site's mark (as the header's logo draws it) and name. */
 const BRAND =
   `<header><p><svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">` +
   `<rect class="mark" width="32" height="32" rx="7"/><path class="peak" d="M6 24 13 10l4 8 3-5 6 11Z"/>` +
   `</svg>${escapeHtml(site.siteName)}</p></header>`;
 
-let styleHash: string | undefined;
+const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 
 /** The pages' Content-Security-Policy: nothing but their one inline style block. */
 export async function htmlPageCsp(): Promise<string> {
-  if (!styleHash) {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(STYLE));
-    styleHash = `'sha256-${Buffer.from(digest).toString("base64")}'`;
-  }
-  return `default-src 'none'; style-src ${styleHash}; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`;
+  return `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`;
 }
 
 /** An answer carrying a page (`html` null for HEAD) with the security headers, CSP and `headers`. */

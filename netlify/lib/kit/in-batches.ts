@@ -1,16 +1,11 @@
 /** The one batch loop, so a job over thousands of leads never opens thousands of requests (docs/decisions/0034-core-and-add-ons.md). */
 
-export interface BatchResults<T, R> {
-  results: R[];
-  failed: { item: T; error: unknown }[];
-}
-
 /** Calls `fn` on each of `items`, `size` at a time; never throws. */
 export async function mapInBatches<T, R>(
   items: readonly T[],
   fn: (item: T) => Promise<R>,
   size = 50,
-): Promise<BatchResults<T, R>> {
+): Promise<{ results: R[]; failed: { item: T; error: unknown }[] }> {
   const results: R[] = [];
   const failed: { item: T; error: unknown }[] = [];
   for (let start = 0; start < items.length; start += size) {

@@ -1,10 +1,7 @@
-/**
- * What both inbound webhooks check before their signature (docs/decisions/0030-slack-and-booking-loop.md): 405,
- * 500 when misconfigured, 404 when the secret is unset, 413 over `maxBytes`.
- */
+/** What both inbound webhooks check before their signature (docs/decisions/0030-slack-and-booking-loop.md). */
 import { BodyTooLargeError, json, misconfigured, readLimitedText } from "./http";
 
-/** The configuration, secret and raw body, or the refusing answer; throws only what reading the body throws. */
+/** The configuration, secret and raw body, or the refusal: 405, 500 misconfigured, 404 without a secret, 413 over `maxBytes`. */
 export async function readInboundRequest<Config>(
   req: Request,
   getConfig: () => { ok: true; config: Config } | { ok: false; problems: string[] },

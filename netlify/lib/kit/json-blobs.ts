@@ -18,7 +18,6 @@ export function jsonBlobs(name: string): JsonBlobs {
   return jsonBlobsOver(getStore({ name, consistency: "strong" }));
 }
 
-/** `store` as JsonBlobs. */
 export function jsonBlobsOver(store: ReturnType<typeof getStore>): JsonBlobs {
   return {
     async getWithEtag(key) {

@@ -1,13 +1,7 @@
-/**
- * Times as sales reads them (docs/decisions/0037-email-layout.md): in the team's zone, with the zone
- * named, never raw UTC ISO.
- */
+/** Times as sales reads them, in the team's zone and named, never raw UTC ISO (docs/decisions/0037-email-layout.md). */
 import { DateTime } from "luxon";
 
-/**
- * `at` (a Date or ISO string) in `zone` (an IANA name such as "Australia/Perth"; UTC without one), e.g.
- * "Fri 27 Nov 2026, 16:04 GMT+8 (Australia/Perth)" or "Fri 27 Nov 2026, 08:04 UTC".
- */
+/** `at` (a Date or ISO string) in IANA `zone` (UTC without one), e.g. "Fri 27 Nov 2026, 16:04 GMT+8 (Australia/Perth)". */
 export function localTime(at: Date | string, zone?: string): string {
   const time = DateTime.fromJSDate(new Date(at), { zone: zone ?? "UTC" }).setLocale("en-GB");
   const named = zone && zone !== "UTC" ? ` (${zone})` : "";

@@ -1,7 +1,4 @@
-/**
- * The functions' one logger: `[demo-request] <event> {json}` and the masking of personal values
- * (docs/requirements.md#personal-data). No other module under netlify/lib writes to the console.
- */
+/** The functions' one logger, `[demo-request] <event> {json}`, and personal values' masks (docs/requirements.md#personal-data). */
 type Fields = Record<string, string | number | boolean | undefined>;
 
 /** Logs an informational event, e.g. `logInfo("sent", { requestId })`. */
@@ -31,10 +28,4 @@ export function maskDomain(domain: string): string {
   const dot = domain.lastIndexOf(".");
   const tld = dot > 0 ? domain.slice(dot) : "";
   return `${domain[0] ?? ""}***${tld}`;
-}
-
-/** Masks a phone number for logs, keeping only its last two digits, e.g. `+61 400 123 456` -> `***56`. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return `***${digits.slice(-2)}`;
 }

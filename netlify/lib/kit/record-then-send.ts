@@ -1,7 +1,4 @@
-/**
- * Record-then-send for a message that goes out once (docs/decisions/0034-core-and-add-ons.md): the record is
- * written first by a write only one run can win, so two runs never both send.
- */
+/** Record-then-send: the record is written first by a write one run wins (docs/decisions/0034-core-and-add-ons.md). */
 
 export interface RecordThenSend<R, S extends { status: string }> {
   /** Writes the record; `undefined`/`false` when there is nothing to send. */

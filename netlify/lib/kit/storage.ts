@@ -1,18 +1,12 @@
-/**
- * Every Blobs store and key prefix, declared once with its retention, erasure and access
- * (docs/decisions/0018-retention-and-erasure.md, docs/decisions/0034-core-and-add-ons.md); docs/data-map.md
- * describes it for people.
- */
+/** Every Blobs store and key prefix, with its retention, erasure and access (docs/decisions/0018-retention-and-erasure.md). */
 import { z } from "zod";
 
 export const LEAD_STORE_NAME = "demo-requests";
 export const LIMITS_STORE_NAME = "demo-request-limits";
 export const BLOB_STORES = [LEAD_STORE_NAME, LIMITS_STORE_NAME] as const;
 
-/** The `key` of an entry keyed by its lead's id alone: `<prefix><lead id>`. */
 export const BY_LEAD_ID = "<lead id>";
 
-/** How long an entry is kept: with the lead rule, with its lead, until `expiresAt`, by day, or by window. */
 const retentionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.enum(["lead", "expires", "day", "window"]) }),
   z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
@@ -21,26 +15,25 @@ const retentionSchema = z.discriminatedUnion("kind", [
 /** What erasure does with an entry; `left-to-retention` is pseudonymous and removed within a day. */
 const ERASURES = ["is-lead", "with-lead", "by-inbox", "left-to-retention", "not-personal"] as const;
 
-/** What an access request gives of an entry. */
 const ACCESSES = ["exported", "keyed-hash", "not-personal"] as const;
 
-const entrySchema = z.strictObject({
+/** One entry: its store and prefix, what it holds, whether it is personal (also pseudonymously), and its rules. */
+export const entrySchema = z.strictObject({
   store: z.enum(BLOB_STORES),
   prefix: z.string().regex(/^[a-z][a-z0-9-]*\/$/, "a lower-case name ending in /"),
   key: z.string().min(1),
   holds: z.string().min(1),
-  /** Whether it holds or is keyed by a person's data (also pseudonymously). */
   personal: z.boolean(),
   retention: retentionSchema,
   erasure: z.enum(ERASURES),
   access: z.enum(ACCESSES),
 });
 
-export type Retention = z.infer<typeof retentionSchema>;
 export type StorageEntry = z.infer<typeof entrySchema>;
 
 /** Not personal, deleted once past its `expiresAt`, left out of erasure and access. */
 const EXPIRING_NOTE = {
+  store: LEAD_STORE_NAME,
   personal: false,
   retention: { kind: "expires" },
   erasure: "not-personal",
@@ -49,6 +42,7 @@ const EXPIRING_NOTE = {
 
 /** Not personal, deleted with its lead; the daily run removes it once its lead is gone. */
 const LEAD_MARKER = {
+  store: LEAD_STORE_NAME,
   personal: false,
   retention: { kind: "with-lead", orphans: "daily" },
   erasure: "with-lead",
@@ -67,7 +61,6 @@ export const STORAGE = {
     access: "exported",
   },
   pending: {
-    store: LEAD_STORE_NAME,
     prefix: "pending/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while it is not settled",
@@ -95,28 +88,24 @@ export const STORAGE = {
     access: "exported",
   },
   unclaimed: {
-    store: LEAD_STORE_NAME,
     prefix: "unclaimed/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while nobody has claimed it",
     ...LEAD_MARKER,
   },
   claimed: {
-    store: LEAD_STORE_NAME,
     prefix: "claimed/",
     key: BY_LEAD_ID,
     holds: "{ since }: the lead's arrival, while it is claimed and not contacted",
     ...LEAD_MARKER,
   },
   bookingUids: {
-    store: LEAD_STORE_NAME,
     prefix: "booking-uids/",
     key: "<SHA-256 of the booking uid>",
     holds: "{ leadId }: the lead holding that live booking",
     ...LEAD_MARKER,
   },
   malformed: {
-    store: LEAD_STORE_NAME,
     prefix: "malformed/",
     key: BY_LEAD_ID,
     holds: "{ at, expiresAt }: ALERT_EMAIL was told that the lead is malformed",
@@ -124,21 +113,18 @@ export const STORAGE = {
     erasure: "with-lead",
   },
   settingsAlerts: {
-    store: LEAD_STORE_NAME,
     prefix: "settings-alerts/",
     key: "<YYYY-MM-DD>",
     holds: "{ at, expiresAt }: that day's alert about invalid settings went out",
     ...EXPIRING_NOTE,
   },
   digests: {
-    store: LEAD_STORE_NAME,
     prefix: "digests/",
     key: "<YYYY-MM-DD>",
     holds: "{ at, expiresAt }: that day's suspected-spam digest went out",
     ...EXPIRING_NOTE,
   },
   summaries: {
-    store: LEAD_STORE_NAME,
     prefix: "summaries/",
     key: "<ISO week, YYYY-Www>",
     holds:
@@ -146,25 +132,23 @@ export const STORAGE = {
     ...EXPIRING_NOTE,
   },
   tickets: {
-    store: LEAD_STORE_NAME,
     prefix: "tickets/",
     key: "<SHA-256 of the ticket>",
     holds: "{ leadId, expiresAt, usedAt? }: a thanks-page ticket",
     ...EXPIRING_NOTE,
   },
   bookingEvents: {
-    store: LEAD_STORE_NAME,
     prefix: "booking-events/",
     key: "<SHA-256 of trigger and booking uid>",
     holds: "{ at, expiresAt }: that booking event was applied",
     ...EXPIRING_NOTE,
   },
   formTokens: {
-    store: LIMITS_STORE_NAME,
     prefix: "form-tokens/",
     key: "<SHA-256 of the token>",
     holds: "{ key?, payload, expiresAt }: a spent form token, a digest of the fields, no visitor text",
     ...EXPIRING_NOTE,
+    store: LIMITS_STORE_NAME,
   },
   address: {
     store: LIMITS_STORE_NAME,
@@ -207,11 +191,6 @@ export function keyOf(name: StorageName, rest: string): string {
   return `${STORAGE[name].prefix}${rest}`;
 }
 
-/** Whether the daily retention run prunes entries kept by `retention`. */
-export function prunedDaily(retention: Retention): boolean {
-  return retention.kind === "with-lead" ? retention.orphans === "daily" : retention.kind !== "lead";
-}
-
 const byLeadId = (include: (entry: StorageEntry) => boolean) => (id: string) =>
   STORAGE_ENTRIES.filter(([, entry]) => entry.key === BY_LEAD_ID && include(entry)).map(
     ([, entry]) => `${entry.prefix}${id}`,
@@ -224,54 +203,3 @@ export const keysDeletedWithLead = byLeadId((entry) => entry.retention.kind === 
 export const keysErasedWithLead = byLeadId(
   (entry) => entry.retention.kind !== "with-lead" && entry.erasure === "with-lead",
 );
-
-function ruleBroken(entry: StorageEntry): string | undefined {
-  const { retention, erasure, personal, access, store } = entry;
-  if ((retention.kind === "lead") !== (erasure === "is-lead")) {
-    return "only the lead record is erased as the lead";
-  }
-  if (retention.kind === "with-lead" && erasure !== "with-lead") {
-    return "what goes with its lead is erased with it";
-  }
-  if ((retention.kind === "with-lead" || erasure === "with-lead") && store !== LEAD_STORE_NAME) {
-    return `what goes with a lead is kept in ${LEAD_STORE_NAME}`;
-  }
-  if (personal && (erasure === "not-personal" || access === "not-personal")) {
-    return "personal data needs an erasure and an access rule";
-  }
-  if (!personal && access !== "not-personal") {
-    return "an entry without personal data has nothing to export";
-  }
-  if (!personal && erasure !== "with-lead" && erasure !== "not-personal") {
-    return "an entry without personal data is erased with its lead or not at all";
-  }
-  if (erasure === "left-to-retention" && (retention.kind === "lead" || retention.kind === "with-lead")) {
-    return "an entry left to its retention needs a short rule of its own";
-  }
-  return undefined;
-}
-
-/** What is wrong with a declaration like `STORAGE`; empty when sound. */
-export function storageProblems(entries: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  const parsed: [string, StorageEntry][] = [];
-  for (const [name, value] of Object.entries(entries)) {
-    const result = entrySchema.safeParse(value);
-    if (!result.success) {
-      problems.push(
-        ...result.error.issues.map((issue) => [name, ...issue.path.map(String), issue.message].join(": ")),
-      );
-      continue;
-    }
-    const broken = ruleBroken(result.data);
-    if (broken) problems.push(`${name}: ${broken}`);
-    parsed.push([name, result.data]);
-  }
-  parsed.forEach(([name, entry], index) => {
-    const first = parsed.find(([, other]) => other.store === entry.store && other.prefix === entry.prefix);
-    if (first && first !== parsed[index]) {
-      problems.push(`${name}: ${entry.prefix} is declared for ${first[0]} already`);
-    }
-  });
-  return problems;
-}

@@ -28,10 +28,10 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
 
 /** The delivery channels: each sends a lead one way and may not import another. */
 const CHANNELS = [
-  "core/delivery/sales-email.ts",
-  "add-ons/confirmation/confirmation.ts",
+  "core/delivery/sales-email.tsx",
+  "add-ons/confirmation/confirmation.tsx",
   "add-ons/webhook/add-on.ts",
-  "core/delivery/alert.ts",
+  "core/delivery/alert.tsx",
 ];
 
 function sources(dir: string): string[] {

@@ -12,7 +12,7 @@ import {
   leadIdFromReference,
 } from "../../../netlify/lib/add-ons/booking/booking-reference";
 import { confirmationAddressKey } from "../../../netlify/lib/add-ons/confirmation/confirmation-limits";
-import { clientKeyOf } from "../../../netlify/lib/core/spam/client-key";
+import { clientKeyOf } from "../../../netlify/lib/core/spam/spam";
 import {
   claimSignature,
   isClaimSignature,

@@ -11,14 +11,14 @@ import { join, relative, sep } from "node:path";
 import ts from "typescript";
 import {
   BLOB_STORES,
+  entrySchema,
   keyOf,
   keysDeletedWithLead,
   keysErasedWithLead,
   LEAD_STORE_NAME,
-  prunedDaily,
   STORAGE,
   STORAGE_ENTRIES,
-  storageProblems,
+  type StorageEntry,
 } from "../../../netlify/lib/kit/storage";
 import { RETENTION_PRUNES } from "../../../netlify/lib/add-ons/privacy/retention";
 import { erasureStore } from "../../../netlify/lib/add-ons/privacy/lead-erasure";
@@ -33,6 +33,62 @@ import { startBlobsServer } from "../../helpers/blobs-server";
 
 const root = join(__dirname, "..", "..", "..");
 const STORAGE_MODULE = "netlify/lib/kit/storage.ts";
+
+/** Whether the daily retention run prunes entries kept by `retention`. */
+function prunedDaily(retention: StorageEntry["retention"]): boolean {
+  return retention.kind === "with-lead" ? retention.orphans === "daily" : retention.kind !== "lead";
+}
+
+function ruleBroken(entry: StorageEntry): string | undefined {
+  const { retention, erasure, personal, access, store } = entry;
+  if ((retention.kind === "lead") !== (erasure === "is-lead")) {
+    return "only the lead record is erased as the lead";
+  }
+  if (retention.kind === "with-lead" && erasure !== "with-lead") {
+    return "what goes with its lead is erased with it";
+  }
+  if ((retention.kind === "with-lead" || erasure === "with-lead") && store !== LEAD_STORE_NAME) {
+    return `what goes with a lead is kept in ${LEAD_STORE_NAME}`;
+  }
+  if (personal && (erasure === "not-personal" || access === "not-personal")) {
+    return "personal data needs an erasure and an access rule";
+  }
+  if (!personal && access !== "not-personal") {
+    return "an entry without personal data has nothing to export";
+  }
+  if (!personal && erasure !== "with-lead" && erasure !== "not-personal") {
+    return "an entry without personal data is erased with its lead or not at all";
+  }
+  if (erasure === "left-to-retention" && (retention.kind === "lead" || retention.kind === "with-lead")) {
+    return "an entry left to its retention needs a short rule of its own";
+  }
+  return undefined;
+}
+
+/** What is wrong with a declaration like `STORAGE`; empty when sound. */
+function storageProblems(entries: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const parsed: [string, StorageEntry][] = [];
+  for (const [name, value] of Object.entries(entries)) {
+    const result = entrySchema.safeParse(value);
+    if (!result.success) {
+      problems.push(
+        ...result.error.issues.map((issue) => [name, ...issue.path.map(String), issue.message].join(": ")),
+      );
+      continue;
+    }
+    const broken = ruleBroken(result.data);
+    if (broken) problems.push(`${name}: ${broken}`);
+    parsed.push([name, result.data]);
+  }
+  parsed.forEach(([name, entry], index) => {
+    const first = parsed.find(([, other]) => other.store === entry.store && other.prefix === entry.prefix);
+    if (first && first !== parsed[index]) {
+      problems.push(`${name}: ${entry.prefix} is declared for ${first[0]} already`);
+    }
+  });
+  return problems;
+}
 
 describe("the declaration", () => {
   test("is sound: every entry has a retention, an erasure and an access rule that fit together", () => {

@@ -1,22 +1,18 @@
 /**
- * Bounds on confirmation e-mails, so the form cannot mail a victim over and over: one per address per
- * 24 hours, `dailyLimit` a UTC day, `clientDailyLimit` per client (docs/decisions/0010-confirmation-limits.md).
- * Blobs has no atomic counter: a request writes its key, then goes ahead only if ranked within the limit.
+ * Bounds on confirmation e-mails: one per inbox per 24 hours, `dailyLimit` a UTC day, `clientDailyLimit` per client
+ * (docs/decisions/0010-confirmation-limits.md). Blobs has no atomic counter: a request writes its key, then goes
+ * ahead only if ranked within the limit.
  */
-import { getStore } from "@netlify/blobs";
 import type { ServerConfig } from "../../core/config";
 import { inboxOf } from "../../core/leads/lead-address";
-import { jsonBlobs, jsonBlobsOver, type JsonBlobs } from "../../kit/json-blobs";
+import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
 import { confirmationAddressHash } from "../../kit/keys";
 import { keyOf, LIMITS_STORE_NAME, STORAGE } from "../../kit/storage";
 import { CONFIRMATION_DEFAULTS } from "./settings";
 
-export { LIMITS_STORE_NAME };
-
 export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The share of the daily limit at which a person is told that it is nearly spent. */
-export const NEAR_DAILY_LIMIT_SHARE = 0.8;
+const NEAR_DAILY_LIMIT_SHARE = 0.8;
 
 export type ConfirmationVerdict =
   | {
@@ -131,16 +127,11 @@ export async function pruneConfirmationLimits(blobs: JsonBlobs, now: Date): Prom
   return stale.length;
 }
 
-/** JsonBlobs over a Blobs store (default `demo-request-limits`, strongly consistent). */
-export function blobLimitsStore(store?: ReturnType<typeof getStore>): JsonBlobs {
-  return store ? jsonBlobsOver(store) : jsonBlobs(LIMITS_STORE_NAME);
-}
-
 /** The limits in the Blobs store `demo-request-limits`, with the configured secret and limits. */
 export function blobConfirmationLimits(
   config: Pick<ServerConfig, "formSecret" | "confirmationDailyLimit" | "confirmationClientDailyLimit">,
 ): ConfirmationLimits {
-  return createConfirmationLimits(blobLimitsStore(), {
+  return createConfirmationLimits(jsonBlobs(LIMITS_STORE_NAME), {
     secret: config.formSecret,
     clientDailyLimit: config.confirmationClientDailyLimit,
     dailyLimit: config.confirmationDailyLimit,

@@ -1,11 +1,7 @@
-/**
- * The confirmation's settings (docs/decisions/0034-core-and-add-ons.md): on by default; an invalid value
- * turns it off, so no prospect is mailed past a bound the owner did not mean.
- */
+/** The confirmation's settings, on by default; an invalid value turns it off (docs/decisions/0034-core-and-add-ons.md). */
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 
-/** The bounds when their variables are unset. */
 export const CONFIRMATION_DEFAULTS = { dailyLimit: 200, clientDailyLimit: 5 };
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
@@ -18,12 +14,9 @@ const schema = z.object({
 
 export const CONFIRMATION_VARIABLES = Object.keys(schema.shape);
 
-export interface ConfirmationSettings {
-  dailyLimit: number;
-  clientDailyLimit: number;
-}
+type ConfirmationSettings = typeof CONFIRMATION_DEFAULTS;
 
-/** Reads the confirmation's settings from `env`. */
+/** The confirmation's bounds from `env`, or `off`/`invalid`. */
 export function confirmationSettings(env: Env): Setting<ConfirmationSettings> {
   return readSetting(
     env,

@@ -1,6 +1,6 @@
 /**
- * The class of a lead's address: `disposable`, `isp`, `free` or `company`, plus `role` (docs/decisions/0031-email-classification.md).
- * Server-only. `company` means on no list, not a verified employer; netlify/data/email-domains.json's
+ * The email-class add-on (docs/decisions/0031-email-classification.md): a lead's address is `disposable`, `isp`,
+ * `free` or `company` (on no list, not a verified employer), plus `role`; netlify/data/email-domains.json's
  * `overrides` win over every list.
  */
 import { domainToASCII } from "node:url";
@@ -8,7 +8,9 @@ import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 // The package's entry, not its JSON: Node loads a JSON module only with an import attribute.
 import freeMailDomains from "email-providers";
 import ours from "../../../data/email-domains.json";
+import type { AddOn } from "../../core/add-on";
 import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-email-class";
+import type { SpamVerdict } from "../../core/spam/spam";
 
 const isClass = (value: unknown): value is EmailClassName =>
   (EMAIL_CLASSES as readonly string[]).includes(value as string);
@@ -32,7 +34,7 @@ export type EmailLists = ReturnType<typeof defaultEmailLists>;
 
 let lists: EmailLists | undefined;
 
-/** `domain` lower-cased, in ASCII (punycode) form, without a trailing dot. */
+/** `domain` lower-cased, in ASCII (punycode), without a trailing dot. */
 export function asciiDomain(domain: string): string {
   const lower = domain.trim().toLowerCase().replace(/\.$/, "");
   return domainToASCII(lower) || lower;
@@ -40,9 +42,7 @@ export function asciiDomain(domain: string): string {
 
 function suffixes(domain: string): string[] {
   const labels = domain.split(".");
-  const out: string[] = [];
-  for (let at = 0; at < labels.length - 1; at += 1) out.push(labels.slice(at).join("."));
-  return out;
+  return labels.slice(0, -1).map((_, at) => labels.slice(at).join("."));
 }
 
 /** The class of `email`: overrides first, then the lists, for the domain and its parents. Never throws. */
@@ -68,3 +68,21 @@ export function classifyEmail(
           : "company");
   return { class: cls, domain, role };
 }
+
+/** A `disposable` address makes a request suspected; any other class is a signal for sales, never a rejection. */
+export function withEmailClass(verdict: SpamVerdict, emailClass: EmailClass): SpamVerdict {
+  if (emailClass.class !== "disposable" || verdict.kind === "spam") return verdict;
+  const reason = `disposable e-mail address (${emailClass.domain})`;
+  return {
+    kind: "suspected",
+    reason: verdict.kind === "suspected" ? `${verdict.reason}; ${reason}` : reason,
+  };
+}
+
+export const emailClassAddOn: AddOn = {
+  name: "email-class",
+  judge(request, verdict) {
+    const emailClass = classifyEmail(request.email);
+    return { verdict: withEmailClass(verdict, emailClass), lead: { emailClass } };
+  },
+};

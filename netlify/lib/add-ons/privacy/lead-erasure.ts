@@ -1,19 +1,16 @@
 /**
- * Erasure on request, run by `npm run leads:erase` (docs/requirements.md#personal-data;
- * docs/decisions/0018-retention-and-erasure.md). Reports name requests by id, time and state only; an
- * unreadable or malformed record leaves the erasure incomplete, as it may be from this address.
+ * Erasure on request, `npm run leads:erase` (docs/decisions/0018-retention-and-erasure.md). Reports name requests by
+ * id, time and state; an unreadable or malformed record leaves it incomplete, as it may be from this address.
  */
 import { removeBookingEntries } from "../follow-up/follow-up-store";
 import { inBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
-import { readEach } from "./retention";
+import { logMalformedLead, MalformedLeadError, readEach } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { maskEmail } from "../../kit/log";
 
-/** The fields of a stored demo request erasure reads. */
 export interface ErasableRecord {
   id: string;
   receivedAt: string;
@@ -25,7 +22,6 @@ export interface ErasureStore {
   ids(): Promise<string[]>;
   /** The record, null when none is stored; throws MalformedLeadError for one that is not a lead record. */
   get(id: string): Promise<ErasableRecord | null>;
-  /** Deletes the demo request and every marker, index entry or note it has. */
   remove(id: string): Promise<void>;
 }
 
@@ -45,23 +41,16 @@ export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
 
 /** Per-address entries (e.g. the confirmation limits of decision 0010), keyed so only the address finds them. */
 export interface AddressCounters {
-  /** Deletes every entry of `address` (normalised); resolves with how many there were. */
   remove(address: string): Promise<number>;
 }
 
 /** What a dry run found: the matches (id, arrival, state, stored address trimmed) oldest first, the ids it could not read and the malformed ones. */
 export type ErasureFindings = Awaited<ReturnType<typeof findRequestsFrom>>;
 
-/**
- * What an erasure did: `removed` (the matches erased), per-address `counters` deleted or "unavailable" when that
- * store failed, the `unreadable` and `malformed` ids (they may be from this address) and the `undeleted` ids.
- */
+/** What an erasure did: the matches removed, the counters deleted (or "unavailable"), the ids unreadable, malformed, undeleted. */
 export type ErasureReport = Awaited<ReturnType<typeof eraseRequestsFrom>>;
 
-/**
- * Finds the requests from `address` (`match`: `inbox`, the default, or `exact`) without changing anything.
- * @returns matches oldest first, and the unreadable and malformed ids; @throws when ids cannot be listed
- */
+/** Finds the requests from `address` (by `inbox`, the default, or `exact`), changing nothing. May throw. */
 export async function findRequestsFrom(options: {
   store: Pick<ErasureStore, "ids" | "get">;
   address: string;
@@ -76,10 +65,7 @@ export async function findRequestsFrom(options: {
   return { matches, unreadable, malformed };
 }
 
-/**
- * Erases every request `findRequestsFrom` matches, then the inbox's per-address counters.
- * @returns what was removed and what failed (reported, not thrown); @throws when ids cannot be listed
- */
+/** Erases every request `findRequestsFrom` matches, then the inbox's counters; throws only when ids cannot be listed. */
 export async function eraseRequestsFrom(options: {
   store: ErasureStore;
   counters: AddressCounters;
@@ -97,10 +83,7 @@ export async function eraseRequestsFrom(options: {
   return { removed, counters: removedCounters, unreadable, malformed, undeleted };
 }
 
-/**
- * Erases the one stored request `id`, malformed or not, with its markers (not the per-address counters).
- * @returns what was stored: `lead`, `malformed` or `absent`; @throws when the store fails
- */
+/** Erases the one stored request `id`, malformed or not, with its markers; resolves what was stored. May throw. */
 export async function eraseRequestById(options: {
   store: Pick<ErasureStore, "get" | "remove">;
   id: string;
@@ -131,10 +114,7 @@ export function describeErasureById(
     : `Erased the ${what} ${id}, with its markers and notes (not the inbox's per-address counters).`;
 }
 
-/**
- * The command's report: lines naming requests by id, date and state (address masked) and whether the
- * erasure is complete (exit 0 only then); `options.addresses` appends `describeErasedAddresses`.
- */
+/** The command's report (address masked) and whether the erasure is complete; `options.addresses` adds the spellings erased. */
 export function describeErasure(
   report: ErasureReport,
   address: string,
@@ -159,7 +139,7 @@ export function describeErasure(
       `NOT ERASED: ${report.undeleted.length} request(s) could not be deleted: ${report.undeleted.join(", ")}.`,
     );
   }
-  lines.push(...notChecked(report.unreadable), ...notMatched(report.malformed));
+  lines.push(...notChecked(report));
   const retry =
     report.undeleted.length > 0 || report.unreadable.length > 0 || report.counters === "unavailable";
   const complete = !retry && report.malformed.length === 0;
@@ -172,7 +152,6 @@ export function describeErasure(
   return { lines, complete };
 }
 
-/** The stored spellings of the address among `matches`, each once, in first-met order. */
 function spellings(matches: readonly { address: string }[]): string[] {
   return [...new Set(matches.map((match) => match.address))];
 }
@@ -181,23 +160,22 @@ function matchedBy(match: AddressMatch): string {
   return match === "exact" ? "the address as typed, any case" : "every stored spelling of its inbox";
 }
 
-function notMatched(malformed: readonly string[]): string[] {
-  return malformed.length > 0
-    ? [
-        `NOT CHECKED: ${malformed.length} stored record(s) are malformed and cannot be matched to an ` +
-          `address: ${malformed.join(", ")}. Inspect each (key leads/<id> in the Blobs store ` +
-          "demo-requests) and, if it is this person's, erase it with `npm run leads:erase -- --id <id>`.",
-      ]
-    : [];
-}
-
-function notChecked(unreadable: readonly string[]): string[] {
-  return unreadable.length > 0
-    ? [
-        `NOT CHECKED: ${unreadable.length} stored record(s) could not be read and may be from this ` +
-          `address: ${unreadable.join(", ")}.`,
-      ]
-    : [];
+function notChecked({ unreadable, malformed }: { unreadable: string[]; malformed: string[] }): string[] {
+  const lines: string[] = [];
+  if (unreadable.length > 0) {
+    lines.push(
+      `NOT CHECKED: ${unreadable.length} stored record(s) could not be read and may be from this ` +
+        `address: ${unreadable.join(", ")}.`,
+    );
+  }
+  if (malformed.length > 0) {
+    lines.push(
+      `NOT CHECKED: ${malformed.length} stored record(s) are malformed and cannot be matched to an ` +
+        `address: ${malformed.join(", ")}. Inspect each (key leads/<id> in the Blobs store ` +
+        "demo-requests) and, if it is this person's, erase it with `npm run leads:erase -- --id <id>`.",
+    );
+  }
+  return lines;
 }
 
 /** The stored spellings `leads:erase` erased, in clear for the owner who asked; only addresses. */
@@ -207,10 +185,7 @@ export function describeErasedAddresses(report: ErasureReport, match: AddressMat
   return [`Addresses erased (${matchedBy(match)}):`, ...addresses.map((address) => `  ${address}`)];
 }
 
-/**
- * The `--dry-run` report: each match's id, stored address, arrival and state, and the addresses that would
- * go; `complete` is false when a record was unreadable or malformed.
- */
+/** The `--dry-run` report: each match and the addresses that would go; incomplete when a record was unreadable or malformed. */
 export function describeDryRun(
   findings: ErasureFindings,
   address: string,
@@ -229,6 +204,6 @@ export function describeDryRun(
     );
   }
   lines.push("The inbox's per-address counter entry, if any, would be removed too.");
-  lines.push(...notChecked(findings.unreadable), ...notMatched(findings.malformed));
+  lines.push(...notChecked(findings));
   return { lines, complete: findings.unreadable.length === 0 && findings.malformed.length === 0 };
 }

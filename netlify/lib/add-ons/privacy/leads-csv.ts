@@ -1,11 +1,8 @@
-/**
- * Stored demo requests as CSV for sales (`npm run leads:export`; docs/requirements.md#durable-capture):
- * RFC 4180, with formula injection neutralised (netlify/lib/kit/csv.ts).
- */
+/** Stored demo requests as formula-safe CSV for sales, `npm run leads:export` (docs/requirements.md#durable-capture). */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
 import type { BusinessHours } from "../../core/config";
 import { businessMinutesBetween } from "../follow-up/business-hours";
-import { csvText, neutraliseFormula } from "../../kit/csv";
+import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/in-batches";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
 import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
@@ -15,8 +12,6 @@ import { readLeads } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { emailClassCell } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";
-
-export { neutraliseFormula };
 
 interface CsvRow {
   record: LeadRecord;
@@ -71,10 +66,7 @@ export function leadsToCsv(
   return csvText([COLUMNS.map(([name]) => name), ...rows]);
 }
 
-/**
- * Every stored lead (only `address`'s with one) and its follow-up record; a malformed record is logged by
- * id and left out. @throws when the store fails
- */
+/** Every stored lead (or `address`'s) and its follow-up record; malformed ones are logged and left out. May throw. */
 export async function readLeadsForCsv(options: {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;

@@ -1,8 +1,6 @@
 /**
- * Retention (docs/requirements.md#personal-data; docs/decisions/0018-retention-and-erasure.md,
- * docs/decisions/0034-core-and-add-ons.md): the daily run's lead rule and its prunes by each rule of
- * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: keeping too long can be
- * fixed later, deleting a lead cannot.
+ * Retention (docs/decisions/0018-retention-and-erasure.md): the daily run's lead rule and its prunes by each rule of
+ * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: deleting a lead cannot be undone.
  */
 import { z } from "zod";
 import { inBatches } from "../../kit/in-batches";
@@ -10,7 +8,7 @@ import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError, logInfo } from "../../kit/log";
 import { given, type Env } from "../../kit/settings";
 import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { logMalformedLead, readEach } from "../../core/leads/lead-record-schema";
 import { pruneOrphanInboxEntries } from "../../core/leads/lead-store";
 import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
 import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";
@@ -30,10 +28,7 @@ const limitsSchema = z.object({
 
 export const RETENTION_VARIABLES = Object.keys(limitsSchema.shape);
 
-/**
- * Reads the limits from `env`. @returns `{ ok: true, limits }`, or `{ ok: false, problems }` naming each
- * invalid variable, and the job then deletes nothing
- */
+/** The limits from `env`, or the `problems` naming each invalid variable (the job then deletes nothing). */
 export function loadRetentionLimits(env: Env = process.env) {
   const parsed = limitsSchema.safeParse(given(env, RETENTION_VARIABLES));
   if (!parsed.success) {
@@ -62,7 +57,6 @@ export interface RetainedRecord {
 
 const SETTLED_STATES: ReadonlySet<string> = new Set(["sent", "failed", "unconfirmed"]);
 
-/** The latest of `times` that parses, in epoch ms; NaN when none does. */
 function latest(times: Array<string | undefined>): number {
   const parsed = times
     .map((time) => (time === undefined ? NaN : Date.parse(time)))
@@ -70,10 +64,7 @@ function latest(times: Array<string | undefined>): number {
   return parsed.length > 0 ? Math.max(...parsed) : NaN;
 }
 
-/**
- * True when `record` is past its retention period at `now`. A lead without `settledAt` counts from the latest
- * time it holds, so it is never deleted early; any other state, or no time that parses, is kept.
- */
+/** True when `record` is past its period at `now`; without `settledAt` it counts from the latest time it holds. */
 export function isPastRetention(record: RetainedRecord, now: Date, limits: RetentionLimits): boolean {
   let from: number;
   let periodDays: number;
@@ -94,24 +85,6 @@ export function isPastRetention(record: RetainedRecord, now: Date, limits: Reten
   return !Number.isNaN(from) && now.getTime() - from >= periodDays * DAY_MS;
 }
 
-/**
- * Reads each of `ids` in batches, a malformed record left out. @returns the records read (in no set order),
- * the ids whose read failed and the malformed ids
- */
-export async function readEach<R>(store: { get(id: string): Promise<R | null> }, ids: readonly string[]) {
-  const records: R[] = [];
-  const malformed: string[] = [];
-  const unreadable = await inBatches(ids, async (id) => {
-    const record = await store.get(id).catch((error: unknown) => {
-      if (!(error instanceof MalformedLeadError)) throw error;
-      malformed.push(id);
-      return null;
-    });
-    if (record) records.push(record);
-  });
-  return { records, unreadable, malformed };
-}
-
 export interface RetentionStore {
   ids(): Promise<string[]>;
   /** The ids with a pending marker: leads the retry job has not settled. */
@@ -120,10 +93,7 @@ export interface RetentionStore {
   remove(id: string): Promise<void>;
 }
 
-/**
- * One run at `now`; `onMalformed` reports a malformed record (default: the log line). @returns the counts,
- * e.g. `{ deleted: 3, kept: 120, unreadable: 0, undeleted: 0, malformed: 0 }`; @throws when ids cannot be listed
- */
+/** One run at `now`, resolving `{ deleted, kept, unreadable, undeleted, malformed }`; throws when ids cannot be listed. */
 export async function runRetention(options: {
   store: RetentionStore;
   limits: RetentionLimits;
@@ -173,7 +143,6 @@ export interface Prune {
   run: (targets: PruneTargets) => Promise<number>;
 }
 
-/** The prune of the entries of `name` past their `expiresAt`, in the store that holds them. */
 const expired = (what: string, name: StorageName): Prune => ({
   what,
   covers: [name],

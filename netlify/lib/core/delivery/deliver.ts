@@ -1,7 +1,6 @@
 /**
- * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): each
- * lane in order, the lanes side by side so a slow SendGrid never delays the webhook. Every attempt is
- * recorded before it is sent; what cannot be recorded is not sent.
+ * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): lanes side
+ * by side, each in order. Every attempt is recorded before it is sent; what cannot be recorded is not sent.
  */
 import { alertIfDue, alertNotice } from "./alert";
 import type { ChannelResult, DeliveryChannel, DeliveryContext } from "./delivery-channel";
@@ -27,7 +26,6 @@ export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
 }
 
 export interface DeliverOptions {
-  /** Whether a pending channel may send now (the job's backoff and breaker); default yes. */
   due?: (channel: ChannelName, delivery: Delivery) => boolean;
   onResult?: (channel: ChannelName, result: SendResult) => void;
   sendgridDown?: () => boolean;
@@ -87,10 +85,7 @@ async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   });
 }
 
-/**
- * Runs every pending, due channel, then the alert and the marker; stops when an attempt cannot be recorded.
- * @returns each channel's send result in this call. Never throws for a send.
- */
+/** Runs every pending, due channel, then the alert and the marker; resolves each send result. Never throws for a send. */
 export async function deliverLead(
   recorder: LeadRecorder,
   context: DeliveryContext,

@@ -21,7 +21,6 @@ export type ChannelResult = (SendResult | { status: "skipped"; reason: string })
   notice?: DeliveryNotice;
 };
 
-/** A channel's answer to "may you send this lead now?": yes, not yet, or never (with why). */
 export type ChannelPlan = "send" | "wait" | { skip: string };
 
 export interface DeliveryChannel {

@@ -1,7 +1,6 @@
 /**
- * E-mail through SendGrid, each answer a send result (netlify/lib/core/delivery/send-result.ts). Tracking is
- * always off: it would route claim and booking links through SendGrid and the privacy page promises
- * no tracking (docs/requirements.md#personal-data).
+ * E-mail through SendGrid, each answer a send result. Tracking is always off: it would route our links through
+ * SendGrid, and the privacy page promises none (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
@@ -9,26 +8,18 @@ import type { ServerConfig } from "../config";
 import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "./send-result";
 import type { MailMessage } from "./messages";
 
-export const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
+const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
   clickTracking: { enable: false, enableText: false },
   openTracking: { enable: false },
   subscriptionTracking: { enable: false },
   ganalytics: { enable: false },
 };
 
-/** Anything that can send one message. */
 export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
 }
 
-interface SendGridError {
-  code?: number | string;
-  message?: string;
-  response?: { headers?: Record<string, string> };
-}
-
-/** The send result for a non-2xx HTTP status. */
-export function classifyStatus(code: number, retryAfterMs?: number): SendResult {
+function classifyStatus(code: number, retryAfterMs?: number): SendResult {
   const error = `SendGrid answered ${code}`;
   return code === 429 || code >= 500
     ? { status: "retryable", error, code, retryAfterMs }
@@ -36,7 +27,11 @@ export function classifyStatus(code: number, retryAfterMs?: number): SendResult 
 }
 
 function toFailure(error: unknown): SendResult {
-  const e = (error ?? {}) as SendGridError;
+  const e = (error ?? {}) as {
+    code?: number | string;
+    message?: string;
+    response?: { headers?: Record<string, string> };
+  };
   if (typeof e.code === "number") {
     return classifyStatus(e.code, parseRetryAfter(e.response?.headers?.["retry-after"]));
   }

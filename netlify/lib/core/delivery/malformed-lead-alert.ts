@@ -4,8 +4,7 @@
  */
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { logMalformedLead, noteMalformedLead } from "../leads/lead-record-schema";
-import { alertOnce, type AlertDeps } from "./alert";
-import { alertEmail } from "./alert-message";
+import { alertEmail, alertOnce, type AlertDeps } from "./alert";
 
 export interface MalformedLeadAlerts extends AlertDeps {
   blobs: JsonBlobs;
@@ -36,7 +35,7 @@ export async function reportMalformedLead(
         body,
         requestId: id,
       }),
-      fallback: "this log line is the alert",
+      notSent: "malformed lead alert e-mail not sent; this log line is the alert",
     },
     alerts,
     { requestId: id },

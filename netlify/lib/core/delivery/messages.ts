@@ -1,8 +1,4 @@
-/**
- * What every message we send shares (docs/requirements.md#the-demo-request-end-to-end,
- * docs/decisions/0037-email-layout.md): its shape, the texts more than one message or channel uses, and
- * the subject's cap. Each message is written in the one layout (`kit/email-layout.tsx`).
- */
+/** What every message we send shares: its shape, common texts, the subject's cap (docs/decisions/0037-email-layout.md). */
 
 export interface MailMessage {
   to: string;
@@ -19,7 +15,6 @@ export interface MailMessage {
 
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
 
-/** Hours within which the promise above has sales reply. */
 export const PROMISE_HOURS = 24;
 
 export const MAX_SUBJECT_LENGTH = 200;
@@ -27,7 +22,6 @@ export const MAX_SUBJECT_LENGTH = 200;
 /** The claim link's words in reminders and chat messages, where it also opens a claimed lead. */
 export const CLAIM_LINK_TEXT = "Claim or update this lead";
 
-/** The sales e-mail's button: a new lead is there to be claimed. */
 export const CLAIM_BUTTON_TEXT = "Claim this lead";
 
 export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";

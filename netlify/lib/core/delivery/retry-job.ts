@@ -1,14 +1,13 @@
 /**
- * The retry job, every 5 minutes, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An
- * attempt without a recorded outcome becomes `unconfirmed` and is never resent; each channel backs off and
- * has its own breaker; one lead's failure skips that lead only.
+ * The retry job, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An attempt without a recorded
+ * outcome becomes `unconfirmed`, never resent; each channel backs off and has its own breaker.
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";
 import { deliverLead } from "./deliver";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { CHANNELS, withDelivery, type ChannelName, type LeadRecord } from "../leads/lead-record";
-import { MalformedLeadError } from "../leads/lead-record-schema";
+import { readEach } from "../leads/lead-record-schema";
 import { LeadRecorder } from "../leads/lead-recorder";
 import type { LeadStore } from "../leads/lead-store";
 import { createBreaker, type Breaker } from "../../kit/breaker";
@@ -40,29 +39,6 @@ export interface RetryJobOptions {
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
   malformedNotes?: JsonBlobs;
-}
-
-export interface RetryJobResult {
-  sent: number;
-  failed: number;
-  waiting: number;
-}
-
-/** Reads `ids` in batches: leads, missing ids, malformed ones and (logged) unreadable ones. */
-async function readLeads(store: LeadStore, ids: string[]) {
-  const { results, failed } = await mapInBatches(ids, async (id) => ({ id, lead: await store.get(id) }));
-  const leads = results.flatMap(({ lead }) => (lead ? [lead] : []));
-  const missing = results.filter(({ lead }) => !lead).map(({ id }) => id);
-  const isMalformed = ({ error }: { error: unknown }) => error instanceof MalformedLeadError;
-  const malformed = failed.filter(isMalformed).map(({ item }) => item);
-  const unreadable = failed.filter((failure) => !isMalformed(failure)).map(({ item }) => item);
-  if (unreadable.length > 0) {
-    logError("stored demo requests unreadable; skipped this run", {
-      count: unreadable.length,
-      requestIds: unreadable.slice(0, 5).join(","),
-    });
-  }
-  return { leads, missing, malformed };
 }
 
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
@@ -114,11 +90,17 @@ function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: 
 }
 
 /** Runs the job once over every lead with a pending marker. Only a failed listing throws. */
-export async function retryPendingLeads(options: RetryJobOptions): Promise<RetryJobResult> {
+export async function retryPendingLeads(options: RetryJobOptions) {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
   // The grace is judged at read time, however late a slow run reaches the lead.
   const readAt = now().getTime();
-  const { leads, missing, malformed } = await readLeads(store, await store.pendingIds());
+  const { records: leads, missing, malformed, unreadable } = await readEach(store, await store.pendingIds());
+  if (unreadable.length > 0) {
+    logError("stored demo requests unreadable; skipped this run", {
+      count: unreadable.length,
+      requestIds: unreadable.slice(0, 5).join(","),
+    });
+  }
   await removeOrphanMarkers(store, missing, readAt);
   const blobs = options.malformedNotes;
   const alerts = blobs ? { blobs, mailer, config, retry: options.retry, now } : undefined;
@@ -135,7 +117,7 @@ export async function retryPendingLeads(options: RetryJobOptions): Promise<Retry
     (ignoreBackoff ||
       now().getTime() - Date.parse(delivery.lastAttemptAt ?? "1970-01-01T00:00:00Z") >=
         nextAttemptDelayMs(delivery.attempts));
-  const result: RetryJobResult = { sent: 0, failed: 0, waiting: 0 };
+  const result = { sent: 0, failed: 0, waiting: 0 };
   for (const lead of leads) {
     const recorder = new LeadRecorder(store, lead);
     try {

@@ -1,8 +1,4 @@
-/**
- * The send-contact-email flow, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md; drawn in
- * docs/architecture.md). A filled honeypot is stored and never sent but answered like a real request; one
- * that cannot be stored goes to sales as suspected rather than be lost.
- */
+/** The demo request, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md). */
 import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
@@ -18,18 +14,21 @@ import type { Mailer } from "../delivery/mailer";
 import type { RetryOptions } from "../delivery/send-result";
 import { parseDemoRequest } from "./parse-request";
 import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
-import { probeDelivery } from "../spam/delivery-probe";
-import { MAX_TOKEN_AGE_MS } from "../spam/form-token";
-import { createFormTokenNonces, type FormTokenNonces } from "../spam/form-token-nonces";
-import { HONEYPOT_REASON, judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../spam/spam";
+import { createFormTokenNonces, MAX_TOKEN_AGE_MS, type FormTokenNonces } from "../spam/form-token";
+import {
+  clientKeyOf,
+  HONEYPOT_REASON,
+  judgeSpam,
+  probeDelivery,
+  REUSED_TOKEN_REASON,
+  type SpamVerdict,
+} from "../spam/spam";
 import { jsonBlobs } from "../../kit/json-blobs";
-import { clientKeyOf } from "../spam/client-key";
 import { LIMITS_STORE_NAME } from "../../kit/storage";
 
 export interface HandlerDeps {
   getConfig: () => ConfigResult;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  /** The lead store; may throw or give null when Blobs is unavailable. */
   getStore: () => LeadStore | null;
   createMailer: (config: ServerConfig) => Mailer;
   now?: () => Date;
@@ -39,13 +38,7 @@ export interface HandlerDeps {
 
 export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
-/** What one request runs with, read once. */
-interface Run {
-  deps: HandlerDeps;
-  config: ServerConfig;
-  addOns: readonly AddOn[];
-  now: () => Date;
-}
+type Run = { deps: HandlerDeps; config: ServerConfig; addOns: readonly AddOn[]; now: () => Date };
 
 function openStore(deps: HandlerDeps): LeadStore | null {
   try {

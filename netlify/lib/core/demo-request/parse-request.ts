@@ -1,7 +1,6 @@
 /**
- * An HTTP request as a checked demo request or a typed rejection (docs/requirements.md#the-demo-request-end-to-end).
- * The honeypot and time token are judged only after every check (docs/decisions/0011-spam-defence-layers.md),
- * so an invalid payload is 4xx whatever the honeypot holds.
+ * An HTTP request as a checked demo request or a typed rejection (docs/requirements.md#the-demo-request-end-to-end);
+ * the honeypot is judged only after every check (docs/decisions/0011-spam-defence-layers.md).
  */
 import {
   DEMO_REQUEST_FIELDS,
@@ -53,7 +52,6 @@ export type ParseResult =
       kind: "valid";
       request: DemoRequest;
       requestId: string | undefined;
-      /** What the honeypot held ("" when empty, as a person leaves it). */
       honeypot: string;
       formToken: string | undefined;
       attribution?: Attribution;

@@ -1,7 +1,6 @@
 /**
- * The function's answer from the outcome, in the format decided at the edge (docs/requirements.md#lead-path-and-alerts):
- * JSON for the page's script, or for the no-JS form a 303 to the thanks page or an HTML error page with the
- * same status. `reference` is the lead's id; it opens nothing.
+ * The function's answer (docs/requirements.md#lead-path-and-alerts): JSON for the page's script; for the no-JS form
+ * a 303 to the thanks page or an HTML error page with the same status.
  */
 import escapeHtml from "escape-html";
 import { DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
@@ -27,7 +26,6 @@ export interface BookingOffer {
 /** Where a successful no-JS submit lands (the site has no trailing slashes). */
 export const THANKS_PATH = "/contact/thanks";
 
-/** The 409 answer's text: it says nothing about the request stored under that id. */
 export const ID_CONFLICT =
   "This requestId was already used for a different demo request. Send it again with a new requestId.";
 
@@ -37,7 +35,6 @@ const FAILURES = {
   conflict: { status: 409, error: ID_CONFLICT },
 };
 
-/** The no-JS form's page for an error: each invalid field's message in form order, else `error`. */
 function errorPage(error: string, fields: Rejection["fields"] = {}): string {
   const items = DEMO_REQUEST_FIELDS.filter((row) => fields[row.name]).map(
     (row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(fields[row.name] ?? "")}</li>`,

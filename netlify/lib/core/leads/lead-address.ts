@@ -1,7 +1,4 @@
-/**
- * Finding a person's demo requests by e-mail address for erasure and access (docs/requirements.md#personal-data;
- * docs/decisions/0018-retention-and-erasure.md): by every spelling of the inbox, or `exact`.
- */
+/** A person's demo requests by e-mail address, for erasure and access (docs/decisions/0018-retention-and-erasure.md). */
 import * as z from "zod/mini";
 import { demoRequestSchema } from "../../../../src/lib/demo-request";
 import { inboxIndexKey } from "../../kit/keys";
@@ -20,7 +17,6 @@ export function parseLeadAddress(raw: string | undefined): LeadAddressResult {
   return { ok: true, address: normaliseAddress(parsed.data) };
 }
 
-/** Trimmed and lower-cased, as `exact` matching compares. Never throws. */
 export function normaliseAddress(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -28,10 +24,7 @@ export function normaliseAddress(email: string): string {
 // Gmail delivers every dotted spelling of a name, and googlemail.com, to one inbox.
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
-/**
- * The inbox an address reaches: lower-cased, without `+tag`, Gmail without dots, e.g.
- * `" J.Doe+news@GoogleMail.com"` -> `"jdoe@gmail.com"`. The confirmation bound and erasure both count by it.
- */
+/** The inbox an address reaches: lower-cased, no `+tag`, Gmail without dots (`" J.Doe+x@GoogleMail.com"` -> `"jdoe@gmail.com"`). */
 export function inboxOf(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf("@");

@@ -3,7 +3,6 @@
 export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
 export type EmailClassName = (typeof EMAIL_CLASSES)[number];
 
-/** An address's class, e.g. `{ class: "free", domain: "gmail.com", role: false }`. */
 export interface EmailClass {
   class: EmailClassName;
   domain: string;
@@ -29,18 +28,6 @@ export function emailClassTag(emailClass: EmailClass | undefined): string {
     .filter((label) => label !== LABELS.company)
     .map((label) => `[${label}]`)
     .join(" ");
-}
-
-const WORDS: Record<EmailClassName, string> = {
-  company: "Company domain",
-  free: "Free mail",
-  isp: "Internet provider's mailbox",
-  disposable: "Disposable address",
-};
-
-/** One line for a message body, e.g. "Free mail: gmail.com". */
-export function emailClassLine(emailClass: EmailClass): string {
-  return `${WORDS[emailClass.class]}: ${emailClass.domain}${emailClass.role ? "; a role address" : ""}`;
 }
 
 /** One CSV cell, e.g. "free" or "company, role". */

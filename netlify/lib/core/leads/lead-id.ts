@@ -1,7 +1,4 @@
-/**
- * A lead's id, always made by the server (docs/requirements.md#spam-defence): a client's `requestId` is only
- * an idempotency key, so no client can name or collide with a lead of its choosing.
- */
+/** A lead's id, made by the server: a client's `requestId` is only an idempotency key (docs/requirements.md#spam-defence). */
 import { randomUUID } from "node:crypto";
 import { leadIdBytes } from "../../kit/keys";
 

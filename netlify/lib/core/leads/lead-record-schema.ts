@@ -1,7 +1,6 @@
 /**
- * The check a stored lead passes before any code reads it (docs/decisions/0019-lead-path.md): types, not the
- * form's current rules, so older leads still read; unknown fields are kept. A failure is a
- * `MalformedLeadError`, which every job skips and logs; prefixes in netlify/lib/kit/storage.ts.
+ * The check a stored lead passes before any code reads it (docs/decisions/0019-lead-path.md): types, not the form's
+ * current rules, so older leads still read; unknown fields are kept. A failure is a `MalformedLeadError`.
  */
 import { z } from "zod";
 import {
@@ -10,9 +9,9 @@ import {
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
 import { mapInBatches } from "../../kit/in-batches";
-import { deleteExpired, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
+import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
-import { keyOf, STORAGE } from "../../kit/storage";
+import { keyOf } from "../../kit/storage";
 import { EMAIL_CLASSES } from "./lead-email-class";
 import { CHANNELS, completeDeliveries, DELIVERY_STATES, LEAD_STATES, type LeadRecord } from "./lead-record";
 
@@ -83,29 +82,33 @@ export function logMalformedLead(id: string, by: string): void {
   logError(`MALFORMED LEAD: the stored record is not a lead record; ${by} skipped it`, { requestId: id });
 }
 
+/** Reads `ids` 50 at a time: the records (in order); the ids missing, malformed or unreadable; the first read error. */
+export async function readEach<R>(store: { get(id: string): Promise<R | null> }, ids: readonly string[]) {
+  const { results, failed } = await mapInBatches(ids, async (id) => ({ id, record: await store.get(id) }));
+  const isMalformed = ({ error }: { error: unknown }) => error instanceof MalformedLeadError;
+  const unreadable = failed.filter((failure) => !isMalformed(failure));
+  return {
+    records: results.flatMap(({ record }) => (record ? [record] : [])),
+    missing: results.filter(({ record }) => !record).map(({ id }) => id),
+    malformed: failed.filter(isMalformed).map(({ item }) => item),
+    unreadable: unreadable.map(({ item }) => item),
+    error: unreadable[0]?.error,
+  };
+}
+
 /** Reads `ids` 50 at a time, leaving out malformed (logged) and missing ones; throws when the store fails. */
 export async function readLeads(
   store: { get(id: string): Promise<LeadRecord | null> },
   ids: readonly string[],
   by: string,
 ): Promise<LeadRecord[]> {
-  const { results, failed } = await mapInBatches(ids, (id) =>
-    store.get(id).catch((error: unknown) => {
-      if (!(error instanceof MalformedLeadError)) throw error;
-      logMalformedLead(id, by);
-      return null;
-    }),
-  );
-  if (failed.length > 0) throw failed[0].error;
-  return results.filter((lead): lead is LeadRecord => lead !== null);
+  const { records, malformed, unreadable, error } = await readEach(store, ids);
+  for (const id of malformed) logMalformedLead(id, by);
+  if (unreadable.length > 0) throw error;
+  return records;
 }
 
 /** Notes at `at`, for 30 days, that lead `id` was reported malformed; true when it had no note yet. May throw. */
 export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promise<boolean> {
   return noteOnce(blobs, keyOf("malformed", id), at, 30 * 24 * 3_600_000);
-}
-
-/** Deletes the notes past their 30 days; resolves with how many. May throw. */
-export function pruneMalformedNotes(blobs: JsonBlobs, now: Date): Promise<number> {
-  return deleteExpired(blobs, STORAGE.malformed.prefix, now);
 }

@@ -13,10 +13,8 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** One channel's delivery; times are ISO 8601 UTC. */
 export interface Delivery {
   state: DeliveryState;
-  /** Sends made so far (an attempt may hold several in-request retries). */
   attempts: number;
   lastAttemptAt?: string;
-  /** Why the latest attempt failed or was skipped; never visitor data. */
   lastError?: string;
   sentAt?: string;
 }
@@ -25,7 +23,6 @@ export interface Delivery {
 export const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
 
-/** The one alert a lead may cause, recorded before it goes out. */
 export interface LeadAlert {
   reason: "failed" | "unconfirmed" | "overdue";
   at: string;
@@ -39,21 +36,17 @@ export interface LeadRecord {
   attribution?: Attribution;
   /** A keyed hash of the client IP for the per-client confirmation bound; never the IP. */
   clientKey?: string;
-  /** A keyed hash of the inbox, the inbox index's key; absent on older leads. */
   inboxKey?: string;
   emailClass?: EmailClass;
   receivedAt: string;
   state: LeadState;
   deliveries: Record<ChannelName, Delivery>;
   alert?: LeadAlert;
-  /** When the lead first needed nothing more; retention counts from it. */
   settledAt?: string;
   spamReason?: string;
-  /** What the honeypot held, for recovering a person whose browser filled it. */
   honeypot?: string;
   /** Why a spam layer suspects it: delivered marked "[Suspected spam]", no confirmation. */
   suspectedSpam?: string;
-  /** Who released the lead from spam and when; it was then delivered as a new lead. */
   released?: { at: string; by: string };
 }
 
@@ -65,23 +58,13 @@ export function completeDeliveries(lead: LeadRecord): LeadRecord {
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
 
-/** True when nothing more will be sent on this channel. */
-export function isFinal(delivery: Delivery): boolean {
+function isFinal(delivery: Delivery): boolean {
   return FINAL.has(delivery.state);
 }
 
 function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deliveries"] {
   const delivery = (): Delivery => (lastError ? { state, attempts: 0, lastError } : { state, attempts: 0 });
   return Object.fromEntries(CHANNELS.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
-}
-
-export interface NewLeadExtras {
-  verdict?: SpamVerdict;
-  honeypot?: string;
-  attribution?: Attribution;
-  clientKey?: string;
-  inboxKey?: string;
-  emailClass?: EmailClass;
 }
 
 /** A new lead with every channel pending; a `spam` verdict skips them all, so it is settled at once. */
@@ -96,7 +79,9 @@ export function newLead(
     clientKey,
     inboxKey,
     emailClass,
-  }: NewLeadExtras = {},
+  }: Partial<Pick<LeadRecord, "honeypot" | "attribution" | "clientKey" | "inboxKey" | "emailClass">> & {
+    verdict?: SpamVerdict;
+  } = {},
 ): LeadRecord {
   const lead: LeadRecord = {
     id,
@@ -121,7 +106,6 @@ export function newLead(
   };
 }
 
-/** The lead's state follows its sales e-mail; a `spam` lead stays spam. */
 function stateOf(lead: LeadRecord, sales: Delivery): LeadState {
   if (lead.state === "spam") return "spam";
   if (sales.state === "sent" || sales.state === "failed" || sales.state === "unconfirmed") return sales.state;

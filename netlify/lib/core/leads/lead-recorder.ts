@@ -1,7 +1,6 @@
 /**
- * Keeps a lead's stored copy in step with its delivery (docs/requirements.md#lead-path-and-alerts). Writes are
- * chained, so an older version never lands after a newer one; an accepted send left unrecorded is logged
- * `SENT-UNRECORDED <id>` and stays `sending`, which the retry job never resends.
+ * Keeps a lead's stored copy in step with its delivery (docs/requirements.md#lead-path-and-alerts); writes are chained.
+ * An accepted send left unrecorded is logged `SENT-UNRECORDED <id>` and stays `sending`, never resent.
  */
 import pRetry from "p-retry";
 import type { ChannelName, LeadRecord } from "./lead-record";
@@ -16,7 +15,6 @@ export class LeadRecorder {
   private version = 0;
   private writing: Promise<boolean> = Promise.resolve(true);
 
-  /** `store` is null when the lead could not be stored: its sends then go ahead unrecorded. */
   constructor(
     readonly store: LeadStore | null,
     private current: LeadRecord,

@@ -1,7 +1,4 @@
-/**
- * Where a lead came from, in words sales reads at a glance (docs/decisions/0024-lead-attribution.md),
- * e.g. "Came from LinkedIn (paid), campaign pilbara-q4, landed on /".
- */
+/** Where a lead came from, in words sales reads at a glance (docs/decisions/0024-lead-attribution.md). */
 import type { Attribution } from "../../../../src/lib/demo-request";
 
 const SOURCE_NAMES: Record<string, string> = {
@@ -15,32 +12,14 @@ const SOURCE_NAMES: Record<string, string> = {
   youtube: "YouTube",
 };
 
-const PAID_MEDIA = new Set([
-  "cpc",
-  "ppc",
-  "paid",
-  "paidsocial",
-  "paid_social",
-  "paid-social",
-  "cpm",
-  "display",
-]);
+const PAID_MEDIA = new Set("cpc ppc paid paidsocial paid_social paid-social cpm display".split(" "));
 
 function mediumInWords(medium: string | undefined): string {
   if (!medium) return "";
   return PAID_MEDIA.has(medium.toLowerCase()) ? " (paid)" : ` (${medium})`;
 }
 
-function referrerHost(referrer: string | undefined): string | undefined {
-  if (!referrer) return undefined;
-  try {
-    return new URL(referrer).host;
-  } catch {
-    return referrer;
-  }
-}
-
-/** One sentence naming the source, medium, campaign, search term and landing page that were recorded. */
+/** One sentence of what was recorded, e.g. "Came from LinkedIn (paid), campaign pilbara-q4, landed on /". */
 export function sourceInWords(attribution: Attribution | undefined): string {
   const { utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, referrer, landing_path } =
     attribution ?? {};
@@ -48,7 +27,7 @@ export function sourceInWords(attribution: Attribution | undefined): string {
     ? `${SOURCE_NAMES[utm_source.toLowerCase()] ?? utm_source}${mediumInWords(utm_medium)}`
     : gclid
       ? "Google Ads"
-      : referrerHost(referrer);
+      : referrer && (URL.parse(referrer)?.host ?? referrer);
   const parts = [
     source ? `Came from ${source}` : "No source recorded (a direct visit, or the browser sent none)",
     utm_campaign && `campaign ${utm_campaign}`,

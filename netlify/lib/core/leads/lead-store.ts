@@ -1,7 +1,6 @@
 /**
- * Durable capture of demo requests in the Blobs store `demo-requests` (docs/requirements.md#durable-capture,
- * docs/decisions/0019-lead-path.md). Markers (`pending/`, `unclaimed/`, `inboxes/`) are written before the
- * lead, so a failed lead write leaves an orphan marker, never a lost lead; prefixes in netlify/lib/kit/storage.ts.
+ * Durable capture of demo requests (docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md). Markers
+ * are written before the lead, so a failed lead write leaves an orphan marker, never a lost lead.
  */
 import { getStore } from "@netlify/blobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -14,10 +13,8 @@ const leadKey = (id: string) => keyOf("leads", id);
 const pendingKey = (id: string) => keyOf("pending", id);
 const inboxKey = (key: string, id: string) => keyOf("inboxes", `${key}/${id}`);
 
-/** What `create` did: stored it, found the id stored already, or could not reach the store. */
 export type CreateResult = "created" | "exists" | "unavailable";
 
-/** Every method but `create` may throw. */
 export interface LeadStore {
   /** Marks the lead pending, then writes it unless its id is stored already. Never throws. */
   create(record: LeadRecord): Promise<CreateResult>;
@@ -40,7 +37,6 @@ async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
   return blobs.map((blob) => blob.key.slice(prefix.length));
 }
 
-/** An inbox entry is written just before its lead. */
 const ENTRY_GRACE_MS = 2 * 60_000;
 
 /** Deletes inbox entries older than two minutes whose lead is gone; resolves with the count. May throw. */

@@ -1,9 +1,12 @@
 /**
- * The form's time token, a spam layer with no CAPTCHA or third party (docs/decisions/0011-spam-defence-layers.md):
- * `<issue ms>.<HMAC>` under the form secret. Too fast, forged or expired is suspected; a missing token alone is not.
+ * The form's time token `<issue ms>.<HMAC>` (docs/decisions/0011-spam-defence-layers.md): too fast, forged or expired
+ * is suspected. Spent tokens are kept as digests, no visitor text, so one cannot carry many submissions.
  */
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
+import type { JsonBlobs } from "../../kit/json-blobs";
 import { formTokenMac } from "../../kit/keys";
+import { keyOf } from "../../kit/storage";
 
 export const MIN_FILL_MS = 3000;
 /** A token older than this is expired: a page left open for a day, or a token kept for reuse. */
@@ -12,7 +15,6 @@ const CLOCK_SKEW_MS = 60 * 1000;
 
 export type FormTokenVerdict = { kind: "valid" } | { kind: "missing" } | { kind: "suspect"; reason: string };
 
-/** A new token issued at `now`. */
 export function issueFormToken(secret: string, now: Date): string {
   const issuedAt = String(now.getTime());
   return `${issuedAt}.${formTokenMac(secret, issuedAt).toString("base64url")}`;
@@ -25,7 +27,6 @@ export function checkFormToken(token: string | undefined, secret: string, now: D
   if (token === undefined || token === "") return { kind: "missing" };
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   // The text is compared, not decoded bytes: base64url's spare bits would let four spellings pass.
-  // Both are 43 characters (the pattern; a 32-byte MAC), as timingSafeEqual needs.
   const expected = match && Buffer.from(formTokenMac(secret, match[1]).toString("base64url"));
   if (!match || !expected || !timingSafeEqual(Buffer.from(match[2]), expected)) {
     return { kind: "suspect", reason: "form token forged (its signature does not match)" };
@@ -42,4 +43,35 @@ export function checkFormToken(token: string | undefined, secret: string, now: D
     return { kind: "suspect", reason: `form token expired (issued ${Math.floor(age / 3_600_000)} h before)` };
   }
   return { kind: "valid" };
+}
+
+export interface FormTokenNonces {
+  /** Spends `token` for this request until `expiresAt`: the same request (key or fields) may reuse it. May throw. */
+  spend(
+    token: string,
+    request: { key?: string; fields: DemoRequest },
+    expiresAt: Date,
+  ): Promise<"first" | "same-request" | "reused">;
+}
+
+type NonceEntry = { key?: string; payload: string; expiresAt: string };
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
+  return {
+    async spend(token, { key, fields }, expiresAt) {
+      const entryKey = keyOf("formTokens", sha256(token));
+      const entry: NonceEntry = {
+        ...(key ? { key } : {}),
+        payload: sha256(JSON.stringify(DEMO_REQUEST_FIELDS.map((row) => fields[row.name] ?? ""))),
+        expiresAt: expiresAt.toISOString(),
+      };
+      if (await blobs.setJSON(entryKey, entry, { onlyIfNew: true })) return "first";
+      const spent = (await blobs.getWithEtag(entryKey))?.data as NonceEntry | undefined;
+      if (!spent) return "first";
+      const sameKey = key !== undefined && spent.key === key;
+      return sameKey || spent.payload === entry.payload ? "same-request" : "reused";
+    },
+  };
 }

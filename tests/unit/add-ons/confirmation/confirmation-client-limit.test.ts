@@ -6,7 +6,7 @@
 // domain; and the confirmation that reaches 80 % of the daily limit says so, once a day
 // (docs/requirements.md#spam-defence, docs/decisions/0010-confirmation-limits.md).
 import { createConfirmationLimits } from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
-import { clientKeyOf } from "../../../../netlify/lib/core/spam/client-key";
+import { clientKeyOf } from "../../../../netlify/lib/core/spam/spam";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 
 const SECRET = "s".repeat(32);

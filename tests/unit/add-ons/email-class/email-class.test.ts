@@ -4,7 +4,6 @@
 // The class of a lead's e-mail address (docs/requirements.md#lead-quality,
 // docs/decisions/0031-email-classification.md): each class, the role flag, the overrides, case,
 // subdomains and punycode; a disposable address makes the request suspected, never refused.
-import { withEmailClass } from "../../../../netlify/lib/add-ons/email-class/add-on";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -12,12 +11,12 @@ import {
   classifyEmail,
   defaultEmailLists,
   type EmailLists,
+  withEmailClass,
 } from "../../../../netlify/lib/add-ons/email-class/email-class";
 import {
   EMAIL_CLASSES,
   emailClassCell,
   emailClassLabels,
-  emailClassLine,
   emailClassTag,
 } from "../../../../netlify/lib/core/leads/lead-email-class";
 
@@ -91,8 +90,6 @@ test("the tags, the labels, the body line and the CSV cell", () => {
   expect(emailClassTag(undefined)).toBe("");
   expect(emailClassLabels(classifyEmail("info@bhp.com"))).toEqual(["company domain", "role address"]);
   expect(emailClassLabels(classifyEmail("a@bigpond.com"))).toEqual(["ISP"]);
-  expect(emailClassLine(classifyEmail("a@gmail.com"))).toBe("Free mail: gmail.com");
-  expect(emailClassLine(classifyEmail("info@bhp.com"))).toBe("Company domain: bhp.com; a role address");
   expect(emailClassCell(classifyEmail("info@bhp.com"))).toBe("company, role");
   expect(emailClassCell(classifyEmail("a@gmail.com"))).toBe("free");
 });

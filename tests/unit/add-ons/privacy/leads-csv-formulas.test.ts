@@ -5,7 +5,8 @@
 // whose first non-space character, after Unicode NFKC normalisation, starts a formula gets a leading
 // apostrophe, and its text is otherwise kept exactly as it was.
 import fc from "fast-check";
-import { leadsToCsv, neutraliseFormula } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { neutraliseFormula } from "../../../../netlify/lib/kit/csv";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 
 test.each([

@@ -6,10 +6,24 @@
 // retention limits and what the local server and the owner's commands read.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_VARIABLES, loadConfig } from "../../../../netlify/lib/compose";
+import { loadConfig } from "../../../../netlify/lib/compose";
+import { CORE_VARIABLES } from "../../../../netlify/lib/core/config";
+import { BOOKING_VARIABLES } from "../../../../netlify/lib/add-ons/booking/settings";
+import { CONFIRMATION_VARIABLES } from "../../../../netlify/lib/add-ons/confirmation/settings";
+import { FOLLOW_UP_VARIABLES } from "../../../../netlify/lib/add-ons/follow-up/settings";
+import { WEBHOOK_VARIABLES } from "../../../../netlify/lib/add-ons/webhook/settings";
 import { loadRetentionLimits, RETENTION_VARIABLES } from "../../../../netlify/lib/add-ons/privacy/retention";
 
 const root = join(__dirname, "..", "..", "..", "..");
+
+/** Every environment variable the functions read. */
+const CONFIG_VARIABLES = [
+  ...CORE_VARIABLES,
+  ...CONFIRMATION_VARIABLES,
+  ...WEBHOOK_VARIABLES,
+  ...BOOKING_VARIABLES,
+  ...FOLLOW_UP_VARIABLES,
+];
 
 /** `NAME` -> the value after `=` (empty for none), from lines like `# NAME=value`. */
 function listed(): Map<string, string> {

@@ -5,7 +5,7 @@
 // docs/requirements.md#sales-tools): a title, their words as paragraphs and lists in the same order in
 // HTML and text, the lead's arrival in BUSINESS_HOURS' zone, and no visitor text.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import { alertEmail } from "../../../../netlify/lib/core/delivery/alert-message";
+import { alertEmail } from "../../../../netlify/lib/core/delivery/alert";
 import { silenceConsole } from "../../../helpers/console";
 import {
   harness,

@@ -5,7 +5,7 @@
 // connection) or permanent (any other 4xx), through the real client against the local SendGrid-compatible
 // server; only retryable answers are retried in the request, with p-retry's backoff.
 import { createSendGridMailer, sendWithRetry } from "../../../../netlify/lib/core/delivery/mailer";
-import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-message";
+import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
 import { NO_WAITS, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { startSendGridTestServer, type MailSink, type SinkMode } from "../../../helpers/sendgrid-test-server";
 

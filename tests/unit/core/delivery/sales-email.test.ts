@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
-import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-message";
+import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
 import { MAX_SUBJECT_LENGTH } from "../../../../netlify/lib/core/delivery/messages";
 import type { DemoRequest } from "../../../../src/lib/demo-request";
 import { harness, leadIdOf, sentOfKind, TEST_CONFIG, VALID } from "../../../helpers/function-harness";

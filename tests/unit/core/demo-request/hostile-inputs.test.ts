@@ -7,7 +7,8 @@ import fc from "fast-check";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { harness, leadRecord, VALID } from "../../../helpers/function-harness";
-import { leadsToCsv, neutraliseFormula } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { neutraliseFormula } from "../../../../netlify/lib/kit/csv";
 
 const URL_ = "https://resources.example/api/send-contact-email";
 const JSON_CT = { "content-type": "application/json" };

@@ -6,11 +6,7 @@
 // answers, the operations the retry job, the export and retention use), and the confirmation
 // limits (docs/decisions/0010-confirmation-limits.md) on the real store's conditional writes and listing.
 import { getStore } from "@netlify/blobs";
-import {
-  blobLimitsStore,
-  createConfirmationLimits,
-  LIMITS_STORE_NAME,
-} from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
+import { createConfirmationLimits } from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
@@ -18,6 +14,7 @@ import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { applyAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
+import { LIMITS_STORE_NAME } from "../../../../netlify/lib/kit/storage";
 import { erasureStore } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
 
 let server: TestBlobsServer;
@@ -115,7 +112,7 @@ test("a store that cannot be reached: create answers 'unavailable' and never thr
 test("confirmation limits on Blobs: one per address a day, the daily bound, no address in clear", async () => {
   const blobs = open(LIMITS_STORE_NAME);
   let time = Date.parse("2025-01-01T10:00:00.000Z");
-  const limits = createConfirmationLimits(blobLimitsStore(blobs), {
+  const limits = createConfirmationLimits(jsonBlobsOver(blobs), {
     secret: "a-test-secret-of-at-least-32-characters",
     dailyLimit: 2,
     now: () => new Date(time),

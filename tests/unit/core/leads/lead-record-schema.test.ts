@@ -10,7 +10,6 @@ import {
   MalformedLeadError,
   noteMalformedLead,
   parseStoredLead,
-  pruneMalformedNotes,
   readLeads,
 } from "../../../../netlify/lib/core/leads/lead-record-schema";
 import { silenceConsole } from "../../../helpers/console";
@@ -18,6 +17,8 @@ import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-sto
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { deleteExpired } from "../../../../netlify/lib/kit/json-blobs";
+import { STORAGE } from "../../../../netlify/lib/kit/storage";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
 const ID = "0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
@@ -125,8 +126,8 @@ test("a malformed lead's note is new once, then kept 30 days and pruned", async 
     at: at.toISOString(),
     expiresAt: "2026-01-31T00:00:00.000Z",
   });
-  expect(await pruneMalformedNotes(blobs, new Date("2026-01-30T23:59:59.000Z"))).toBe(0);
-  expect(await pruneMalformedNotes(blobs, new Date("2026-01-31T00:00:01.000Z"))).toBe(1);
+  expect(await deleteExpired(blobs, STORAGE.malformed.prefix, new Date("2026-01-30T23:59:59.000Z"))).toBe(0);
+  expect(await deleteExpired(blobs, STORAGE.malformed.prefix, new Date("2026-01-31T00:00:01.000Z"))).toBe(1);
 });
 
 describe("the Blobs lead store's get", () => {

@@ -2,13 +2,12 @@
  * @jest-environment node
  */
 // A time token is spent by the first demo request that uses it (docs/requirements.md#spam-defence,
-// netlify/lib/core/spam/form-token-nonces.ts): the same request may send it again (the same
+// netlify/lib/core/spam/form-token.ts): the same request may send it again (the same
 // idempotency key, or the same fields under a fresh key after a 409), any other request is told
 // apart; spent tokens are deleted once they expire.
-import {
-  createFormTokenNonces,
-  pruneFormTokenNonces,
-} from "../../../../netlify/lib/core/spam/form-token-nonces";
+import { createFormTokenNonces } from "../../../../netlify/lib/core/spam/form-token";
+import { deleteExpired } from "../../../../netlify/lib/kit/json-blobs";
+import { STORAGE } from "../../../../netlify/lib/kit/storage";
 import { VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 
@@ -43,7 +42,7 @@ test("no token or visitor text is stored, only digests; expired entries are prun
   const stored = JSON.stringify([...blobs.entries]);
   for (const text of ["token-a", fields.email, fields.firstName, fields.company])
     expect(stored).not.toContain(text);
-  expect(await pruneFormTokenNonces(blobs, new Date("2026-11-24T12:00:00.000Z"))).toBe(1);
+  expect(await deleteExpired(blobs, STORAGE.formTokens.prefix, new Date("2026-11-24T12:00:00.000Z"))).toBe(1);
   expect(await nonces.spend("token-b", { key: "key-9", fields: { ...fields, phone: "1" } }, LATER)).toBe(
     "reused",
   );

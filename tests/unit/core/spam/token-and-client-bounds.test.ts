@@ -3,9 +3,8 @@
  */
 // The time token cannot be skipped or replayed, and one client cannot spend the day's
 // confirmations (docs/requirements.md#spam-defence, docs/decisions/0028-second-hostile-review.md).
-import { clientKeyOf } from "../../../../netlify/lib/core/spam/client-key";
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
-import { NO_TOKEN_REASON, REUSED_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
+import { clientKeyOf, NO_TOKEN_REASON, REUSED_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import {
   harness,
   leadIdOf,

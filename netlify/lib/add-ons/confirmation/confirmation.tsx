@@ -1,17 +1,72 @@
 /**
- * The prospect's confirmation channel, sent once the sales e-mail is accepted (docs/decisions/0019-lead-path.md).
- * It holds no visitor text (docs/decisions/0010-confirmation-limits.md); a lead reserves its place within the
- * bounds once, so a retry does not count twice.
+ * The prospect's confirmation add-on, sent once the sales e-mail is accepted (docs/decisions/0019-lead-path.md):
+ * the company's voice, no visitor input, not even the name (docs/decisions/0010-confirmation-limits.md), and no
+ * prefilled booking page (docs/decisions/0023-booking-link.md). A lead reserves its place within the bounds once.
  */
+import * as React from "react";
 import { bookingReference, prefilledBookingUrl } from "../booking/booking-reference";
 import site from "../../../../content/site.json";
+import type { AddOn } from "../../core/add-on";
 import type { DeliveryChannel, DeliveryNotice } from "../../core/delivery/delivery-channel";
-import type { ConfirmationLimits, ConfirmationVerdict } from "./confirmation-limits";
-import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { sendWithRetry } from "../../core/delivery/mailer";
-import { buildConfirmationEmail, type ContactDetails } from "./confirmation-message";
+import { FOLLOW_UP_PROMISE, shortReference, type MailMessage } from "../../core/delivery/messages";
+import {
+  ActionButton,
+  COMPANY_NAME,
+  EmailLayout,
+  EmailLink,
+  Paragraph,
+  PhoneLink,
+  renderEmail,
+  Title,
+} from "../../kit/email-layout";
+import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
+import type { ConfirmationLimits, ConfirmationVerdict } from "./confirmation-limits";
 
-export const CONTACT_DETAILS: ContactDetails = site.contactDetails;
+/** The confirmation to `to` for lead `requestId`: the 24-hour promise, the booking link if set, the short reference. */
+export function buildConfirmationEmail(meta: {
+  to: string;
+  mailFrom: string;
+  requestId: string;
+  contact: { email: string; phone: string };
+  bookingUrl?: string;
+}): MailMessage {
+  const { html, text } = renderEmail(
+    <EmailLayout preview={`Thank you for your interest in ${COMPANY_NAME}. ${FOLLOW_UP_PROMISE}`}>
+      <Title>Thank you for your interest in {COMPANY_NAME}</Title>
+      <Paragraph>
+        We have your request for a demo, and we look forward to showing you what our AI agents can do for your
+        team.
+      </Paragraph>
+      <Paragraph>
+        <strong>What happens next:</strong> {FOLLOW_UP_PROMISE}
+      </Paragraph>
+      {meta.bookingUrl && (
+        <>
+          <Paragraph>Or book a time that suits you now:</Paragraph>
+          <ActionButton href={meta.bookingUrl}>Book a time now</ActionButton>
+        </>
+      )}
+      <Paragraph>
+        Your reference: <strong>{shortReference(meta.requestId)}</strong>. Mention it if you write to us.
+      </Paragraph>
+      <Paragraph>
+        Questions in the meantime? E-mail <EmailLink address={meta.contact.email} /> or call{" "}
+        <PhoneLink number={meta.contact.phone} />.
+      </Paragraph>
+      <Paragraph>The {COMPANY_NAME} team</Paragraph>
+      <Paragraph muted>If you did not request a demo, please ignore this e-mail.</Paragraph>
+    </EmailLayout>,
+  );
+  return {
+    to: meta.to,
+    from: meta.mailFrom,
+    subject: "We received your demo request",
+    text,
+    html,
+    customArgs: { requestId: meta.requestId, kind: "confirmation" },
+  };
+}
 
 const REFUSALS = {
   "address-limit": "this address already got a confirmation in the last 24 hours",
@@ -55,7 +110,7 @@ export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryC
         to: lead.request.email,
         mailFrom: config.mailFrom,
         requestId: lead.id,
-        contact: CONTACT_DETAILS,
+        contact: site.contactDetails,
         // The sealed reference matches a booking to its lead (docs/decisions/0032-bookings-by-uid.md).
         bookingUrl: config.bookingUrl
           ? prefilledBookingUrl(config.bookingUrl, undefined, bookingReference(lead.id, config.formSecret))
@@ -68,4 +123,9 @@ export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryC
       return notice ? { ...result, notice } : result;
     },
   };
+}
+
+/** The add-on over `limits` (the Blobs store `demo-request-limits` in production). */
+export function confirmationAddOn(limits: () => ConfirmationLimits): AddOn {
+  return { name: "confirmation", channel: { lane: "after-sales", channel: confirmationChannel(limits) } };
 }

@@ -1,7 +1,6 @@
 /**
- * The lead e-mail to sales, reply-to the prospect (docs/requirements.md#sales-tools,
- * docs/decisions/0037-email-layout.md): what decides the call first, then the claim button, the ways to
- * reach the prospect and their message. React escapes every visitor value; the subject is one line.
+ * The sales e-mail channel, whose outcome is the lead's state (docs/decisions/0019-lead-path.md), and its message,
+ * reply-to the prospect (docs/requirements.md#sales-tools, docs/decisions/0037-email-layout.md).
  */
 import * as React from "react";
 import { DEMO_REQUEST_FIELDS, type Attribution, type DemoRequest } from "../../../../src/lib/demo-request";
@@ -18,7 +17,9 @@ import {
   VisitorText,
 } from "../../kit/email-layout";
 import { localTime } from "../../kit/local-time";
+import { logError, logInfo, maskEmail } from "../../kit/log";
 import { singleLine } from "../../kit/text";
+import { timeZoneOf } from "../add-on";
 import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-email-class";
 import { sourceInWords } from "../leads/lead-source";
 import {
@@ -29,13 +30,14 @@ import {
   SUSPECTED_SPAM_PREFIX,
   type MailMessage,
 } from "./messages";
+import type { DeliveryChannel } from "./delivery-channel";
+import { sendWithRetry } from "./mailer";
 
 const HOUR = 3_600_000;
 
-/** The form's label of field `name`, so the e-mail names each field as the form does. */
 const labelOf = (name: keyof DemoRequest) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.label;
 
-export interface SalesEmailMeta {
+interface SalesEmailMeta {
   salesEmail: string;
   mailFrom: string;
   receivedAt: Date;
@@ -44,15 +46,10 @@ export interface SalesEmailMeta {
   attribution?: Attribution;
   claimUrl?: string;
   emailClass?: EmailClass;
-  /** The IANA zone its times are shown in (BUSINESS_HOURS'); UTC, named, without one. */
   timeZone?: string;
 }
 
-/**
- * The sales e-mail for `request`. Its text part quotes each of the message's lines with "> ", so no
- * line a visitor types can pose as one of the e-mail's own; the subject carries the e-mail class's
- * tag and, for a suspicion, the SUSPECTED_SPAM_PREFIX, capped at MAX_SUBJECT_LENGTH.
- */
+/** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
   const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * HOUR), meta.timeZone);
@@ -115,3 +112,37 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
     customArgs: { requestId: meta.requestId, kind: "sales" },
   };
 }
+
+export const salesEmail: DeliveryChannel = {
+  name: "sales",
+  plan: () => "send",
+  async send(lead, { config, mailer, retry, addOns }) {
+    const message = buildSalesEmail(lead.request, {
+      salesEmail: config.salesEmail,
+      mailFrom: config.mailFrom,
+      receivedAt: new Date(lead.receivedAt),
+      requestId: lead.id,
+      suspectedSpam: lead.suspectedSpam,
+      attribution: lead.attribution,
+      claimUrl: addOns.map((addOn) => addOn.claimUrl?.(config, lead.id)).find(Boolean),
+      emailClass: lead.emailClass,
+      timeZone: timeZoneOf(addOns, config),
+    });
+    const result = await sendWithRetry(mailer, message, retry);
+    if (result.status === "sent") {
+      logInfo("sales e-mail accepted", {
+        requestId: lead.id,
+        prospect: maskEmail(lead.request.email),
+        attempts: result.attempts,
+      });
+    } else {
+      logError(
+        result.status === "permanent"
+          ? "sales e-mail not accepted, refused for good"
+          : "sales e-mail not accepted",
+        { requestId: lead.id, status: result.code, error: result.error, attempts: result.attempts },
+      );
+    }
+    return result;
+  },
+};
