@@ -30,6 +30,18 @@ export function emailClassTag(emailClass: EmailClass | undefined): string {
     .join(" ");
 }
 
+const WORDS: Record<EmailClassName, string> = {
+  company: "Company domain",
+  free: "Free mail",
+  isp: "Internet provider's mailbox",
+  disposable: "Disposable address",
+};
+
+/** One line for a message body or the claim page's tag, e.g. "Free mail: gmail.com". */
+export function emailClassLine(emailClass: EmailClass): string {
+  return `${WORDS[emailClass.class]}: ${emailClass.domain}${emailClass.role ? "; a role address" : ""}`;
+}
+
 /** One CSV cell, e.g. "free" or "company, role". */
 export function emailClassCell(emailClass: EmailClass): string {
   return emailClass.role ? `${emailClass.class}, role` : emailClass.class;

@@ -17,6 +17,7 @@ import {
   EMAIL_CLASSES,
   emailClassCell,
   emailClassLabels,
+  emailClassLine,
   emailClassTag,
 } from "../../../../netlify/lib/core/leads/lead-email-class";
 
@@ -90,6 +91,8 @@ test("the tags, the labels, the body line and the CSV cell", () => {
   expect(emailClassTag(undefined)).toBe("");
   expect(emailClassLabels(classifyEmail("info@bhp.com"))).toEqual(["company domain", "role address"]);
   expect(emailClassLabels(classifyEmail("a@bigpond.com"))).toEqual(["ISP"]);
+  expect(emailClassLine(classifyEmail("a@gmail.com"))).toBe("Free mail: gmail.com");
+  expect(emailClassLine(classifyEmail("info@bhp.com"))).toBe("Company domain: bhp.com; a role address");
   expect(emailClassCell(classifyEmail("info@bhp.com"))).toBe("company, role");
   expect(emailClassCell(classifyEmail("a@gmail.com"))).toBe("free");
 });
