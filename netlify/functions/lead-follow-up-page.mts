@@ -30,7 +30,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   return /\/release\/?$/i.test(new URL(req.url).pathname) ? release(req, id) : handle(req, id, context);
 };
 
-/** Read by `npm start` too (scripts/local/body-limits.mjs). */
+/** Read by `npm start` too (scripts/local/local-guard.mjs). */
 export const maxBodyBytes = MAX_BODY_BYTES;
 
 // The signed link is the page's protection; the limit only stops a flood, far above what a team behind

@@ -16,7 +16,7 @@ const handle = createSlackInteractionsHandler({
 
 export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
-/** Read by `npm start` too (scripts/local/body-limits.mjs). */
+/** Read by `npm start` too (scripts/local/local-guard.mjs). */
 export const maxBodyBytes = SLACK_MAX_BODY_BYTES;
 
 export const config: Config = {
