@@ -1,5 +1,5 @@
 /**
- * The local server's data folder, `.data/` or LOCAL_DATA_DIR (docs/decisions/0012-*): URLs for the commands and
+ * The local server's data folder, `.data/` or LOCAL_DATA_DIR (docs/decisions/0012-local-server-hardening.md): URLs for the commands and
  * tests, the trigger secret, and a random FORM_TOKEN_SECRET (one derived from the sink's key could be forged).
  */
 import { randomBytes } from "node:crypto";

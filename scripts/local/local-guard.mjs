@@ -1,5 +1,5 @@
 /**
- * What the local servers check, as Netlify's emulation does not (docs/decisions/0012-*): a Host naming this
+ * What the local servers check, as Netlify's emulation does not (docs/decisions/0012-local-server-hardening.md): a Host naming this
  * machine (421: DNS rebinding), the per-run trigger secret on a function's default URL (403; a web page cannot
  * read it), and the functions' own `config.rateLimit` and `maxBodyBytes`.
  */

@@ -1,5 +1,5 @@
 /**
- * What the owner's `npm run leads:*` commands share (docs/decisions/0018-*): the functions' own modules, argument
+ * What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md): the functions' own modules, argument
  * parsing, BUSINESS_HOURS, the site's Blobs, and its functions through `npm start` or an emulation of their own.
  */
 import { join, resolve } from "node:path";

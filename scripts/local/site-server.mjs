@@ -1,5 +1,5 @@
 /**
- * The local site server (docs/decisions/0012-*): every request through `@netlify/dev` after local-guard.mjs's
+ * The local site server (docs/decisions/0012-local-server-hardening.md): every request through `@netlify/dev` after local-guard.mjs's
  * checks, unmatched paths as `public/404.html`; client IP, origin and Blobs come from here, never the request.
  */
 import { createServer } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-*): `POST
+ * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-demo-request-delivery.md): `POST
  * /v3/mail/send` as `@sendgrid/mail` needs it, with sink-control.mjs's routes and, at its own URL, the inbox.
  */
 import { mailInbox } from "./mail-inbox.mjs";

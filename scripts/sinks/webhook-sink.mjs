@@ -1,4 +1,4 @@
-/** A local lead-webhook receiver (docs/decisions/0022-*): records every POST, answers 200, fails on command. */
+/** A local lead-webhook receiver (docs/decisions/0022-lead-webhook-channel.md): records every POST, answers 200, fails on command. */
 import { text } from "node:stream/consumers";
 import { startSink } from "./sink-control.mjs";
 

@@ -47,6 +47,7 @@ function readByScripts(): Set<string> {
   // Set by the scripts for the tools they run, not read from the owner.
   names.delete("GATSBY_TELEMETRY_DISABLED");
   names.delete("NODE_ENV");
+  names.delete("NETLIFY_BLOBS_CONTEXT");
   return names;
 }
 
