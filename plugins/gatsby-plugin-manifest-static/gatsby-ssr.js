@@ -3,7 +3,7 @@ const manifest = require("gatsby-plugin-manifest/gatsby-ssr");
 
 /**
  * gatsby-plugin-manifest's head links with the manifest link inside `<noscript>` (decision 0026): with
- * JavaScript, src/lib/inline-scripts/manifest-link.ts adds it after the first paint.
+ * JavaScript, src/lib/inline-scripts.ts adds it after the first paint.
  */
 function manifestLinkWithoutScripts(element) {
   if (element?.type !== "link" || element.props?.rel !== "manifest") return element;

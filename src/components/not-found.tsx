@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { SiteSettings } from "../hooks/use-site-settings";
-import { notFoundLogScript } from "../lib/inline-scripts/not-found-log";
+import { notFoundLogScript } from "../lib/inline-scripts";
 
 type NotFoundProps = {
   texts: SiteSettings["notFound"];

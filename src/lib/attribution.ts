@@ -113,7 +113,7 @@ export function attributionEntries(attribution: Attribution | undefined): [Attri
   });
 }
 
-/** The tab's recorded first landing (./attribution-recorder.ts), cleaned; undefined when none or storage is blocked. */
+/** The tab's recorded first landing (./inline-scripts.ts), cleaned; undefined when none or storage is blocked. */
 export function readStoredAttribution(
   storage: Pick<Storage, "getItem"> = sessionStorage,
 ): Attribution | undefined {

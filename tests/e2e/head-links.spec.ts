@@ -7,7 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { FAVICON_HREF } from "../../src/lib/favicon";
-import { MANIFEST_PATH } from "../../src/lib/inline-scripts/manifest-link";
+import { MANIFEST_PATH } from "../../src/lib/inline-scripts";
 import { builtPageUrls } from "./support/built-html";
 
 const paths = builtPageUrls();

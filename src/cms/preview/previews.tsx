@@ -1,29 +1,20 @@
 /** Live previews of the content files with the pages' own section components (docs/requirements.md#content-editing). */
 import * as React from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { AboutIntro } from "../../components/about/about-intro";
-import { Founders } from "../../components/about/founders";
-import { Values } from "../../components/about/values";
-import { Vision } from "../../components/about/vision";
-import { Benefits } from "../../components/home/benefits";
-import { Claims } from "../../components/home/claims";
-import { ClosingCta } from "../../components/home/closing-cta";
-import { CopilotSection } from "../../components/home/copilot-section";
-import { Hero } from "../../components/home/hero";
+import { AboutIntro, Founders, Values, Vision } from "../../components/about/sections";
+import { Benefits, Claims, ClosingCta, CopilotSection, Hero } from "../../components/home/sections";
 import { PrivacyPolicy } from "../../components/privacy/privacy-policy";
 import type { HomePageData } from "../../hooks/use-home-content";
 import type { AboutContent, HomeContent, PrivacyContent } from "../../lib/content/schemas";
-import { useDevStyles } from "./use-dev-styles";
 
 /** The part of Decap's entry (an Immutable.js Map) the preview templates read. */
 export type PreviewEntry = { getIn(path: string[]): { toJS(): unknown } | undefined };
 
-/** The entry's data as plain objects, `{}` before it loads; fields may be missing while an editor types. */
+// Fields may be missing while an editor types; `{}` before the entry loads.
 function entryData<T>(entry: PreviewEntry): Partial<T> {
   return entry.getIn(["data"])?.toJS() ?? {};
 }
 
-/** `value` when it is an array, else an empty list (a list field the editor has not filled). */
 function list<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
 }
@@ -51,7 +42,7 @@ class PreviewBoundary extends React.Component<BoundaryProps, { failed: boolean }
 
 type SectionProps = { name: string; data: unknown; children: React.ReactNode };
 
-/** One section behind its own boundary, keyed by the section's data so typing retries a failed one. */
+/** One section behind its own boundary, keyed by its data so typing retries a failed one. */
 function PreviewSection({ name, data, children }: SectionProps) {
   return (
     <PreviewBoundary key={JSON.stringify(data)} name={name}>
@@ -64,9 +55,23 @@ function PreviewSection({ name, data, children }: SectionProps) {
 const PREVIEW_WIDTH = 1200;
 const PREVIEW_HEIGHT = 800;
 
+/**
+ * Under `gatsby develop`, copies the site's injected <style> tags into the preview iframe's document,
+ * which links cms.css only in production builds.
+ */
+function useDevStyles(previewDocument: Document | undefined): void {
+  React.useEffect(() => {
+    if (process.env.NODE_ENV !== "development") return undefined;
+    if (!previewDocument || previewDocument === document) return undefined;
+    const copies = Array.from(document.querySelectorAll("style"), (style) => style.cloneNode(true));
+    for (const copy of copies) previewDocument.head.appendChild(copy);
+    return () => copies.forEach((copy) => previewDocument.head.removeChild(copy));
+  }, [previewDocument]);
+}
+
 type HomePreviewProps = {
   entry: PreviewEntry;
-  /** Decap's asset resolver: turns "images/x.png" into a URL the preview can load. */
+  /** Decap's asset resolver: "images/x.png" to a URL the preview can load. */
   getAsset: (path: string) => { toString(): string } | undefined;
   document?: Document;
 };

@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
-import { mobileMenuScript } from "../../lib/inline-scripts/mobile-menu";
+import { mobileMenuScript } from "../../lib/inline-scripts";
 import { CtaLink } from "../ui/cta-link";
 import { NavLinks } from "./nav-links";
 

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { THEME_SELECT_ID, THEMES, themeSelectScript, type Theme } from "../../lib/inline-scripts/theme";
+import { THEME_SELECT_ID, THEMES, themeSelectScript, type Theme } from "../../lib/inline-scripts";
 
 type ThemeSelectProps = {
   labels: { label: string } & Record<Theme, string>;

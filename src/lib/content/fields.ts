@@ -1,18 +1,27 @@
-/** Content schema building blocks: the zod check plus, as `.meta()`, the editor's view (docs/decisions/0035-content-model-once.md). */
+/**
+ * Content schema building blocks: the zod check plus, as `.meta()`, the editor's view; the text rules are
+ * applied by both zod and the editor's `pattern` (docs/decisions/0035-content-model-once.md, 0017).
+ */
 import { z } from "zod";
-import { EMAIL_ADDRESS, HTML_TAG, ISO_DATE, LEVEL_ONE_HEADING } from "./text-rules";
 
-/** What the editor and the GraphQL types need beyond the zod checks; on a whole file, label and hint describe its entry. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EMAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>".]+(\.[^\s@<>".]+)*\.[A-Za-z]{2,}$/;
+// Refused in markdown (autolinks do not match): the CSP hashes every inline script, so a pasted one would run.
+const HTML_TAG = /<\/?[A-Za-z][\w-]*(?=[\s/>])/;
+// ATX or setext: the page title is the only h1.
+const LEVEL_ONE_HEADING = /(?:^|\n) {0,3}(?:#(?:[ \t]|\n|$)|=+[ \t]*(?:\n|$))/;
+
+/**
+ * What the editor and the GraphQL types need beyond the zod checks: `pattern` is the editor's [regex, message];
+ * `typeName` an object's GraphQL type (default: parent type plus key); `graphql` a linking field's whole type.
+ */
 export type ContentMeta = {
   label?: string;
   hint?: string;
   widget?: "string" | "text" | "image" | "markdown";
-  /** The editor's check, [regex source, message], equal to the zod checks. */
   pattern?: [string, string];
   editor?: Record<string, unknown>;
-  /** GraphQL type of an object; defaults to its parent's type name plus its key. */
   typeName?: string;
-  /** The whole GraphQL type of a field that links to another node. */
   graphql?: string;
   graphqlFields?: string[];
 };
@@ -30,7 +39,6 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean
   return { inner, optional };
 }
 
-/** `value` as a regular expression that matches exactly it. */
 export function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -119,7 +127,7 @@ export function emailAddress(
   }).regex(EMAIL_ADDRESS, "Must be one e-mail address like name@example.com");
 }
 
-/** A YYYY-MM-DD date, as a string even when YAML read a Date; a text field, as Decap's picker shifts time zones. */
+/** A YYYY-MM-DD date, a string even when YAML read a Date; a text field, as Decap's picker shifts time zones. */
 export function isoDate(label: string) {
   return z.preprocess(
     (value) =>
@@ -138,7 +146,7 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** A file's markdown `body`: no raw HTML, no level-1 heading (./text-rules.ts says why). */
+/** A file's markdown `body`: no raw HTML, no level-1 heading. */
 export function markdownBody(max: number, label: string, hint: string) {
   const refused = `(?![\\s\\S]*${HTML_TAG.source})(?![\\s\\S]*${LEVEL_ONE_HEADING.source})`;
   return text(max, label, {

@@ -9,7 +9,7 @@
 import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import config from "../../../gatsby-config";
-import { MANIFEST_PATH } from "../../../src/lib/inline-scripts/manifest-link";
+import { MANIFEST_PATH } from "../../../src/lib/inline-scripts";
 
 type OnRenderBody = (api: Record<string, unknown>, options: Record<string, unknown>) => void;
 
