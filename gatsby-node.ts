@@ -47,7 +47,6 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   }
 };
 
-/** Pages render with Node's own fetch (build/native-fetch-in-page-render.ts). */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
   const config = (getConfig as () => { plugins?: unknown[] })();
   if (dropNodeFetchFromPageRender(config, stage)) actions.replaceWebpackConfig(config);
@@ -59,13 +58,10 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => {
 };
 
 /**
- * Post-build steps, in this order: the scripts of the pages that keep them start after the first
- * paint (build/scripts-after-first-paint.ts), then public/_headers gets the
- * Content-Security-Policy hashing every inline script of every page, the new loader included
- * (build/csp-headers.ts); last, the record that `npm start` finds this build fresh.
+ * Post-build, in this order: the kept scripts start after the first paint; public/_headers gets the CSP
+ * hashing every inline script, that loader included; last, the record that `npm start` finds this build fresh.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  // Before the CSP: the loader this adds is an inline script the policy must allow.
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
   const missed = pagesNotRewritten(rewritten, pagesWithScripts);
   if (missed.length > 0) {

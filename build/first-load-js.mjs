@@ -8,19 +8,17 @@ import { gzipSync } from "node:zlib";
 
 export const KB = 1000;
 
-/** Pages that keep Gatsby's scripts (build/pages-with-scripts.json, also read by gatsby-config.ts). */
 export const PAGES_WITH_SCRIPTS = JSON.parse(
   readFileSync(new URL("./pages-with-scripts.json", import.meta.url), "utf8"),
 );
 
-/** Budgets of docs/requirements.md#interactive-at-first-paint. */
 export const BUDGETS = {
   pageWithScriptsGzipBytes: 100 * KB,
   scriptFreeFiles: 0,
   scriptFreeInlineBytes: 2 * KB,
 };
 
-/** Form-only libraries, allowed in the first load of these routes only (docs/requirements.md#performance-budget). */
+/** Form-only libraries, allowed in the first load of FORM_ROUTES only (docs/requirements.md#performance-budget). */
 export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
 export const FORM_ROUTES = ["/contact"];
 
@@ -55,19 +53,14 @@ export function htmlFileFor(path) {
 export function discoverPages(publicDir) {
   const root = join(publicDir, "page-data");
   if (!existsSync(root)) throw new Error(`${root} is missing; run \`npm run build\` first`);
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(join(dir, entry.name));
-      else if (entry.name === "page-data.json") {
-        const pageData = relative(publicDir, join(dir, entry.name));
-        const { path } = readJson(join(publicDir, pageData));
-        found.push({ route: path, html: htmlFileFor(path), pageData });
-      }
-    }
-  };
-  walk(root);
-  return found.sort((a, b) => a.route.localeCompare(b.route));
+  return readdirSync(root, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name === "page-data.json")
+    .map((entry) => {
+      const pageData = relative(publicDir, join(entry.parentPath, entry.name));
+      const { path } = readJson(join(publicDir, pageData));
+      return { route: path, html: htmlFileFor(path), pageData };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
 }
 
 function readJson(path) {

@@ -21,7 +21,6 @@ export const ATTRIBUTION_KEYS = [
 
 export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 
-/** The landing URL's query parameters that are recorded. */
 export const ATTRIBUTION_QUERY_KEYS = ATTRIBUTION_KEYS.filter(
   (key) => key !== "landing_path" && key !== "referrer",
 );
@@ -84,7 +83,7 @@ export type Attribution = z.output<AttributionSchema>;
 
 let schema: AttributionSchema | undefined;
 
-/** The attribution schema, built on first use (like `demoRequestSchema`, for TBT). */
+/** The attribution schema, built on first use like `demoRequestSchema`. */
 export function attributionSchema(): AttributionSchema {
   schema ??= buildAttributionSchema();
   return schema;

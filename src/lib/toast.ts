@@ -6,12 +6,10 @@ import type { ReactNode } from "react";
 
 type Sonner = typeof import("sonner");
 
-/** Default display time in milliseconds (spec section 9: 5 seconds). */
+/** Display time in milliseconds (spec section 9: 5 seconds); action toasts stay twice as long. */
 export const TOAST_DURATION_MS = 5000;
-
 export const ACTION_TOAST_DURATION_MS = 10_000;
-
-export const TOAST_ID = "site-toast";
+const TOAST_ID = "site-toast";
 
 export type ToastMessage = {
   title: string;
@@ -37,7 +35,7 @@ export const DEMO_REQUEST_TOASTS = {
 type ToastListener = (message: ToastMessage) => void;
 const listeners = new Set<ToastListener>();
 
-/** Calls `listener` with every toast from now on (sonner's own live region is polite only); returns the unsubscribe. */
+/** Calls `listener` with every toast from now on; returns the unsubscribe. */
 export function subscribeToToasts(listener: ToastListener): () => void {
   listeners.add(listener);
   return () => {
@@ -49,7 +47,7 @@ let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 const loadListeners = new Set<() => void>();
 
-/** Loads sonner once; every call returns the same promise. */
+/** Loads sonner once (the same promise for every call). */
 export function loadToasts(): Promise<Sonner> {
   loading ??= import("sonner").then((module) => {
     sonner = module;
@@ -59,7 +57,7 @@ export function loadToasts(): Promise<Sonner> {
   return loading;
 }
 
-/** For `useSyncExternalStore`: calls `listener` once sonner has loaded; returns the unsubscribe. */
+/** For `useSyncExternalStore`: the loaded sonner module, or undefined, and its subscription. */
 export function subscribeToToastsLoaded(listener: () => void): () => void {
   loadListeners.add(listener);
   return () => {
@@ -67,7 +65,6 @@ export function subscribeToToastsLoaded(listener: () => void): () => void {
   };
 }
 
-/** The sonner module once {@link loadToasts} has loaded it, else undefined. */
 export const loadedToasts = (): Sonner | undefined => sonner;
 
 // The toast on screen, so holdToast never brings back a closed one.

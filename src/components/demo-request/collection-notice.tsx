@@ -1,14 +1,12 @@
 import * as React from "react";
 import type { SiteContent } from "../../lib/content/schemas";
 
-/** Route of the privacy page, linked from the footer and the collection notice. */
 export const PRIVACY_PATH = "/privacy";
 
 /** A prose link, underlined so it is told apart without colour. */
 export const PROSE_LINK_CLASS =
   "font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900 dark:text-sky-300 dark:hover:text-sky-200";
 
-/** The notice's texts, from content/site.json `contact.notice`. */
 export type CollectionNoticeTexts = SiteContent["contact"]["notice"];
 
 type CollectionNoticeProps = { notice: CollectionNoticeTexts };

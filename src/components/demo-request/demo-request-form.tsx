@@ -22,7 +22,7 @@ import { Field, HoneypotField } from "./field";
 import { BookingLink } from "./booking-link";
 import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
 
-// The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
+// The schema is built on the first validation, not when the page loads.
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
   zodResolver(demoRequestSchema())(values, context, options);
 
@@ -34,7 +34,7 @@ const buttonClass =
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
-/** The idempotency key: kept across retries of the same values, renewed on change or success (`renew`). */
+// The idempotency key: kept across retries of the same values, renewed on change or success.
 function useRequestId() {
   const current = React.useRef<{ id: string; fingerprint: string } | null>(null);
   return React.useMemo(
@@ -76,8 +76,8 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   // Stops a second submit that arrives before isSubmitting disables the button (Enter pressed twice).
   const sending = React.useRef(false);
   const [hydrated, setHydrated] = React.useState(false);
-  // A token is spent by its request: fetched on hydration, before a submit if that failed, and after every submit.
-  // A submit during a fetch waits for that fetch rather than starting a second one on a slow line.
+  // A token is spent by its request: fetched on hydration, before a submit if that failed, after every submit;
+  // a submit during a fetch waits for it rather than start a second one.
   const formToken = React.useRef<string>();
   const tokenFetch = React.useRef<Promise<void>>();
   const refreshToken = React.useCallback(() => {

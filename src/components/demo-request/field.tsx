@@ -3,9 +3,8 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { HONEYPOT_FIELD, type DemoRequestFieldRow } from "../../lib/demo-request";
 
 type FieldProps = {
-  /** The field table's row: label, whether required, the input type (or a textarea of `rows` rows), autocomplete. */
   row: DemoRequestFieldRow;
-  /** The control's id; the error slot gets `${id}-error`. */
+  /** The control's id; the error slot's is `${id}-error`. */
   id: string;
   registration: UseFormRegisterReturn;
   error?: string;

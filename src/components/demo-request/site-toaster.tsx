@@ -9,7 +9,7 @@ import {
   type ToastMessage,
 } from "../../lib/toast";
 
-/** Follows the `dark` class the theme control puts on <html> (Tailwind's class-based dark variant). */
+// Follows the `dark` class the theme script puts on <html>.
 function useDocumentTheme(): "light" | "dark" {
   const [theme, setTheme] = React.useState<"light" | "dark">("light");
   React.useEffect(() => {
@@ -31,7 +31,7 @@ const LIGHT_THEME_COLOURS = {
   "--warning-text": "hsl(31, 92%, 28%)",
 } as React.CSSProperties;
 
-/** Loads sonner on the first focus or tap, so its live region is ready before a submit's answer (docs/decisions/0016-contact-first-load.md). */
+// Loads sonner on the first focus or tap, so its live region is ready before a submit's answer (decision 0016).
 function useToastsOnFirstInteraction() {
   React.useEffect(() => {
     const events = ["focusin", "pointerdown"] as const;
@@ -78,10 +78,7 @@ type Announcement = { text: string; count: number };
 
 const textOf = ({ title, description }: ToastMessage) => (description ? `${title}. ${description}` : title);
 
-/**
- * A hidden role="alert" region repeating each destructive toast, since sonner's region is polite only
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript); other toasts clear it.
- */
+/** A hidden role="alert" region repeating each destructive toast (sonner's is polite only); other toasts clear it. */
 export function AssertiveAnnouncer() {
   const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });
   React.useEffect(

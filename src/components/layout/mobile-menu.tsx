@@ -4,14 +4,13 @@ import { mobileMenuScript } from "../../lib/inline-scripts";
 import { CtaLink } from "../ui/cta-link";
 import { NavLinks } from "./nav-links";
 
-/** The menu's id, for the button's `popovertarget`. */
 export const MENU_ID = "mobile-menu";
 
 type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "closeMenu"> };
 
 /**
- * Below `md`: the native popover invoker of {@link MobileMenu} (spec section 2), working with no script
- * (docs/decisions/0015-controls-without-framework.md); no aria-expanded, which would go stale without one.
+ * Below `md`: the native popover invoker of the menu (spec section 2; decision 0015), working with no script;
+ * no aria-expanded, which would go stale without one.
  */
 export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
   return (
@@ -46,10 +45,7 @@ type MobileMenuProps = {
   pathname: string;
 };
 
-/**
- * The nav links and CTAs as a native popover (spec section 2): the browser opens, closes and returns focus.
- * Its script closes it as the page is left, so the back/forward cache never shows it open.
- */
+/** The nav links and CTAs as a native popover: the browser opens, closes and returns focus. */
 export function MobileMenu({ settings, pathname }: MobileMenuProps) {
   return (
     <>

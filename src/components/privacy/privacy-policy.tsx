@@ -17,8 +17,7 @@ type PrivacyPolicyProps = {
   title: string;
   lastUpdated: PrivacyContent["lastUpdated"];
   requests: PrivacyContent["requests"];
-  /** The markdown body, already rendered: the build's HTML, or the content editor's preview. */
-  children: React.ReactNode;
+  children: React.ReactNode; // the rendered markdown body
 };
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-AU", { dateStyle: "long", timeZone: "UTC" });

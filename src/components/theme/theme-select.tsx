@@ -6,8 +6,8 @@ type ThemeSelectProps = {
 };
 
 /**
- * The header's native theme select, without React state: the inline scripts of src/lib/inline-scripts/theme.ts
- * drive it from the first paint. Hidden without JavaScript (`data-js-only`), as it could do nothing.
+ * The header's native theme select, driven by the theme's inline scripts from the first paint, not by React;
+ * hidden without JavaScript (`data-js-only`), as it could do nothing.
  */
 export function ThemeSelect({ labels }: ThemeSelectProps) {
   return (

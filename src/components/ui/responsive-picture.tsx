@@ -3,11 +3,9 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { cn } from "../../lib/cn";
 
 type ResponsivePictureProps = {
-  /** Image data from a `gatsbyImageData` query (AVIF/WebP sources + fallback, intrinsic size in px). */
   image: IGatsbyImageData;
   alt: string;
-  /** "lazy" for below-the-fold images; the LCP image must be "eager". */
-  loading?: "lazy" | "eager";
+  loading?: "lazy" | "eager"; // the LCP image must be "eager"
   className?: string;
 };
 

@@ -75,11 +75,11 @@ export function exact<T extends string>(value: T, label: string) {
     } satisfies ContentMeta);
 }
 
-/** A group of fields whose missing value reads "Required"; `meta` gives its label, hint or GraphQL type name. */
-export function section<T extends z.ZodRawShape>(meta: ContentMeta, shape: T) {
+/** A group of fields whose missing value reads "Required"; `meta` is its label, or its label, hint or GraphQL type name. */
+export function section<T extends z.ZodRawShape>(meta: ContentMeta | string, shape: T) {
   return z
     .object(shape, { error: (issue) => (issue.input === undefined ? "Required" : "Must be an object") })
-    .meta(meta);
+    .meta(typeof meta === "string" ? { label: meta } : meta);
 }
 
 /** Search-engine title and description of one page. */
