@@ -75,7 +75,7 @@ const config: GatsbyConfig = {
         background_color: THEME_COLORS.light,
         theme_color: THEME_COLORS.light,
         icon: "content/images/icon.png",
-        include_favicon: false, // a data: URL in each page (src/lib/favicon.ts, decision 0026)
+        include_favicon: false, // a data: URL in each page (src/lib/site-head.ts, decision 0026)
         theme_color_in_head: false,
         cache_busting_mode: "none",
       },

@@ -1,7 +1,6 @@
 import * as React from "react";
 import { useSiteSettings } from "../hooks/use-site-settings";
-import { FAVICON_HREF } from "../lib/favicon";
-import { absoluteUrl } from "../lib/site-head";
+import { absoluteUrl, FAVICON_HREF } from "../lib/site-head";
 
 type SeoProps = { title: string; description: string; pathname: string; children?: React.ReactNode };
 

@@ -4,6 +4,14 @@
  */
 import type { SiteContent } from "./content/schemas";
 
+/**
+ * The site icon as a `data:` URL (decision 0026), so no icon request races the first paint
+ * (docs/requirements.md#interactive-at-first-paint); static/favicon.svg must stay equal (tested).
+ */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0f172a"/><path d="M6 24 13 10l4 8 3-5 6 11Z" fill="#fbbf24"/></svg>';
+export const FAVICON_HREF = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
+
 /** Browser UI colours per scheme: each theme's header background. */
 export const THEME_COLORS = { light: "#ffffff", dark: "#020617" } as const;
 
@@ -20,8 +28,6 @@ export const SEARCH_EXCLUDED_PATHS = [
   "/admin/**",
 ] as const;
 
-export type MetaAttributes = Record<string, string>;
-
 type SiteHeadContent = Pick<SiteContent, "siteName" | "shareImage" | "organization">;
 
 /** An absolute URL, e.g. ("https://example.com", "/about/") -> "https://example.com/about". */
@@ -31,7 +37,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /** Meta tags every page shares: the theme-color pair and the share image for Open Graph and Twitter. */
-export function sharedMetaTags(site: SiteHeadContent, siteUrl: string): MetaAttributes[] {
+export function sharedMetaTags(site: SiteHeadContent, siteUrl: string): Record<string, string>[] {
   const image = absoluteUrl(siteUrl, site.shareImage.src);
   return [
     { name: "theme-color", media: "(prefers-color-scheme: light)", content: THEME_COLORS.light },

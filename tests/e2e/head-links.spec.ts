@@ -6,7 +6,7 @@
  * paint. Without JavaScript the manifest link is in the HTML itself.
  */
 import { expect, test } from "@playwright/test";
-import { FAVICON_HREF } from "../../src/lib/favicon";
+import { FAVICON_HREF } from "../../src/lib/site-head";
 import { MANIFEST_PATH } from "../../src/lib/inline-scripts";
 import { builtPageUrls } from "./support/built-html";
 

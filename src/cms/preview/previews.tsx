@@ -40,17 +40,6 @@ class PreviewBoundary extends React.Component<BoundaryProps, { failed: boolean }
   }
 }
 
-type SectionProps = { name: string; data: unknown; children: React.ReactNode };
-
-/** One section behind its own boundary, keyed by its data so typing retries a failed one. */
-function PreviewSection({ name, data, children }: SectionProps) {
-  return (
-    <PreviewBoundary key={JSON.stringify(data)} name={name}>
-      {children}
-    </PreviewBoundary>
-  );
-}
-
 // The preview has only the image URL, so it assumes the screenshot's 3:2 shape for its placeholder.
 const PREVIEW_WIDTH = 1200;
 const PREVIEW_HEIGHT = 800;
@@ -67,6 +56,22 @@ function useDevStyles(previewDocument: Document | undefined): void {
     for (const copy of copies) previewDocument.head.appendChild(copy);
     return () => copies.forEach((copy) => previewDocument.head.removeChild(copy));
   }, [previewDocument]);
+}
+
+type PreviewPart = { name: string; data: unknown; element: React.ReactNode };
+
+/** The sections, each behind its own boundary keyed by its data, so typing retries a failed one. */
+function Preview({ parts, document }: { parts: PreviewPart[]; document?: Document }) {
+  useDevStyles(document);
+  return (
+    <main>
+      {parts.map(({ name, data, element }) => (
+        <PreviewBoundary key={`${name}:${JSON.stringify(data)}`} name={name}>
+          {element}
+        </PreviewBoundary>
+      ))}
+    </main>
+  );
 }
 
 type HomePreviewProps = {
@@ -114,26 +119,16 @@ export function HomePreview({ entry, getAsset, document }: HomePreviewProps) {
   const copilot = copilotFor(home, getAsset);
   const hero = home.hero ?? { eyebrow: "", headline: "", subhead: "", cta: "REQUEST A DEMO" };
   const closing = home.closing ?? { heading: "", body: "", cta: "REQUEST A DEMO" };
-  useDevStyles(document);
-  return (
-    <main>
-      <PreviewSection name="hero" data={home.hero}>
-        <Hero hero={hero} />
-      </PreviewSection>
-      <PreviewSection name="benefits" data={benefits}>
-        <Benefits benefitsHeading={home.benefitsHeading ?? ""} benefits={benefits} />
-      </PreviewSection>
-      <PreviewSection name="Technical Co-Pilot" data={copilot}>
-        <CopilotSection copilot={copilot} />
-      </PreviewSection>
-      <PreviewSection name="claims" data={claims}>
-        <Claims claimsHeading={home.claimsHeading ?? ""} claims={claims} />
-      </PreviewSection>
-      <PreviewSection name="closing" data={home.closing}>
-        <ClosingCta closing={closing} />
-      </PreviewSection>
-    </main>
-  );
+  const benefitsHeading = home.benefitsHeading ?? "";
+  const claimsHeading = home.claimsHeading ?? "";
+  const parts = [
+    { name: "hero", data: home.hero, element: <Hero hero={hero} /> },
+    { name: "benefits", data: benefits, element: <Benefits {...{ benefitsHeading, benefits }} /> },
+    { name: "Technical Co-Pilot", data: copilot, element: <CopilotSection copilot={copilot} /> },
+    { name: "claims", data: claims, element: <Claims {...{ claimsHeading, claims }} /> },
+    { name: "closing", data: home.closing, element: <ClosingCta closing={closing} /> },
+  ];
+  return <Preview parts={parts} document={document} />;
 }
 
 /** Live preview of content/about.md. */
@@ -143,23 +138,15 @@ export function AboutPreview({ entry, document }: { entry: PreviewEntry; documen
   const values = list(about.values) as AboutContent["values"];
   const intro = about.intro ?? { heading: "", body: "" };
   const vision = about.vision ?? { heading: "", statement: "" };
-  useDevStyles(document);
-  return (
-    <main>
-      <PreviewSection name="introduction" data={about.intro}>
-        <AboutIntro intro={intro} />
-      </PreviewSection>
-      <PreviewSection name="founders" data={founders}>
-        <Founders foundersHeading={about.foundersHeading ?? ""} founders={founders} />
-      </PreviewSection>
-      <PreviewSection name="vision" data={about.vision}>
-        <Vision vision={vision} />
-      </PreviewSection>
-      <PreviewSection name="values" data={values}>
-        <Values valuesHeading={about.valuesHeading ?? ""} values={values} />
-      </PreviewSection>
-    </main>
-  );
+  const foundersHeading = about.foundersHeading ?? "";
+  const valuesHeading = about.valuesHeading ?? "";
+  const parts = [
+    { name: "introduction", data: about.intro, element: <AboutIntro intro={intro} /> },
+    { name: "founders", data: founders, element: <Founders {...{ foundersHeading, founders }} /> },
+    { name: "vision", data: about.vision, element: <Vision vision={vision} /> },
+    { name: "values", data: values, element: <Values {...{ valuesHeading, values }} /> },
+  ];
+  return <Preview parts={parts} document={document} />;
 }
 
 type PrivacyPreviewProps = {
@@ -172,18 +159,14 @@ type PrivacyPreviewProps = {
 /** Live preview of content/privacy.md, its body rendered by Decap. */
 export function PrivacyPreview({ entry, widgetFor, document }: PrivacyPreviewProps) {
   const privacy = entryData<PrivacyContent>(entry);
-  useDevStyles(document);
-  return (
-    <main>
-      <PreviewSection name="privacy policy" data={privacy}>
-        <PrivacyPolicy
-          title={privacy.title ?? ""}
-          lastUpdated={privacy.lastUpdated ?? { label: "", date: "" }}
-          requests={privacy.requests ?? { heading: "", body: "", email: "" }}
-        >
-          {widgetFor("body")}
-        </PrivacyPolicy>
-      </PreviewSection>
-    </main>
+  const element = (
+    <PrivacyPolicy
+      title={privacy.title ?? ""}
+      lastUpdated={privacy.lastUpdated ?? { label: "", date: "" }}
+      requests={privacy.requests ?? { heading: "", body: "", email: "" }}
+    >
+      {widgetFor("body")}
+    </PrivacyPolicy>
   );
+  return <Preview parts={[{ name: "privacy policy", data: privacy, element }]} document={document} />;
 }

@@ -34,26 +34,6 @@ const buttonClass =
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
-// The idempotency key: kept across retries of the same values, renewed on change or success.
-function useRequestId() {
-  const current = React.useRef<{ id: string; fingerprint: string } | null>(null);
-  return React.useMemo(
-    () => ({
-      forValues(values: object): string {
-        const fingerprint = JSON.stringify(values);
-        if (current.current?.fingerprint !== fingerprint) {
-          current.current = { id: newRequestId(), fingerprint };
-        }
-        return current.current.id;
-      },
-      renew() {
-        current.current = null;
-      },
-    }),
-    [],
-  );
-}
-
 /**
  * The Request a Demo form (spec sections 2, 4, 5, 8; docs/decisions/0001-when-the-form-validates.md); posts
  * without JavaScript too. A 409 is retried once with a fresh id (docs/requirements.md#spam-defence).
@@ -72,7 +52,14 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
     defaultValues: EMPTY,
   });
   const honeypot = React.useRef<HTMLInputElement>(null);
-  const requestId = useRequestId();
+  // The idempotency key: kept across retries of the same values, renewed on change or success.
+  const requestId = React.useRef<{ id: string; fingerprint: string }>();
+  const requestIdFor = (values: DemoRequest) => {
+    const fingerprint = JSON.stringify(values);
+    if (requestId.current?.fingerprint !== fingerprint)
+      requestId.current = { id: newRequestId(), fingerprint };
+    return requestId.current.id;
+  };
   // Stops a second submit that arrives before isSubmitting disables the button (Enter pressed twice).
   const sending = React.useRef(false);
   const [hydrated, setHydrated] = React.useState(false);
@@ -101,20 +88,20 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         ...values,
         [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
         [FORM_TOKEN_FIELD]: formToken.current,
-        requestId: requestId.forValues(values),
+        requestId: requestIdFor(values),
         attribution: readStoredAttribution(),
       });
     try {
       let result = await post();
       if (!result.ok && result.status === 409) {
-        requestId.renew();
+        requestId.current = undefined;
         result = await post();
       }
       if (result.ok) {
         const action = result.bookingUrl ? <BookingLink href={result.bookingUrl} /> : undefined;
         showToast({ ...DEMO_REQUEST_TOASTS.success, action });
         reset(EMPTY);
-        requestId.renew();
+        requestId.current = undefined;
       } else {
         console.error("Demo request failed:", result.error);
         showToast(DEMO_REQUEST_TOASTS.failure);

@@ -3,7 +3,7 @@
  *
  * plugins/gatsby-plugin-manifest-static's head links with the site's own options (gatsby-config.ts):
  * the manifest link only inside `<noscript>` (decision 0026; pages with JavaScript add it after the
- * first paint), no icon file links (the icon is a data: URL, src/lib/favicon.ts), and the
+ * first paint), no icon file links (the icon is a data: URL, src/lib/site-head.ts), and the
  * apple-touch-icons as gatsby-plugin-manifest writes them.
  */
 import * as React from "react";
