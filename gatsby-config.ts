@@ -11,10 +11,7 @@ const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").repl
 // Gatsby runs from the project root; a wrong field fails here naming file and field, as in gatsby-node.
 const site = loadContentFile(siteSchema, path.resolve("content/site.json"), process.cwd());
 
-/**
- * An adapter that adapts nothing (docs/decisions/0027-node-24-and-netlify-parity.md): without one, Netlify
- * installs `gatsby-adapter-netlify`, whose `_headers` set Cache-Control a second time. No SSR, DSG or functions here.
- */
+// Adapts nothing: else Netlify installs gatsby-adapter-netlify, whose _headers set Cache-Control twice (decision 0027).
 const staticSiteAdapter: IAdapter = {
   name: "static-site-adapter",
   adapt: ({ reporter }) => {

@@ -1,7 +1,4 @@
-/**
- * Validates content/*.{json,md} (a wrong field fails the build naming file and field) into one typed node
- * per file (docs/decisions/0035-content-model-once.md), and runs the post-build steps.
- */
+/** Content files into typed nodes, a wrong field failing the build (docs/decisions/0035-content-model-once.md); post-build steps. */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./build/csp-headers";
@@ -57,10 +54,7 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => {
   forgetBuild(process.cwd());
 };
 
-/**
- * Post-build, in this order: the kept scripts start after the first paint; public/_headers gets the CSP
- * hashing every inline script, that loader included; last, the record that `npm start` finds this build fresh.
- */
+/** After the build: scripts after the first paint, then the CSP of every inline script, then the fresh-build record. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
   const missed = pagesNotRewritten(rewritten, pagesWithScripts);

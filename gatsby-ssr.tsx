@@ -4,10 +4,7 @@ import { HEAD_SCRIPTS } from "./src/lib/inline-scripts";
 
 export { wrapPageElement } from "./src/components/error-boundary";
 
-/**
- * `<html lang="en">` and, in every page's head, the inline head scripts (theme first, before the first paint)
- * and a rule hiding the `data-js-only` controls when JavaScript is off (docs/decisions/0015-controls-without-framework.md).
- */
+/** `<html lang>`, the head scripts (theme first) and, without JS, hiding `data-js-only` controls (decision 0015). */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
   setHeadComponents([

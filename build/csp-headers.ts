@@ -1,7 +1,4 @@
-/**
- * The site's CSP from the built pages: every inline script's SHA-256 instead of 'unsafe-inline'
- * (docs/decisions/0002-content-security-policy.md). Per page, not `/*`, so /admin/ (Decap) keeps working.
- */
+/** The CSP: each inline script's SHA-256, per built page so /admin/ (Decap) keeps working (docs/decisions/0002). */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";

@@ -1,7 +1,4 @@
-/**
- * First-load JavaScript of each built page and its budgets (docs/requirements.md#interactive-at-first-paint;
- * docs/decisions/0006-perf-first-load-js.md). Sizes are gzip -9 per file; KB is 1,000 bytes.
- */
+/** First-load JS of each built page and its budgets (docs/decisions/0006-perf-first-load-js.md): gzip -9 per file, KB = 1,000 B. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -71,10 +68,7 @@ function readJson(path) {
 // Inline <script> types that run or steer the browser; any other type is a data block (JSON-LD).
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
 
-/**
- * `{ srcs, inlineBytes }`: same-origin script paths an HTML document loads, the after-first-paint loader's
- * URL list included, and its inline script bytes. @throws when the loader's URL list cannot be read
- */
+/** `{ srcs, inlineBytes }` of an HTML page, the loader's URL list included. @throws when that list cannot be read */
 export function scriptsInHtml(html) {
   const srcs = [];
   let inlineBytes = 0;

@@ -1,7 +1,5 @@
-/**
- * The page render uses Node's own `fetch`: Gatsby's node-fetch 2 pulls in the deprecated `punycode`, printed as
- * ` ERROR  UNKNOWN` by a build that succeeds (docs/requirements.md#site-content-and-local-server; build/INTERNALS.md).
- */
+// Gatsby's node-fetch 2 in the page render pulls in the deprecated `punycode`, printed as ` ERROR  UNKNOWN`
+// by a build that succeeds (docs/requirements.md#site-content-and-local-server; build/INTERNALS.md).
 
 type Plugin = { constructor?: { name?: string }; definitions?: Record<string, unknown> };
 

@@ -1,7 +1,4 @@
-/**
- * Starts a page's Gatsby scripts after the first contentful paint, so Lighthouse does not count them towards
- * LCP (docs/decisions/0016-contact-first-load.md); rewrites built pages before the CSP hashing.
- */
+/** Starts kept Gatsby scripts after the first contentful paint, out of LCP (docs/decisions/0016-contact-first-load.md). */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtPages } from "./csp-headers";
@@ -9,10 +6,7 @@ import { builtPages } from "./csp-headers";
 /** Upper bound on the wait: a page that somehow reports no paint still becomes interactive. */
 export const FALLBACK_MS = 3000;
 
-/**
- * The loader: appends `sources` with `async = false` (parallel download, run in order) after the first contentful
- * paint, a hidden tab or FALLBACK_MS. The URL list stays its last argument, where build/first-load-js.mjs reads it.
- */
+/** The loader of `sources` (run in order) after the first paint, a hidden tab or FALLBACK_MS; the URL list stays last. */
 export function loaderScript(sources: readonly string[]): string {
   const json = JSON.stringify(sources).replace(/</g, "\\u003c"); // so a URL cannot close the script element
   return (

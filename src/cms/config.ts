@@ -1,8 +1,4 @@
-/**
- * The Decap CMS configuration (docs/requirements.md#content-editing), one file entry per content file, its
- * fields made from src/lib/content/schemas.ts so the editor accepts what the build accepts
- * (docs/decisions/0035-content-model-once.md). GitHub backend with the editorial workflow; `local_backend` on localhost.
- */
+/** The Decap CMS configuration, its fields made from the content schemas (docs/decisions/0035-content-model-once.md). */
 import type { CmsCollectionFile, CmsConfig, CmsField, Formatter } from "decap-cms-core";
 import { z } from "zod";
 import { escapeRegExp, metaOf, unwrap } from "../lib/content/fields";
@@ -122,10 +118,7 @@ export const cmsConfig: CmsConfig = {
   ],
 };
 
-/**
- * Local editing only: after a save, asks `gatsby develop` to source the content again (POST /__refresh), as it
- * does not re-run sourceNodes when a file changes. `post` is injectable; elsewhere than localhost returns null.
- */
+/** On localhost, asks `gatsby develop` to source the content again after a save; elsewhere null. */
 export function refreshLocalSite(
   hostname: string = window.location.hostname,
   post: (url: string) => Promise<unknown> = (url) => fetch(url, { method: "POST" }),

@@ -4,10 +4,7 @@ import type { WrapPageElementBrowserArgs } from "gatsby";
 type ErrorBoundaryProps = { children: React.ReactNode };
 type ErrorBoundaryState = { error: Error | null };
 
-/**
- * Wraps every page: a render error shows 'Unexpected Application Error!' (spec section 8) and its message,
- * not a blank page. Its texts are not in content/, so it works when anything else is broken.
- */
+/** A render error shows 'Unexpected Application Error!' (spec section 8) and its message; no content/ texts needed. */
 export class ErrorBoundary extends React.Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null };
 

@@ -1,7 +1,4 @@
-/**
- * Where a demo request came from (docs/decisions/0024-lead-attribution.md): checked values, trimmed after
- * the checks so no spreadsheet reads a formula (docs/requirements.md#durable-capture).
- */
+/** Where a demo request came from (decision 0024): checked values, trimmed after the checks (docs/requirements.md#durable-capture). */
 import * as z from "zod/mini";
 
 // No `new Function` probe under the site's CSP, as in demo-request.ts.

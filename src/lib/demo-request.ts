@@ -1,17 +1,13 @@
 /**
- * The demo request's fields and schema, shared by the form and the function (docs/requirements.md#lead-path-and-alerts;
- * spec sections 5 and 9). Beyond the spec: one bare e-mail address, and no invisible or control characters.
- * zod/mini: the same rules in a smaller bundle, as /contact loads this at first (docs/requirements.md#performance-budget).
+ * The demo request's fields and schema, shared by the form and the function (spec sections 3, 5 and 9), in zod/mini
+ * for /contact's first load. Beyond the spec: one bare e-mail address, no invisible or control characters.
  */
 import * as z from "zod/mini";
 
 // Zod's JIT probe `new Function("")` would be a CSP violation (docs/decisions/0002-content-security-policy.md).
 z.config({ jitless: true });
 
-/**
- * One row of the field table: `name` keys the JSON body, form post, record and CSV (spec section 3); `label` is
- * the form's (section 2); `subject` names the field in section 5's messages; `limit` counts characters after trimming.
- */
+/** A row of the field table; `subject` names the field in spec section 5's messages, `limit` counts trimmed characters. */
 export interface DemoRequestFieldRow<Name extends string = string> {
   readonly name: Name;
   readonly label: string;

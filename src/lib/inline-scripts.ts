@@ -1,8 +1,4 @@
-/**
- * The site's own inline scripts, written ES5-short as strings (docs/decisions/0014-script-free-pages.md,
- * 0015-controls-without-framework.md): the build hashes each into the CSP, and `npm run test:budget`
- * keeps the head scripts under 2 KB together.
- */
+/** The site's inline scripts as ES5 strings (decisions 0014, 0015), hashed into the CSP; head scripts under 2 KB. */
 import {
   ATTRIBUTION_MAX_LENGTH,
   ATTRIBUTION_QUERY_KEYS,
@@ -16,10 +12,7 @@ export const THEME_STORAGE_KEY = "theme";
 export const THEME_SELECT_ID = "theme-select";
 const THEME_ATTRIBUTE = "data-theme";
 
-/**
- * The theme's <head> script (spec section 9), before the first paint: applies the stored choice, follows
- * OS changes, handles the select's `change`, and re-reads the choice when a page is restored or prerendered.
- */
+/** The theme's head script (spec section 9): applies and follows the choice from the first paint. */
 export const themeScript =
   `(function(d,w){var K=${JSON.stringify(THEME_STORAGE_KEY)},e=d.documentElement,` +
   `q=w.matchMedia("(prefers-color-scheme: dark)"),t;` +
@@ -56,11 +49,7 @@ export const speculationRules = JSON.stringify({
 
 const unsafe = new RegExp(ATTRIBUTION_UNSAFE.source, "gu");
 
-/**
- * The first-landing recorder (docs/decisions/0024-lead-attribution.md): on the tab's first page view, stores
- * the path, the referrer's origin and path, the UTM parameters and gclid in sessionStorage, cleaned and cut
- * so they pass the function's check. No cookies or localStorage; blocked storage records nothing.
- */
+/** Records the tab's first landing and its referrer and UTM in sessionStorage, cleaned (decision 0024). */
 export const attributionRecorderScript =
   `(function(){try{var s=sessionStorage,k=${JSON.stringify(ATTRIBUTION_STORAGE_KEY)};if(s.getItem(k))return;` +
   `var l=location,q=new URLSearchParams(l.search),r=document.referrer,a={landing_path:l.pathname},n;` +
@@ -74,10 +63,7 @@ export const MANIFEST_PATH = "/manifest.webmanifest";
 /** Upper bound on the wait (a hidden tab reports no paint). */
 export const MANIFEST_FALLBACK_MS = 3000;
 
-/**
- * Adds the manifest `<link>` after the first contentful paint (docs/decisions/0026-head-links-after-first-paint.md),
- * so Chromium's manifest and icon fetches do not count towards LCP; a `<noscript>` copy serves no-JS visitors.
- */
+/** Adds the manifest `<link>` after the first contentful paint, out of LCP (decision 0026). */
 export const manifestLinkScript =
   `(function(d){var l;function a(){if(!l){l=d.createElement("link");l.rel="manifest";` +
   `l.href=${JSON.stringify(MANIFEST_PATH)};d.head.appendChild(l)}}` +

@@ -1,13 +1,7 @@
-/**
- * The site-wide head tags and JSON-LD for search and sharing, as data for gatsby-config.ts
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript); rendered by plugins/gatsby-plugin-site-head.
- */
+/** The site-wide head tags and JSON-LD, as options of plugins/gatsby-plugin-site-head, and the icon. */
 import type { SiteContent } from "./content/schemas";
 
-/**
- * The site icon as a `data:` URL (decision 0026), so no icon request races the first paint
- * (docs/requirements.md#interactive-at-first-paint); static/favicon.svg must stay equal (tested).
- */
+/** The site icon, inlined as a `data:` URL in each page (decision 0026); static/favicon.svg must stay equal. */
 export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0f172a"/><path d="M6 24 13 10l4 8 3-5 6 11Z" fill="#fbbf24"/></svg>';
 export const FAVICON_HREF = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;

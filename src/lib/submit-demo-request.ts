@@ -1,7 +1,4 @@
-/**
- * The browser side of "Send demo request" (spec section 7): one JSON POST, only a 2xx answer being a
- * success, and the form's time token (docs/decisions/0011-spam-defence-layers.md).
- */
+/** The browser side of "Send demo request" (spec section 7): one JSON POST, only a 2xx a success, and the form token. */
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Attribution, type DemoRequest } from "./demo-request";
 
 /** The function's path, also the no-JS form's `action`. */

@@ -1,7 +1,4 @@
-/**
- * The site's toasts (spec section 9), one at a time; sonner loads on first interaction
- * (docs/decisions/0016-contact-first-load.md). Action toasts (decision 0023) stay longer, to be acted on.
- */
+/** The site's toasts (spec section 9), one at a time, sonner loaded on first interaction (decisions 0016, 0023). */
 import type { ReactNode } from "react";
 
 type Sonner = typeof import("sonner");

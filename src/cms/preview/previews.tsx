@@ -44,10 +44,7 @@ class PreviewBoundary extends React.Component<BoundaryProps, { failed: boolean }
 const PREVIEW_WIDTH = 1200;
 const PREVIEW_HEIGHT = 800;
 
-/**
- * Under `gatsby develop`, copies the site's injected <style> tags into the preview iframe's document,
- * which links cms.css only in production builds.
- */
+// Under `gatsby develop` the preview iframe gets no cms.css: copy the site's injected <style> tags into it.
 function useDevStyles(previewDocument: Document | undefined): void {
   React.useEffect(() => {
     if (process.env.NODE_ENV !== "development") return undefined;

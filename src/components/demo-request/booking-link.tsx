@@ -4,10 +4,7 @@ const linkClass =
   "shrink-0 rounded-sm font-semibold whitespace-nowrap underline underline-offset-4 " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current";
 
-/**
- * "Book a time now" in the success toast (docs/decisions/0023-booking-link.md): a plain link opening the
- * booking page in a new tab; the toaster keeps the toast while focus is in it.
- */
+/** "Book a time now" in the success toast: a plain link to the booking page in a new tab (decision 0023). */
 export function BookingLink({ href }: { href: string }) {
   return (
     <>

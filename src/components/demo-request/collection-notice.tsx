@@ -11,10 +11,7 @@ export type CollectionNoticeTexts = SiteContent["contact"]["notice"];
 
 type CollectionNoticeProps = { notice: CollectionNoticeTexts };
 
-/**
- * The collection notice before Submit (docs/requirements.md#personal-data; APP 5, GDPR Art. 13), server-rendered
- * so the no-JS form shows it too, with a plain link to the script-free /privacy page.
- */
+/** The collection notice before Submit, server-rendered for the no-JS form too (docs/requirements.md#personal-data). */
 export function CollectionNotice({ notice }: CollectionNoticeProps) {
   return (
     <p className="text-sm leading-6 text-slate-700 dark:text-slate-300">

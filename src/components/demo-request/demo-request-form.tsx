@@ -34,10 +34,7 @@ const buttonClass =
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
-/**
- * The Request a Demo form (spec sections 2, 4, 5, 8; docs/decisions/0001-when-the-form-validates.md); posts
- * without JavaScript too. A 409 is retried once with a fresh id (docs/requirements.md#spam-defence).
- */
+/** The Request a Demo form (spec sections 2, 4, 5, 8; decision 0001), posting without JS too; a 409 is retried once. */
 export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const {
     register,

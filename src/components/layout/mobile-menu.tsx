@@ -8,10 +8,7 @@ export const MENU_ID = "mobile-menu";
 
 type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "closeMenu"> };
 
-/**
- * Below `md`: the native popover invoker of the menu (spec section 2; decision 0015), working with no script;
- * no aria-expanded, which would go stale without one.
- */
+/** The menu's native popover invoker below `md` (decision 0015); no aria-expanded, which would go stale without JS. */
 export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
   return (
     <button

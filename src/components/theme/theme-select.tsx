@@ -5,10 +5,7 @@ type ThemeSelectProps = {
   labels: { label: string } & Record<Theme, string>;
 };
 
-/**
- * The header's native theme select, driven by the theme's inline scripts from the first paint, not by React;
- * hidden without JavaScript (`data-js-only`), as it could do nothing.
- */
+/** The header's theme select, driven by the theme's inline scripts, hidden without JS (`data-js-only`). */
 export function ThemeSelect({ labels }: ThemeSelectProps) {
   return (
     <>

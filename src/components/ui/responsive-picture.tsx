@@ -9,10 +9,7 @@ type ResponsivePictureProps = {
   className?: string;
 };
 
-/**
- * gatsby-plugin-image's processed image as a plain `<picture>` with a reserved box, adding no runtime
- * JavaScript, unlike `<GatsbyImage>` (docs/requirements.md#performance-budget).
- */
+/** gatsby-plugin-image's image as a plain `<picture>`, without `<GatsbyImage>`'s runtime (docs/requirements.md#performance-budget). */
 export function ResponsivePicture({ image, alt, loading = "lazy", className }: ResponsivePictureProps) {
   const { fallback, sources = [] } = image.images;
   return (

@@ -1,7 +1,4 @@
-/**
- * Content schema building blocks: the zod check plus, as `.meta()`, the editor's view; the text rules are
- * applied by both zod and the editor's `pattern` (docs/decisions/0035-content-model-once.md, 0017).
- */
+/** Content schema blocks: the zod check plus, as `.meta()`, the editor's view (docs/decisions/0035-content-model-once.md). */
 import { z } from "zod";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,10 +8,7 @@ const HTML_TAG = /<\/?[A-Za-z][\w-]*(?=[\s/>])/;
 // ATX or setext: the page title is the only h1.
 const LEVEL_ONE_HEADING = /(?:^|\n) {0,3}(?:#(?:[ \t]|\n|$)|=+[ \t]*(?:\n|$))/;
 
-/**
- * What the editor and the GraphQL types need beyond the zod checks: `pattern` is the editor's [regex, message];
- * `typeName` an object's GraphQL type (default: parent type plus key); `graphql` a linking field's whole type.
- */
+/** The editor's and GraphQL's view; `typeName` defaults to the parent's type plus the key, `graphql` is a link's type. */
 export type ContentMeta = {
   label?: string;
   hint?: string;

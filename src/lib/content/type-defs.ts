@@ -1,7 +1,4 @@
-/**
- * Explicit GraphQL types of the content nodes, made from ./schemas.ts (docs/decisions/0035-content-model-once.md):
- * an object is named by `typeName` or parent type plus key; a field the schema may leave out is nullable.
- */
+/** GraphQL types of the content nodes from ./schemas.ts (decision 0035); a field the schema may leave out is nullable. */
 import { z } from "zod";
 import { metaOf, unwrap } from "./fields";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "./schemas";

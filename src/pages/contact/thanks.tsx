@@ -9,10 +9,7 @@ const THANKS_TEXT = {
   description: "Our team will contact you within 24 hours to schedule your demo.",
 } as const;
 
-/**
- * /contact/thanks: where the function sends a no-JS form post (303;
- * docs/requirements.md#accessibility-search-and-the-form-without-javascript); with JavaScript a toast shows instead.
- */
+/** /contact/thanks: where a no-JS form post lands (303); with JavaScript a toast shows instead. */
 export default function ContactThanksPage({ location }: PageProps) {
   return (
     <Layout pathname={location.pathname}>
