@@ -1,4 +1,4 @@
-/** The CSP: each inline script's SHA-256, per built page so /admin/ (Decap) keeps working (docs/decisions/0002). */
+/** The CSP: each inline script's SHA-256, per built page so /admin/ (Decap) keeps working (decision 0002). */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
