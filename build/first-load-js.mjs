@@ -60,10 +60,11 @@ export function discoverPages(publicDir) {
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-function readJson(path) {
+function readBuilt(path) {
   if (!existsSync(path)) throw new Error(`${path} is missing; run \`npm run build\` first`);
-  return JSON.parse(readFileSync(path, "utf8"));
+  return readFileSync(path, "utf8");
 }
+const readJson = (path) => JSON.parse(readBuilt(path));
 
 // Inline <script> types that run or steer the browser; any other type is a data block (JSON-LD).
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
@@ -92,14 +93,10 @@ export function scriptsInHtml(html) {
   return { srcs, inlineBytes };
 }
 
-/** One page's first-load files with bytes, gzip bytes and packages; `boots` if it loads Gatsby's app chunk group. */
-export function measurePage(publicDir, page, assetsByChunkName) {
-  const byChunk = assetsByChunkName ?? readJson(join(publicDir, "webpack.stats.json")).assetsByChunkName;
+// One page's first-load files with bytes, gzip bytes and packages; `boots` if it loads Gatsby's app chunk group.
+function measurePage(publicDir, page, byChunk) {
   const { componentChunkName } = readJson(join(publicDir, page.pageData));
-  const htmlPath = join(publicDir, page.html);
-  if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing; run \`npm run build\` first`);
-  const { srcs, inlineBytes } = scriptsInHtml(readFileSync(htmlPath, "utf8"));
-
+  const { srcs, inlineBytes } = scriptsInHtml(readBuilt(join(publicDir, page.html)));
   const app = (byChunk.app ?? []).filter((f) => f.endsWith(".js"));
   // A script-free page's HTML loads none of Gatsby's files, so nothing of the stats is fetched.
   const boots = srcs.some((src) => app.includes(src));

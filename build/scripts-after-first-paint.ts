@@ -79,14 +79,7 @@ export function pagesNotRewritten(
   pagesWithScripts: readonly string[],
 ): string[] {
   const routes = new Set(
-    rewritten.map(
-      (page) =>
-        "/" +
-        page
-          .replace(/\\/g, "/")
-          .replace(/(^|\/)index\.html$/, "")
-          .replace(/\.html$/, ""),
-    ),
+    rewritten.map((page) => "/" + page.replace(/\\/g, "/").replace(/(^|\/)index\.html$|\.html$/, "")),
   );
   return pagesWithScripts.filter((route) => !routes.has(route));
 }

@@ -32,19 +32,9 @@ export const themeSelectScript =
   `document.documentElement.getAttribute(${JSON.stringify(THEME_ATTRIBUTE)})||"system"`;
 
 /** Prerenders a same-origin page once the visitor shows intent to open its link; never /admin/ or /api/. */
+const notSpeculated = ["/admin/*", "/api/*"].map((href_matches) => ({ not: { href_matches } }));
 export const speculationRules = JSON.stringify({
-  prerender: [
-    {
-      where: {
-        and: [
-          { href_matches: "/*" },
-          { not: { href_matches: "/admin/*" } },
-          { not: { href_matches: "/api/*" } },
-        ],
-      },
-      eagerness: "moderate",
-    },
-  ],
+  prerender: [{ where: { and: [{ href_matches: "/*" }, ...notSpeculated] }, eagerness: "moderate" }],
 });
 
 const unsafe = new RegExp(ATTRIBUTION_UNSAFE.source, "gu");

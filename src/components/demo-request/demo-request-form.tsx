@@ -16,11 +16,10 @@ import {
   newRequestId,
   submitDemoRequest,
 } from "../../lib/submit-demo-request";
-import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
 import { Field, HoneypotField } from "./field";
 import { BookingLink } from "./booking-link";
-import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
+import { AssertiveAnnouncer, DEMO_REQUEST_TOASTS, showToast, SiteToaster } from "./site-toaster";
 
 // The schema is built on the first validation, not when the page loads.
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
