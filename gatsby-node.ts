@@ -4,19 +4,9 @@ import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./build/csp-headers";
 import pagesWithScripts from "./build/pages-with-scripts.json";
 import { loadScriptsAfterFirstPaint, pagesNotRewritten } from "./build/scripts-after-first-paint";
-import { loadSiteContent } from "./build/load-content";
+import { contentTypeDefs, loadSiteContent } from "./build/load-content";
 import { dropNodeFetchFromPageRender } from "./build/native-fetch-in-page-render";
-import { graphqlTypeDefs } from "./src/lib/content/fields";
-import { aboutSchema, homeSchema, privacySchema, siteSchema } from "./src/lib/content/schemas";
 import { forgetBuild, recordBuild } from "./scripts/local/needs-build.mjs";
-
-/** The content node types: SiteSettings, HomePage, AboutPage, PrivacyPage. */
-export const contentTypeDefs = graphqlTypeDefs([
-  { name: "SiteSettings", prefix: "Site", schema: siteSchema },
-  { name: "HomePage", prefix: "Home", schema: homeSchema },
-  { name: "AboutPage", prefix: "About", schema: aboutSchema },
-  { name: "PrivacyPage", prefix: "Privacy", schema: privacySchema },
-]);
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(contentTypeDefs);

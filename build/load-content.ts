@@ -1,8 +1,9 @@
-/** Reads and validates the content files; errors read like `content/home.md: benefits.1.title: Required`. */
+/** Reads and validates the content files (errors like `content/home.md: benefits.1.title: Required`); their GraphQL types. */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
+import { graphqlTypeDefs } from "../src/lib/content/fields";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../src/lib/content/schemas";
 
 /** A content file is missing, unreadable or does not match its schema. */
@@ -55,3 +56,11 @@ export function loadSiteContent(root: string) {
   }
   return { site, home, about, privacy };
 }
+
+/** The content node types: SiteSettings, HomePage, AboutPage, PrivacyPage. */
+export const contentTypeDefs = graphqlTypeDefs([
+  { name: "SiteSettings", prefix: "Site", schema: siteSchema },
+  { name: "HomePage", prefix: "Home", schema: homeSchema },
+  { name: "AboutPage", prefix: "About", schema: aboutSchema },
+  { name: "PrivacyPage", prefix: "Privacy", schema: privacySchema },
+]);

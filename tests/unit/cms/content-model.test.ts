@@ -8,11 +8,10 @@
 import { join } from "node:path";
 import type { CmsField } from "decap-cms-core";
 import { z } from "zod";
-import { loadSiteContent } from "../../../build/load-content";
+import { contentTypeDefs, loadSiteContent } from "../../../build/load-content";
 import { cmsConfig, cmsFields } from "../../../src/cms/config";
 import { graphqlTypeDefs, metaOf, section, text, textList, unwrap } from "../../../src/lib/content/fields";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../../../src/lib/content/schemas";
-import { contentTypeDefs } from "../../../gatsby-node";
 
 type Field = CmsField & { fields?: CmsField[]; field?: CmsField; pattern?: [string, string] };
 
