@@ -1,3 +1,3 @@
 import "./src/styles/global.css";
 
-export { wrapPageElement } from "./src/components/wrap-page-element";
+export { wrapPageElement } from "./src/components/error-boundary";

@@ -1,9 +1,8 @@
 import path from "node:path";
-import type { GatsbyConfig } from "gatsby";
+import type { GatsbyConfig, IAdapter } from "gatsby";
 import pagesWithScripts from "./build/pages-with-scripts.json";
 import { loadContentFile } from "./build/load-content";
 import { siteSchema } from "./src/lib/content/schemas";
-import { staticSiteAdapter } from "./build/static-adapter";
 import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
 
 // Canonical and Open Graph URLs are built from this; Netlify sets URL to the site's main address.
@@ -12,13 +11,22 @@ const siteUrl = (process.env.URL ?? "https://www.example-resources-ai.com").repl
 // Gatsby runs from the project root; a wrong field fails here naming file and field, as in gatsby-node.
 const site = loadContentFile(siteSchema, path.resolve("content/site.json"), process.cwd());
 
+// Adapts nothing: else Netlify installs gatsby-adapter-netlify, whose _headers set Cache-Control twice (decision 0027).
+const staticSiteAdapter: IAdapter = {
+  name: "static-site-adapter",
+  adapt: ({ reporter }) => {
+    reporter.verbose(
+      "static-site-adapter: nothing to adapt; headers come from netlify.toml and public/_headers",
+    );
+  },
+};
+
 const config: GatsbyConfig = {
   siteMetadata: { siteUrl },
   // Typed static queries in src/gatsby-types.d.ts (committed), refreshed by the build only: in `gatsby develop`
   // each rewrite recompiles /admin/'s bundle, which regenerates the file again (tests/e2e/cms-editor.spec.ts).
   graphqlTypegen: process.env.NODE_ENV === "production" ? { generateOnBuild: true } : false,
   trailingSlash: "never",
-  // Every header has one owner and a Netlify build installs nothing outside the lock file.
   adapter: staticSiteAdapter,
   plugins: [
     "gatsby-plugin-postcss",
@@ -27,7 +35,6 @@ const config: GatsbyConfig = {
       options: { defaults: { formats: ["auto", "webp", "avif"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
-    // path.resolve, as Gatsby runs from the project root and __dirname points into .cache/compiled.
     { resolve: "gatsby-source-filesystem", options: { name: "content", path: path.resolve("content") } },
     // Renders content/privacy.md's body (docs/decisions/0017-privacy-page-from-markdown.md).
     "gatsby-transformer-remark",
@@ -65,7 +72,7 @@ const config: GatsbyConfig = {
         background_color: THEME_COLORS.light,
         theme_color: THEME_COLORS.light,
         icon: "content/images/icon.png",
-        include_favicon: false, // a data: URL in each page (src/lib/favicon.ts, decision 0026)
+        include_favicon: false, // a data: URL in each page (src/lib/site-head.ts, decision 0026)
         theme_color_in_head: false,
         cache_busting_mode: "none",
       },

@@ -1,15 +1,11 @@
-/**
- * Validates content/*.{json,md} (a wrong field fails the build naming file and field) into one typed node
- * per file (docs/decisions/0035-content-model-once.md), and runs the post-build steps.
- */
+/** Content files into typed nodes, a wrong field failing the build (docs/decisions/0035-content-model-once.md); post-build steps. */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { writeCspHeaders } from "./build/csp-headers";
 import pagesWithScripts from "./build/pages-with-scripts.json";
 import { loadScriptsAfterFirstPaint, pagesNotRewritten } from "./build/scripts-after-first-paint";
-import { loadSiteContent } from "./build/load-content";
+import { contentTypeDefs, loadSiteContent } from "./build/load-content";
 import { dropNodeFetchFromPageRender } from "./build/native-fetch-in-page-render";
-import { contentTypeDefs } from "./src/lib/content/type-defs";
 import { forgetBuild, recordBuild } from "./scripts/local/needs-build.mjs";
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -47,7 +43,6 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   }
 };
 
-/** Pages render with Node's own fetch (build/native-fetch-in-page-render.ts). */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions }) => {
   const config = (getConfig as () => { plugins?: unknown[] })();
   if (dropNodeFetchFromPageRender(config, stage)) actions.replaceWebpackConfig(config);
@@ -58,14 +53,8 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => {
   forgetBuild(process.cwd());
 };
 
-/**
- * Post-build steps, in this order: the scripts of the pages that keep them start after the first
- * paint (build/scripts-after-first-paint.ts), then public/_headers gets the
- * Content-Security-Policy hashing every inline script of every page, the new loader included
- * (build/csp-headers.ts); last, the record that `npm start` finds this build fresh.
- */
+/** After the build: scripts after the first paint, then the CSP of every inline script, then the fresh-build record. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  // Before the CSP: the loader this adds is an inline script the policy must allow.
   const rewritten = loadScriptsAfterFirstPaint(path.join(process.cwd(), "public"));
   const missed = pagesNotRewritten(rewritten, pagesWithScripts);
   if (missed.length > 0) {

@@ -1,16 +1,9 @@
-/**
- * The site's CSP from the built pages: every inline script's SHA-256 instead of 'unsafe-inline'
- * (docs/decisions/0002-content-security-policy.md). Per page, not `/*`, so /admin/ (Decap) keeps working.
- */
+/** The CSP: each inline script's SHA-256, per built page so /admin/ (Decap) keeps working (decision 0002). */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
-/**
- * The site's built pages under `publicDir` (Gatsby's `public/`): every `.html` file as a path
- * relative to it with `/` separators (`about/index.html`), without Decap's /admin/ page and Gatsby's
- * slice files.
- */
+/** Every built `.html` page under `publicDir` as a `/`-separated relative path (`about/index.html`), without /admin/ and Gatsby's slices. */
 export function builtPages(publicDir: string): string[] {
   return readdirSync(publicDir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
@@ -47,8 +40,8 @@ export function buildCsp(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-/** URL paths a built HTML file answers: `index.html` -> `/`; `about/index.html` -> `/about`, `/about/`. */
-export function pagePaths(file: string): string[] {
+// The URL paths a built file answers: `index.html` -> `/`; `about/index.html` -> `/about`, `/about/`.
+function pagePaths(file: string): string[] {
   if (file === "index.html") return ["/"];
   if (!file.endsWith("/index.html")) return [`/${file}`];
   const dir = `/${file.slice(0, -"/index.html".length)}`;

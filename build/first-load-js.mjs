@@ -1,26 +1,21 @@
-/**
- * First-load JavaScript of each built page and its budgets (docs/requirements.md#interactive-at-first-paint;
- * docs/decisions/0006-perf-first-load-js.md). Sizes are gzip -9 per file; KB is 1,000 bytes.
- */
+/** First-load JS of each built page and its budgets (docs/decisions/0006-perf-first-load-js.md): gzip -9 per file, KB = 1,000 B. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 
 export const KB = 1000;
 
-/** Pages that keep Gatsby's scripts (build/pages-with-scripts.json, also read by gatsby-config.ts). */
 export const PAGES_WITH_SCRIPTS = JSON.parse(
   readFileSync(new URL("./pages-with-scripts.json", import.meta.url), "utf8"),
 );
 
-/** Budgets of docs/requirements.md#interactive-at-first-paint. */
 export const BUDGETS = {
   pageWithScriptsGzipBytes: 100 * KB,
   scriptFreeFiles: 0,
   scriptFreeInlineBytes: 2 * KB,
 };
 
-/** Form-only libraries, allowed in the first load of these routes only (docs/requirements.md#performance-budget). */
+/** Form-only libraries, allowed in the first load of FORM_ROUTES only (docs/requirements.md#performance-budget). */
 export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
 export const FORM_ROUTES = ["/contact"];
 
@@ -55,33 +50,26 @@ export function htmlFileFor(path) {
 export function discoverPages(publicDir) {
   const root = join(publicDir, "page-data");
   if (!existsSync(root)) throw new Error(`${root} is missing; run \`npm run build\` first`);
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(join(dir, entry.name));
-      else if (entry.name === "page-data.json") {
-        const pageData = relative(publicDir, join(dir, entry.name));
-        const { path } = readJson(join(publicDir, pageData));
-        found.push({ route: path, html: htmlFileFor(path), pageData });
-      }
-    }
-  };
-  walk(root);
-  return found.sort((a, b) => a.route.localeCompare(b.route));
+  return readdirSync(root, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name === "page-data.json")
+    .map((entry) => {
+      const pageData = relative(publicDir, join(entry.parentPath, entry.name));
+      const { path } = readJson(join(publicDir, pageData));
+      return { route: path, html: htmlFileFor(path), pageData };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-function readJson(path) {
+function readBuilt(path) {
   if (!existsSync(path)) throw new Error(`${path} is missing; run \`npm run build\` first`);
-  return JSON.parse(readFileSync(path, "utf8"));
+  return readFileSync(path, "utf8");
 }
+const readJson = (path) => JSON.parse(readBuilt(path));
 
 // Inline <script> types that run or steer the browser; any other type is a data block (JSON-LD).
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
 
-/**
- * `{ srcs, inlineBytes }`: same-origin script paths an HTML document loads, the after-first-paint loader's
- * URL list included, and its inline script bytes. @throws when the loader's URL list cannot be read
- */
+/** `{ srcs, inlineBytes }` of an HTML page, the loader's URL list included. @throws when that list cannot be read */
 export function scriptsInHtml(html) {
   const srcs = [];
   let inlineBytes = 0;
@@ -105,14 +93,10 @@ export function scriptsInHtml(html) {
   return { srcs, inlineBytes };
 }
 
-/** One page's first-load files with bytes, gzip bytes and packages; `boots` if it loads Gatsby's app chunk group. */
-export function measurePage(publicDir, page, assetsByChunkName) {
-  const byChunk = assetsByChunkName ?? readJson(join(publicDir, "webpack.stats.json")).assetsByChunkName;
+// One page's first-load files with bytes, gzip bytes and packages; `boots` if it loads Gatsby's app chunk group.
+function measurePage(publicDir, page, byChunk) {
   const { componentChunkName } = readJson(join(publicDir, page.pageData));
-  const htmlPath = join(publicDir, page.html);
-  if (!existsSync(htmlPath)) throw new Error(`${htmlPath} is missing; run \`npm run build\` first`);
-  const { srcs, inlineBytes } = scriptsInHtml(readFileSync(htmlPath, "utf8"));
-
+  const { srcs, inlineBytes } = scriptsInHtml(readBuilt(join(publicDir, page.html)));
   const app = (byChunk.app ?? []).filter((f) => f.endsWith(".js"));
   // A script-free page's HTML loads none of Gatsby's files, so nothing of the stats is fetched.
   const boots = srcs.some((src) => app.includes(src));

@@ -1,7 +1,6 @@
 /**
- * Bundles `netlify/functions/` with Netlify's own bundler (`@netlify/zip-it-and-ship-it`) into one zip
- * per function plus `manifest.json`, on the Node major of `.nvmrc`
- * (docs/decisions/0027-node-24-and-netlify-parity.md).
+ * Bundles `netlify/functions/` with Netlify's own bundler into one zip per function plus `manifest.json`, on
+ * the Node of `.nvmrc` (docs/decisions/0027-node-24-and-netlify-parity.md).
  * @param {{ root: string, outDir: string }} options absolute project root and output folder
  * @returns {Promise<{ manifestPath: string, functions: object[] }>} the bundler's list of zips
  * @throws when a function cannot be bundled (a module it imports is missing)

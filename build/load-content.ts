@@ -1,31 +1,15 @@
-/** Reads and validates the content files; errors read like `content/home.md: benefits.1.title: Required`. */
+/** Reads and validates the content files (errors like `content/home.md: benefits.1.title: Required`); their GraphQL types. */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
-import {
-  aboutSchema,
-  homeSchema,
-  privacySchema,
-  siteSchema,
-  type AboutContent,
-  type HomeContent,
-  type PrivacyContent,
-  type SiteContent,
-} from "../src/lib/content/schemas";
+import { graphqlTypeDefs } from "../src/lib/content/fields";
+import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../src/lib/content/schemas";
 
-/** Thrown when a content file is missing, unreadable or does not match its schema. */
+/** A content file is missing, unreadable or does not match its schema. */
 export class ContentValidationError extends Error {
   override name = "ContentValidationError";
 }
-
-/** The validated content of the whole site. */
-export type SiteContentBundle = {
-  site: SiteContent;
-  home: HomeContent;
-  about: AboutContent;
-  privacy: PrivacyContent;
-};
 
 function readData(absPath: string, shown: string): unknown {
   let raw: string;
@@ -36,7 +20,7 @@ function readData(absPath: string, shown: string): unknown {
   }
   try {
     if (absPath.endsWith(".json")) return JSON.parse(raw);
-    // The markdown below the frontmatter is Decap CMS's `body` field.
+    // The markdown below the frontmatter is Decap's `body` field.
     const { data, content } = matter(raw);
     return { ...data, body: content };
   } catch (error) {
@@ -58,7 +42,7 @@ export function loadContentFile<S extends z.ZodType>(schema: S, absPath: string,
 }
 
 /** Loads and validates all content files under `root`/content. @throws ContentValidationError naming file and field */
-export function loadSiteContent(root: string): SiteContentBundle {
+export function loadSiteContent(root: string) {
   const dir = join(root, "content");
   const site = loadContentFile(siteSchema, join(dir, "site.json"), root);
   const home = loadContentFile(homeSchema, join(dir, "home.md"), root);
@@ -72,3 +56,11 @@ export function loadSiteContent(root: string): SiteContentBundle {
   }
   return { site, home, about, privacy };
 }
+
+/** The content node types: SiteSettings, HomePage, AboutPage, PrivacyPage. */
+export const contentTypeDefs = graphqlTypeDefs([
+  { name: "SiteSettings", prefix: "Site", schema: siteSchema },
+  { name: "HomePage", prefix: "Home", schema: homeSchema },
+  { name: "AboutPage", prefix: "About", schema: aboutSchema },
+  { name: "PrivacyPage", prefix: "Privacy", schema: privacySchema },
+]);

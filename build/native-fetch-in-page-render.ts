@@ -1,8 +1,5 @@
-/**
- * The page render uses Node's own `fetch` (docs/requirements.md#site-content-and-local-server: a build that
- * succeeds prints no ERROR): Gatsby's node-fetch 2 provision pulls in the deprecated `punycode`, which Gatsby
- * prints as ` ERROR  UNKNOWN` (build/INTERNALS.md).
- */
+// Gatsby's node-fetch 2 in the page render pulls in the deprecated `punycode`, printed as ` ERROR  UNKNOWN`
+// by a build that succeeds (docs/requirements.md#site-content-and-local-server; build/INTERNALS.md).
 
 type Plugin = { constructor?: { name?: string }; definitions?: Record<string, unknown> };
 
@@ -13,10 +10,7 @@ const providesFetch = (plugin: unknown): plugin is Required<Plugin> =>
   (plugin as Plugin)?.constructor?.name === "ProvidePlugin" &&
   PROVIDED.some((name) => Object.hasOwn((plugin as Plugin).definitions ?? {}, name));
 
-/**
- * Removes Gatsby's `fetch` provision from `stage`'s webpack config (`getConfig()`) in place; true when it
- * changed (then hand it to `replaceWebpackConfig`). @throws in a page-render stage without exactly one.
- */
+/** Removes Gatsby's `fetch` provision from `stage`'s webpack config in place; true when changed. @throws unless exactly one */
 export function dropNodeFetchFromPageRender(config: { plugins?: unknown[] }, stage: string): boolean {
   if (!PAGE_RENDER_STAGES.has(stage)) return false;
   const providers = (config.plugins ?? []).filter(providesFetch);

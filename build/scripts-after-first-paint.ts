@@ -1,22 +1,14 @@
-/**
- * Starts a page's Gatsby scripts after the first contentful paint, so Lighthouse does not count them towards
- * LCP (docs/decisions/0016-contact-first-load.md); rewrites built pages before the CSP hashing.
- */
+/** Starts kept Gatsby scripts after the first contentful paint, out of LCP (docs/decisions/0016-contact-first-load.md). */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtPages } from "./csp-headers";
 
-// Upper bound on the wait: a page that somehow reports no paint still becomes interactive.
+/** Upper bound on the wait: a page that somehow reports no paint still becomes interactive. */
 export const FALLBACK_MS = 3000;
 
-/**
- * The loader's source: a classic script that appends `sources` with `async = false` (parallel download, run
- * in order) after the first contentful paint, a hidden tab or {@link FALLBACK_MS}. The URL list stays its
- * last argument: build/first-load-js.mjs reads it there.
- */
+/** The loader of `sources` (run in order) after the first paint, a hidden tab or FALLBACK_MS; the URL list stays last. */
 export function loaderScript(sources: readonly string[]): string {
-  // `<` escaped so a URL can never close the script element.
-  const json = JSON.stringify(sources).replace(/</g, "\\u003c");
+  const json = JSON.stringify(sources).replace(/</g, "\\u003c"); // so a URL cannot close the script element
   return (
     `(function(w,d,u){var s=0;function l(){if(s)return;s=1;u.forEach(function(r){` +
     `var e=d.createElement("script");e.src=r;e.async=false;d.body.appendChild(e)})}` +
@@ -36,7 +28,6 @@ export const LOADER_ID = "gatsby-scripts-after-first-paint";
 const ASYNC_SCRIPT = /<script src="([^"]+)" async><\/script>/g;
 const isRuntime = (src: string) => /\/webpack-runtime-[^/]*\.js$/.test(src);
 
-/** The async script URLs of Gatsby's scripts slice, in its order. */
 export function sliceScripts(sliceHtml: string): string[] {
   return [...sliceHtml.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
 }
@@ -82,20 +73,13 @@ export function loadScriptsAfterFirstPaint(publicDir: string): string[] {
   return afterPaint;
 }
 
-/** Routes of `pagesWithScripts` not among `rewritten`: an upgrade broke this step (build/INTERNALS.md). */
+/** Routes of `pagesWithScripts` not among `rewritten`: an upgrade broke this step. */
 export function pagesNotRewritten(
   rewritten: readonly string[],
   pagesWithScripts: readonly string[],
 ): string[] {
   const routes = new Set(
-    rewritten.map(
-      (page) =>
-        "/" +
-        page
-          .replace(/\\/g, "/")
-          .replace(/(^|\/)index\.html$/, "")
-          .replace(/\.html$/, ""),
-    ),
+    rewritten.map((page) => "/" + page.replace(/\\/g, "/").replace(/(^|\/)index\.html$|\.html$/, "")),
   );
   return pagesWithScripts.filter((route) => !routes.has(route));
 }

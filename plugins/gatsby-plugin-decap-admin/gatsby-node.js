@@ -1,8 +1,5 @@
-/**
- * Builds /admin/ with gatsby-plugin-decap-cms's Node hooks only: its gatsby-browser.js (Netlify Identity,
- * unused) would join every public page's bundle, and its changes to the site's webpack config are dropped,
- * so public pages build as without the CMS (docs/requirements.md#content-editing; docs/performance.md).
- */
+// /admin/ from gatsby-plugin-decap-cms's Node hooks only, so public pages build as without the CMS: its
+// gatsby-browser.js and webpack changes are dropped (docs/requirements.md#content-editing; docs/performance.md).
 const upstream = require("gatsby-plugin-decap-cms/gatsby-node");
 
 exports.onPreInit = upstream.onPreInit;

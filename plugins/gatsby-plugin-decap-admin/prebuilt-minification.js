@@ -2,12 +2,7 @@
 // re-minifying decap-cms-app.js slowed every build (docs/requirements.md#performance-budget).
 const PREBUILT = [/\.min\.js$/, /decap-cms-app\.js$/];
 
-/**
- * Swaps the /admin/ build's Terser for one that leaves {@link PREBUILT} alone.
- * @param {{ optimization?: { minimizer?: unknown[] } }} config upstream's /admin/ webpack config (changed in place)
- * @param {{ stage: string, plugins: { minifyJs: (options: object) => unknown } }} helpers Gatsby's webpack helpers
- * @throws {Error} when there is not exactly one Terser (an upgrade changed it, build/INTERNALS.md)
- */
+/** Swaps the /admin/ build's Terser for one that skips PREBUILT. @throws {Error} unless exactly one Terser (build/INTERNALS.md) */
 function skipPrebuiltMinification(config, { stage, plugins }) {
   if (stage !== "build-javascript") return;
   const minimizers = config.optimization?.minimizer ?? [];

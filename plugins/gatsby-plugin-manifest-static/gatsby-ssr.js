@@ -1,10 +1,7 @@
 const React = require("react");
 const manifest = require("gatsby-plugin-manifest/gatsby-ssr");
 
-/**
- * gatsby-plugin-manifest's head links with the manifest link inside `<noscript>` (decision 0026): with
- * JavaScript, src/lib/inline-scripts/manifest-link.ts adds it after the first paint.
- */
+/** gatsby-plugin-manifest's head links, the manifest link in `<noscript>`: scripts add it after the first paint (decision 0026). */
 function manifestLinkWithoutScripts(element) {
   if (element?.type !== "link" || element.props?.rel !== "manifest") return element;
   return React.createElement("noscript", { key: "gatsby-plugin-manifest-link-noscript" }, element);

@@ -11,10 +11,7 @@ const STRIP_SCRIPTS_ONLY = {
   noInlineStyles: false,
 };
 
-/**
- * Serves every page but `keepScripts` (e.g. ["/contact"]) without Gatsby's scripts, in `gatsby build`
- * only (docs/decisions/0014-script-free-pages.md); the page's own head scripts stay.
- */
+/** Builds every page but `keepScripts` without Gatsby's scripts; their own head scripts stay (decision 0014). */
 exports.onPreRenderHTML = (api, { keepScripts }) => {
   if (keepScripts.map(normalise).includes(normalise(api.pathname))) return;
   noJavaScript.onPreRenderHTML(api, STRIP_SCRIPTS_ONLY);

@@ -3,11 +3,7 @@ const React = require("react");
 /** "/about/" and "/about" are the same page; "/" stays "/". */
 const normalise = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/");
 
-/**
- * Adds `meta` (every page) and `jsonLd` (path -> object, that page only) head tags at build time, so they
- * cost no first-load JS (docs/requirements.md#accessibility-search-and-the-form-without-javascript).
- * Options come from src/lib/site-head.ts; `<` is escaped so JSON-LD cannot close its script element.
- */
+/** Writes `meta` (every page) and `jsonLd` (by path) at build time, at no JS cost; `<` escaped in JSON-LD. */
 exports.onRenderBody = ({ pathname, setHeadComponents }, { meta = [], jsonLd = {} }) => {
   const tags = meta.map((attributes, index) =>
     React.createElement("meta", { key: `site-head-meta-${index}`, ...attributes }),

@@ -1,9 +1,8 @@
 /** Entry of the /admin/ bundle, built apart from the pages: registers the format, styles and previews, then starts Decap. */
 import CMS from "decap-cms-app";
 import "../styles/global.css";
-import { cmsConfig, JSON_FORMAT, jsonWithNewline } from "./config";
+import { cmsConfig, JSON_FORMAT, jsonWithNewline, refreshLocalSite } from "./config";
 import { AboutPreview, HomePreview, PrivacyPreview } from "./preview/previews";
-import { refreshLocalSite } from "./refresh-on-save";
 
 CMS.registerCustomFormat(JSON_FORMAT, "json", jsonWithNewline);
 CMS.registerPreviewTemplate("home", HomePreview as never);

@@ -1,13 +1,9 @@
 import * as React from "react";
 import type { SiteSettings } from "../hooks/use-site-settings";
-import { notFoundLogScript } from "../lib/inline-scripts/not-found-log";
+import { notFoundLogScript } from "../lib/inline-scripts";
 
-type NotFoundProps = {
-  texts: SiteSettings["notFound"];
-};
-
-/** The not-found screen (spec section 2); its only script logs the requested path (docs/decisions/0014-script-free-pages.md). */
-export function NotFound({ texts }: NotFoundProps) {
+/** The not-found screen (spec section 2); its only script logs the requested path (decision 0014). */
+export function NotFound({ texts }: { texts: SiteSettings["notFound"] }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-8xl font-bold tracking-tight">{texts.code}</h1>

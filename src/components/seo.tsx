@@ -1,20 +1,10 @@
 import * as React from "react";
 import { useSiteSettings } from "../hooks/use-site-settings";
-import { FAVICON_HREF } from "../lib/favicon";
-import { absoluteUrl } from "../lib/site-head";
+import { absoluteUrl, FAVICON_HREF } from "../lib/site-head";
 
-type SeoProps = {
-  title: string;
-  description: string;
-  /** The page's path, e.g. "/about"; the canonical URL is siteUrl + pathname. */
-  pathname: string;
-  children?: React.ReactNode;
-};
+type SeoProps = { title: string; description: string; pathname: string; children?: React.ReactNode };
 
-/**
- * Per-page head tags (Gatsby Head API): title, description, canonical URL, Open Graph, Twitter and the
- * icon. Tags shared by every page come from plugins/gatsby-plugin-site-head, adding no first-load JS.
- */
+/** Per-page head tags (Gatsby Head API); those every page shares come from plugins/gatsby-plugin-site-head. */
 export function Seo({ title, description, pathname, children }: SeoProps) {
   const { siteName, siteUrl } = useSiteSettings();
   const fullTitle = `${title} | ${siteName}`;

@@ -1,9 +1,8 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-/** content/about.md as the About page reads it (the query's generated type). */
 export type AboutPageData = NonNullable<Queries.AboutContentQuery["aboutPage"]>;
 
-/** Validated content/about.md. @throws Error when the build made no AboutPage node */
+/** content/about.md, validated by the build. @throws Error when the build made no AboutPage node */
 export function useAboutContent(): AboutPageData {
   const { aboutPage } = useStaticQuery<Queries.AboutContentQuery>(graphql`
     query AboutContent {

@@ -1,9 +1,8 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-/** content/home.md with the screenshot resolved to responsive image data (the query's generated type). */
 export type HomePageData = NonNullable<Queries.HomeContentQuery["homePage"]>;
 
-/** Validated content/home.md, the screenshot up to 960 px wide. @throws Error when the build made no HomePage node */
+/** content/home.md, the screenshot as responsive image data up to 960 px wide. @throws Error without a HomePage node */
 export function useHomeContent(): HomePageData {
   const { homePage } = useStaticQuery<Queries.HomeContentQuery>(graphql`
     query HomeContent {
@@ -33,10 +32,8 @@ export function useHomeContent(): HomePageData {
             alt
             image {
               childImageSharp {
-                # Widths 240-1200 px and the rendered width per breakpoint (full width minus the
-                # section's 2 x 16 px padding; half of the 1152 px container from lg), so a phone
-                # downloads the candidate nearest its rendered width
-                # (docs/requirements.md#performance-budget).
+                # 240-1200 px, sized per breakpoint (full width minus 2 x 16 px padding; half the 1152 px
+                # container from lg), so a phone downloads the nearest (docs/requirements.md#performance-budget).
                 gatsbyImageData(
                   layout: CONSTRAINED
                   width: 960

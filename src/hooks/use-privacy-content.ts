@@ -1,14 +1,10 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-/** content/privacy.md as the page renders it: the frontmatter, and the body as HTML (the query's generated type). */
-export type PrivacyPageData = NonNullable<Queries.PrivacyContentQuery["privacyPage"]> & {
+type PrivacyPageData = NonNullable<Queries.PrivacyContentQuery["privacyPage"]> & {
   body: { html: string };
 };
 
-/**
- * Privacy page content (docs/decisions/0017-privacy-page-from-markdown.md): frontmatter and body HTML.
- * @throws Error when the build made no PrivacyPage node or body HTML
- */
+/** content/privacy.md's frontmatter and body HTML (decision 0017). @throws Error without a PrivacyPage node or body HTML */
 export function usePrivacyContent(): PrivacyPageData {
   const { privacyPage } = useStaticQuery<Queries.PrivacyContentQuery>(graphql`
     query PrivacyContent {

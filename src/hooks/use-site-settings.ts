@@ -1,9 +1,8 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-/** Site-wide texts from content/site.json plus the canonical base URL (no trailing slash). */
 export type SiteSettings = NonNullable<Queries.SiteSettingsQuery["siteSettings"]> & { siteUrl: string };
 
-/** Validated content/site.json plus `siteUrl`. @throws Error when the build has no SiteSettings node or siteUrl */
+/** content/site.json plus `siteUrl` (no trailing slash). @throws Error without a SiteSettings node or siteUrl */
 export function useSiteSettings(): SiteSettings {
   const { site, siteSettings } = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
     query SiteSettings {

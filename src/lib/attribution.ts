@@ -1,7 +1,4 @@
-/**
- * Where a demo request came from (docs/decisions/0024-lead-attribution.md): checked values, trimmed after
- * the checks so no spreadsheet reads a formula (docs/requirements.md#durable-capture).
- */
+/** Where a demo request came from (decision 0024): checked values, trimmed after the checks (docs/requirements.md#durable-capture). */
 import * as z from "zod/mini";
 
 // No `new Function` probe under the site's CSP, as in demo-request.ts.
@@ -21,7 +18,6 @@ export const ATTRIBUTION_KEYS = [
 
 export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 
-/** The landing URL's query parameters that are recorded. */
 export const ATTRIBUTION_QUERY_KEYS = ATTRIBUTION_KEYS.filter(
   (key) => key !== "landing_path" && key !== "referrer",
 );
@@ -84,7 +80,7 @@ export type Attribution = z.output<AttributionSchema>;
 
 let schema: AttributionSchema | undefined;
 
-/** The attribution schema, built on first use (like `demoRequestSchema`, for TBT). */
+/** The attribution schema, built on first use like `demoRequestSchema`. */
 export function attributionSchema(): AttributionSchema {
   schema ??= buildAttributionSchema();
   return schema;
@@ -113,7 +109,7 @@ export function attributionEntries(attribution: Attribution | undefined): [Attri
   });
 }
 
-/** The tab's recorded first landing (./attribution-recorder.ts), cleaned; undefined when none or storage is blocked. */
+/** The tab's recorded first landing (./inline-scripts.ts), cleaned; undefined when none or storage is blocked. */
 export function readStoredAttribution(
   storage: Pick<Storage, "getItem"> = sessionStorage,
 ): Attribution | undefined {

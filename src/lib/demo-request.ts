@@ -1,22 +1,17 @@
 /**
- * The demo request's fields and schema, shared by the form and the function (docs/requirements.md#lead-path-and-alerts;
- * spec sections 5 and 9). Beyond the spec: one bare e-mail address, and no invisible or control characters.
+ * The demo request's fields and schema, shared by the form and the function (spec sections 3, 5 and 9), in zod/mini
+ * for /contact's first load. Beyond the spec: one bare e-mail address, no invisible or control characters.
  */
-// zod/mini: the same rules in a smaller bundle, as /contact loads this at first (docs/requirements.md#performance-budget).
 import * as z from "zod/mini";
 
 // Zod's JIT probe `new Function("")` would be a CSP violation (docs/decisions/0002-content-security-policy.md).
 z.config({ jitless: true });
 
-/** One row of the field table. */
+/** A row of the field table; `subject` names the field in spec section 5's messages, `limit` counts trimmed characters. */
 export interface DemoRequestFieldRow<Name extends string = string> {
-  /** The key in the JSON body, the form post, the stored record and the CSV header (spec section 3). */
   readonly name: Name;
-  /** The form's label (spec section 2), also used by the sales e-mail and the no-JS error page. */
   readonly label: string;
-  /** The field's name in spec section 5's messages, e.g. "Company name". */
   readonly subject: string;
-  /** Most characters after trimming, inclusive (spec section 9). */
   readonly limit: number;
   readonly input: "text" | "email" | "tel" | "textarea";
   readonly rows?: number;
@@ -87,16 +82,13 @@ export type DemoRequestField = FieldRow["name"];
 /** The six fields in the form's order (spec sections 2, 3, 5 and 9). */
 export const DEMO_REQUEST_FIELDS: readonly DemoRequestFieldRow<DemoRequestField>[] = FIELD_TABLE;
 
-/**
- * Name of the honeypot input, which people leave empty and bots fill; no autofill associates it with
- * the visitor (docs/decisions/0011-spam-defence-layers.md).
- */
+/** The honeypot input, left empty by people and no autofill (docs/decisions/0011-spam-defence-layers.md). */
 export const HONEYPOT_FIELD = "leave_blank";
 
 /** The honeypot's earlier name (autofill filled it), judged the same so older pages can still send. */
 export const LEGACY_HONEYPOT_FIELD = "website";
 
-/** The JSON field that carries the form's time token (docs/decisions/0011-spam-defence-layers.md). */
+/** The JSON field carrying the form's time token (decision 0011). */
 export const FORM_TOKEN_FIELD = "formToken";
 
 // Controls, invisible and other default-ignorable characters, e.g. "❤️" (docs/requirements.md#spam-defence).
@@ -135,7 +127,6 @@ function emailAddress(row: DemoRequestFieldRow) {
     .check(z.trim(), z.maxLength(row.limit, tooLong(row)), z.regex(EMAIL_PATTERN, "Invalid email address"));
 }
 
-/** The optional multi-line text; missing becomes "". */
 function optionalText(row: DemoRequestFieldRow) {
   return z._default(
     z.optional(
@@ -167,11 +158,10 @@ function buildDemoRequestSchema() {
   return z.object(shape as DemoRequestShape);
 }
 
-/** The zod schema of a demo request (spec section 3): six fields, trimmed, with their messages. */
 export type DemoRequestSchema = ReturnType<typeof buildDemoRequestSchema>;
 let schema: DemoRequestSchema | undefined;
 
-/** The schema, built on first use: building it at import lengthened /contact's start-up task (TBT; docs/performance.md). */
+/** The schema (spec section 3), built on first use: at import it lengthened /contact's start-up task (TBT). */
 export function demoRequestSchema(): DemoRequestSchema {
   schema ??= buildDemoRequestSchema();
   return schema;

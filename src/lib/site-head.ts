@@ -1,8 +1,10 @@
-/**
- * The site-wide head tags and JSON-LD for search and sharing, as data for gatsby-config.ts
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript); rendered by plugins/gatsby-plugin-site-head.
- */
+/** The site-wide head tags and JSON-LD, as options of plugins/gatsby-plugin-site-head, and the icon. */
 import type { SiteContent } from "./content/schemas";
+
+/** The site icon, inlined as a `data:` URL in each page (decision 0026); static/favicon.svg must stay equal. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0f172a"/><path d="M6 24 13 10l4 8 3-5 6 11Z" fill="#fbbf24"/></svg>';
+export const FAVICON_HREF = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
 /** Browser UI colours per scheme: each theme's header background. */
 export const THEME_COLORS = { light: "#ffffff", dark: "#020617" } as const;
@@ -20,8 +22,6 @@ export const SEARCH_EXCLUDED_PATHS = [
   "/admin/**",
 ] as const;
 
-export type MetaAttributes = Record<string, string>;
-
 type SiteHeadContent = Pick<SiteContent, "siteName" | "shareImage" | "organization">;
 
 /** An absolute URL, e.g. ("https://example.com", "/about/") -> "https://example.com/about". */
@@ -31,7 +31,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /** Meta tags every page shares: the theme-color pair and the share image for Open Graph and Twitter. */
-export function sharedMetaTags(site: SiteHeadContent, siteUrl: string): MetaAttributes[] {
+export function sharedMetaTags(site: SiteHeadContent, siteUrl: string): Record<string, string>[] {
   const image = absoluteUrl(siteUrl, site.shareImage.src);
   return [
     { name: "theme-color", media: "(prefers-color-scheme: light)", content: THEME_COLORS.light },

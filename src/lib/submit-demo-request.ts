@@ -1,16 +1,11 @@
-/**
- * The browser side of "Send demo request" (spec section 7): one JSON POST, only a 2xx answer being a
- * success, and the form's time token (docs/decisions/0011-spam-defence-layers.md).
- */
+/** The browser side of "Send demo request" (spec section 7): one JSON POST, only a 2xx a success, and the form token. */
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Attribution, type DemoRequest } from "./demo-request";
 
 /** The function's path, also the no-JS form's `action`. */
 export const DEMO_REQUEST_ENDPOINT = "/api/send-contact-email";
 
-/** Longer than Netlify's synchronous function limit (10 s by default), so the function answers first. */
-const SUBMIT_TIMEOUT_MS = 20_000;
+const SUBMIT_TIMEOUT_MS = 20_000; // longer than Netlify's 10 s function limit, so the function answers first
 
-/** The JSON body: the checked request, honeypot, idempotency key, and form token and attribution when present. */
 export type DemoRequestPayload = DemoRequest & {
   [HONEYPOT_FIELD]: string;
   requestId: string;
@@ -18,7 +13,7 @@ export type DemoRequestPayload = DemoRequest & {
   attribution?: Attribution;
 };
 
-/** A failure's message never holds visitor data; `status` 409: the request id was taken. */
+// A failure's message never holds visitor data; `status` 409: the request id was taken.
 type SubmitResult = { ok: true; bookingUrl?: string } | { ok: false; error: Error; status?: number };
 
 async function readBookingUrl(response: Response): Promise<string | undefined> {

@@ -15,11 +15,8 @@ export default function NotFoundPage({ location }: PageProps) {
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
-  const { notFound } = useSiteSettings();
-  return (
-    <Seo title={notFound.seo.title} description={notFound.seo.description} pathname={location.pathname}>
-      <meta name="robots" content="noindex" />
-    </Seo>
-  );
-};
+export const Head: HeadFC = ({ location }) => (
+  <Seo {...useSiteSettings().notFound.seo} pathname={location.pathname}>
+    <meta name="robots" content="noindex" />
+  </Seo>
+);

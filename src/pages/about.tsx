@@ -1,9 +1,6 @@
 import * as React from "react";
 import type { HeadFC, PageProps } from "gatsby";
-import { AboutIntro } from "../components/about/about-intro";
-import { Founders } from "../components/about/founders";
-import { Values } from "../components/about/values";
-import { Vision } from "../components/about/vision";
+import { AboutIntro, Founders, Values, Vision } from "../components/about/sections";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo";
 import { useAboutContent } from "../hooks/use-about-content";
@@ -13,15 +10,12 @@ export default function AboutPage({ location }: PageProps) {
   const about = useAboutContent();
   return (
     <Layout pathname={location.pathname}>
-      <AboutIntro intro={about.intro} />
-      <Founders foundersHeading={about.foundersHeading} founders={about.founders} />
-      <Vision vision={about.vision} />
-      <Values valuesHeading={about.valuesHeading} values={about.values} />
+      <AboutIntro {...about} />
+      <Founders {...about} />
+      <Vision {...about} />
+      <Values {...about} />
     </Layout>
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
-  const { seo } = useAboutContent();
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
-};
+export const Head: HeadFC = ({ location }) => <Seo {...useAboutContent().seo} pathname={location.pathname} />;

@@ -19,7 +19,6 @@ export default function ContactPage({ location }: PageProps) {
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
-  const { contact } = useSiteSettings();
-  return <Seo title={contact.seo.title} description={contact.seo.description} pathname={location.pathname} />;
-};
+export const Head: HeadFC = ({ location }) => (
+  <Seo {...useSiteSettings().contact.seo} pathname={location.pathname} />
+);

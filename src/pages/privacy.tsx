@@ -10,14 +10,13 @@ export default function PrivacyPage({ location }: PageProps) {
   const privacy = usePrivacyContent();
   return (
     <Layout pathname={location.pathname}>
-      <PrivacyPolicy title={privacy.title} lastUpdated={privacy.lastUpdated} requests={privacy.requests}>
+      <PrivacyPolicy {...privacy}>
         <div dangerouslySetInnerHTML={{ __html: privacy.body.html }} />
       </PrivacyPolicy>
     </Layout>
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
-  const { seo } = usePrivacyContent();
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
-};
+export const Head: HeadFC = ({ location }) => (
+  <Seo {...usePrivacyContent().seo} pathname={location.pathname} />
+);

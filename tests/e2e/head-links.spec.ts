@@ -6,8 +6,8 @@
  * paint. Without JavaScript the manifest link is in the HTML itself.
  */
 import { expect, test } from "@playwright/test";
-import { FAVICON_HREF } from "../../src/lib/favicon";
-import { MANIFEST_PATH } from "../../src/lib/inline-scripts/manifest-link";
+import { FAVICON_HREF } from "../../src/lib/site-head";
+import { MANIFEST_PATH } from "../../src/lib/inline-scripts";
 import { builtPageUrls } from "./support/built-html";
 
 const paths = builtPageUrls();

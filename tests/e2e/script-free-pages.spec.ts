@@ -7,17 +7,19 @@
  * is checked without being named here.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { HEAD_SCRIPTS } from "../../src/lib/inline-scripts/head-scripts";
-import { mobileMenuScript } from "../../src/lib/inline-scripts/mobile-menu";
-import { notFoundLogScript } from "../../src/lib/inline-scripts/not-found-log";
-import { themeSelectScript } from "../../src/lib/inline-scripts/theme";
+import {
+  HEAD_SCRIPTS,
+  mobileMenuScript,
+  notFoundLogScript,
+  themeSelectScript,
+} from "../../src/lib/inline-scripts";
 import { builtPageUrls } from "./support/built-html";
 import { gotoHydrated, hydratedForm, hydrates } from "./support/hydrated";
 
 const paths = builtPageUrls();
 
 /**
- * The site's own inline scripts (src/lib/inline-scripts/): every page's head scripts, the scripts
+ * The site's own inline scripts (src/lib/inline-scripts.ts): every page's head scripts, the scripts
  * after the theme select and the mobile menu (whose id is "mobile-menu"), and the 404 page's log.
  */
 const OWN_INLINE_SCRIPTS = new Set([

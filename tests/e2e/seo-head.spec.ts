@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import config from "../../gatsby-config";
 import { loadSiteContent } from "../../build/load-content";
-import { FAVICON_HREF } from "../../src/lib/favicon";
-import { MANIFEST_PATH } from "../../src/lib/inline-scripts/manifest-link";
-import { SHARE_IMAGE_SIZE, THEME_COLORS } from "../../src/lib/site-head";
+import { MANIFEST_PATH } from "../../src/lib/inline-scripts";
+import { FAVICON_HREF, SHARE_IMAGE_SIZE, THEME_COLORS } from "../../src/lib/site-head";
 import { PUBLIC_DIR, pngSize, readPublic, summariseHtml, type HeadSummary } from "./support/built-html";
 
 const siteUrl = String(config.siteMetadata?.siteUrl);

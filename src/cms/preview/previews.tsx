@@ -1,29 +1,20 @@
 /** Live previews of the content files with the pages' own section components (docs/requirements.md#content-editing). */
 import * as React from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { AboutIntro } from "../../components/about/about-intro";
-import { Founders } from "../../components/about/founders";
-import { Values } from "../../components/about/values";
-import { Vision } from "../../components/about/vision";
-import { Benefits } from "../../components/home/benefits";
-import { Claims } from "../../components/home/claims";
-import { ClosingCta } from "../../components/home/closing-cta";
-import { CopilotSection } from "../../components/home/copilot-section";
-import { Hero } from "../../components/home/hero";
+import { AboutIntro, Founders, Values, Vision } from "../../components/about/sections";
+import { Benefits, Claims, ClosingCta, CopilotSection, Hero } from "../../components/home/sections";
 import { PrivacyPolicy } from "../../components/privacy/privacy-policy";
 import type { HomePageData } from "../../hooks/use-home-content";
 import type { AboutContent, HomeContent, PrivacyContent } from "../../lib/content/schemas";
-import { useDevStyles } from "./use-dev-styles";
 
 /** The part of Decap's entry (an Immutable.js Map) the preview templates read. */
 export type PreviewEntry = { getIn(path: string[]): { toJS(): unknown } | undefined };
 
-/** The entry's data as plain objects, `{}` before it loads; fields may be missing while an editor types. */
+// Fields may be missing while an editor types; `{}` before the entry loads.
 function entryData<T>(entry: PreviewEntry): Partial<T> {
   return entry.getIn(["data"])?.toJS() ?? {};
 }
 
-/** `value` when it is an array, else an empty list (a list field the editor has not filled). */
 function list<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
 }
@@ -49,24 +40,40 @@ class PreviewBoundary extends React.Component<BoundaryProps, { failed: boolean }
   }
 }
 
-type SectionProps = { name: string; data: unknown; children: React.ReactNode };
-
-/** One section behind its own boundary, keyed by the section's data so typing retries a failed one. */
-function PreviewSection({ name, data, children }: SectionProps) {
-  return (
-    <PreviewBoundary key={JSON.stringify(data)} name={name}>
-      {children}
-    </PreviewBoundary>
-  );
-}
-
 // The preview has only the image URL, so it assumes the screenshot's 3:2 shape for its placeholder.
 const PREVIEW_WIDTH = 1200;
 const PREVIEW_HEIGHT = 800;
 
+// Under `gatsby develop` the preview iframe gets no cms.css: copy the site's injected <style> tags into it.
+function useDevStyles(previewDocument: Document | undefined): void {
+  React.useEffect(() => {
+    if (process.env.NODE_ENV !== "development") return undefined;
+    if (!previewDocument || previewDocument === document) return undefined;
+    const copies = Array.from(document.querySelectorAll("style"), (style) => style.cloneNode(true));
+    for (const copy of copies) previewDocument.head.appendChild(copy);
+    return () => copies.forEach((copy) => previewDocument.head.removeChild(copy));
+  }, [previewDocument]);
+}
+
+type PreviewPart = { name: string; data: unknown; element: React.ReactNode };
+
+/** The sections, each behind its own boundary keyed by its data, so typing retries a failed one. */
+function Preview({ parts, document }: { parts: PreviewPart[]; document?: Document }) {
+  useDevStyles(document);
+  return (
+    <main>
+      {parts.map(({ name, data, element }) => (
+        <PreviewBoundary key={`${name}:${JSON.stringify(data)}`} name={name}>
+          {element}
+        </PreviewBoundary>
+      ))}
+    </main>
+  );
+}
+
 type HomePreviewProps = {
   entry: PreviewEntry;
-  /** Decap's asset resolver: turns "images/x.png" into a URL the preview can load. */
+  /** Decap's asset resolver: "images/x.png" to a URL the preview can load. */
   getAsset: (path: string) => { toString(): string } | undefined;
   document?: Document;
 };
@@ -109,26 +116,16 @@ export function HomePreview({ entry, getAsset, document }: HomePreviewProps) {
   const copilot = copilotFor(home, getAsset);
   const hero = home.hero ?? { eyebrow: "", headline: "", subhead: "", cta: "REQUEST A DEMO" };
   const closing = home.closing ?? { heading: "", body: "", cta: "REQUEST A DEMO" };
-  useDevStyles(document);
-  return (
-    <main>
-      <PreviewSection name="hero" data={home.hero}>
-        <Hero hero={hero} />
-      </PreviewSection>
-      <PreviewSection name="benefits" data={benefits}>
-        <Benefits benefitsHeading={home.benefitsHeading ?? ""} benefits={benefits} />
-      </PreviewSection>
-      <PreviewSection name="Technical Co-Pilot" data={copilot}>
-        <CopilotSection copilot={copilot} />
-      </PreviewSection>
-      <PreviewSection name="claims" data={claims}>
-        <Claims claimsHeading={home.claimsHeading ?? ""} claims={claims} />
-      </PreviewSection>
-      <PreviewSection name="closing" data={home.closing}>
-        <ClosingCta closing={closing} />
-      </PreviewSection>
-    </main>
-  );
+  const benefitsHeading = home.benefitsHeading ?? "";
+  const claimsHeading = home.claimsHeading ?? "";
+  const parts = [
+    { name: "hero", data: home.hero, element: <Hero hero={hero} /> },
+    { name: "benefits", data: benefits, element: <Benefits {...{ benefitsHeading, benefits }} /> },
+    { name: "Technical Co-Pilot", data: copilot, element: <CopilotSection copilot={copilot} /> },
+    { name: "claims", data: claims, element: <Claims {...{ claimsHeading, claims }} /> },
+    { name: "closing", data: home.closing, element: <ClosingCta closing={closing} /> },
+  ];
+  return <Preview parts={parts} document={document} />;
 }
 
 /** Live preview of content/about.md. */
@@ -138,23 +135,15 @@ export function AboutPreview({ entry, document }: { entry: PreviewEntry; documen
   const values = list(about.values) as AboutContent["values"];
   const intro = about.intro ?? { heading: "", body: "" };
   const vision = about.vision ?? { heading: "", statement: "" };
-  useDevStyles(document);
-  return (
-    <main>
-      <PreviewSection name="introduction" data={about.intro}>
-        <AboutIntro intro={intro} />
-      </PreviewSection>
-      <PreviewSection name="founders" data={founders}>
-        <Founders foundersHeading={about.foundersHeading ?? ""} founders={founders} />
-      </PreviewSection>
-      <PreviewSection name="vision" data={about.vision}>
-        <Vision vision={vision} />
-      </PreviewSection>
-      <PreviewSection name="values" data={values}>
-        <Values valuesHeading={about.valuesHeading ?? ""} values={values} />
-      </PreviewSection>
-    </main>
-  );
+  const foundersHeading = about.foundersHeading ?? "";
+  const valuesHeading = about.valuesHeading ?? "";
+  const parts = [
+    { name: "introduction", data: about.intro, element: <AboutIntro intro={intro} /> },
+    { name: "founders", data: founders, element: <Founders {...{ foundersHeading, founders }} /> },
+    { name: "vision", data: about.vision, element: <Vision vision={vision} /> },
+    { name: "values", data: values, element: <Values {...{ valuesHeading, values }} /> },
+  ];
+  return <Preview parts={parts} document={document} />;
 }
 
 type PrivacyPreviewProps = {
@@ -167,18 +156,14 @@ type PrivacyPreviewProps = {
 /** Live preview of content/privacy.md, its body rendered by Decap. */
 export function PrivacyPreview({ entry, widgetFor, document }: PrivacyPreviewProps) {
   const privacy = entryData<PrivacyContent>(entry);
-  useDevStyles(document);
-  return (
-    <main>
-      <PreviewSection name="privacy policy" data={privacy}>
-        <PrivacyPolicy
-          title={privacy.title ?? ""}
-          lastUpdated={privacy.lastUpdated ?? { label: "", date: "" }}
-          requests={privacy.requests ?? { heading: "", body: "", email: "" }}
-        >
-          {widgetFor("body")}
-        </PrivacyPolicy>
-      </PreviewSection>
-    </main>
+  const element = (
+    <PrivacyPolicy
+      title={privacy.title ?? ""}
+      lastUpdated={privacy.lastUpdated ?? { label: "", date: "" }}
+      requests={privacy.requests ?? { heading: "", body: "", email: "" }}
+    >
+      {widgetFor("body")}
+    </PrivacyPolicy>
   );
+  return <Preview parts={[{ name: "privacy policy", data: privacy, element }]} document={document} />;
 }

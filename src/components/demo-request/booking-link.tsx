@@ -1,23 +1,14 @@
 import * as React from "react";
 
-type BookingLinkProps = {
-  /** The booking page, prefilled with the prospect's name and e-mail by the function. */
-  href: string;
-};
-
 const linkClass =
   "shrink-0 rounded-sm font-semibold whitespace-nowrap underline underline-offset-4 " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current";
 
-/**
- * "Book a time now" in the success toast (docs/decisions/0023-booking-link.md): a plain link opening the
- * booking page in a new tab; the toaster keeps the toast while focus is in it.
- */
-export function BookingLink({ href }: BookingLinkProps) {
+/** "Book a time now" in the success toast: a plain link to the booking page in a new tab (decision 0023). */
+export function BookingLink({ href }: { href: string }) {
   return (
     <>
-      {/* rel as docs/decisions/0023-booking-link.md sets it: noopener cuts the window link; the site's
-          Referrer-Policy already limits the referrer to our origin, so noreferrer would hide nothing personal. */}
+      {/* noopener only (decision 0023): the Referrer-Policy already limits the referrer to our origin. */}
       {/* eslint-disable-next-line react/jsx-no-target-blank */}
       <a
         href={href}

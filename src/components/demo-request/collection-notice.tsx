@@ -1,17 +1,17 @@
 import * as React from "react";
 import type { SiteContent } from "../../lib/content/schemas";
-import { PRIVACY_PATH } from "../privacy/privacy-path";
-import { PROSE_LINK_CLASS } from "../privacy/prose";
 
-/** The notice's texts, from content/site.json `contact.notice`. */
+export const PRIVACY_PATH = "/privacy";
+
+/** A prose link, underlined so it is told apart without colour. */
+export const PROSE_LINK_CLASS =
+  "font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900 dark:text-sky-300 dark:hover:text-sky-200";
+
 export type CollectionNoticeTexts = SiteContent["contact"]["notice"];
 
 type CollectionNoticeProps = { notice: CollectionNoticeTexts };
 
-/**
- * The collection notice before Submit (docs/requirements.md#personal-data; APP 5, GDPR Art. 13), server-rendered
- * so the no-JS form shows it too, with a plain link to the script-free /privacy page.
- */
+/** The collection notice before Submit, server-rendered for the no-JS form too (docs/requirements.md#personal-data). */
 export function CollectionNotice({ notice }: CollectionNoticeProps) {
   return (
     <p className="text-sm leading-6 text-slate-700 dark:text-slate-300">

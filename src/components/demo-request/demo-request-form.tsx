@@ -16,13 +16,12 @@ import {
   newRequestId,
   submitDemoRequest,
 } from "../../lib/submit-demo-request";
-import { DEMO_REQUEST_TOASTS, showToast } from "../../lib/toast";
 import { CollectionNotice, type CollectionNoticeTexts } from "./collection-notice";
 import { Field, HoneypotField } from "./field";
 import { BookingLink } from "./booking-link";
-import { AssertiveAnnouncer, SiteToaster } from "./site-toaster";
+import { AssertiveAnnouncer, DEMO_REQUEST_TOASTS, showToast, SiteToaster } from "./site-toaster";
 
-// The schema is built on the first validation, not when the page loads (src/lib/demo-request.ts).
+// The schema is built on the first validation, not when the page loads.
 const resolveDemoRequest: Resolver<DemoRequestInput, unknown, DemoRequest> = (values, context, options) =>
   zodResolver(demoRequestSchema())(values, context, options);
 
@@ -34,30 +33,7 @@ const buttonClass =
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
-/** The idempotency key: kept across retries of the same values, renewed on change or success (`renew`). */
-function useRequestId() {
-  const current = React.useRef<{ id: string; fingerprint: string } | null>(null);
-  return React.useMemo(
-    () => ({
-      forValues(values: object): string {
-        const fingerprint = JSON.stringify(values);
-        if (current.current?.fingerprint !== fingerprint) {
-          current.current = { id: newRequestId(), fingerprint };
-        }
-        return current.current.id;
-      },
-      renew() {
-        current.current = null;
-      },
-    }),
-    [],
-  );
-}
-
-/**
- * The Request a Demo form (spec sections 2, 4, 5, 8; docs/decisions/0001-when-the-form-validates.md); posts
- * without JavaScript too. A 409 is retried once with a fresh id (docs/requirements.md#spam-defence).
- */
+/** The Request a Demo form (spec sections 2, 4, 5, 8; decision 0001), posting without JS too; a 409 is retried once. */
 export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const {
     register,
@@ -72,12 +48,19 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
     defaultValues: EMPTY,
   });
   const honeypot = React.useRef<HTMLInputElement>(null);
-  const requestId = useRequestId();
+  // The idempotency key: kept across retries of the same values, renewed on change or success.
+  const requestId = React.useRef<{ id: string; fingerprint: string }>();
+  const requestIdFor = (values: DemoRequest) => {
+    const fingerprint = JSON.stringify(values);
+    if (requestId.current?.fingerprint !== fingerprint)
+      requestId.current = { id: newRequestId(), fingerprint };
+    return requestId.current.id;
+  };
   // Stops a second submit that arrives before isSubmitting disables the button (Enter pressed twice).
   const sending = React.useRef(false);
   const [hydrated, setHydrated] = React.useState(false);
-  // A token is spent by its request: fetched on hydration, before a submit if that failed, and after every submit.
-  // A submit during a fetch waits for that fetch rather than starting a second one on a slow line.
+  // A token is spent by its request: fetched on hydration, before a submit if that failed, after every submit;
+  // a submit during a fetch waits for it rather than start a second one.
   const formToken = React.useRef<string>();
   const tokenFetch = React.useRef<Promise<void>>();
   const refreshToken = React.useCallback(() => {
@@ -101,20 +84,20 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
         ...values,
         [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
         [FORM_TOKEN_FIELD]: formToken.current,
-        requestId: requestId.forValues(values),
+        requestId: requestIdFor(values),
         attribution: readStoredAttribution(),
       });
     try {
       let result = await post();
       if (!result.ok && result.status === 409) {
-        requestId.renew();
+        requestId.current = undefined;
         result = await post();
       }
       if (result.ok) {
         const action = result.bookingUrl ? <BookingLink href={result.bookingUrl} /> : undefined;
         showToast({ ...DEMO_REQUEST_TOASTS.success, action });
         reset(EMPTY);
-        requestId.renew();
+        requestId.current = undefined;
       } else {
         console.error("Demo request failed:", result.error);
         showToast(DEMO_REQUEST_TOASTS.failure);

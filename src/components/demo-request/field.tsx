@@ -3,9 +3,8 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { HONEYPOT_FIELD, type DemoRequestFieldRow } from "../../lib/demo-request";
 
 type FieldProps = {
-  /** The field table's row: label, whether required, the input type (or a textarea of `rows` rows), autocomplete. */
   row: DemoRequestFieldRow;
-  /** The control's id; the error slot gets `${id}-error`. */
+  /** The control's id; the error slot's is `${id}-error`. */
   id: string;
   registration: UseFormRegisterReturn;
   error?: string;
@@ -18,10 +17,7 @@ const controlClass =
   "dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:outline-sky-400 " +
   "dark:aria-invalid:border-red-400";
 
-/**
- * One labelled form control with an always-present error slot, so a message does not shift the layout;
- * the visible asterisk is hidden from assistive tech, which gets `aria-required` instead.
- */
+/** A labelled control with a reserved error slot; the asterisk is hidden from assistive tech, given `aria-required`. */
 export function Field({ row, id, registration, error }: FieldProps) {
   const { label, required, input } = row;
   const errorId = `${id}-error`;
@@ -52,10 +48,7 @@ export function Field({ row, id, registration, error }: FieldProps) {
   );
 }
 
-/**
- * The honeypot (decision 0011): hidden from sight, tab order and assistive tech, with a name and opt-outs
- * autofill and password managers skip; a request that fills it is stored as spam, never lost.
- */
+/** The honeypot (decision 0011), hidden from people, tab order, assistive tech, autofill and password managers. */
 export const HoneypotField = React.forwardRef<HTMLInputElement>(function HoneypotField(_props, ref) {
   const id = `demo-request-${HONEYPOT_FIELD}`;
   return (

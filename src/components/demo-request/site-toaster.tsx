@@ -1,15 +1,93 @@
+/** The site's toasts (spec section 9), one at a time, and where they render; sonner loads on first interaction (decisions 0016, 0023). */
 import * as React from "react";
-import {
-  holdToast,
-  loadedToasts,
-  loadToasts,
-  subscribeToToasts,
-  subscribeToToastsLoaded,
-  TOAST_DURATION_MS,
-  type ToastMessage,
-} from "../../lib/toast";
 
-/** Follows the `dark` class the theme control puts on <html> (Tailwind's class-based dark variant). */
+type Sonner = typeof import("sonner");
+
+/** Display time in milliseconds (spec section 9: 5 seconds); action toasts stay twice as long. */
+export const TOAST_DURATION_MS = 5000;
+export const ACTION_TOAST_DURATION_MS = 10_000;
+const TOAST_ID = "site-toast";
+
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive" | "success";
+  action?: React.ReactNode;
+};
+
+/** The two notifications of the demo request (spec section 8), word for word. */
+export const DEMO_REQUEST_TOASTS = {
+  success: {
+    variant: "success",
+    title: "Request Submitted Successfully",
+    description: "Our team will contact you within 24 hours to schedule your demo.",
+  },
+  failure: {
+    variant: "destructive",
+    title: "Submission Failed",
+    description: "There was an error submitting your request. Please try again.",
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+type ToastListener = (message: ToastMessage) => void;
+const listeners = new Set<ToastListener>();
+const loadListeners = new Set<() => void>();
+let sonner: Sonner | undefined;
+let loading: Promise<Sonner> | undefined;
+
+function subscribe<T>(set: Set<T>, listener: T): () => void {
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+/** Calls `listener` with every toast from now on; returns the unsubscribe. */
+export const subscribeToToasts = (listener: ToastListener) => subscribe(listeners, listener);
+
+/** Loads sonner once (the same promise for every call). */
+export function loadToasts(): Promise<Sonner> {
+  loading ??= import("sonner").then((module) => {
+    sonner = module;
+    loadListeners.forEach((listener) => listener());
+    return module;
+  });
+  return loading;
+}
+
+/** For `useSyncExternalStore`: the loaded sonner module, or undefined, and its subscription. */
+export const subscribeToToastsLoaded = (listener: () => void) => subscribe(loadListeners, listener);
+export const loadedToasts = (): Sonner | undefined => sonner;
+
+// The toast on screen, so holdToast never brings back a closed one.
+let current: ToastMessage | undefined;
+
+function render(message: ToastMessage, duration: number): void {
+  const { title, description, variant = "default", action } = message;
+  const gone = () => {
+    if (current === message) current = undefined;
+  };
+  const options = { id: TOAST_ID, description, duration, action, onDismiss: gone, onAutoClose: gone };
+  const show = ({ toast }: Sonner) => {
+    if (variant === "success") toast.success(title, options);
+    else if (variant === "destructive") toast.error(title, options);
+    else toast(title, options);
+  };
+  if (sonner) show(sonner);
+  else void loadToasts().then(show);
+}
+
+/** Shows a toast, replacing any on screen. */
+export function showToast(message: ToastMessage): void {
+  current = message;
+  listeners.forEach((listener) => listener(message));
+  render(message, message.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
+}
+
+/** Keeps an action toast on screen while focus is in it (sonner pauses for hover only), then restarts its timer. */
+export function holdToast(held: boolean): void {
+  if (current?.action) render(current, held ? Infinity : ACTION_TOAST_DURATION_MS);
+}
+
+// Follows the `dark` class the theme script puts on <html>.
 function useDocumentTheme(): "light" | "dark" {
   const [theme, setTheme] = React.useState<"light" | "dark">("light");
   React.useEffect(() => {
@@ -31,7 +109,7 @@ const LIGHT_THEME_COLOURS = {
   "--warning-text": "hsl(31, 92%, 28%)",
 } as React.CSSProperties;
 
-/** Loads sonner on the first focus or tap, so its live region is ready before a submit's answer (docs/decisions/0016-contact-first-load.md). */
+// Loads sonner on the first focus or tap, so its live region is ready before a submit's answer (decision 0016).
 function useToastsOnFirstInteraction() {
   React.useEffect(() => {
     const events = ["focusin", "pointerdown"] as const;
@@ -44,7 +122,7 @@ function useToastsOnFirstInteraction() {
   }, []);
 }
 
-/** Where toasts render (spec section 9), once sonner has loaded (src/lib/toast.ts). */
+/** Where toasts render, once sonner has loaded. */
 export function SiteToaster() {
   const theme = useDocumentTheme();
   useToastsOnFirstInteraction();
@@ -78,10 +156,7 @@ type Announcement = { text: string; count: number };
 
 const textOf = ({ title, description }: ToastMessage) => (description ? `${title}. ${description}` : title);
 
-/**
- * A hidden role="alert" region repeating each destructive toast, since sonner's region is polite only
- * (docs/requirements.md#accessibility-search-and-the-form-without-javascript); other toasts clear it.
- */
+/** A hidden role="alert" region repeating each destructive toast (sonner's is polite only); other toasts clear it. */
 export function AssertiveAnnouncer() {
   const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });
   React.useEffect(

@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
-import { PRIVACY_PATH } from "../privacy/privacy-path";
+import { PRIVACY_PATH } from "../demo-request/collection-notice";
 import { CONTACT_PATH } from "../ui/cta-link";
 import { Logo } from "./logo";
 

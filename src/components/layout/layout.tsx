@@ -3,13 +3,9 @@ import { useSiteSettings } from "../../hooks/use-site-settings";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
-type LayoutProps = {
-  /** The current location's path, for highlighting the current nav link. */
-  pathname: string;
-  children: React.ReactNode;
-};
+type LayoutProps = { pathname: string; children: React.ReactNode };
 
-export const MAIN_ID = "main";
+const MAIN_ID = "main";
 
 /** Shared page frame: skip link (first focusable element), header, main content, footer. */
 export function Layout({ pathname, children }: LayoutProps) {

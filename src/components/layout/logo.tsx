@@ -1,13 +1,7 @@
 import * as React from "react";
 
-type LogoProps = {
-  siteName: string;
-  /** Accessible name of the link, e.g. "Resources AI home". */
-  alt: string;
-};
-
-/** The site logo (inline SVG mark + name) linking to the home page. */
-export function Logo({ siteName, alt }: LogoProps) {
+/** The site logo (inline SVG mark + name) linking home; `alt` is the link's accessible name. */
+export function Logo({ siteName, alt }: { siteName: string; alt: string }) {
   return (
     <a href="/" aria-label={alt} className="inline-flex items-center gap-2 font-bold tracking-tight">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">

@@ -1,18 +1,14 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
-import { mobileMenuScript } from "../../lib/inline-scripts/mobile-menu";
+import { mobileMenuScript } from "../../lib/inline-scripts";
 import { CtaLink } from "../ui/cta-link";
 import { NavLinks } from "./nav-links";
 
-/** The menu's id, for the button's `popovertarget`. */
 export const MENU_ID = "mobile-menu";
 
 type MobileMenuButtonProps = { labels: Pick<SiteSettings["nav"], "openMenu" | "closeMenu"> };
 
-/**
- * Below `md`: the native popover invoker of {@link MobileMenu} (spec section 2), working with no script
- * (docs/decisions/0015-controls-without-framework.md); no aria-expanded, which would go stale without one.
- */
+/** The menu's native popover invoker below `md` (decision 0015); no aria-expanded, which would go stale without JS. */
 export function MobileMenuButton({ labels }: MobileMenuButtonProps) {
   return (
     <button
@@ -46,10 +42,7 @@ type MobileMenuProps = {
   pathname: string;
 };
 
-/**
- * The nav links and CTAs as a native popover (spec section 2): the browser opens, closes and returns focus.
- * Its script closes it as the page is left, so the back/forward cache never shows it open.
- */
+/** The nav links and CTAs as a native popover: the browser opens, closes and returns focus. */
 export function MobileMenu({ settings, pathname }: MobileMenuProps) {
   return (
     <>

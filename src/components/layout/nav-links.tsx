@@ -4,24 +4,18 @@ import { cn } from "../../lib/cn";
 
 type NavLinksProps = {
   nav: SiteSettings["nav"];
-  /** The current location's path, for marking the current link. */
   pathname: string;
-  /** Classes of the list. */
+  /** Classes of the list, and extra classes of each link. */
   className: string;
-  /** Extra classes of each link. */
   linkClassName?: string;
 };
 
-/** Whether `to` is the current page, ignoring a trailing slash. */
 function isCurrentPath(pathname: string, to: string): boolean {
   const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
   return normalize(pathname) === normalize(to);
 }
 
-/**
- * The header's Home, About, Contact links (spec section 2), labelled from content/site.json: plain links
- * (decision 0014), the current page highlighted and aria-current="page".
- */
+/** The Home, About, Contact links (spec section 2; plain links, decision 0014), the current one highlighted. */
 export function NavLinks({ nav, pathname, className, linkClassName }: NavLinksProps) {
   const items = [
     { label: nav.home, to: "/" },

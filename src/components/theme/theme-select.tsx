@@ -1,14 +1,11 @@
 import * as React from "react";
-import { THEME_SELECT_ID, THEMES, themeSelectScript, type Theme } from "../../lib/inline-scripts/theme";
+import { THEME_SELECT_ID, THEMES, themeSelectScript, type Theme } from "../../lib/inline-scripts";
 
 type ThemeSelectProps = {
   labels: { label: string } & Record<Theme, string>;
 };
 
-/**
- * The header's native theme select, without React state: the inline scripts of src/lib/inline-scripts/theme.ts
- * drive it from the first paint. Hidden without JavaScript (`data-js-only`), as it could do nothing.
- */
+/** The header's theme select, driven by the theme's inline scripts, hidden without JS (`data-js-only`). */
 export function ThemeSelect({ labels }: ThemeSelectProps) {
   return (
     <>

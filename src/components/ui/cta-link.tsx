@@ -8,8 +8,7 @@ type CtaLinkProps = {
   children: React.ReactNode;
   variant?: "primary" | "secondary";
   size?: "md" | "lg";
-  /** Extra classes that must not conflict with the button's own (margins, text case). */
-  className?: string;
+  className?: string; // margins, text case: nothing the button's own classes set
 };
 
 /** A button-styled plain link to /contact, working before any script (docs/decisions/0014-script-free-pages.md). */

@@ -3,18 +3,13 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { cn } from "../../lib/cn";
 
 type ResponsivePictureProps = {
-  /** Image data from a `gatsbyImageData` query (AVIF/WebP sources + fallback, intrinsic size in px). */
   image: IGatsbyImageData;
   alt: string;
-  /** "lazy" for below-the-fold images; the LCP image must be "eager". */
-  loading?: "lazy" | "eager";
+  loading?: "lazy" | "eager"; // the LCP image must be "eager"
   className?: string;
 };
 
-/**
- * gatsby-plugin-image's processed image as a plain `<picture>` with a reserved box, adding no runtime
- * JavaScript, unlike `<GatsbyImage>` (docs/requirements.md#performance-budget).
- */
+/** gatsby-plugin-image's image as a plain `<picture>`, without `<GatsbyImage>`'s runtime (docs/requirements.md#performance-budget). */
 export function ResponsivePicture({ image, alt, loading = "lazy", className }: ResponsivePictureProps) {
   const { fallback, sources = [] } = image.images;
   return (

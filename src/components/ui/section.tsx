@@ -16,3 +16,16 @@ export function Section({ labelledBy, className, children }: SectionProps) {
     </section>
   );
 }
+
+/** The h2 that opens and names a page section; `id` is the section's `labelledBy`. */
+export function SectionHeading({
+  id,
+  className,
+  children,
+}: Omit<SectionProps, "labelledBy"> & { id: string }) {
+  return (
+    <h2 id={id} className={cn("text-3xl font-bold tracking-tight", className)}>
+      {children}
+    </h2>
+  );
+}

@@ -1,18 +1,21 @@
-/** Content schema building blocks: the zod check plus, as `.meta()`, the editor's view (docs/decisions/0035-content-model-once.md). */
+/** Content schema blocks: the zod check plus, as `.meta()`, the editor's view (docs/decisions/0035-content-model-once.md). */
 import { z } from "zod";
-import { EMAIL_ADDRESS, HTML_TAG, ISO_DATE, LEVEL_ONE_HEADING } from "./text-rules";
 
-/** What the editor and the GraphQL types need beyond the zod checks; on a whole file, label and hint describe its entry. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EMAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>".]+(\.[^\s@<>".]+)*\.[A-Za-z]{2,}$/;
+// Refused in markdown (autolinks do not match): the CSP hashes every inline script, so a pasted one would run.
+const HTML_TAG = /<\/?[A-Za-z][\w-]*(?=[\s/>])/;
+// ATX or setext: the page title is the only h1.
+const LEVEL_ONE_HEADING = /(?:^|\n) {0,3}(?:#(?:[ \t]|\n|$)|=+[ \t]*(?:\n|$))/;
+
+/** The editor's and GraphQL's view; `typeName` defaults to the parent's type plus the key, `graphql` is a link's type. */
 export type ContentMeta = {
   label?: string;
   hint?: string;
   widget?: "string" | "text" | "image" | "markdown";
-  /** The editor's check, [regex source, message], equal to the zod checks. */
   pattern?: [string, string];
   editor?: Record<string, unknown>;
-  /** GraphQL type of an object; defaults to its parent's type name plus its key. */
   typeName?: string;
-  /** The whole GraphQL type of a field that links to another node. */
   graphql?: string;
   graphqlFields?: string[];
 };
@@ -30,7 +33,6 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean
   return { inner, optional };
 }
 
-/** `value` as a regular expression that matches exactly it. */
 export function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -67,11 +69,11 @@ export function exact<T extends string>(value: T, label: string) {
     } satisfies ContentMeta);
 }
 
-/** A group of fields whose missing value reads "Required"; `meta` gives its label, hint or GraphQL type name. */
-export function section<T extends z.ZodRawShape>(meta: ContentMeta, shape: T) {
+/** A group of fields whose missing value reads "Required"; `meta` is its label, or its label, hint or GraphQL type name. */
+export function section<T extends z.ZodRawShape>(meta: ContentMeta | string, shape: T) {
   return z
     .object(shape, { error: (issue) => (issue.input === undefined ? "Required" : "Must be an object") })
-    .meta(meta);
+    .meta(typeof meta === "string" ? { label: meta } : meta);
 }
 
 /** Search-engine title and description of one page. */
@@ -119,7 +121,7 @@ export function emailAddress(
   }).regex(EMAIL_ADDRESS, "Must be one e-mail address like name@example.com");
 }
 
-/** A YYYY-MM-DD date, as a string even when YAML read a Date; a text field, as Decap's picker shifts time zones. */
+/** A YYYY-MM-DD date, a string even when YAML read a Date; a text field, as Decap's picker shifts time zones. */
 export function isoDate(label: string) {
   return z.preprocess(
     (value) =>
@@ -138,7 +140,7 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** A file's markdown `body`: no raw HTML, no level-1 heading (./text-rules.ts says why). */
+/** A file's markdown `body`: no raw HTML, no level-1 heading. */
 export function markdownBody(max: number, label: string, hint: string) {
   const refused = `(?![\\s\\S]*${HTML_TAG.source})(?![\\s\\S]*${LEVEL_ONE_HEADING.source})`;
   return text(max, label, {
@@ -158,4 +160,52 @@ export function markdownBody(max: number, label: string, hint: string) {
       (value) => !LEVEL_ONE_HEADING.test(value),
       "Must not use level-1 headings (#): the page title is the only one; start at ##",
     );
+}
+
+type ContentNode = { name: string; prefix: string; schema: z.ZodObject };
+
+const capitalise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+/** One field's GraphQL type, declaring the object types it uses in `types`. @throws Error for an unused zod type */
+function fieldType(schema: z.ZodType, name: string, types: Map<string, string>): string {
+  const { inner, optional } = unwrap(schema);
+  const meta = metaOf(inner);
+  if (meta.graphql) return meta.graphql;
+  const required = optional ? "" : "!";
+  if (inner instanceof z.ZodObject) {
+    const typeName = meta.typeName ?? name;
+    if (!types.has(typeName)) objectType(inner, typeName, typeName, types);
+    return typeName + required;
+  }
+  if (inner instanceof z.ZodTuple)
+    return `[${fieldType(inner.def.items[0] as z.ZodType, name, types)}]${required}`;
+  if (inner instanceof z.ZodArray)
+    return `[${fieldType(inner.element as z.ZodType, name, types)}]${required}`;
+  if (inner instanceof z.ZodString || inner instanceof z.ZodLiteral) return `String${required}`;
+  throw new Error(`No GraphQL type for a zod ${inner.def.type} (${name})`);
+}
+
+function objectType(
+  schema: z.ZodObject,
+  name: string,
+  prefix: string,
+  types: Map<string, string>,
+  node = false,
+): void {
+  types.set(name, ""); // claimed first, so a type used twice (Seo) is declared once
+  const fields = Object.entries(schema.shape).map(
+    ([key, child]) => `  ${key}: ${fieldType(child as z.ZodType, prefix + capitalise(key), types)}`,
+  );
+  fields.push(...(metaOf(schema).graphqlFields ?? []).map((field) => `  ${field}`));
+  const header = node ? `${name} implements Node @dontInfer` : name;
+  types.set(name, `type ${header} {\n${fields.join("\n")}\n}`);
+}
+
+/** GraphQL SDL of the content nodes (a field the schema may leave out is nullable) and every object type inside them, for `actions.createTypes`. */
+export function graphqlTypeDefs(nodes: ContentNode[]): string {
+  const types = new Map<string, string>();
+  for (const { name, prefix, schema } of nodes) {
+    objectType(schema, name, prefix, types, true);
+  }
+  return [...types.values()].join("\n\n");
 }

@@ -31,91 +31,73 @@ export const siteSchema = section(
     tagline: text(160, "Tagline"),
     logoAlt: text(100, "Logo description (for screen readers)"),
     skipLink: text(40, "Skip-to-content link"),
-    nav: section(
-      { label: "Navigation" },
-      {
-        label: text(40, "Menu name (for screen readers)"),
-        home: exact("Home", "Home link"),
-        about: exact("About", "About link"),
-        contact: exact("Contact", "Contact link"),
-        openMenu: text(40, "Open-menu button (mobile)"),
-        closeMenu: text(40, "Close-menu button (mobile)"),
-      },
-    ),
-    theme: section(
-      { label: "Theme switch" },
-      {
-        label: text(20, "Label"),
-        light: text(20, "Light"),
-        dark: text(20, "Dark"),
-        system: text(20, "System"),
-      },
-    ),
-    cta: section(
-      { label: "Call-to-action buttons" },
-      {
-        requestDemo: exact("Request Demo", "Header button"),
-        startPilot: exact("Start Pilot", "Start pilot button"),
-        requestPilot: exact("Request Pilot", "Request pilot button"),
-        seeItInAction: exact("See it in action", "Co-Pilot button"),
-        requestADemo: exact("REQUEST A DEMO", "Hero and closing button"),
-      },
-    ),
-    footer: section(
-      { label: "Footer" },
-      {
-        talkToUs: exact("Talk to us", "Talk to us heading"),
-        contact: exact("Contact", "Contact link"),
-        // Spec section 1: rights are reserved for 2025.
-        rights: text(120, "Rights line", {
-          hint: "Up to 120 characters; must mention the year 2025.",
-          pattern: [
-            "^(?=[\\s\\S]*2025)\\s*\\S[\\s\\S]{0,119}$",
-            "Must state the year 2025, at most 120 characters",
-          ],
-        }).refine((value) => value.includes("2025"), "Must state the year 2025"),
-        privacy: text(40, "Privacy policy link"),
-      },
-    ),
-    contact: section(
-      { label: "Contact page" },
-      {
-        seo: seoSchema,
-        title: exact("Request a Demo", "Heading"),
-        intro: text(300, "Introduction", { multiline: true }),
-        // The collection notice (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
-        notice: section(
-          {
-            label: "Collection notice (in the form, before Submit)",
-            hint: "Required by privacy law before a visitor sends their details. The link goes to /privacy.",
-          },
-          {
-            text: text(400, "Notice text", {
-              multiline: true,
-              hint: "Up to 400 characters. Who collects the details, why, who receives them, and what happens if a required field is left out.",
-            }),
-            link: text(60, "Link to the privacy policy"),
-          },
-        ),
-      },
-    ),
-    notFound: section(
-      { label: "Page-not-found (404) page" },
-      {
-        seo: seoSchema,
-        code: exact("404", "Code"),
-        message: exact("Oops! Page not found", "Message"),
-        homeLink: exact("Return to Home", "Link home"),
-      },
-    ),
-    shareImage: section(
-      { label: "Share image (links shared on social media)" },
-      { src: sitePath("Image (1200 x 630)"), alt: text(200, "Image description") },
-    ),
-    organization: section(
-      { label: "Organisation (for search engines)" },
-      { logo: sitePath("Logo"), contactType: text(40, "Contact type") },
-    ),
+    nav: section("Navigation", {
+      label: text(40, "Menu name (for screen readers)"),
+      home: exact("Home", "Home link"),
+      about: exact("About", "About link"),
+      contact: exact("Contact", "Contact link"),
+      openMenu: text(40, "Open-menu button (mobile)"),
+      closeMenu: text(40, "Close-menu button (mobile)"),
+    }),
+    theme: section("Theme switch", {
+      label: text(20, "Label"),
+      light: text(20, "Light"),
+      dark: text(20, "Dark"),
+      system: text(20, "System"),
+    }),
+    cta: section("Call-to-action buttons", {
+      requestDemo: exact("Request Demo", "Header button"),
+      startPilot: exact("Start Pilot", "Start pilot button"),
+      requestPilot: exact("Request Pilot", "Request pilot button"),
+      seeItInAction: exact("See it in action", "Co-Pilot button"),
+      requestADemo: exact("REQUEST A DEMO", "Hero and closing button"),
+    }),
+    footer: section("Footer", {
+      talkToUs: exact("Talk to us", "Talk to us heading"),
+      contact: exact("Contact", "Contact link"),
+      // Spec section 1: rights are reserved for 2025.
+      rights: text(120, "Rights line", {
+        hint: "Up to 120 characters; must mention the year 2025.",
+        pattern: [
+          "^(?=[\\s\\S]*2025)\\s*\\S[\\s\\S]{0,119}$",
+          "Must state the year 2025, at most 120 characters",
+        ],
+      }).refine((value) => value.includes("2025"), "Must state the year 2025"),
+      privacy: text(40, "Privacy policy link"),
+    }),
+    contact: section("Contact page", {
+      seo: seoSchema,
+      title: exact("Request a Demo", "Heading"),
+      intro: text(300, "Introduction", { multiline: true }),
+      // The collection notice (APP 5, GDPR Art. 13): shown in the form before Submit; `link` leads to /privacy.
+      notice: section(
+        {
+          label: "Collection notice (in the form, before Submit)",
+          hint: "Required by privacy law before a visitor sends their details. The link goes to /privacy.",
+        },
+        {
+          text: text(400, "Notice text", {
+            multiline: true,
+            hint: "Up to 400 characters. Who collects the details, why, who receives them, and what happens if a required field is left out.",
+          }),
+          link: text(60, "Link to the privacy policy"),
+        },
+      ),
+    }),
+    notFound: section("Page-not-found (404) page", {
+      seo: seoSchema,
+      code: exact("404", "Code"),
+      message: exact("Oops! Page not found", "Message"),
+      homeLink: exact("Return to Home", "Link home"),
+    }),
+    shareImage: section("Share image (links shared on social media)", {
+      src: sitePath("Image (1200 x 630)"),
+      alt: text(200, "Image description"),
+    }),
+    organization: section("Organisation (for search engines)", {
+      logo: sitePath("Logo"),
+      contactType: text(40, "Contact type"),
+    }),
     // Goes into the confirmation e-mail (docs/decisions/0010-confirmation-limits.md): one bare address.
     contactDetails: section(
       {
@@ -152,61 +134,52 @@ export const homeSchema = section(
   },
   {
     seo: seoSchema,
-    hero: section(
-      { label: "Hero (top of the page)" },
-      {
-        eyebrow: text(80, "Small line above the headline"),
-        headline: text(100, "Headline"),
-        subhead: text(300, "Text under the headline", { multiline: true }),
-        cta: exact("REQUEST A DEMO", "Button"),
-      },
-    ),
+    hero: section("Hero (top of the page)", {
+      eyebrow: text(80, "Small line above the headline"),
+      headline: text(100, "Headline"),
+      subhead: text(300, "Text under the headline", { multiline: true }),
+      cta: exact("REQUEST A DEMO", "Button"),
+    }),
     benefitsHeading: text(80, "Benefits heading"),
     benefits: fixedList("Benefits", [
       benefit("Improve Decisions"),
       benefit("Enhance Productivity & Safety"),
       benefit("Unlock Revenue"),
     ]),
-    copilot: section(
-      { label: "Technical Co-Pilot" },
-      {
-        eyebrow: text(60, "Small line above the heading"),
-        heading: exact("Technical Co-Pilot", "Heading"),
-        body: text(400, "Text", { multiline: true }),
-        points: textList("Bullet points", 1, 5, text(120, "Point")),
-        // The GraphQL `image` field links to the File node, so pages can ask for gatsbyImageData.
-        screenshot: section(
-          {
-            label: "Screenshot",
-            typeName: "HomeScreenshot",
-            graphqlFields: ['image: File @link(by: "relativePath", from: "src")'],
-          },
-          {
-            src: text(200, "Image", {
-              widget: "image",
-              hint: "PNG, JPEG or WebP; uploads go to content/images/.",
-              pattern: [
-                "^(?=.{1,200}$)images\\/[\\w.-]+\\.(png|jpe?g|webp)$",
-                "Must be a PNG, JPEG or WebP file under content/images/ (letters, digits, dots, dashes; up to 200 characters)",
-              ],
-              editor: { choose_url: false },
-            }).regex(/^images\/[\w.-]+\.(png|jpe?g|webp)$/, "Must be a file under content/images/"),
-            alt: text(250, "Image description (for screen readers)", { multiline: true }),
-          },
-        ),
-        cta: exact("See it in action", "Button"),
-      },
-    ),
+    copilot: section("Technical Co-Pilot", {
+      eyebrow: text(60, "Small line above the heading"),
+      heading: exact("Technical Co-Pilot", "Heading"),
+      body: text(400, "Text", { multiline: true }),
+      points: textList("Bullet points", 1, 5, text(120, "Point")),
+      // The GraphQL `image` field links to the File node, so pages can ask for gatsbyImageData.
+      screenshot: section(
+        {
+          label: "Screenshot",
+          typeName: "HomeScreenshot",
+          graphqlFields: ['image: File @link(by: "relativePath", from: "src")'],
+        },
+        {
+          src: text(200, "Image", {
+            widget: "image",
+            hint: "PNG, JPEG or WebP; uploads go to content/images/.",
+            pattern: [
+              "^(?=.{1,200}$)images\\/[\\w.-]+\\.(png|jpe?g|webp)$",
+              "Must be a PNG, JPEG or WebP file under content/images/ (letters, digits, dots, dashes; up to 200 characters)",
+            ],
+            editor: { choose_url: false },
+          }).regex(/^images\/[\w.-]+\.(png|jpe?g|webp)$/, "Must be a file under content/images/"),
+          alt: text(250, "Image description (for screen readers)", { multiline: true }),
+        },
+      ),
+      cta: exact("See it in action", "Button"),
+    }),
     claimsHeading: text(80, "Claims heading"),
     claims: fixedList("Claims", [claim, claim, claim]),
-    closing: section(
-      { label: "Closing call to action" },
-      {
-        heading: text(100, "Heading"),
-        body: text(300, "Text", { multiline: true }),
-        cta: exact("REQUEST A DEMO", "Button"),
-      },
-    ),
+    closing: section("Closing call to action", {
+      heading: text(100, "Heading"),
+      body: text(300, "Text", { multiline: true }),
+      cta: exact("REQUEST A DEMO", "Button"),
+    }),
   },
 );
 
@@ -229,16 +202,16 @@ export const aboutSchema = section(
   { label: "About page", hint: "Introduction, the two founders, the vision and the six values." },
   {
     seo: seoSchema,
-    intro: section(
-      { label: "Introduction" },
-      { heading: text(80, "Heading"), body: text(400, "Text", { multiline: true }) },
-    ),
+    intro: section("Introduction", {
+      heading: text(80, "Heading"),
+      body: text(400, "Text", { multiline: true }),
+    }),
     foundersHeading: text(80, "Founders heading"),
     founders: fixedList("Founders", [founder, founder]),
-    vision: section(
-      { label: "Vision" },
-      { heading: text(80, "Heading"), statement: text(400, "Statement", { multiline: true }) },
-    ),
+    vision: section("Vision", {
+      heading: text(80, "Heading"),
+      statement: text(400, "Statement", { multiline: true }),
+    }),
     valuesHeading: text(80, "Values heading"),
     values: fixedList("Values", [
       value("Safety by Design"),
@@ -260,19 +233,16 @@ export const privacySchema = section(
   {
     seo: seoSchema,
     title: text(80, "Heading"),
-    lastUpdated: section({ label: "Last updated" }, { label: text(40, "Label"), date: isoDate("Date") }),
-    requests: section(
-      { label: "Access, correction and erasure requests (end of the page)" },
-      {
-        heading: text(80, "Heading"),
-        body: text(600, "Text", { multiline: true }),
-        email: emailAddress(
-          254,
-          "Privacy e-mail address",
-          "Where visitors send their requests. Up to 254 characters.",
-        ),
-      },
-    ),
+    lastUpdated: section("Last updated", { label: text(40, "Label"), date: isoDate("Date") }),
+    requests: section("Access, correction and erasure requests (end of the page)", {
+      heading: text(80, "Heading"),
+      body: text(600, "Text", { multiline: true }),
+      email: emailAddress(
+        254,
+        "Privacy e-mail address",
+        "Where visitors send their requests. Up to 254 characters.",
+      ),
+    }),
     body: markdownBody(
       20000,
       "Text of the page",

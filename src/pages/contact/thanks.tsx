@@ -2,17 +2,12 @@ import * as React from "react";
 import type { HeadFC, PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo";
+import { DEMO_REQUEST_TOASTS } from "../../components/demo-request/site-toaster";
 
-/** The success texts of spec section 8, word for word (tests/unit/add-ons/booking/thanks-page.test.tsx checks them against the toast). */
-const THANKS_TEXT = {
-  title: "Request Submitted Successfully",
-  description: "Our team will contact you within 24 hours to schedule your demo.",
-} as const;
+// The success toast's texts (spec section 8).
+const THANKS_TEXT = DEMO_REQUEST_TOASTS.success;
 
-/**
- * /contact/thanks: where the function sends a no-JS form post (303;
- * docs/requirements.md#accessibility-search-and-the-form-without-javascript); with JavaScript a toast shows instead.
- */
+/** /contact/thanks: where a no-JS form post lands (303); with JavaScript a toast shows instead. */
 export default function ContactThanksPage({ location }: PageProps) {
   return (
     <Layout pathname={location.pathname}>

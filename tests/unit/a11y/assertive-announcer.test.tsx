@@ -5,8 +5,11 @@
  */
 import * as React from "react";
 import { act, render, screen } from "@testing-library/react";
-import { AssertiveAnnouncer } from "../../../src/components/demo-request/site-toaster";
-import { DEMO_REQUEST_TOASTS, showToast } from "../../../src/lib/toast";
+import {
+  AssertiveAnnouncer,
+  DEMO_REQUEST_TOASTS,
+  showToast,
+} from "../../../src/components/demo-request/site-toaster";
 
 const FAILURE_TEXT = "Submission Failed. There was an error submitting your request. Please try again.";
 

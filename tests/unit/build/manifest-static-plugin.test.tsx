@@ -3,13 +3,13 @@
  *
  * plugins/gatsby-plugin-manifest-static's head links with the site's own options (gatsby-config.ts):
  * the manifest link only inside `<noscript>` (decision 0026; pages with JavaScript add it after the
- * first paint), no icon file links (the icon is a data: URL, src/lib/favicon.ts), and the
+ * first paint), no icon file links (the icon is a data: URL, src/lib/site-head.ts), and the
  * apple-touch-icons as gatsby-plugin-manifest writes them.
  */
 import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import config from "../../../gatsby-config";
-import { MANIFEST_PATH } from "../../../src/lib/inline-scripts/manifest-link";
+import { MANIFEST_PATH } from "../../../src/lib/inline-scripts";
 
 type OnRenderBody = (api: Record<string, unknown>, options: Record<string, unknown>) => void;
 

@@ -4,8 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { jsonWithNewline } from "../../../src/cms/config";
-import { refreshLocalSite } from "../../../src/cms/refresh-on-save";
+import { jsonWithNewline, refreshLocalSite } from "../../../src/cms/config";
 
 test("site.json round-trips byte for byte, with the final newline", () => {
   const raw = readFileSync(join(__dirname, "..", "..", "..", "content", "site.json"), "utf8");

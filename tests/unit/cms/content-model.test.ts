@@ -8,12 +8,10 @@
 import { join } from "node:path";
 import type { CmsField } from "decap-cms-core";
 import { z } from "zod";
-import { loadSiteContent } from "../../../build/load-content";
-import { cmsConfig } from "../../../src/cms/config";
-import { cmsFields } from "../../../src/cms/fields";
-import { metaOf, section, text, textList, unwrap } from "../../../src/lib/content/fields";
+import { contentTypeDefs, loadSiteContent } from "../../../build/load-content";
+import { cmsConfig, cmsFields } from "../../../src/cms/config";
+import { graphqlTypeDefs, metaOf, section, text, textList, unwrap } from "../../../src/lib/content/fields";
 import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../../../src/lib/content/schemas";
-import { contentTypeDefs, graphqlTypeDefs } from "../../../src/lib/content/type-defs";
 
 type Field = CmsField & { fields?: CmsField[]; field?: CmsField; pattern?: [string, string] };
 

@@ -2,7 +2,7 @@
 // the form sends (docs/decisions/0024-lead-attribution.md).
 import { act, screen } from "@testing-library/react";
 import { toast } from "sonner";
-import { DEMO_REQUEST_TOASTS } from "../../../src/lib/toast";
+import { DEMO_REQUEST_TOASTS } from "../../../src/components/demo-request/site-toaster";
 import { fill, mockFetch, renderForm, submitButton, VALID_VALUES } from "./render-form";
 
 const BOOKING = "https://cal.com/acme/demo?name=Ada%20Lovelace&email=ada%40example.com";

@@ -5,8 +5,7 @@
  */
 import * as React from "react";
 import { act, render, waitFor } from "@testing-library/react";
-import { SiteToaster } from "../../../src/components/demo-request/site-toaster";
-import { loadedToasts } from "../../../src/lib/toast";
+import { loadedToasts, SiteToaster } from "../../../src/components/demo-request/site-toaster";
 
 const liveRegion = () => document.querySelector('[aria-live="polite"]');
 

@@ -1,17 +1,17 @@
 import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { SiteToaster } from "../../../src/components/demo-request/site-toaster";
-import { toast } from "sonner";
-import { BookingLink } from "../../../src/components/demo-request/booking-link";
 import {
   ACTION_TOAST_DURATION_MS,
   DEMO_REQUEST_TOASTS,
   holdToast,
   loadToasts,
   showToast,
+  SiteToaster,
   TOAST_DURATION_MS,
   type ToastMessage,
-} from "../../../src/lib/toast";
+} from "../../../src/components/demo-request/site-toaster";
+import { toast } from "sonner";
+import { BookingLink } from "../../../src/components/demo-request/booking-link";
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {

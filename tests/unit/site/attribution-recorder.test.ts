@@ -1,5 +1,5 @@
 import { attributionSchema } from "../../../src/lib/attribution";
-import { attributionRecorderScript } from "../../../src/lib/attribution-recorder";
+import { attributionRecorderScript } from "../../../src/lib/inline-scripts";
 
 /** Loads a page at `url` with `referrer` and runs the inline head script as the browser does. */
 function land(url: string, referrer = "") {

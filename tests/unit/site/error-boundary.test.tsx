@@ -1,7 +1,6 @@
 import * as React from "react";
 import { render, screen } from "@testing-library/react";
-import { ErrorBoundary } from "../../../src/components/error-boundary";
-import { wrapPageElement } from "../../../src/components/wrap-page-element";
+import { ErrorBoundary, wrapPageElement } from "../../../src/components/error-boundary";
 import { silenceConsole } from "../../helpers/console";
 
 function Broken(): React.ReactElement {

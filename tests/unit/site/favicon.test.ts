@@ -5,7 +5,7 @@
 // static/favicon.svg, and it decodes to exactly that SVG.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FAVICON_HREF, FAVICON_SVG } from "../../../src/lib/favicon";
+import { FAVICON_HREF, FAVICON_SVG } from "../../../src/lib/site-head";
 
 test("the inline icon is static/favicon.svg", () => {
   expect(FAVICON_SVG).toBe(readFileSync(join(process.cwd(), "static", "favicon.svg"), "utf8").trim());

@@ -1,13 +1,9 @@
 /**
- * The manifest link's inline script (src/lib/inline-scripts/manifest-link.ts, decision 0026), run
+ * The manifest link's inline script (src/lib/inline-scripts.ts, decision 0026), run
  * as the browser runs it, with a stand-in PerformanceObserver that delivers the paint entries the
  * test chooses and a simulated clock for the fallback.
  */
-import {
-  MANIFEST_FALLBACK_MS,
-  MANIFEST_PATH,
-  manifestLinkScript,
-} from "../../../src/lib/inline-scripts/manifest-link";
+import { MANIFEST_FALLBACK_MS, MANIFEST_PATH, manifestLinkScript } from "../../../src/lib/inline-scripts";
 import { runInlineScript } from "../../helpers/run-inline-script";
 
 type Callback = (list: { getEntriesByName: (name: string) => unknown[] }, observer: FakeObserver) => void;

@@ -1,5 +1,5 @@
 /**
- * The theme's inline scripts (src/lib/inline-scripts/theme.ts), run as the browser runs
+ * The theme's inline scripts (src/lib/inline-scripts.ts), run as the browser runs
  * them: the head script before the first paint, then the select's own script once it is parsed.
  * They are the whole theme control on every page; no React is involved.
  */
@@ -8,7 +8,7 @@ import {
   THEME_STORAGE_KEY,
   themeScript,
   themeSelectScript,
-} from "../../../src/lib/inline-scripts/theme";
+} from "../../../src/lib/inline-scripts";
 import { runInlineScript } from "../../helpers/run-inline-script";
 
 type MediaListener = () => void;

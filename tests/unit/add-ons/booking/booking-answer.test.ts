@@ -17,7 +17,7 @@ import {
 } from "../../../../netlify/lib/add-ons/booking/thanks-tickets";
 import { silenceConsole } from "../../../helpers/console";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
-import { DEMO_REQUEST_TOASTS } from "../../../../src/lib/toast";
+import { DEMO_REQUEST_TOASTS } from "../../../../src/components/demo-request/site-toaster";
 import {
   DOWN,
   failingStore,

@@ -2,7 +2,7 @@ import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import { useStaticQuery, type PageProps } from "gatsby";
 import ContactThanksPage from "../../../../src/pages/contact/thanks";
-import { DEMO_REQUEST_TOASTS } from "../../../../src/lib/toast";
+import { DEMO_REQUEST_TOASTS } from "../../../../src/components/demo-request/site-toaster";
 import { siteSettingsQueryResult } from "../../site/helpers/content";
 import { installMatchMedia } from "../../site/helpers/match-media";
 

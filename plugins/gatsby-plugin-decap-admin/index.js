@@ -1,1 +1,0 @@
-// Gatsby requires a plugin entry point; the work is in gatsby-node.js.
