@@ -72,9 +72,8 @@ async function submitOne(site, run, i, token) {
 }
 
 /**
- * Sends `total` demo requests to the loopback `site`, `concurrency` at a time, and counts the messages `sink`
- * recorded. @returns {Promise<{ ok: boolean, figures: object, output: string }>} figures: requests, seconds,
- * perSecond, statuses, p50Ms/p95Ms/p99Ms, countsMatch; output: the printed lines. Throws on a refused token.
+ * Sends `total` demo requests to the loopback `site`, `concurrency` at a time, and counts what `sink` recorded.
+ * @returns `{ ok, figures, output }`: latencies in ms, the printed lines. Throws on a refused form token.
  */
 export async function submitLoad({ site, sink, total, concurrency }) {
   for (const url of [site, sink]) {
@@ -110,24 +109,24 @@ export async function submitLoad({ site, sink, total, concurrency }) {
   const ok = [latencies.length, sales.length, confirmations.length, uniqueSales.size].every(
     (n) => n === total,
   );
-  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(latencies, p).toFixed(0));
-  const perSecond = (latencies.length / seconds).toFixed(1);
-  const output = [
-    `requests: ${latencies.length} in ${seconds.toFixed(1)} s, ${perSecond} submissions/s, statuses ${JSON.stringify(statuses)}`,
-    `latency ms: p50 ${p50}, p95 ${p95}, p99 ${p99}`,
-    `recorded: ${sales.length} sales e-mails (${uniqueSales.size} distinct request ids), ${confirmations.length} confirmations`,
-    ok ? "OK: exactly one sales e-mail and one confirmation per request" : "FAILED: counts do not match",
-  ].join("\n");
+  const [p50Ms, p95Ms, p99Ms] = [50, 95, 99].map((p) => Math.round(percentile(latencies, p)));
+  const perSecond = Number((latencies.length / seconds).toFixed(1));
   const figures = {
     requests: latencies.length,
     seconds: Number(seconds.toFixed(1)),
-    perSecond: Number(perSecond),
+    perSecond,
     statuses,
-    p50Ms: Number(p50),
-    p95Ms: Number(p95),
-    p99Ms: Number(p99),
+    p50Ms,
+    p95Ms,
+    p99Ms,
     countsMatch: ok,
   };
+  const output = [
+    `requests: ${figures.requests} in ${figures.seconds.toFixed(1)} s, ${perSecond.toFixed(1)} submissions/s, statuses ${JSON.stringify(statuses)}`,
+    `latency ms: p50 ${p50Ms}, p95 ${p95Ms}, p99 ${p99Ms}`,
+    `recorded: ${sales.length} sales e-mails (${uniqueSales.size} distinct request ids), ${confirmations.length} confirmations`,
+    ok ? "OK: exactly one sales e-mail and one confirmation per request" : "FAILED: counts do not match",
+  ].join("\n");
   return { ok, figures, output };
 }
 

@@ -91,16 +91,6 @@ function gitCommit() {
   }
 }
 
-/** One optional step: `skipped` under --skip-<name>, `failed(message)` when it throws. */
-async function step(name, skipped, run, failed) {
-  if (args.has(`--skip-${name}`)) return skipped;
-  try {
-    return await run();
-  } catch (error) {
-    return failed(String(error instanceof Error ? error.message : error));
-  }
-}
-
 const loadBefore = Number(loadavg()[0].toFixed(1));
 const build = ensureBuild();
 const publicDir = join(root, "public");
@@ -152,27 +142,26 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
   }
 }
 
-const functions = await step(
-  "functions",
-  { skipped: true },
-  () => {
-    console.log("bench: function bundles and module init...");
-    return measureFunctions({ root });
-  },
-  (error) => ({ error }),
-);
-const submit = await step(
-  "submit",
-  { available: false, skipped: true },
-  () => runSubmitBench({ root }),
-  (output) => ({ available: true, ok: false, figures: null, output }),
-);
-const summary = await step(
-  "summary",
-  { available: false, skipped: true },
-  () => runSummaryBench({ root, target: TARGETS.summaryDryRunSeconds }),
-  (output) => ({ available: true, ok: false, output }),
-);
+const message = (error) => String(error instanceof Error ? error.message : error);
+if (!args.has("--skip-functions")) console.log("bench: function bundles and module init...");
+const functions = args.has("--skip-functions")
+  ? { skipped: true }
+  : await measureFunctions({ root }).catch((error) => ({ error: message(error) }));
+const submit = args.has("--skip-submit")
+  ? { available: false, skipped: true }
+  : await runSubmitBench({ root }).catch((error) => ({
+      available: true,
+      ok: false,
+      figures: null,
+      output: message(error),
+    }));
+const summary = args.has("--skip-summary")
+  ? { available: false, skipped: true }
+  : await runSummaryBench({ root, target: TARGETS.summaryDryRunSeconds }).catch((error) => ({
+      available: true,
+      ok: false,
+      output: message(error),
+    }));
 
 const pages = PAGES.map(({ label, path, route, expectStatus, noindex = false }) => {
   const figures = {
