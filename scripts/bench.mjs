@@ -238,30 +238,26 @@ const PAGE_COLUMNS = {
   "CPU idx": (p) => round(p.benchmarkIndex),
   "missed targets": (p) => (p.error ? `${p.missed.join(", ")} (${p.error})` : p.missed.join(", ") || "none"),
 };
-const cells = Object.values(PAGE_COLUMNS);
-console.log(
-  "\n" +
-    formatTable(
-      Object.keys(PAGE_COLUMNS),
-      pages.map((p) => cells.map((cell) => cell(p))),
-    ),
-);
+const DEAD_TAP_COLUMNS = {
+  page: (d) => d.label,
+  network: (d) => d.profile,
+  runs: (d) => d.runs,
+  "visible ms": (d) => d.visibleMs,
+  "dead tap ms": (d) => d.deadTapMs,
+  "worst ms": (d) => d.maxDeadTapMs,
+  "tap handled ms": (d) => d.tapHandledMs,
+  missed: (d) => (d.error ? `dead tap (${d.error})` : d.missed.join(", ") || "none"),
+};
+const table = (columns, rows) =>
+  formatTable(
+    Object.keys(columns),
+    rows.map((row) => Object.values(columns).map((cell) => cell(row))),
+  );
+console.log("\n" + table(PAGE_COLUMNS, pages));
 if (deadTap.length > 0) {
   console.log(
     `\ndead tap (menu button visible -> first tap that opens it; phone, CPU 4x slower; target < ${TARGETS.deadTapMs} ms):\n` +
-      formatTable(
-        ["page", "network", "runs", "visible ms", "dead tap ms", "worst ms", "tap handled ms", "missed"],
-        deadTap.map((d) => [
-          d.label,
-          d.profile,
-          d.runs,
-          d.visibleMs,
-          d.deadTapMs,
-          d.maxDeadTapMs,
-          d.tapHandledMs,
-          d.error ? `dead tap (${d.error})` : d.missed.join(", ") || "none",
-        ]),
-      ),
+      table(DEAD_TAP_COLUMNS, deadTap),
   );
 }
 const buildNote = build.measuredNow ? "measured now" : `recorded ${build.at}`;
