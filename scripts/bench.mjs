@@ -1,39 +1,36 @@
 #!/usr/bin/env node
 /**
  * `npm run bench` (docs/decisions/0007-perf-benchmark.md): build time, Lighthouse, first-load JS, the dead-tap
- * probe, the functions' bundle sizes and module init (scripts/bench/function-init.mjs), the submit benchmark and
- * the weekly summary's dry run over 1,000 leads (scripts/bench/summary-run.mjs), written to bench/results/latest.json. Prints figures, never fails on them; exits 1 only when the build or
- * server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
+ * probe, the functions' bundle sizes and module init, the submit benchmark and the weekly summary's dry run over
+ * 1,000 leads, written to bench/results/latest.json. Prints figures, never fails on them; exits 1 only when the
+ * build or server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { ensureBuild } from "./bench/build.mjs";
-import { formatTable, waitForQuietCpu } from "./bench/stats.mjs";
+import { join, resolve } from "node:path";
 import { startCompressingProxy } from "./bench/compress-proxy.mjs";
 import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
-import { runSubmitBench } from "./bench/submit-run.mjs";
-import { runSummaryBench } from "./bench/summary-run.mjs";
-import { TARGETS, missedDeadTap, missedTargets } from "./bench/targets.mjs";
+import { runSubmitBench, runSummaryBench } from "./bench/server-runs.mjs";
+import { TARGETS, formatTable, missedDeadTap, missedTargets, waitForQuietCpu } from "./bench/report.mjs";
 import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
 import { startLocalMail } from "./local/local-sinks.mjs";
+import { needsBuild } from "./local/needs-build.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.
 const SLOW_CPU_INDEX = 2200;
 const MAIL_ENV = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(import.meta.dirname, "..");
+const results = join(root, "bench", "results");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 const args = new Set(process.argv.slice(2));
 const count = (flag) =>
   Math.max(1, Number(process.argv.find((a) => a.startsWith(flag))?.slice(flag.length) ?? 5) || 5);
 const runs = count("--runs=");
 const deadTapRuns = count("--dead-tap-runs=");
-
 const DEAD_TAP_PAGES = ["/", "/contact"];
 
 /** Bench pages; `noindex` marks pages kept out of search on purpose (thanks, not found). */
@@ -47,31 +44,46 @@ const PAGES = [
   { label: "not found", path: "/bench-no-such-page", route: "/404.html", expectStatus: 404, noindex: true },
 ];
 
-function machine() {
-  return {
-    cores: cpus().length,
-    cpu: cpus()[0]?.model ?? "unknown",
-    memoryGB: Math.round(totalmem() / 1e9),
-    loadAverage1m: Number(loadavg()[0].toFixed(1)),
-    node: process.version,
-    platform: `${process.platform}-${process.arch}`,
-  };
+/** A timed clean build when public/ is stale or --rebuild, else the recorded time of the build behind it. */
+function ensureBuild() {
+  const recordFile = join(results, "last-build.json");
+  const marker = join(root, "public", "index.html");
+  let record = null;
+  try {
+    record = JSON.parse(readFileSync(recordFile, "utf8"));
+  } catch {
+    record = null;
+  }
+  const current = existsSync(marker) && record && record.publicMtimeMs === statSync(marker).mtimeMs;
+  if (!args.has("--rebuild") && !needsBuild(root) && current) return { ...record.build, measuredNow: false };
+
+  console.log("bench: clean build (removing .cache and public, then gatsby build)...");
+  rmSync(join(root, ".cache"), { recursive: true, force: true });
+  rmSync(join(root, "public"), { recursive: true, force: true });
+  const started = performance.now();
+  const result = spawnSync("npx", ["gatsby", "build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    timeout: 15 * 60_000,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`gatsby build failed (status ${result.status})`);
+  const build = { seconds: Math.round(seconds * 10) / 10, kind: "clean", at: new Date().toISOString() };
+  mkdirSync(results, { recursive: true });
+  writeFileSync(
+    recordFile,
+    JSON.stringify({ build, publicMtimeMs: statSync(marker).mtimeMs }, null, 2) + "\n",
+  );
+  return { ...build, measuredNow: true };
 }
 
 /** HEAD's short hash, "-dirty" when files that can change the figures differ; null outside git. */
 function gitCommit() {
-  const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+  const git = (command) => execFileSync("git", command.split(" "), { cwd: root, encoding: "utf8" }).trim();
   try {
-    const head = git("rev-parse", "--short", "HEAD");
+    const head = git("rev-parse --short HEAD");
     const changed = git(
-      "status",
-      "--porcelain",
-      "--untracked-files=no",
-      "--",
-      ".",
-      ":(exclude)bench/results",
-      ":(exclude)docs",
-      ":(exclude)README.md",
+      "status --porcelain --untracked-files=no -- . :(exclude)bench/results :(exclude)docs :(exclude)README.md",
     );
     return changed ? `${head}-dirty` : head;
   } catch {
@@ -80,15 +92,12 @@ function gitCommit() {
 }
 
 const loadBefore = Number(loadavg()[0].toFixed(1));
-const build = ensureBuild({ root, force: args.has("--rebuild") });
+const build = ensureBuild();
 const publicDir = join(root, "public");
-const built = new Set(discoverPages(publicDir).map((p) => p.route));
-const js = Object.fromEntries(
-  measureFirstLoadJs(
-    publicDir,
-    discoverPages(publicDir).filter((p) => PAGES.some((page) => page.route === p.route)),
-  ).map((m) => [m.route, m]),
-);
+const discovered = discoverPages(publicDir);
+const built = new Set(discovered.map((p) => p.route));
+const benchRoutes = discovered.filter((p) => PAGES.some((page) => page.route === p.route));
+const js = Object.fromEntries(measureFirstLoadJs(publicDir, benchRoutes).map((m) => [m.route, m]));
 
 let lighthouse = {};
 let deadTap = [];
@@ -111,11 +120,7 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
       );
       lighthouse = await runLighthouse({
         runs,
-        urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({
-          label: p.label,
-          url: proxy.url + p.path,
-          expectStatus: p.expectStatus,
-        })),
+        urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({ ...p, url: proxy.url + p.path })),
       });
     }
     if (!args.has("--skip-dead-tap")) {
@@ -137,37 +142,26 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
   }
 }
 
-let functions;
-try {
-  if (args.has("--skip-functions")) functions = { skipped: true };
-  else {
-    console.log("bench: function bundles and module init...");
-    functions = await measureFunctions({ root });
-  }
-} catch (error) {
-  functions = { error: String(error instanceof Error ? error.message : error) };
-}
-
-let submit;
-try {
-  submit = args.has("--skip-submit") ? { available: false, skipped: true } : await runSubmitBench({ root });
-} catch (error) {
-  submit = {
-    available: true,
-    ok: false,
-    figures: null,
-    output: String(error instanceof Error ? error.message : error),
-  };
-}
-
-let summary;
-try {
-  summary = args.has("--skip-summary")
-    ? { available: false, skipped: true }
-    : await runSummaryBench({ root, target: TARGETS.summaryDryRunSeconds });
-} catch (error) {
-  summary = { available: true, ok: false, output: String(error instanceof Error ? error.message : error) };
-}
+const message = (error) => String(error instanceof Error ? error.message : error);
+if (!args.has("--skip-functions")) console.log("bench: function bundles and module init...");
+const functions = args.has("--skip-functions")
+  ? { skipped: true }
+  : await measureFunctions({ root }).catch((error) => ({ error: message(error) }));
+const submit = args.has("--skip-submit")
+  ? { available: false, skipped: true }
+  : await runSubmitBench({ root }).catch((error) => ({
+      available: true,
+      ok: false,
+      figures: null,
+      output: message(error),
+    }));
+const summary = args.has("--skip-summary")
+  ? { available: false, skipped: true }
+  : await runSummaryBench({ root, target: TARGETS.summaryDryRunSeconds }).catch((error) => ({
+      available: true,
+      ok: false,
+      output: message(error),
+    }));
 
 const pages = PAGES.map(({ label, path, route, expectStatus, noindex = false }) => {
   const figures = {
@@ -191,7 +185,15 @@ const pages = PAGES.map(({ label, path, route, expectStatus, noindex = false }) 
 const report = {
   date: new Date().toISOString(),
   commit: gitCommit(),
-  machine: { ...machine(), loadAverage1mAtStart: loadBefore },
+  machine: {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGB: Math.round(totalmem() / 1e9),
+    loadAverage1m: Number(loadavg()[0].toFixed(1)),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    loadAverage1mAtStart: loadBefore,
+  },
   method: {
     lighthouse:
       "lighthouse npm package, default config (mobile preset, simulated throttling), Debian Chromium",
@@ -202,7 +204,7 @@ const report = {
       "scripts/bench/dead-tap.mjs: Playwright + Debian Chromium, 412x823 touch screen, CPU 4x slower, Chromium network emulation, one tap in flight, 25 ms between taps, run bound per network profile; time of the tap that opened the menu - menu button first visible, page clock, median",
     build: "clean gatsby build (.cache and public removed)",
     summary:
-      "scripts/bench/summary-run.mjs: 1,000 delivered leads of the current ISO week stored locally, wall time of node scripts/leads-summary.mjs --dry-run while npm start runs, the leads removed after",
+      "scripts/bench/server-runs.mjs: 1,000 delivered leads of the current ISO week stored locally, wall time of node scripts/leads-summary.mjs --dry-run while npm start runs, the leads removed after",
     functions:
       "scripts/bench/function-init.mjs: zips of build/function-bundles.mjs (Netlify's zip-it-and-ship-it); init = import() of the unpacked bundle's function file in a fresh Node process with only SENDGRID_API_KEY, SALES_EMAIL and MAIL_FROM set, median/min/max of 7",
   },
@@ -214,67 +216,48 @@ const report = {
   submit,
   summary,
 };
-mkdirSync(join(root, "bench", "results"), { recursive: true });
-writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
+mkdirSync(results, { recursive: true });
+writeFileSync(join(results, "latest.json"), JSON.stringify(report, null, 2) + "\n");
 
 const round = (n, digits = 0) => (typeof n === "number" ? Number(n.toFixed(digits)) : n);
-console.log(
-  "\n" +
-    formatTable(
-      [
-        "page",
-        "perf",
-        "a11y",
-        "best-pr",
-        "SEO",
-        "FCP ms",
-        "LCP ms",
-        "LCP-FCP",
-        "TBT ms",
-        "CLS",
-        "JS files",
-        "JS gz B",
-        "inline B",
-        "transfer B",
-        "CPU idx",
-        "missed targets",
-      ],
-      pages.map((p) => [
-        p.label,
-        p.performance,
-        p.accessibility,
-        p.bestPractices,
-        p.seo,
-        round(p.fcpMs),
-        round(p.lcpMs),
-        round(p.lcpAfterFcpMs),
-        round(p.tbtMs),
-        round(p.cls, 3),
-        p.jsFiles?.length,
-        p.jsGzipBytes,
-        p.inlineScriptBytes,
-        round(p.transferBytes),
-        round(p.benchmarkIndex),
-        p.error ? `${p.missed.join(", ")} (${p.error})` : p.missed.join(", ") || "none",
-      ]),
-    ),
-);
+const PAGE_COLUMNS = {
+  page: (p) => p.label,
+  perf: (p) => p.performance,
+  a11y: (p) => p.accessibility,
+  "best-pr": (p) => p.bestPractices,
+  SEO: (p) => p.seo,
+  "FCP ms": (p) => round(p.fcpMs),
+  "LCP ms": (p) => round(p.lcpMs),
+  "LCP-FCP": (p) => round(p.lcpAfterFcpMs),
+  "TBT ms": (p) => round(p.tbtMs),
+  CLS: (p) => round(p.cls, 3),
+  "JS files": (p) => p.jsFiles?.length,
+  "JS gz B": (p) => p.jsGzipBytes,
+  "inline B": (p) => p.inlineScriptBytes,
+  "transfer B": (p) => round(p.transferBytes),
+  "CPU idx": (p) => round(p.benchmarkIndex),
+  "missed targets": (p) => (p.error ? `${p.missed.join(", ")} (${p.error})` : p.missed.join(", ") || "none"),
+};
+const DEAD_TAP_COLUMNS = {
+  page: (d) => d.label,
+  network: (d) => d.profile,
+  runs: (d) => d.runs,
+  "visible ms": (d) => d.visibleMs,
+  "dead tap ms": (d) => d.deadTapMs,
+  "worst ms": (d) => d.maxDeadTapMs,
+  "tap handled ms": (d) => d.tapHandledMs,
+  missed: (d) => (d.error ? `dead tap (${d.error})` : d.missed.join(", ") || "none"),
+};
+const table = (columns, rows) =>
+  formatTable(
+    Object.keys(columns),
+    rows.map((row) => Object.values(columns).map((cell) => cell(row))),
+  );
+console.log("\n" + table(PAGE_COLUMNS, pages));
 if (deadTap.length > 0) {
   console.log(
     `\ndead tap (menu button visible -> first tap that opens it; phone, CPU 4x slower; target < ${TARGETS.deadTapMs} ms):\n` +
-      formatTable(
-        ["page", "network", "runs", "visible ms", "dead tap ms", "worst ms", "tap handled ms", "missed"],
-        deadTap.map((d) => [
-          d.label,
-          d.profile,
-          d.runs,
-          d.visibleMs,
-          d.deadTapMs,
-          d.maxDeadTapMs,
-          d.tapHandledMs,
-          d.error ? `dead tap (${d.error})` : d.missed.join(", ") || "none",
-        ]),
-      ),
+      table(DEAD_TAP_COLUMNS, deadTap),
   );
 }
 const buildNote = build.measuredNow ? "measured now" : `recorded ${build.at}`;
@@ -294,7 +277,6 @@ if (functions.functions) {
 } else console.log(`function bundles: ${functions.skipped ? "skipped (--skip-functions)" : functions.error}`);
 const f = submit.figures;
 if (submit.skipped) console.log("submit benchmark: skipped (--skip-submit)");
-else if (!submit.available) console.log("submit benchmark: not available");
 else if (!f) console.log(`submit benchmark (npm run bench:submit) gave no figures:\n${submit.output}`);
 else {
   console.log(

@@ -2,6 +2,7 @@
  * A benchmark-only gzip proxy standing in for Netlify's CDN, caching in memory so re-compressing does not take
  * CPU from the browser being measured. Only site files' GET responses are cached.
  */
+import { once } from "node:events";
 import { createServer, request } from "node:http";
 import { buffer } from "node:stream/consumers";
 import { gzipSync } from "node:zlib";
@@ -10,18 +11,12 @@ const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "content-le
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/i;
 const UNCACHED = /^\/(api|\.netlify)\//;
 
-async function fetchUpstream(upstreamUrl, req, requestBody, acceptsGzip) {
+async function fetchUpstream(upstreamUrl, req, acceptsGzip) {
+  const requestBody = await buffer(req);
   const up = await new Promise((resolve, reject) => {
-    request(
-      {
-        hostname: upstreamUrl.hostname,
-        port: upstreamUrl.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: upstreamUrl.host, "accept-encoding": "identity" },
-      },
-      resolve,
-    )
+    const headers = { ...req.headers, host: upstreamUrl.host, "accept-encoding": "identity" };
+    const { hostname, port } = upstreamUrl;
+    request({ hostname, port, path: req.url, method: req.method, headers }, resolve)
       .on("error", reject)
       .end(requestBody);
   });
@@ -43,7 +38,8 @@ async function fetchUpstream(upstreamUrl, req, requestBody, acceptsGzip) {
   return { status, headers, body };
 }
 
-export async function startCompressingProxy({ target, port = 0 }) {
+/** Starts the proxy in front of the `target` origin on a free loopback port; resolves with `{ url, close }`. */
+export async function startCompressingProxy({ target }) {
   const upstreamUrl = new URL(target);
   const cache = new Map();
   const server = createServer(async (req, res) => {
@@ -53,7 +49,7 @@ export async function startCompressingProxy({ target, port = 0 }) {
       const key = `${req.url} ${acceptsGzip}`;
       let response = cacheable ? cache.get(key) : undefined;
       if (!response) {
-        response = await fetchUpstream(upstreamUrl, req, await buffer(req), acceptsGzip);
+        response = await fetchUpstream(upstreamUrl, req, acceptsGzip);
         if (cacheable) cache.set(key, response);
       }
       res.writeHead(response.status, response.headers);
@@ -63,17 +59,12 @@ export async function startCompressingProxy({ target, port = 0 }) {
       res.end();
     }
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
-  const address = server.address();
+  await once(server.listen(0, "127.0.0.1"), "listening");
   return {
-    url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }

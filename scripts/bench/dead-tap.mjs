@@ -2,19 +2,17 @@
  * The dead-tap probe of `npm run bench` (docs/requirements.md#interactive-at-first-paint): on a throttled phone,
  * how long the menu button is visible before a tap first opens the menu.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
 import { CHROME_FLAGS } from "./lighthouse.mjs";
-import { median } from "./stats.mjs";
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { median } from "./report.mjs";
 
 /** Slow 3G (the target's profile) and Lighthouse's slow 4G, in Chromium's units (ms, bytes per second). */
 export const NETWORK_PROFILES = {
   "slow 3G": { latency: 400, downloadThroughput: 500_000 / 8, uploadThroughput: 500_000 / 8 },
   "slow 4G": { latency: 150, downloadThroughput: 1_638_400 / 8, uploadThroughput: 750_000 / 8 },
 };
-export const CPU_SLOWDOWN = 4;
-export const TAP_INTERVAL_MS = 25;
+const CPU_SLOWDOWN = 4;
 
 /** The longest one run may take on `profile`, in ms: 30 s plus 1 MB at its throughput over 20 round trips. */
 export function runBoundMs({ latency, downloadThroughput }, cpuSlowdown = CPU_SLOWDOWN) {
@@ -23,17 +21,18 @@ export function runBoundMs({ latency, downloadThroughput }, cpuSlowdown = CPU_SL
 }
 
 /** Taps until `done()` or `deadline`, never while the previous tap is unanswered; resolves with the taps made. */
-export async function tapOneAtATime({ tap, done, deadline, intervalMs = TAP_INTERVAL_MS, now = Date.now }) {
+export async function tapOneAtATime({ tap, done, deadline, intervalMs = 25 }) {
   let taps = 0;
-  while (!done() && now() < deadline) {
+  while (!done() && Date.now() < deadline) {
     const pending = tap();
     taps += 1;
-    await Promise.race([pending, sleep(Math.max(0, deadline - now()))]);
-    if (done() || now() >= deadline) break;
+    await Promise.race([pending, sleep(Math.max(0, deadline - Date.now()))]);
+    if (done() || Date.now() >= deadline) break;
     await sleep(intervalMs);
   }
   return taps;
 }
+
 const PHONE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
@@ -41,9 +40,9 @@ const PHONE = {
   hasTouch: true,
 };
 
-/** The header's menu button and the menu it opens (src/components/layout/mobile-menu.tsx). */
-export const MENU_BUTTON = 'header button[popovertarget="mobile-menu"]';
-export const MENU = "#mobile-menu";
+// The header's menu button and the menu it opens (src/components/layout/mobile-menu.tsx).
+const MENU_BUTTON = 'header button[popovertarget="mobile-menu"]';
+const MENU = "#mobile-menu";
 
 /**
  * Runs in the page and fills `window.__deadTap`. The popover's `beforetoggle` runs inside the opening click,
@@ -94,33 +93,40 @@ function watchMenu([buttonSelector, menuSelector, bindingName]) {
 const REPORT_BINDING = "__deadTapReport";
 const within = (promise, ms, fallback = null) => Promise.race([promise, sleep(ms).then(() => fallback)]);
 
-async function phonePage(browser, profile) {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, ...profile });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  return { context, page, cdp };
+/** Runs `task(context, page)` on a phone in a browser of its own: a run that goes wrong cannot spoil the next. */
+async function onPhone(task) {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROME_FLAGS.filter((flag) => flag !== "--headless"),
+  });
+  try {
+    const context = await browser.newContext(PHONE);
+    try {
+      return await task(context, await context.newPage());
+    } finally {
+      await within(context.close(), 10_000);
+    }
+  } finally {
+    await within(browser.close(), 10_000);
+  }
 }
 
-async function buttonCentre(browser, url) {
-  const context = await browser.newContext(PHONE);
-  try {
-    const page = await context.newPage();
+async function buttonCentre(url) {
+  return onPhone(async (_context, page) => {
     await page.goto(url);
     const box = await page.locator(MENU_BUTTON).boundingBox();
     if (box === null) throw new Error(`${MENU_BUTTON} is not visible on ${url}`);
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** One run, in the page's clock; throws when the page reports nothing within `timeoutMs`. */
-async function probeOnce(browser, url, profile, { x, y }, timeoutMs) {
-  const { context, page, cdp } = await phonePage(browser, profile);
-  try {
+async function probeOnce(url, profile, { x, y }, timeoutMs) {
+  return onPhone(async (context, page) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...profile });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     let state = null;
     await page.exposeBinding(REPORT_BINDING, (_source, reported) => {
       state ??= reported;
@@ -155,38 +161,20 @@ async function probeOnce(browser, url, profile, { x, y }, timeoutMs) {
       tapHandledMs: state.handledAt - state.openingTapAt,
       taps: state.taps,
     };
-  } finally {
-    await within(context.close(), 10_000);
-  }
+  });
 }
 
 /** The probe over pages and profiles: medians of `runs` (default 5) per page and profile, in ms. */
-export async function runDeadTapProbe({ urls, runs = 5, chromePath = "/usr/bin/chromium", timeoutMs }) {
-  // A browser per run: a run that goes wrong cannot spoil the next.
-  const withBrowser = async (task) => {
-    const browser = await chromium.launch({
-      executablePath: chromePath,
-      args: CHROME_FLAGS.filter((flag) => flag !== "--headless"),
-    });
-    try {
-      return await task(browser);
-    } finally {
-      await within(browser.close(), 10_000);
-    }
-  };
+export async function runDeadTapProbe({ urls, runs = 5 }) {
   const results = [];
   for (const { label, url } of urls) {
-    const centre = await withBrowser((browser) => buttonCentre(browser, url)).catch((error) => error);
+    const centre = await buttonCentre(url).catch((error) => error);
     for (const [profileName, profile] of Object.entries(NETWORK_PROFILES)) {
       try {
         if (centre instanceof Error) throw centre;
         const figures = [];
         for (let run = 0; run < runs; run += 1) {
-          figures.push(
-            await withBrowser((browser) =>
-              probeOnce(browser, url, profile, centre, timeoutMs ?? runBoundMs(profile)),
-            ),
-          );
+          figures.push(await probeOnce(url, profile, centre, runBoundMs(profile)));
         }
         const pick = (key) => Math.round(median(figures.map((f) => f[key])));
         results.push({

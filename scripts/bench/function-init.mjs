@@ -11,17 +11,14 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import extract from "extract-zip";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
-import { formatTable, median, waitForQuietCpu } from "./stats.mjs";
+import { formatTable, median, waitForQuietCpu } from "./report.mjs";
 
 export const INIT_FUNCTIONS = ["send-contact-email", "form-token"];
 // A cold start with only the core configured (netlify/lib/core/config.ts).
 const CORE_ENV = { SENDGRID_API_KEY: "SG.x", SALES_EMAIL: "sales@example.com", MAIL_FROM: "web@example.com" };
 const TIMER = "const t=performance.now();await import(process.argv[1]);console.log(performance.now()-t)";
 
-/**
- * @param {string} file absolute path of an ES module @param {Record<string, string>} [env] the child's
- *   whole environment @returns {number} ms of `await import(file)` in a fresh Node process @throws if it fails
- */
+/** Ms of `await import(file)` (an absolute path) in a fresh Node process seeing only `env`; throws if it fails. */
 export function timeImport(file, env = CORE_ENV) {
   const args = ["--input-type=module", "-e", TIMER, pathToFileURL(file).href];
   const child = spawnSync(process.execPath, args, { env, encoding: "utf8" });
@@ -30,12 +27,9 @@ export function timeImport(file, env = CORE_ENV) {
 }
 
 /**
- * @param {{ root: string, bundleDir?: string, runs?: number }} options absolute project root; a folder
- *   of function zips to reuse; imports per function (default 7)
- * @returns {Promise<{ cpuQuiet: boolean, functions: Array<{ name: string, zipKB: number,
- *   init?: { runs: number, medianMs: number, minMs: number, maxMs: number } }> }>} by name; cpuQuiet
- *   false when the CPUs stayed busy (figures less comparable)
- * @throws when bundling or an import fails, or a bundle links to node_modules outside itself
+ * Bundles the functions (or reuses the zips in `bundleDir`) and times `runs` imports of each of INIT_FUNCTIONS.
+ * @returns `{ cpuQuiet, functions: [{ name, zipKB, init?: { runs, medianMs, minMs, maxMs } }] }`; throws when
+ *   bundling or an import fails, or a bundle links to node_modules outside itself.
  */
 export async function measureFunctions({ root, bundleDir, runs = 7 }) {
   const work = mkdtempSync(join(tmpdir(), "function-init-"));
@@ -67,7 +61,7 @@ export async function measureFunctions({ root, bundleDir, runs = 7 }) {
   }
 }
 
-/** @param {Awaited<ReturnType<typeof measureFunctions>>["functions"]} functions @returns {string} a table */
+/** The plain-text table of `measureFunctions`' functions. */
 export const functionTable = (functions) =>
   formatTable(
     ["function", "zip KB", "init runs", "init median ms", "min ms", "max ms"],

@@ -3,9 +3,10 @@
  * throttling, the median of `runs` after discarded warm-ups, since throttling magnifies a shared host's noise.
  * @returns figures (or `{ error }`) keyed by label
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { median } from "./stats.mjs";
+import { median } from "./report.mjs";
 
 export const CHROME_FLAGS = [
   "--headless",
@@ -21,14 +22,6 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 // Trace failures Lighthouse itself says to re-run; they say nothing about the page.
 const RETRYABLE = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 const MAX_TRACE_RETRIES = 2;
-
-function withTimeout(promise, ms, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Scores 0-100, metrics in ms, and the audits that kept a score below 100. */
 export function figuresFrom(lhr) {
@@ -64,23 +57,13 @@ export function figuresFrom(lhr) {
   };
 }
 
-const NUMERIC = [
-  "performance",
-  "accessibility",
-  "bestPractices",
-  "seo",
-  "fcpMs",
-  "lcpMs",
-  "lcpAfterFcpMs",
-  "tbtMs",
-  "cls",
-  "transferBytes",
-];
+const MEDIAN_FIGURES =
+  "performance accessibility bestPractices seo fcpMs lcpMs lcpAfterFcpMs tbtMs cls transferBytes".split(" ");
 
 /** Per-figure median of several runs' figures; lists come from the last run. */
 export function medianFigures(runs) {
-  const result = { ...runs[runs.length - 1], runs: runs.length };
-  for (const key of NUMERIC) result[key] = median(runs.map((run) => run[key]));
+  const result = { ...runs.at(-1), runs: runs.length };
+  for (const key of MEDIAN_FIGURES) result[key] = median(runs.map((run) => run[key]));
   return result;
 }
 
@@ -107,7 +90,10 @@ export async function runLighthouse({
         const figures = [];
         let retriesLeft = MAX_TRACE_RETRIES;
         for (let run = -warmupRuns; run < runs; run += 1) {
-          const result = await withTimeout(lighthouse(url, flags), pageTimeoutMs, `Lighthouse on ${label}`);
+          const timeout = sleep(pageTimeoutMs, null, { ref: false }).then(() => {
+            throw new Error(`Lighthouse on ${label} took longer than ${pageTimeoutMs / 1000} s`);
+          });
+          const result = await Promise.race([lighthouse(url, flags), timeout]);
           if (!result?.lhr) throw new Error("Lighthouse returned no report");
           const runtimeError = result.lhr.runtimeError;
           if (runtimeError && RETRYABLE.has(runtimeError.code) && retriesLeft > 0) {

@@ -9,10 +9,15 @@ import { gunzipSync } from "node:zlib";
 import { describe, test } from "node:test";
 import { startCompressingProxy } from "../../scripts/bench/compress-proxy.mjs";
 import { timeImport } from "../../scripts/bench/function-init.mjs";
-import { formatTable, idleShare, median, percentile } from "../../scripts/bench/stats.mjs";
 import { medianFigures } from "../../scripts/bench/lighthouse.mjs";
-import { parseSubmitOutput } from "../../scripts/bench/submit-run.mjs";
-import { missedDeadTap, missedTargets } from "../../scripts/bench/targets.mjs";
+import {
+  formatTable,
+  idleShare,
+  median,
+  missedDeadTap,
+  missedTargets,
+  percentile,
+} from "../../scripts/bench/report.mjs";
 import { NETWORK_PROFILES, runBoundMs, tapOneAtATime } from "../../scripts/bench/dead-tap.mjs";
 
 // A script-free page meeting every target, and /contact meeting its own.
@@ -216,26 +221,6 @@ test("the compressing proxy gzips text, passes status and headers through, and c
     await proxy.close();
     await new Promise((resolve) => upstream.close(resolve));
   }
-});
-
-test("parseSubmitOutput reads the submit benchmark's lines", () => {
-  const text = [
-    'requests: 500 in 12.5 s, 40.0 submissions/s, statuses {"200":500}',
-    "latency ms: p50 900, p95 1500, p99 2100",
-    "recorded: 500 sales e-mails (500 distinct request ids), 500 confirmations",
-    "OK: exactly one sales e-mail and one confirmation per request",
-  ].join("\n");
-  assert.deepEqual(parseSubmitOutput(text), {
-    requests: 500,
-    seconds: 12.5,
-    perSecond: 40,
-    statuses: { 200: 500 },
-    p50Ms: 900,
-    p95Ms: 1500,
-    p99Ms: 2100,
-    countsMatch: true,
-  });
-  assert.equal(parseSubmitOutput("something else"), null);
 });
 
 test("idleShare is the idle part of the CPU time between two snapshots, over all cores", () => {

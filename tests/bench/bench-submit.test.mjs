@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { parseSubmitOutput } from "../../scripts/bench/submit-run.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -25,7 +24,7 @@ test("three bench requests give three sales e-mails and three confirmations, non
     });
     const output = `${result.stdout}${result.stderr}`;
     assert.equal(result.status, 0, output);
-    assert.equal(parseSubmitOutput(output)?.countsMatch, true, output);
+    assert.match(output, /^OK:/m);
     assert.match(output, /recorded: 3 sales e-mails \(3 distinct request ids\), 3 confirmations/);
     const subjects = readdirSync(join(dataDir, "mail")).map(
       (file) => JSON.parse(readFileSync(join(dataDir, "mail", file), "utf8")).subject,
