@@ -17,9 +17,7 @@ export class MalformedLeadError extends Error {
 export function parseStoredLead(data: unknown, id: string): LeadRecord {
   const parsed = storedLeadSchema.safeParse(data);
   if (!parsed.success || parsed.data.id !== id) throw new MalformedLeadError(id);
-  const stored: Omit<LeadRecord, "deliveries"> & { deliveries?: Partial<LeadRecord["deliveries"]> } =
-    parsed.data;
-  return completeDeliveries(stored as LeadRecord);
+  return completeDeliveries(parsed.data as LeadRecord);
 }
 
 /** The one log line for a malformed stored lead; `by` names what skipped it, e.g. "the retry job". */

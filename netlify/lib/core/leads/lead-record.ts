@@ -92,10 +92,6 @@ export function completeDeliveries(lead: LeadRecord): LeadRecord {
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
 
-function isFinal(delivery: Delivery): boolean {
-  return FINAL.has(delivery.state);
-}
-
 function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deliveries"] {
   const delivery = (): Delivery => (lastError ? { state, attempts: 0, lastError } : { state, attempts: 0 });
   return Object.fromEntries(CHANNELS.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
@@ -155,7 +151,9 @@ export function withDelivery(lead: LeadRecord, channel: ChannelName, change: Par
 /** True when every channel is final and any due alert recorded; its pending marker can go. */
 export function isSettled(lead: LeadRecord): boolean {
   const needsAlert = lead.state === "failed" || lead.state === "unconfirmed";
-  return CHANNELS.every((channel) => isFinal(lead.deliveries[channel])) && (!needsAlert || !!lead.alert);
+  return (
+    CHANNELS.every((channel) => FINAL.has(lead.deliveries[channel].state)) && (!needsAlert || !!lead.alert)
+  );
 }
 
 /** When the follow-up clocks and the 24-hour promise start: the release of a lead held as spam, else its arrival. */
