@@ -52,13 +52,6 @@ export interface RetainedRecord {
 
 const SETTLED_STATES: ReadonlySet<string> = new Set(["sent", "failed", "unconfirmed"]);
 
-function latest(times: Array<string | undefined>): number {
-  const parsed = times
-    .map((time) => (time === undefined ? NaN : Date.parse(time)))
-    .filter((t) => !Number.isNaN(t));
-  return parsed.length > 0 ? Math.max(...parsed) : NaN;
-}
-
 /** True when `record` is past its period at `now`; without `settledAt` it counts from the latest time it holds. */
 export function isPastRetention(record: RetainedRecord, now: Date, limits: RetentionLimits): boolean {
   const past = (from: number, days: number) => !Number.isNaN(from) && now.getTime() - from >= days * DAY_MS;
@@ -66,8 +59,14 @@ export function isPastRetention(record: RetainedRecord, now: Date, limits: Reten
   if (!SETTLED_STATES.has(record.state)) return false;
   if (record.settledAt) return past(Date.parse(record.settledAt), limits.leadDays);
   const deliveries = Object.values(record.deliveries ?? {});
-  const times = deliveries.flatMap((delivery) => [delivery?.sentAt, delivery?.lastAttemptAt]);
-  return past(latest([...times, record.alert?.at, record.receivedAt]), limits.leadDays);
+  const times = [
+    ...deliveries.flatMap((delivery) => [delivery?.sentAt, delivery?.lastAttemptAt]),
+    record.alert?.at,
+    record.receivedAt,
+  ]
+    .map((time) => Date.parse(time ?? ""))
+    .filter((time) => !Number.isNaN(time));
+  return past(times.length > 0 ? Math.max(...times) : NaN, limits.leadDays);
 }
 
 export interface RetentionStore {
