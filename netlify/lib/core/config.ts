@@ -109,7 +109,7 @@ export function formSecretFrom(env: Env): string | undefined {
   return key ? derivedFormSecret(key) : undefined;
 }
 
-/** Checks the core's variables; `problems` names each bad variable, never its value (it may be a secret). */
+/** `{ ok, core, tunables }` from the variables, or `{ ok: false, problems }` naming bad ones, never values. */
 export function loadCoreConfig(env: Env) {
   const set = given(env, Object.keys(coreSchema.shape));
   const parsed = coreSchema.safeParse(set);
