@@ -2,9 +2,9 @@
 import type { Config, Context } from "@netlify/functions";
 import { addOnsFor, getConfig } from "../lib/compose";
 import { createDemoRequestHandler } from "../lib/core/demo-request/handler";
-import { MAX_BODY_BYTES } from "../lib/core/demo-request/parse-request";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
+import { MAX_BODY_BYTES } from "../lib/kit/http";
 
 const handle = createDemoRequestHandler({
   getConfig,

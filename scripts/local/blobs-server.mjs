@@ -4,6 +4,7 @@
  * and per-store turns, so a listing never meets a blob mid-write.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -93,10 +94,8 @@ export async function startBlobsLayer({ directory, token = randomBytes(32).toStr
       () => res.writeHead(502).end(),
     );
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, LOOPBACK, resolve);
-  });
+  server.listen(0, LOOPBACK);
+  await once(server, "listening");
   const { port } = server.address();
   const url = `http://${LOOPBACK}:${port}`;
   const location = { siteID: "0", token, edgeURL: url, uncachedEdgeURL: url };

@@ -2,6 +2,7 @@
  * The local site server (docs/decisions/0012-local-server-hardening.md): every request through `@netlify/dev` after local-guard.mjs's
  * checks, unmatched paths as `public/404.html`; client IP, origin and Blobs come from here, never the request.
  */
+import { once } from "node:events";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -189,10 +190,8 @@ export async function startSiteServer({
   });
 
   try {
-    await new Promise((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, host, resolve);
-    });
+    server.listen(port, host);
+    await once(server, "listening");
   } catch (error) {
     await stop();
     throw error;

@@ -2,6 +2,7 @@
  * What the local sinks share: the server, a failure mode, and the control routes and pages, which answer only
  * loopback clients naming this machine (docs/decisions/0012-local-server-hardening.md).
  */
+import { once } from "node:events";
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -108,10 +109,8 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
       if (!res.headersSent) sendJson(res, 500, errorBody("sink error"));
     });
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  server.listen(port, "127.0.0.1");
+  await once(server, "listening");
   const actualPort = server.address().port;
   return {
     origin: `http://127.0.0.1:${actualPort}`,

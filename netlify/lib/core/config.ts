@@ -72,19 +72,8 @@ export interface SlackConfig {
   userMap: ReadonlyMap<string, StaffMember>;
 }
 
-export interface CoreConfig {
-  sendgridApiKey: string;
-  salesEmail: string;
-  mailFrom: string;
-  sendgridBaseUrl?: string;
-  sendgridTimeoutMs: number;
-  siteOrigin?: string;
-  isLocal: boolean;
-  /** The server secret every keyed hash is made from (netlify/lib/kit/keys.ts). Never sent out. */
-  formSecret: string;
-  alertEmail: string;
-  alertAfterMinutes: number;
-}
+/** The core's settings; `formSecret` is the secret every keyed hash is made from (netlify/lib/kit/keys.ts), never sent. */
+export type CoreConfig = Extract<ReturnType<typeof loadCoreConfig>, { ok: true }>["core"];
 
 export interface ServerConfig extends CoreConfig {
   confirmationEmail: boolean;
@@ -120,13 +109,11 @@ export function formSecretFrom(env: Env): string | undefined {
   return key ? derivedFormSecret(key) : undefined;
 }
 
-/** Checks the core's variables; `problems` names each bad variable, never its value (it may be a secret). */
-export function loadCoreConfig(
-  env: Env,
-): { ok: true; core: CoreConfig; tunables: string[] } | { ok: false; problems: string[] } {
+/** `{ ok, core, tunables }` from the variables, or `{ ok: false, problems }` naming bad ones, never values. */
+export function loadCoreConfig(env: Env) {
   const set = given(env, Object.keys(coreSchema.shape));
   const parsed = coreSchema.safeParse(set);
-  if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error, set) };
+  if (!parsed.success) return { ok: false as const, problems: problemsOf(parsed.error, set) };
   const e = parsed.data;
   const tunables: string[] = [];
   const tunable = <K extends keyof typeof TUNABLES>(name: K): z.output<(typeof TUNABLES)[K]> => {
@@ -138,14 +125,16 @@ export function loadCoreConfig(
   };
   const isLocal = isLocalRun(env);
   return {
-    ok: true,
+    ok: true as const,
     tunables,
     core: {
       sendgridApiKey: e.SENDGRID_API_KEY,
       salesEmail: e.SALES_EMAIL,
       mailFrom: e.MAIL_FROM,
       // Pointing production's mail at another server would hand every lead to it.
-      sendgridBaseUrl: isLocal || e.ALLOW_SENDGRID_BASE_URL === "true" ? e.SENDGRID_API_BASE_URL : undefined,
+      ...(isLocal || e.ALLOW_SENDGRID_BASE_URL === "true"
+        ? { sendgridBaseUrl: e.SENDGRID_API_BASE_URL }
+        : {}),
       sendgridTimeoutMs: tunable("SENDGRID_TIMEOUT_MS"),
       siteOrigin: e.URL ? new URL(e.URL).origin : undefined,
       isLocal,

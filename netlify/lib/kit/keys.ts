@@ -9,51 +9,40 @@ const mac = (key: string | Buffer, text: string): Buffer => createHmac("sha256",
 const derivedKey = (secret: string, label: string): Buffer => mac(secret, label);
 
 /** A lead id's 32 source bytes: HMAC of `lead-id\n` + the lower-cased idempotency key `key`. */
-export function leadIdBytes(secret: string, key: string): Buffer {
-  return mac(secret, `lead-id\n${key}`);
-}
+export const leadIdBytes = (secret: string, key: string): Buffer => mac(secret, `lead-id\n${key}`);
 
 /** The form token's 32-byte MAC: HMAC of `form-token\n` + `issuedAt` (ms since the epoch, decimal). */
-export function formTokenMac(secret: string, issuedAt: string): Buffer {
-  return mac(secret, `form-token\n${issuedAt}`);
-}
+export const formTokenMac = (secret: string, issuedAt: string): Buffer =>
+  mac(secret, `form-token\n${issuedAt}`);
 
 /** The confirmation bound's hash of an `inbox` (`inboxOf`): hex HMAC of `confirmation-recipient\n` + inbox. */
-export function confirmationAddressHash(secret: string, inbox: string): string {
-  return mac(secret, `confirmation-recipient\n${inbox}`).toString("hex");
-}
+export const confirmationAddressHash = (secret: string, inbox: string): string =>
+  mac(secret, `confirmation-recipient\n${inbox}`).toString("hex");
 
 /** The confirmation bound's hash of a client `ip` (trimmed, lower-cased): hex HMAC of `confirmation-client\n` + ip. */
-export function confirmationClientHash(secret: string, ip: string): string {
-  return mac(secret, `confirmation-client\n${ip}`).toString("hex");
-}
+export const confirmationClientHash = (secret: string, ip: string): string =>
+  mac(secret, `confirmation-client\n${ip}`).toString("hex");
 
 /** A claim link's 32-byte signature: HMAC of `leadId` under the key labelled `lead claim link v1`. */
-export function claimSignatureBytes(secret: string, leadId: string): Buffer {
-  return mac(derivedKey(secret, "lead claim link v1"), leadId);
-}
+export const claimSignatureBytes = (secret: string, leadId: string): Buffer =>
+  mac(derivedKey(secret, "lead claim link v1"), leadId);
 
 /** A release link's 32-byte signature: HMAC of `leadId` under the key labelled `lead release link v1`. */
-export function releaseSignatureBytes(secret: string, leadId: string): Buffer {
-  return mac(derivedKey(secret, "lead release link v1"), leadId);
-}
+export const releaseSignatureBytes = (secret: string, leadId: string): Buffer =>
+  mac(derivedKey(secret, "lead release link v1"), leadId);
 
 /** The booking reference's AES-256-GCM key (32 bytes), labelled `booking reference v1 seal`. */
-export function bookingReferenceKey(secret: string): Buffer {
-  return derivedKey(secret, "booking reference v1 seal");
-}
+export const bookingReferenceKey = (secret: string): Buffer =>
+  derivedKey(secret, "booking reference v1 seal");
 
 /** The booking reference's synthetic 12-byte IV: the HMAC of `leadId` under `booking reference v1 iv`, cut. */
-export function bookingReferenceIv(secret: string, leadId: string): Buffer {
-  return mac(derivedKey(secret, "booking reference v1 iv"), leadId).subarray(0, 12);
-}
+export const bookingReferenceIv = (secret: string, leadId: string): Buffer =>
+  mac(derivedKey(secret, "booking reference v1 iv"), leadId).subarray(0, 12);
 
 /** The lead store's inbox index key: hex HMAC of `inbox` (`inboxOf`) under the key labelled `lead inbox index v1`. */
-export function inboxIndexKey(secret: string, inbox: string): string {
-  return mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
-}
+export const inboxIndexKey = (secret: string, inbox: string): string =>
+  mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
 
 /** The form secret when FORM_TOKEN_SECRET is unset: hex HMAC of a label under the SendGrid API key. */
-export function derivedFormSecret(sendgridApiKey: string): string {
-  return mac(sendgridApiKey, "demo-request form secret v1").toString("hex");
-}
+export const derivedFormSecret = (sendgridApiKey: string): string =>
+  mac(sendgridApiKey, "demo-request form secret v1").toString("hex");

@@ -31,18 +31,13 @@ export const RETENTION_VARIABLES = Object.keys(limitsSchema.shape);
 /** The limits from `env`, or the `problems` naming each invalid variable (the job then deletes nothing). */
 export function loadRetentionLimits(env: Env = process.env) {
   const parsed = limitsSchema.safeParse(given(env, RETENTION_VARIABLES));
-  if (!parsed.success) {
-    const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-    return {
-      ok: false as const,
-      problems: names.map((name) => `${name} must be a whole number of days from 1 to 36500`),
-    };
+  if (parsed.success) {
+    const { LEAD_RETENTION_DAYS: leadDays, SPAM_RETENTION_DAYS: spamDays } = parsed.data;
+    return { ok: true as const, limits: { leadDays, spamDays } };
   }
-  const limits: RetentionLimits = {
-    leadDays: parsed.data.LEAD_RETENTION_DAYS,
-    spamDays: parsed.data.SPAM_RETENTION_DAYS,
-  };
-  return { ok: true as const, limits };
+  const names = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const problems = [...names].map((name) => `${name} must be a whole number of days from 1 to 36500`);
+  return { ok: false as const, problems };
 }
 
 /** The record fields the rule reads (ISO 8601 times). */
@@ -57,32 +52,21 @@ export interface RetainedRecord {
 
 const SETTLED_STATES: ReadonlySet<string> = new Set(["sent", "failed", "unconfirmed"]);
 
-function latest(times: Array<string | undefined>): number {
-  const parsed = times
-    .map((time) => (time === undefined ? NaN : Date.parse(time)))
-    .filter((t) => !Number.isNaN(t));
-  return parsed.length > 0 ? Math.max(...parsed) : NaN;
-}
-
 /** True when `record` is past its period at `now`; without `settledAt` it counts from the latest time it holds. */
 export function isPastRetention(record: RetainedRecord, now: Date, limits: RetentionLimits): boolean {
-  let from: number;
-  let periodDays: number;
-  if (SETTLED_STATES.has(record.state)) {
-    const deliveries = Object.values(record.deliveries ?? {});
-    from = record.settledAt
-      ? Date.parse(record.settledAt)
-      : latest([
-          ...deliveries.flatMap((delivery) => [delivery?.sentAt, delivery?.lastAttemptAt]),
-          record.alert?.at,
-          record.receivedAt,
-        ]);
-    periodDays = limits.leadDays;
-  } else if (record.state === "spam") {
-    from = Date.parse(record.receivedAt);
-    periodDays = limits.spamDays;
-  } else return false;
-  return !Number.isNaN(from) && now.getTime() - from >= periodDays * DAY_MS;
+  const past = (from: number, days: number) => !Number.isNaN(from) && now.getTime() - from >= days * DAY_MS;
+  if (record.state === "spam") return past(Date.parse(record.receivedAt), limits.spamDays);
+  if (!SETTLED_STATES.has(record.state)) return false;
+  if (record.settledAt) return past(Date.parse(record.settledAt), limits.leadDays);
+  const deliveries = Object.values(record.deliveries ?? {});
+  const times = [
+    ...deliveries.flatMap((delivery) => [delivery?.sentAt, delivery?.lastAttemptAt]),
+    record.alert?.at,
+    record.receivedAt,
+  ]
+    .map((time) => Date.parse(time ?? ""))
+    .filter((time) => !Number.isNaN(time));
+  return past(times.length > 0 ? Math.max(...times) : NaN, limits.leadDays);
 }
 
 export interface RetentionStore {

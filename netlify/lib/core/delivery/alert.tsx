@@ -152,14 +152,8 @@ export async function alertNotice(
     ],
   });
   const notSent = "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent";
-  await alertOnce(
-    { what: "confirmation limit alert", message, notSent },
-    { config, mailer, retry },
-    {
-      used: notice.used,
-      limit: notice.limit,
-    },
-  );
+  const fields = { used: notice.used, limit: notice.limit };
+  await alertOnce({ what: "confirmation limit alert", message, notSent }, { config, mailer, retry }, fields);
 }
 
 /** Tells ALERT_EMAIL of `parts` (`name: problem; problem`, no values) once on `now`'s UTC day. Never throws. */

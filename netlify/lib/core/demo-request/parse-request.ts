@@ -26,8 +26,6 @@ import { isUuid } from "../leads/lead-id";
 
 const ATTRIBUTION_FIELD = "attribution";
 
-export { MAX_BODY_BYTES };
-
 const ALLOWED_KEYS = new Set<string>([
   ...DEMO_REQUEST_FIELDS.map((row) => row.name),
   HONEYPOT_FIELD,

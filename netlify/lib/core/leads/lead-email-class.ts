@@ -3,11 +3,7 @@
 export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
 export type EmailClassName = (typeof EMAIL_CLASSES)[number];
 
-export interface EmailClass {
-  class: EmailClassName;
-  domain: string;
-  role: boolean;
-}
+export type EmailClass = { class: EmailClassName; domain: string; role: boolean };
 
 const LABELS: Record<EmailClassName, string> = {
   company: "company domain",

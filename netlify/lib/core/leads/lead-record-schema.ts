@@ -1,64 +1,9 @@
-/**
- * The check a stored lead passes before any code reads it (docs/decisions/0019-lead-path.md): types, not the form's
- * current rules, so older leads still read; unknown fields are kept. A failure is a `MalformedLeadError`.
- */
-import { z } from "zod";
-import {
-  ATTRIBUTION_KEYS,
-  DEMO_REQUEST_FIELDS,
-  type DemoRequestField,
-} from "../../../../src/lib/demo-request";
+/** Reading stored leads through their schema (docs/decisions/0019-lead-path.md); a failure is a `MalformedLeadError`. */
 import { mapInBatches } from "../../kit/in-batches";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
-import { EMAIL_CLASSES } from "./lead-email-class";
-import { CHANNELS, completeDeliveries, DELIVERY_STATES, LEAD_STATES, type LeadRecord } from "./lead-record";
-
-function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
-  return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
-}
-
-const time = z.iso.datetime({ offset: true });
-const optionalText = z.string().optional();
-
-const delivery = z.looseObject({
-  state: z.enum(DELIVERY_STATES),
-  attempts: z.number().int().nonnegative(),
-  lastAttemptAt: time.optional(),
-  lastError: optionalText,
-  sentAt: time.optional(),
-});
-
-const storedLeadSchema = z.looseObject({
-  id: z.string().min(1),
-  request: z.looseObject(
-    Object.fromEntries(
-      DEMO_REQUEST_FIELDS.map((row) => [row.name, row.required ? z.string() : z.string().default("")]),
-    ) as Record<DemoRequestField, z.ZodString | z.ZodDefault<z.ZodString>>,
-  ),
-  attribution: z.looseObject(shapeOf(ATTRIBUTION_KEYS, () => optionalText)).optional(),
-  clientKey: optionalText,
-  emailClass: z
-    .looseObject({ class: z.enum(EMAIL_CLASSES), domain: z.string(), role: z.boolean() })
-    .optional(),
-  receivedAt: time,
-  state: z.enum(LEAD_STATES),
-  deliveries: z.looseObject(shapeOf(CHANNELS, () => delivery.optional())).optional(),
-  alert: z
-    .looseObject({
-      reason: z.enum(["failed", "unconfirmed", "overdue"]),
-      at: time,
-      via: z.enum(["email", "log"]).optional(),
-      webhook: z.enum(["sent", "failed"]).optional(),
-    })
-    .optional(),
-  settledAt: time.optional(),
-  spamReason: optionalText,
-  honeypot: optionalText,
-  suspectedSpam: optionalText,
-  released: z.looseObject({ at: time, by: z.string() }).optional(),
-});
+import { completeDeliveries, storedLeadSchema, type LeadRecord } from "./lead-record";
 
 /** A stored lead that is not a lead record; carries the lead's id only, never the data. */
 export class MalformedLeadError extends Error {
@@ -72,9 +17,7 @@ export class MalformedLeadError extends Error {
 export function parseStoredLead(data: unknown, id: string): LeadRecord {
   const parsed = storedLeadSchema.safeParse(data);
   if (!parsed.success || parsed.data.id !== id) throw new MalformedLeadError(id);
-  const stored: Omit<LeadRecord, "deliveries"> & { deliveries?: Partial<LeadRecord["deliveries"]> } =
-    parsed.data;
-  return completeDeliveries(stored as LeadRecord);
+  return completeDeliveries(parsed.data as LeadRecord);
 }
 
 /** The one log line for a malformed stored lead; `by` names what skipped it, e.g. "the retry job". */

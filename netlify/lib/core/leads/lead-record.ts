@@ -1,6 +1,15 @@
-/** The stored lead and its delivery state per channel (docs/decisions/0019-lead-path.md); plain data and pure functions. */
-import type { Attribution, DemoRequest } from "../../../../src/lib/demo-request";
-import type { EmailClass } from "./lead-email-class";
+/**
+ * The stored lead, its schema and its delivery state per channel (docs/decisions/0019-lead-path.md). The schema checks
+ * types, not the form's current rules, so older leads still read; unknown fields are kept.
+ */
+import { z } from "zod";
+import {
+  ATTRIBUTION_KEYS,
+  DEMO_REQUEST_FIELDS,
+  type DemoRequest,
+  type DemoRequestField,
+} from "../../../../src/lib/demo-request";
+import { EMAIL_CLASSES } from "./lead-email-class";
 import type { SpamVerdict } from "../spam/spam";
 
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
@@ -10,45 +19,70 @@ export type ChannelName = (typeof CHANNELS)[number];
 export const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unconfirmed", "skipped"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** One channel's delivery; times are ISO 8601 UTC. */
-export interface Delivery {
-  state: DeliveryState;
-  attempts: number;
-  lastAttemptAt?: string;
-  lastError?: string;
-  sentAt?: string;
-}
-
 /** The lead as sales sees it; `spam`: the honeypot was filled, stored for recovery, never sent. */
 export const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
 
-export interface LeadAlert {
-  reason: "failed" | "unconfirmed" | "overdue";
-  at: string;
-  via?: "email" | "log";
-  webhook?: "sent" | "failed";
+function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
+  return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
 }
 
-export interface LeadRecord {
-  id: string;
-  request: DemoRequest;
-  attribution?: Attribution;
+const time = z.iso.datetime({ offset: true });
+const optionalText = z.string().optional();
+
+/** One channel's delivery; times are ISO 8601 UTC. */
+const deliverySchema = z.looseObject({
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int().nonnegative(),
+  lastAttemptAt: time.optional(),
+  lastError: optionalText,
+  sentAt: time.optional(),
+});
+
+const alertSchema = z.looseObject({
+  reason: z.enum(["failed", "unconfirmed", "overdue"]),
+  at: time,
+  via: z.enum(["email", "log"]).optional(),
+  webhook: z.enum(["sent", "failed"]).optional(),
+});
+
+/** Every field but the request and deliveries, whose types are the form's and complete. */
+const leadFields = {
+  id: z.string().min(1),
+  attribution: z.looseObject(shapeOf(ATTRIBUTION_KEYS, () => optionalText)).optional(),
   /** A keyed hash of the client IP for the per-client confirmation bound; never the IP. */
-  clientKey?: string;
-  inboxKey?: string;
-  emailClass?: EmailClass;
-  receivedAt: string;
-  state: LeadState;
-  deliveries: Record<ChannelName, Delivery>;
-  alert?: LeadAlert;
-  settledAt?: string;
-  spamReason?: string;
-  honeypot?: string;
+  clientKey: optionalText,
+  emailClass: z
+    .looseObject({ class: z.enum(EMAIL_CLASSES), domain: z.string(), role: z.boolean() })
+    .optional(),
+  receivedAt: time,
+  state: z.enum(LEAD_STATES),
+  alert: alertSchema.optional(),
+  settledAt: time.optional(),
+  spamReason: optionalText,
+  honeypot: optionalText,
   /** Why a spam layer suspects it: delivered marked "[Suspected spam]", no confirmation. */
-  suspectedSpam?: string;
-  released?: { at: string; by: string };
-}
+  suspectedSpam: optionalText,
+  released: z.looseObject({ at: time, by: z.string() }).optional(),
+};
+
+export const storedLeadSchema = z.looseObject({
+  ...leadFields,
+  request: z.looseObject(
+    Object.fromEntries(
+      DEMO_REQUEST_FIELDS.map((row) => [row.name, row.required ? z.string() : z.string().default("")]),
+    ) as Record<DemoRequestField, z.ZodString | z.ZodDefault<z.ZodString>>,
+  ),
+  deliveries: z.looseObject(shapeOf(CHANNELS, () => deliverySchema.optional())).optional(),
+});
+
+export type Delivery = z.infer<typeof deliverySchema>;
+export type LeadAlert = z.infer<typeof alertSchema>;
+export type LeadRecord = z.output<z.ZodObject<typeof leadFields>> & {
+  request: DemoRequest;
+  inboxKey?: string;
+  deliveries: Record<ChannelName, Delivery>;
+};
 
 /** `lead` with a delivery for every channel it lacks (older leads), as a new lead would have. */
 export function completeDeliveries(lead: LeadRecord): LeadRecord {
@@ -57,10 +91,6 @@ export function completeDeliveries(lead: LeadRecord): LeadRecord {
 }
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
-
-function isFinal(delivery: Delivery): boolean {
-  return FINAL.has(delivery.state);
-}
 
 function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deliveries"] {
   const delivery = (): Delivery => (lastError ? { state, attempts: 0, lastError } : { state, attempts: 0 });
@@ -121,7 +151,9 @@ export function withDelivery(lead: LeadRecord, channel: ChannelName, change: Par
 /** True when every channel is final and any due alert recorded; its pending marker can go. */
 export function isSettled(lead: LeadRecord): boolean {
   const needsAlert = lead.state === "failed" || lead.state === "unconfirmed";
-  return CHANNELS.every((channel) => isFinal(lead.deliveries[channel])) && (!needsAlert || !!lead.alert);
+  return (
+    CHANNELS.every((channel) => FINAL.has(lead.deliveries[channel].state)) && (!needsAlert || !!lead.alert)
+  );
 }
 
 /** When the follow-up clocks and the 24-hour promise start: the release of a lead held as spam, else its arrival. */
