@@ -18,7 +18,7 @@ const USAGE = [
 
 const args = parseCommand(USAGE, { week: { type: "string" }, "dry-run": { type: "boolean" } }, false);
 const dryRun = args.values["dry-run"] === true;
-const { parseWeek } = await load("netlify/lib/add-ons/follow-up/summary.ts");
+const { parseWeek, summaryNow } = await load("netlify/lib/add-ons/follow-up/summary.ts");
 const week = args.values.week === undefined ? undefined : parseWeek(args.values.week);
 if (args.values.week !== undefined && !week) {
   args.usageError(`--week wants an ISO week as YYYY-Www; got ${JSON.stringify(args.values.week)}.`);
@@ -70,9 +70,8 @@ await withLeadStore(async (blobs, { leads, json }) => {
       args.usageError(`Settings missing or invalid: ${configResult.problems.join("; ")}.`);
     const { config } = configResult;
     if (!config.followUp) args.usageError("Follow-up is off (its settings are invalid): no summary to make.");
-    const [{ summaryNow }, { leadsToCsv }, { createFollowUpStore }, { createSendGridMailer }, { maskEmail }] =
+    const [{ leadsToCsv }, { createFollowUpStore }, { createSendGridMailer }, { maskEmail }] =
       await Promise.all([
-        load("netlify/lib/add-ons/follow-up/summary-job.ts"),
         load("netlify/lib/add-ons/privacy/leads-csv.ts"),
         load("netlify/lib/add-ons/follow-up/follow-up-store.ts"),
         load("netlify/lib/core/delivery/mailer.ts"),
