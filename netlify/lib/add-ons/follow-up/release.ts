@@ -30,7 +30,6 @@ import {
   personField,
   problem,
   problemsFor,
-  typedNameError,
   unreadableLead,
 } from "./signed-page";
 
@@ -132,7 +131,7 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
   return async (req: Request, rawId: string): Promise<Response> => {
     const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
-    const { method, config, url, id } = opened;
+    const { method, config, id, action } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
     let blobs: ReturnType<typeof deps.getBlobs>;
     let lead: LeadRecord;
@@ -144,7 +143,6 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     } catch (error) {
       return unreadableLead(method, error, id, { name: "release page", cannot: "released" }, PROBLEMS);
     }
-    const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
     const { salesTeam: team, businessHours } = config.followUp;
     const show = (status: number, shown: LeadRecord, notice?: string) =>
       page(method, status, renderReleasePage(shown, { action, team, zone: businessHours?.zone, notice }));
@@ -153,9 +151,8 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     try {
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
-      if (!person)
-        return show(422, lead, team ? "Choose who releases the lead." : typedNameError("your name"));
+      const person = chosenPerson(form, team, "by", ["Choose who releases the lead.", "your name"]);
+      if (typeof person === "string") return show(422, lead, person);
       const result = await releaseLead(blobs, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);

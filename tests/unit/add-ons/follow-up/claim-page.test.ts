@@ -13,15 +13,15 @@ import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import {
+  createClaimHandler,
   mailtoHref,
   renderTooManyRequestsPage,
   TOO_MANY_REQUESTS_PATH,
-} from "../../../../netlify/lib/add-ons/follow-up/claim-page";
+} from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
