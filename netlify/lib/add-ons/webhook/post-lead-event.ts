@@ -61,24 +61,28 @@ export function webhookRequest(
   settings: Pick<LeadWebhookConfig, "format" | "secret" | "slackButtons">,
   now: Date,
 ): WebhookRequest {
-  const id = eventId(event);
-  if (settings.format === "standard") return standardRequest(id, standardPayload(event, now), settings, now);
-  const message =
-    settings.format === "slack"
-      ? slackMessage(event, { buttons: settings.slackButtons })
-      : teamsMessage(event);
-  return { body: JSON.stringify(message), headers: { "content-type": "application/json", "webhook-id": id } };
+  return formatRequest(eventId(event), settings, now, {
+    standard: () => standardPayload(event, now),
+    slack: () => slackMessage(event, { buttons: settings.slackButtons }),
+    teams: () => teamsMessage(event),
+  });
 }
 
-/** `payload` signed per Standard Webhooks at `now` under `id`; throws without a usable (base64) secret. */
-export function standardRequest(
+/**
+ * The attempt at `now` under `id`: the configured format's message as JSON, or for `standard` its payload
+ * signed per Standard Webhooks (throws without a usable base64 secret).
+ */
+export function formatRequest(
   id: string,
-  payload: unknown,
-  settings: Pick<LeadWebhookConfig, "secret">,
+  settings: Pick<LeadWebhookConfig, "format" | "secret">,
   now: Date,
+  messages: Record<LeadWebhookConfig["format"], () => unknown>,
 ): WebhookRequest {
+  const body = JSON.stringify(messages[settings.format]());
+  if (settings.format !== "standard") {
+    return { body, headers: { "content-type": "application/json", "webhook-id": id } };
+  }
   if (!settings.secret) throw new Error("LEAD_WEBHOOK_SECRET is required for the standard format");
-  const body = JSON.stringify(payload);
   const signature = new Webhook(settings.secret).sign(id, now, body);
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": timestamp };

@@ -2,7 +2,8 @@
 import type { LeadWebhookConfig } from "../../core/config";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { minutesText, shareText, type WeekFigures, type WeeklySummary } from "../follow-up/summary";
-import { postWithRetries, standardRequest, type WebhookRequest } from "./post-lead-event";
+import { postWithRetries, formatRequest, type WebhookRequest } from "./post-lead-event";
+import { slackFieldsMessage } from "./slack";
 import { adaptiveCardMessage } from "./teams";
 
 /** The event of `summary`: start and end ISO 8601 UTC, `complete` false for a week still running. */
@@ -42,22 +43,9 @@ const CLOSING = "The full summary, with every lead, went to the sales inbox.";
 
 function summarySlackMessage(event: WeeklySummaryEvent) {
   const title = summaryTitle(event);
-  const fields = summaryHeadlines(event).flatMap(([label, value]) => [
-    { type: "mrkdwn" as const, text: `*${label}*` },
-    { type: "plain_text" as const, text: value, emoji: false },
-  ]);
-  return {
-    text: `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`,
-    blocks: [
-      { type: "header", text: { type: "plain_text", text: title, emoji: false } },
-      { type: "section", fields: fields.slice(0, 10) },
-      ...(fields.length > 10 ? [{ type: "section", fields: fields.slice(10) }] : []),
-      { type: "context", elements: [{ type: "plain_text", text: CLOSING, emoji: false }] },
-    ],
-    mrkdwn: false,
-    unfurl_links: false,
-    unfurl_media: false,
-  };
+  const rows = summaryHeadlines(event).map(([label, value]) => ({ label, value }));
+  const text = `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`;
+  return slackFieldsMessage(text, title, rows, CLOSING);
 }
 
 // One Adaptive Card 1.4 of our own words.
@@ -83,13 +71,11 @@ export function summaryWebhookRequest(
   now: Date,
 ): WebhookRequest {
   // One id per week, so a receiver drops a repeat.
-  const id = `summary.${event.week}`;
-  if (settings.format === "standard") {
-    const payload = { type: "summary.weekly", timestamp: now.toISOString(), data: event };
-    return standardRequest(id, payload, settings, now);
-  }
-  const message = settings.format === "slack" ? summarySlackMessage(event) : summaryTeamsMessage(event);
-  return { body: JSON.stringify(message), headers: { "content-type": "application/json", "webhook-id": id } };
+  return formatRequest(`summary.${event.week}`, settings, now, {
+    standard: () => ({ type: "summary.weekly", timestamp: now.toISOString(), data: event }),
+    slack: () => summarySlackMessage(event),
+    teams: () => summaryTeamsMessage(event),
+  });
 }
 
 /** Posts `summary`'s event to the configured webhook with the usual retries; never throws. */
