@@ -3,9 +3,7 @@
  * `npm run leads:summary` (docs/decisions/0038-weekly-summary.md): see USAGE. It records nothing, so the Monday
  * summary still goes out. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { applyLocalFormSecret, localDataDir } from "./local/local-data.mjs";
+import { applyLocalFormSecret, readLocalFile } from "./local/local-data.mjs";
 import { LOCAL_KEY, startLocalMail } from "./local/local-sinks.mjs";
 import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 
@@ -24,15 +22,6 @@ if (args.values.week !== undefined && !week) {
   args.usageError(`--week wants an ISO week as YYYY-Www; got ${JSON.stringify(args.values.week)}.`);
 }
 
-/** What the running `npm start` wrote to its data folder under `name`, or undefined. */
-function running(name) {
-  try {
-    return readFileSync(join(localDataDir(root), name), "utf8").trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function answers(url) {
   try {
     return (await fetch(new URL("/__sink/messages", url), { signal: AbortSignal.timeout(2000) })).ok;
@@ -45,10 +34,10 @@ async function answers(url) {
 async function useLocalSite() {
   applyLocalFormSecret(root);
   process.env.NETLIFY_DEV = "true";
-  const site = running("site-url");
+  const site = readLocalFile(root, "site-url");
   if (site) process.env.URL ??= site;
   if (process.env.SENDGRID_API_KEY) return undefined;
-  const sink = running("mail-sink-url");
+  const sink = readLocalFile(root, "mail-sink-url");
   const live = sink && (await answers(sink));
   // A dry run sends nothing: it needs the settings, not a sink.
   if (live || dryRun) {

@@ -127,19 +127,6 @@ function message(
   return { to, from, subject: capSubject(singleLine(subject)), text, html, customArgs };
 }
 
-function statusLines({ lead, followUp }: ReminderLead, zone: string | undefined, first: string[] = []) {
-  return (
-    <Lines
-      lines={[
-        ...first,
-        `Received: ${localTime(lead.receivedAt, zone)}`,
-        `Follow-up: ${followUp.state}`,
-        `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
-      ]}
-    />
-  );
-}
-
 const TITLES: Record<PersonReminder, string> = {
   nudge: "Unclaimed demo request",
   escalation: "Unclaimed demo request: escalation",
@@ -155,22 +142,27 @@ export function buildReminderEmail(
     followUp: Pick<FollowUpConfig, "escalationEmail" | "businessHours">;
   },
 ): MailMessage {
-  const { lead, claimUrl } = item;
+  const { lead, followUp, claimUrl } = item;
   const zone = config.followUp.businessHours?.zone;
   const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
   const escalation = kind === "escalation";
   const content = (
     <>
       <Paragraph>{detail}</Paragraph>
-      {statusLines(item, zone, escalation ? [] : [`Prospect: ${who}`])}
+      <Lines
+        lines={[
+          ...(escalation ? [] : [`Prospect: ${who}`]),
+          `Received: ${localTime(lead.receivedAt, zone)}`,
+          `Follow-up: ${followUp.state}`,
+          `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
+        ]}
+      />
       {claimUrl && <ActionButton href={claimUrl}>{CLAIM_LINK_TEXT}</ActionButton>}
     </>
   );
   const body = { title: TITLES[kind], content, preview: detail };
   const to = escalation ? config.followUp.escalationEmail : config.salesEmail;
-  const subject = escalation
-    ? `Escalation: demo request ${lead.id} is unclaimed`
-    : `${kind === "nudge" ? "Unclaimed demo request" : "24-hour promise at risk"}: ${who}`;
+  const subject = escalation ? `Escalation: demo request ${lead.id} is unclaimed` : `${TITLES[kind]}: ${who}`;
   return message(to, config.mailFrom, subject, body, kind, lead.id);
 }
 
