@@ -14,7 +14,6 @@ import type { JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";
 import { keyOf, STORAGE } from "../../kit/storage";
-import { durationInWords } from "../../kit/text";
 import { postWeeklySummary } from "../webhook/summary-event";
 import { buildSummaryEmail } from "./summary-email";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
@@ -86,17 +85,6 @@ export function weekFigures(
 
 /** A week's figures: minutes fractional, shares 0..1 or null when no lead counts. */
 export type WeekFigures = ReturnType<typeof weekFigures>;
-
-/** Minutes in words ("under 1 min", "8 min", "1 h 5 min"); `none` without a figure. */
-export function minutesText(minutes: number | null | undefined, none = "none yet"): string {
-  if (minutes === null || minutes === undefined) return none;
-  return minutes < 1 ? "under 1 min" : durationInWords(Math.round(minutes));
-}
-
-/** A share as a whole percentage, e.g. 0.905 -> "91%"; "none yet" when no lead counts. */
-export function shareText(share: number | null): string {
-  return share === null ? "none yet" : `${Math.round(share * 100)}%`;
-}
 
 // Upper bounds in minutes, inclusive.
 const CLAIM_BANDS = [

@@ -1,7 +1,8 @@
 /** The weekly summary's figures on the lead webhook, no visitor text (docs/decisions/0038-weekly-summary.md). */
 import type { LeadWebhookConfig } from "../../core/config";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
-import { minutesText, shareText, type WeekFigures, type WeeklySummary } from "../follow-up/summary";
+import { minutesText, shareText } from "../follow-up/summary-email";
+import type { WeekFigures, WeeklySummary } from "../follow-up/summary";
 import { postWithRetries, formatRequest, type WebhookRequest } from "./post-lead-event";
 import { slackFieldsMessage } from "./slack";
 import { adaptiveCardMessage } from "./teams";
