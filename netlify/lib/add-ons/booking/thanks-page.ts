@@ -10,7 +10,7 @@ import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { isUuid } from "../../core/leads/lead-id";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError } from "../../kit/log";
-import { createThanksTickets, type ThanksTickets } from "./thanks-tickets";
+import { createThanksTickets, type ThanksTickets } from "./add-on";
 import { FOLLOW_UP_PROMISE } from "../../core/delivery/messages";
 import { THANKS_PATH } from "../../core/demo-request/respond";
 

@@ -5,14 +5,13 @@
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
-import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
+import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
 import type { Mailer } from "../../core/delivery/mailer";
 import type { RetryOptions } from "../../core/delivery/send-result";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError, parseStoredLead } from "../../core/leads/lead-record-schema";
 import { LeadRecorder } from "../../core/leads/lead-recorder";
-import type { LeadStore } from "../../core/leads/lead-store";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -20,6 +19,7 @@ import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
+import type { ClaimHandlerDeps } from "./claim-handler";
 import { isReleaseSignature } from "./claim-link";
 import {
   checkPost,
@@ -33,16 +33,12 @@ import {
   unreadableLead,
 } from "./signed-page";
 
-export interface ReleaseHandlerDeps {
-  getConfig: () => ConfigResult;
-  getStore: () => LeadStore;
+export type ReleaseHandlerDeps = ClaimHandlerDeps & {
   getBlobs: () => JsonBlobs;
-  getFollowUps: () => FollowUpStore;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
   createMailer: (config: ServerConfig) => Mailer;
-  now?: () => Date;
   retry?: RetryOptions;
-}
+};
 
 const PAGE_TITLE = "Release a lead held as spam";
 export const RELEASE_BUTTON = "Release";
