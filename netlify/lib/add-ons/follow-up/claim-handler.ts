@@ -60,21 +60,6 @@ const REMINDER_WORDS: Record<ReminderKind, string> = {
   digest: "Listed in the daily digest of suspected spam",
 };
 
-/** The page's path a refused request is rewritten to (the function's `config.rateLimit.to`), a static file. */
-export const TOO_MANY_REQUESTS_PATH = "/too-many-requests.html";
-
-/** The page Netlify serves instead of a signed-link page past its rate limit (static/too-many-requests.html). */
-export function renderTooManyRequestsPage(): string {
-  return htmlPage(
-    "Too many requests",
-    "<p>This page was opened more often in the last minute, from your network, than a team would open it. " +
-      "It is resting for a moment.</p>" +
-      "<p>Wait a minute, then open the link from the sales e-mail again or reload this page. If you had " +
-      "just pressed a button, nothing was changed: press it again then.</p>" +
-      "<p>If this keeps happening, tell the site&#39;s owner.</p>",
-  );
-}
-
 /** The address as a `mailto:` URI, its local part percent-encoded (RFC 6068). */
 export function mailtoHref(email: string): string {
   const at = email.lastIndexOf("@");
