@@ -43,7 +43,7 @@ import {
   personField,
   problem,
   problemsFor,
-  unreadableLead,
+  readLead,
 } from "./signed-page";
 
 const CLAIM_PAGE_TITLE = "Demo request follow-up";
@@ -289,13 +289,9 @@ export function createClaimHandler(
     const opened = await openSignedPage(req, rawId, deps.getConfig, isClaimSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
     const { method, config, id, action } = opened;
-    let lead: LeadRecord | null;
-    try {
-      lead = await deps.getStore().get(id);
-    } catch (error) {
-      return unreadableLead(method, error, id, { name: "claim page", cannot: "changed" }, PROBLEMS);
-    }
-    if (!lead) return problem(method, PROBLEMS.gone);
+    const where = { name: "claim page", cannot: "changed" };
+    const lead = await readLead(method, id, () => deps.getStore().get(id), where, PROBLEMS);
+    if (lead instanceof Response) return lead;
     if (!config.followUp) return problem(method, PROBLEMS.off);
     const team = config.followUp.salesTeam;
     const followUps = deps.getFollowUps();

@@ -30,7 +30,7 @@ import {
   personField,
   problem,
   problemsFor,
-  unreadableLead,
+  readLead,
 } from "./signed-page";
 
 export type ReleaseHandlerDeps = ClaimHandlerDeps & {
@@ -129,16 +129,14 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     if (opened instanceof Response) return opened;
     const { method, config, id, action } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
-    let blobs: ReturnType<typeof deps.getBlobs>;
-    let lead: LeadRecord;
-    try {
+    let blobs!: JsonBlobs;
+    const read = async () => {
       blobs = deps.getBlobs();
       const found = await blobs.getWithEtag(keyOf("leads", id));
-      if (!found) return problem(method, PROBLEMS.gone);
-      lead = parseStoredLead(found.data, id);
-    } catch (error) {
-      return unreadableLead(method, error, id, { name: "release page", cannot: "released" }, PROBLEMS);
-    }
+      return found && parseStoredLead(found.data, id);
+    };
+    const lead = await readLead(method, id, read, { name: "release page", cannot: "released" }, PROBLEMS);
+    if (lead instanceof Response) return lead;
     const { salesTeam: team, businessHours } = config.followUp;
     const show = (status: number, shown: LeadRecord, notice?: string) =>
       page(method, status, renderReleasePage(shown, { action, team, zone: businessHours?.zone, notice }));

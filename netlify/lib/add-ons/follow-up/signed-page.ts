@@ -6,6 +6,7 @@
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
 import { isUuid } from "../../core/leads/lead-id";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import {
   BodyTooLargeError,
@@ -70,21 +71,28 @@ export async function openSignedPage(
   return { method, config, id, action };
 }
 
-/** The refusal for lead `id` that `page` could not read: 409 for a damaged record (alerted once), else 503. */
-export function unreadableLead(
+/**
+ * Lead `id` as `read` resolves it, or the refusal: 404 when gone, 409 for a damaged record (alerted once),
+ * else 503 when `page` could not read it.
+ */
+export async function readLead(
   method: string,
-  error: unknown,
   id: string,
+  read: () => Promise<LeadRecord | null>,
   page: { name: string; cannot: string },
   problems: ReturnType<typeof problemsFor>,
-): Promise<Response> {
-  if (error instanceof MalformedLeadError) {
-    logMalformedLead(id, `the ${page.name}`);
-    const text = `Its stored record is damaged, so it cannot be shown or ${page.cannot} here. Tell the site's owner: request ${id}.`;
-    return problem(method, [409, "This lead cannot be shown", text]);
+): Promise<LeadRecord | Response> {
+  try {
+    return (await read()) ?? problem(method, problems.gone);
+  } catch (error) {
+    if (error instanceof MalformedLeadError) {
+      logMalformedLead(id, `the ${page.name}`);
+      const text = `Its stored record is damaged, so it cannot be shown or ${page.cannot} here. Tell the site's owner: request ${id}.`;
+      return problem(method, [409, "This lead cannot be shown", text]);
+    }
+    logError(`${page.name}: lead unreadable`, { requestId: id, reason: errorName(error) });
+    return problem(method, problems.unreadable);
   }
-  logError(`${page.name}: lead unreadable`, { requestId: id, reason: errorName(error) });
-  return problem(method, problems.unreadable);
 }
 
 /** The posted form, or the problem refusing it before it is read (a foreign origin, a wrong body). */

@@ -247,10 +247,7 @@ async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): 
   return mailed;
 }
 
-/**
- * The Monday summary at `now` if due and not sent: the week's record (one run wins), then e-mail and
- * webhook. @throws when the store fails
- */
+/** The Monday summary at `now` if due and not sent: the week's record, then e-mail and webhook. @throws */
 export async function runWeeklySummary(options: SummaryJobOptions) {
   const at = (options.now ?? (() => new Date()))();
   const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
@@ -277,10 +274,7 @@ export async function runWeeklySummary(options: SummaryJobOptions) {
   return result.status === "sent" ? "sent" : result.status === "permanent" ? "refused" : "not sent";
 }
 
-/**
- * `week`'s summary (default: this week so far) for `npm run leads:summary`, sent unless `dryRun`; records
- * nothing. @throws when the store fails
- */
+/** `week`'s summary (default: this week so far), sent unless `dryRun`; records nothing. @throws */
 export async function summaryNow(
   options: SummaryJobOptions & { week?: string; dryRun?: boolean },
 ): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {

@@ -68,10 +68,7 @@ export function webhookRequest(
   });
 }
 
-/**
- * The attempt at `now` under `id`: the configured format's message as JSON, or for `standard` its payload
- * signed per Standard Webhooks (throws without a usable base64 secret).
- */
+/** The attempt at `now` under `id` in the configured format; throws for `standard` without a usable secret. */
 export function formatRequest(
   id: string,
   settings: Pick<LeadWebhookConfig, "format" | "secret">,
