@@ -82,7 +82,6 @@ function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: str
 function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   const { request } = lead;
   const emailClass = lead.emailClass ?? classifyEmail(request.email);
-  // The role is a tag of its own.
   const tags = [emailClassLine({ ...emailClass, role: false })];
   if (emailClass.role) tags.push("Role address");
   const tel = telHref(request.phone);

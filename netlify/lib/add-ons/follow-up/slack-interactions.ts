@@ -100,7 +100,6 @@ async function applyClick(
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
-  // True when Slack took it.
   const respond = async (body: unknown) => {
     if (!responseUrl) return false;
     try {
