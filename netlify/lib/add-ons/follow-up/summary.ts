@@ -1,10 +1,11 @@
 /**
  * The weekly summary (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): its figures,
- * sent once per ISO week from the follow-up job, and now for `npm run leads:summary`. A closed week's figures
- * and lead ids are kept in `summaries/<week>` (one run wins), so a run reads only the past week's.
+ * e-mailed and posted to the lead webhook once per ISO week from the follow-up job, and e-mailed now for
+ * `npm run leads:summary`. A closed week's figures and lead ids are kept in `summaries/<week>` (one run
+ * wins), so a run reads only the past week's.
  */
 import { DateTime } from "luxon";
-import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import type { BusinessHours, FollowUpConfig, LeadWebhookConfig, ServerConfig } from "../../core/config";
 import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
 import type { MailMessage } from "../../core/delivery/messages";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
@@ -14,8 +15,10 @@ import type { JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";
 import { keyOf, STORAGE } from "../../kit/storage";
-import { postWeeklySummary } from "../webhook/summary-event";
-import { buildSummaryEmail } from "./summary-email";
+import { formatRequest, postWithRetries } from "../webhook/post-lead-event";
+import { slackFieldsMessage } from "../webhook/slack";
+import { teamsLinesMessage } from "../webhook/teams";
+import { buildSummaryEmail, minutesText, shareText } from "./summary-email";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
@@ -234,12 +237,9 @@ async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): 
   } else logError("weekly summary not accepted; the next run sends it", { ...fields, status: mailed.code });
   const settings = options.config.leadWebhook;
   if (mailed.status !== "retryable" && settings) {
-    const posted = await postWeeklySummary(
-      summary,
-      settings,
-      options.now ?? (() => new Date()),
-      options.retry,
-    );
+    const event = summaryEvent(summary);
+    const request = (at: Date) => summaryWebhookRequest(event, settings, at);
+    const posted = await postWithRetries(settings, request, options.now ?? (() => new Date()), options.retry);
     if (posted.status !== "sent") {
       logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
     }
@@ -284,4 +284,63 @@ export async function summaryNow(
   const message = summaryMessage(summary, options);
   if (options.dryRun) return { summary, message };
   return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
+}
+
+/** The summary's event for the lead webhook, no visitor text: start and end ISO 8601 UTC, `complete` false while running. */
+export const summaryEvent = (summary: WeeklySummary) => ({
+  week: summary.week,
+  start: summary.start.toISOString(),
+  end: summary.end.toISOString(),
+  complete: summary.now >= summary.end,
+  figures: summary.figures,
+  weekBefore: summary.weekBefore,
+  stillOpen: summary.stillOpen,
+  heldAsSpam: summary.held.length,
+});
+
+export type WeeklySummaryEvent = ReturnType<typeof summaryEvent>;
+
+/** The headline lines, each `[label, this week (the week before)]`. */
+export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, value: string][] {
+  const beside = (label: string, show: (figures: WeekFigures) => string): [string, string] => [
+    label,
+    `${show(event.figures)} (week before: ${show(event.weekBefore)})`,
+  ];
+  return [
+    beside("Leads received", (f) => String(f.leads)),
+    beside("Median time to claim", (f) => minutesText(f.medianMinutesToClaim)),
+    beside("24-hour promise kept", (f) => shareText(f.keptWithin24Hours)),
+    beside("Booked", (f) => shareText(f.bookedShare)),
+    ["Still open", String(event.stillOpen)],
+    ["Held as spam", String(event.heldAsSpam)],
+  ];
+}
+
+const CLOSING = "The full summary, with every lead, went to the sales inbox.";
+
+/** The webhook attempt made at `now` in the configured format; throws only for `standard` without a secret. */
+export function summaryWebhookRequest(
+  event: WeeklySummaryEvent,
+  settings: Pick<LeadWebhookConfig, "format" | "secret">,
+  now: Date,
+) {
+  const title = `Week at a glance ${event.week}${event.complete ? "" : " so far"}`;
+  const headlines = summaryHeadlines(event);
+  // One id per week, so a receiver drops a repeat.
+  return formatRequest(`summary.${event.week}`, settings, now, {
+    standard: () => ({ type: "summary.weekly", timestamp: now.toISOString(), data: event }),
+    slack: () =>
+      slackFieldsMessage(
+        `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`,
+        title,
+        headlines.map(([label, value]) => ({ label, value })),
+        CLOSING,
+      ),
+    teams: () =>
+      teamsLinesMessage(
+        title,
+        headlines.map(([label, value]) => `${label}: ${value}`),
+        CLOSING,
+      ),
+  });
 }
