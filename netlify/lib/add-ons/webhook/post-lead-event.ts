@@ -21,16 +21,8 @@ export function webhookLead(
   lead: LeadRecord,
   followUp: { owner?: string; claimUrl?: string } = {},
 ): WebhookLead {
-  return {
-    id: lead.id,
-    receivedAt: lead.receivedAt,
-    request: lead.request,
-    attribution: lead.attribution,
-    suspectedSpam: lead.suspectedSpam,
-    ...(lead.emailClass ? { emailClass: lead.emailClass } : {}),
-    ...(followUp.owner ? { owner: followUp.owner } : {}),
-    ...(followUp.claimUrl ? { claimUrl: followUp.claimUrl } : {}),
-  };
+  const { id, receivedAt, request, attribution, suspectedSpam, emailClass } = lead;
+  return { id, receivedAt, request, attribution, suspectedSpam, emailClass, ...followUp };
 }
 
 /** The `standard` payload of `event`; an alert goes under `data.alert`, a suspicion under `data.suspectedSpam`. */
