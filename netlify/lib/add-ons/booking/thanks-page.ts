@@ -24,10 +24,10 @@ export interface ThanksDeps {
 }
 
 /** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
-export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string) => Promise<Response> {
+export function createThanksHandler(deps: ThanksDeps) {
   const now = deps.now ?? (() => new Date());
   const tickets = () => (deps.getTickets ?? createThanksTickets)();
-  return async (req, id) => {
+  return async (req: Request, id: string): Promise<Response> => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       return new Response(null, { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }

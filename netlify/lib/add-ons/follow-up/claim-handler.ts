@@ -280,11 +280,9 @@ function parseAction(
 }
 
 /** Builds the handler for `/leads/<id>`. */
-export function createClaimHandler(
-  deps: ClaimHandlerDeps,
-): (req: Request, id: string, context?: AfterAnswerContext) => Promise<Response> {
+export function createClaimHandler(deps: ClaimHandlerDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (req, rawId, context) => {
+  return async (req: Request, rawId: string, context?: AfterAnswerContext): Promise<Response> => {
     const opened = await openSignedPage(req, rawId, deps.getConfig, isClaimSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
     const { method, config, id, action } = opened;
