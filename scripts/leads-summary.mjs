@@ -3,9 +3,7 @@
  * `npm run leads:summary` (docs/decisions/0038-weekly-summary.md): see USAGE. It records nothing, so the Monday
  * summary still goes out. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { applyLocalFormSecret, localDataDir } from "./local/local-data.mjs";
+import { applyLocalFormSecret, readLocalFile } from "./local/local-data.mjs";
 import { LOCAL_KEY, startLocalMail } from "./local/local-sinks.mjs";
 import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 
@@ -18,19 +16,10 @@ const USAGE = [
 
 const args = parseCommand(USAGE, { week: { type: "string" }, "dry-run": { type: "boolean" } }, false);
 const dryRun = args.values["dry-run"] === true;
-const { parseWeek } = await load("netlify/lib/add-ons/follow-up/summary.ts");
+const { parseWeek, summaryNow } = await load("netlify/lib/add-ons/follow-up/summary.ts");
 const week = args.values.week === undefined ? undefined : parseWeek(args.values.week);
 if (args.values.week !== undefined && !week) {
   args.usageError(`--week wants an ISO week as YYYY-Www; got ${JSON.stringify(args.values.week)}.`);
-}
-
-/** What the running `npm start` wrote to its data folder under `name`, or undefined. */
-function running(name) {
-  try {
-    return readFileSync(join(localDataDir(root), name), "utf8").trim() || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function answers(url) {
@@ -45,10 +34,10 @@ async function answers(url) {
 async function useLocalSite() {
   applyLocalFormSecret(root);
   process.env.NETLIFY_DEV = "true";
-  const site = running("site-url");
+  const site = readLocalFile(root, "site-url");
   if (site) process.env.URL ??= site;
   if (process.env.SENDGRID_API_KEY) return undefined;
-  const sink = running("mail-sink-url");
+  const sink = readLocalFile(root, "mail-sink-url");
   const live = sink && (await answers(sink));
   // A dry run sends nothing: it needs the settings, not a sink.
   if (live || dryRun) {
@@ -70,9 +59,8 @@ await withLeadStore(async (blobs, { leads, json }) => {
       args.usageError(`Settings missing or invalid: ${configResult.problems.join("; ")}.`);
     const { config } = configResult;
     if (!config.followUp) args.usageError("Follow-up is off (its settings are invalid): no summary to make.");
-    const [{ summaryNow }, { leadsToCsv }, { createFollowUpStore }, { createSendGridMailer }, { maskEmail }] =
+    const [{ leadsToCsv }, { createFollowUpStore }, { createSendGridMailer }, { maskEmail }] =
       await Promise.all([
-        load("netlify/lib/add-ons/follow-up/summary-job.ts"),
         load("netlify/lib/add-ons/privacy/leads-csv.ts"),
         load("netlify/lib/add-ons/follow-up/follow-up-store.ts"),
         load("netlify/lib/core/delivery/mailer.ts"),

@@ -5,22 +5,19 @@
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
-import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
+import { runFollowUpCheck } from "../lib/add-ons/follow-up/reminders";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
-import { json } from "../lib/kit/http";
+import { json, misconfigured } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
-import { runWeeklySummary } from "../lib/add-ons/follow-up/summary-job";
+import { runWeeklySummary } from "../lib/add-ons/follow-up/summary";
 import { leadsToCsv } from "../lib/add-ons/privacy/leads-csv";
 import { errorName, logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {
   const configResult = getConfig();
-  if (!configResult.ok) {
-    logError("server misconfigured", { problems: configResult.problems.join("; ") });
-    return json(500, { error: "Server misconfigured" });
-  }
+  if (!configResult.ok) return misconfigured(configResult.problems);
   const { config } = configResult;
   const followUp = config.followUp;
   if (!followUp) {

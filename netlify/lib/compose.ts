@@ -6,7 +6,7 @@ import { bookingLinkSettings, calWebhookSettings } from "./add-ons/booking/setti
 import { CONFIRMATION_DEFAULTS, confirmationSettings } from "./add-ons/confirmation/settings";
 import { followUpSettings, slackSettings } from "./add-ons/follow-up/settings";
 import { webhookSettings } from "./add-ons/webhook/settings";
-import type { ThanksTickets } from "./add-ons/booking/thanks-tickets";
+import type { ThanksTickets } from "./add-ons/booking/add-on";
 import type { ConfirmationLimits } from "./add-ons/confirmation/confirmation-limits";
 import { offAddOn, type AddOn } from "./core/add-on";
 import { loadCoreConfig, type ConfigResult, type PartReport, type ServerConfig } from "./core/config";
@@ -102,10 +102,7 @@ export async function addOnsFor(
   else addOns.push(offAddOn("lead webhook (off)", "webhook", "LEAD_WEBHOOK_URL is not set"));
   if (config.followUp) addOns.push((await import("./add-ons/follow-up/add-on")).followUpAddOn);
   if (config.bookingUrl) {
-    const [{ bookingAddOn }, { createThanksTickets }] = await Promise.all([
-      import("./add-ons/booking/add-on"),
-      import("./add-ons/booking/thanks-tickets"),
-    ]);
+    const { bookingAddOn, createThanksTickets } = await import("./add-ons/booking/add-on");
     const { bookingUrl, formSecret } = config;
     addOns.push(bookingAddOn({ bookingUrl, formSecret }, options.tickets ?? createThanksTickets));
   }

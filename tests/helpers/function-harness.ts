@@ -20,7 +20,7 @@ import type { RetryOptions, SendResult } from "../../netlify/lib/core/delivery/s
 import type { MailMessage } from "../../netlify/lib/core/delivery/messages";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
-import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-ons/booking/thanks-tickets";
+import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-ons/booking/add-on";
 import { leadIdFor } from "../../netlify/lib/core/leads/lead-id";
 import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
 import { createFormTokenNonces, type FormTokenNonces } from "../../netlify/lib/core/spam/form-token";

@@ -1,5 +1,5 @@
 /**
- * The lead's claim page (docs/requirements.md#follow-up; netlify/lib/add-ons/follow-up/claim-page.ts) as the
+ * The lead's claim page (docs/requirements.md#follow-up; netlify/lib/add-ons/follow-up/claim-handler.ts) as the
  * sales team reaches and reads it: the link in the lead's sales e-mail, and the page's facts,
  * history, forms and notice, found by role and label.
  */

@@ -92,10 +92,10 @@ async function candidates(
 /** Builds the handler for `/api/booking-webhook`. */
 export function createBookingWebhookHandler(
   deps: ClaimHandlerDeps & { getEvents: () => JsonBlobs; retry?: RetryOptions },
-): (req: Request, context?: AfterAnswerContext) => Promise<Response> {
+) {
   const now = deps.now ?? (() => new Date());
   const notAnEvent = () => json(400, { error: "Not a booking event" });
-  return async (req, context) => {
+  return async (req: Request, context?: AfterAnswerContext): Promise<Response> => {
     const read = await readInboundRequest(req, deps.getConfig, {
       secretOf: (config) => config.calWebhookSecret,
       notConfigured: "The booking webhook is not configured",

@@ -10,7 +10,7 @@ import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { isUuid } from "../../core/leads/lead-id";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError } from "../../kit/log";
-import { createThanksTickets, type ThanksTickets } from "./thanks-tickets";
+import { createThanksTickets, type ThanksTickets } from "./add-on";
 import { FOLLOW_UP_PROMISE } from "../../core/delivery/messages";
 import { THANKS_PATH } from "../../core/demo-request/respond";
 
@@ -24,10 +24,10 @@ export interface ThanksDeps {
 }
 
 /** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
-export function createThanksHandler(deps: ThanksDeps): (req: Request, id: string) => Promise<Response> {
+export function createThanksHandler(deps: ThanksDeps) {
   const now = deps.now ?? (() => new Date());
   const tickets = () => (deps.getTickets ?? createThanksTickets)();
-  return async (req, id) => {
+  return async (req: Request, id: string): Promise<Response> => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       return new Response(null, { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }

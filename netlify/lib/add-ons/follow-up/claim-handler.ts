@@ -1,34 +1,227 @@
 /**
- * GET/POST /leads/<id>?sig=<signature>: the claim page (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md). A wrong signature is 403 whatever the id; GET changes nothing, as
- * mail scanners open every link.
+ * GET/POST /leads/<id>?sig=<signature>: the claim page, made for a phone (docs/requirements.md#follow-up,
+ * docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up and its actions, the history. A wrong
+ * signature is 403 whatever the id; GET changes nothing and no form submits by itself, as mail scanners open
+ * every link.
  */
+import escapeHtml from "escape-html";
 import type { ConfigResult, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
+import { htmlPage } from "../../kit/html-page";
+import { localTime } from "../../kit/local-time";
+import { errorName, logError } from "../../kit/log";
+import { durationInWords, telHref } from "../../kit/text";
 import {
   applyAction,
+  awaitsContact,
   CLOSE_REASONS,
+  INBOX_ONLY_LABEL,
+  isConfirmedBooking,
   liveBookings,
+  samePerson,
+  timelineOf,
+  WENT_WELL,
   type CloseReason,
+  type FollowUp,
   type FollowUpAction,
+  type ReminderKind,
+  type TimelineEntry,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { errorName, logError } from "../../kit/log";
+import { emailClassLine } from "../../core/leads/lead-email-class";
+import { sourceInWords } from "../../core/leads/lead-source";
+import { classifyEmail } from "../email-class/email-class";
 import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
-import { renderClaimPage, type ClaimPageNotice } from "./claim-page";
 import {
   checkPost,
   chosenPerson,
   openSignedPage,
   page,
+  personField,
   problem,
   problemsFor,
-  typedNameError,
-  unreadableLead,
+  readLead,
 } from "./signed-page";
+
+const CLAIM_PAGE_TITLE = "Demo request follow-up";
+
+const CLAIM_TRUST_NOTE =
+  "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out. An action taken here is recorded as the owner's.";
+
+const PROMISE_MS = 24 * 3_600_000;
+
+const REMINDER_WORDS: Record<ReminderKind, string> = {
+  nudge: "Nudge sent to the sales inbox: nobody had claimed it",
+  escalation: "Escalation sent: still nobody had claimed it",
+  "promise-at-risk": "Promise-at-risk reminder sent: not yet contacted",
+  digest: "Listed in the daily digest of suspected spam",
+};
+
+/** The address as a `mailto:` URI, its local part percent-encoded (RFC 6068). */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${email.slice(at + 1)}`;
+}
+
+const fact = (label: string, value: string) =>
+  `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+
+function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
+  if (!awaitsContact(followUp)) return "";
+  const deadline = new Date(Date.parse(lead.receivedAt) + PROMISE_MS);
+  const text =
+    now < deadline
+      ? `Reply by ${localTime(deadline, zone)} to keep the 24-hour promise.`
+      : `The 24-hour promise ran out at ${localTime(deadline, zone)}: reply as soon as you can.`;
+  return `<p class="promise">${escapeHtml(text)}</p>`;
+}
+
+function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
+  const { request } = lead;
+  const emailClass = lead.emailClass ?? classifyEmail(request.email);
+  const tags = [emailClassLine({ ...emailClass, role: false })];
+  if (emailClass.role) tags.push("Role address");
+  const tel = telHref(request.phone);
+  const call = tel
+    ? `<a class="button primary" href="${escapeHtml(tel)}">Call ${escapeHtml(request.phone)}</a>`
+    : `<p>Phone: ${escapeHtml(request.phone || "(none)")}</p>`;
+  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email))}">E-mail ${escapeHtml(request.email)}</a>`;
+  const message = request.message
+    ? `<blockquote>${escapeHtml(request.message)}</blockquote>`
+    : `<p class="muted">No message.</p>`;
+  const age = durationInWords(Math.floor((now.getTime() - Date.parse(lead.receivedAt)) / 60_000));
+  return (
+    `<section aria-labelledby="prospect"><h2 id="prospect">` +
+    `${escapeHtml(`${request.firstName} ${request.lastName}`)}, ${escapeHtml(request.company)}</h2>` +
+    `<p>${tags.map((tag) => `<span class="tag">${escapeHtml(tag)}</span>`).join("")}</p>` +
+    promiseLine(lead, followUp, now, zone) +
+    `<div class="actions">${call}${write}</div>` +
+    `<h3>Message</h3>${message}` +
+    `<dl>${fact("Received", `${localTime(lead.receivedAt, zone)}, ${age} ago`)}` +
+    `${fact("Source", sourceInWords(lead.attribution))}${fact("Reference", lead.id)}</dl></section>`
+  );
+}
+
+function form(action: string, kind: string, fields: string, button: string, primary = false): string {
+  return (
+    `<form method="post" action="${escapeHtml(action)}">` +
+    `<input type="hidden" name="action" value="${kind}">${fields}` +
+    `<button type="submit"${primary ? ' class="primary"' : ""}>${escapeHtml(button)}</button></form>`
+  );
+}
+
+function closeForm(action: string): string {
+  const options = (reasons: readonly string[]) =>
+    reasons.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join("");
+  const notAhead = CLOSE_REASONS.filter((r) => !WENT_WELL.includes(r));
+  const field =
+    `<label for="reason">Outcome</label><select id="reason" name="reason" required>` +
+    `<option value="" selected>Choose an outcome</option>` +
+    `<optgroup label="Went well">${options(WENT_WELL)}</optgroup>` +
+    `<optgroup label="Did not go ahead">${options(notAhead)}</optgroup></select>`;
+  return form(action, "close", field, "Close this lead");
+}
+
+type PageOptions = { action: string; team?: readonly StaffMember[]; zone?: string };
+
+function followUpSection(followUp: FollowUp, { action, team, zone }: PageOptions): string {
+  const facts = [fact("State", followUp.state), fact("Owner", followUp.owner?.name ?? "nobody yet")];
+  for (const booking of liveBookings(followUp)) {
+    const how =
+      booking.via === "reference"
+        ? "booked through the link sent after the request"
+        : booking.confirmedAt
+          ? `matched by e-mail address, confirmed ${localTime(booking.confirmedAt, zone)}`
+          : INBOX_ONLY_LABEL;
+    const when = booking.startTime ? localTime(booking.startTime, zone) : "time not given";
+    facts.push(fact("Demo booking", `${when} (${how})`));
+  }
+  if (followUp.closedReason) facts.push(fact("Outcome", followUp.closedReason));
+  const forms: string[] = [];
+  if (!followUp.owner && (followUp.state === "new" || followUp.state === "booked")) {
+    const field = personField(team, "owner", { roster: "Claim as", typed: "Your name" });
+    forms.push(form(action, "claim", field, "Claim this lead", true));
+  }
+  if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
+  if (followUp.state !== "closed") {
+    // Cal.com does not verify a booker's address: a person says whether the booking is the prospect's.
+    for (const booking of liveBookings(followUp).filter((b) => !isConfirmedBooking(b))) {
+      const fields = `<input type="hidden" name="booking" value="${escapeHtml(booking.uid)}">`;
+      const when = booking.startTime ? localTime(booking.startTime, zone) : "the time not given";
+      forms.push(form(action, "confirm-booking", fields, `Confirm the booking for ${when}`));
+    }
+    const { owner } = followUp;
+    const others = team?.filter((m) => !owner || !samePerson(m, owner));
+    if (owner && followUp.state !== "new" && others?.length !== 0) {
+      const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
+      forms.push(form(action, "hand-over", field, "Hand over"));
+    }
+    forms.push(closeForm(action));
+  }
+  return (
+    `<section aria-labelledby="follow-up"><h2 id="follow-up">Follow-up</h2><dl>${facts.join("")}</dl>` +
+    `${forms.join("")}</section>`
+  );
+}
+
+function entryWords(entry: TimelineEntry, zone?: string): string {
+  const by = "by" in entry && entry.by ? ` by ${entry.by}` : "";
+  const slot = "startTime" in entry && entry.startTime ? ` for ${localTime(entry.startTime, zone)}` : "";
+  switch (entry.kind) {
+    case "claimed":
+      return `Claimed${by}`;
+    case "handed-over":
+      return `Handed over from ${entry.from} to ${entry.to}`;
+    case "contacted":
+      return `Marked contacted${by}`;
+    case "closed":
+      return `Closed (${entry.reason})${by}`;
+    case "booked":
+      return `Demo booked${slot}${entry.confirmed ? "" : ` (${INBOX_ONLY_LABEL})`}`;
+    case "booking-moved":
+      return `Demo booking moved${slot ? ` to ${slot.slice(" for ".length)}` : ""}`;
+    case "booking-cancelled":
+      return `Demo booking${slot} cancelled`;
+    case "booking-confirmed":
+      return `Booking${slot} confirmed${by}`;
+    case "reminder":
+      return REMINDER_WORDS[entry.reminder];
+  }
+}
+
+function historySection(lead: LeadRecord, followUp: FollowUp, zone?: string): string {
+  const item = (at: string, words: string) =>
+    `<li><time datetime="${escapeHtml(at)}">${escapeHtml(localTime(at, zone))}</time>${escapeHtml(words)}</li>`;
+  const lines = timelineOf(followUp)
+    .reverse()
+    .map((entry) => item(entry.at, entryWords(entry, zone)));
+  lines.push(item(lead.receivedAt, "Request received"));
+  return (
+    `<section aria-labelledby="history"><h2 id="history">History</h2>` +
+    `<p class="muted">Newest first.</p><ol>${lines.join("")}</ol></section>`
+  );
+}
+
+// Times in IANA `zone` (else UTC), forms posting to `action`, `team` as roster, `notice` a refusal.
+function renderClaimPage(
+  lead: LeadRecord,
+  followUp: FollowUp,
+  options: PageOptions & { now: Date; notice?: string },
+): string {
+  const { now, zone, notice } = options;
+  const message = notice ? `<p role="alert"><strong>${escapeHtml(notice)}</strong></p>` : "";
+  return htmlPage(
+    CLAIM_PAGE_TITLE,
+    message +
+      prospectSection(lead, followUp, now, zone) +
+      followUpSection(followUp, options) +
+      historySection(lead, followUp, zone) +
+      `<p class="muted">${escapeHtml(CLAIM_TRUST_NOTE)}</p>`,
+  );
+}
 
 const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
   claim: "claimed",
@@ -73,40 +266,34 @@ function parseAction(
       : "Choose why the lead is closed.";
   }
   if (kind === "claim") {
-    const owner = chosenPerson(form, team, { roster: "owner", typed: "ownerName" });
-    if (owner) return { kind: "claim", owner };
-    return team ? "Choose who claims the lead." : typedNameError("your name");
+    const owner = chosenPerson(form, team, "owner", ["Choose who claims the lead.", "your name"]);
+    return typeof owner === "string" ? owner : { kind: "claim", owner };
   }
   if (kind === "hand-over") {
-    const to = chosenPerson(form, team, { roster: "to", typed: "toName" });
-    if (to) return { kind: "hand-over", to };
-    return team ? "Choose who takes the lead over." : typedNameError("the name of who takes it over");
+    const to = chosenPerson(form, team, "to", [
+      "Choose who takes the lead over.",
+      "the name of who takes it over",
+    ]);
+    return typeof to === "string" ? to : { kind: "hand-over", to };
   }
   return "Choose an action.";
 }
 
 /** Builds the handler for `/leads/<id>`. */
-export function createClaimHandler(
-  deps: ClaimHandlerDeps,
-): (req: Request, id: string, context?: AfterAnswerContext) => Promise<Response> {
+export function createClaimHandler(deps: ClaimHandlerDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (req, rawId, context) => {
+  return async (req: Request, rawId: string, context?: AfterAnswerContext): Promise<Response> => {
     const opened = await openSignedPage(req, rawId, deps.getConfig, isClaimSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
-    const { method, config, url, id } = opened;
-    let lead: LeadRecord | null;
-    try {
-      lead = await deps.getStore().get(id);
-    } catch (error) {
-      return unreadableLead(method, error, id, { name: "claim page", cannot: "changed" }, PROBLEMS);
-    }
-    if (!lead) return problem(method, PROBLEMS.gone);
+    const { method, config, id, action } = opened;
+    const where = { name: "claim page", cannot: "changed" };
+    const lead = await readLead(method, id, () => deps.getStore().get(id), where, PROBLEMS);
+    if (lead instanceof Response) return lead;
     if (!config.followUp) return problem(method, PROBLEMS.off);
-    const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
     const team = config.followUp.salesTeam;
     const followUps = deps.getFollowUps();
     const zone = config.followUp.businessHours?.zone;
-    const show = async (status: number, notice?: ClaimPageNotice) => {
+    const show = async (status: number, notice?: string) => {
       const followUp = await followUps.get(id);
       const html = renderClaimPage(lead, followUp, { now: now(), action, team, zone, notice });
       return page(method, status, html);
@@ -116,7 +303,7 @@ export function createClaimHandler(
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
       const chosen = parseAction(form, team);
-      if (typeof chosen === "string") return await show(422, { kind: "invalid", text: chosen });
+      if (typeof chosen === "string") return await show(422, chosen);
       const at = now();
       const change = await applyFollowUpChange(
         followUps,
@@ -128,7 +315,7 @@ export function createClaimHandler(
           logged: ({ state }) => ["lead follow-up changed", { requestId: id, action: chosen.kind, state }],
         },
       );
-      if (!change.changed) return await show(409, { kind: "refused", text: change.reason });
+      if (!change.changed) return await show(409, change.reason);
       // The team's channel hears of it after the answer.
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,

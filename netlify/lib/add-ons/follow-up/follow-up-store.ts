@@ -8,10 +8,8 @@ import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
-export const FOLLOW_UP_PREFIX = STORAGE.followUp.prefix;
-export const UNCLAIMED_PREFIX = STORAGE.unclaimed.prefix;
-export const CLAIMED_PREFIX = STORAGE.claimed.prefix;
-const PREFIXES = [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX];
+/** The prefixes of a followed-up lead's keys, each followed by its id: its record, then its markers. */
+export const FOLLOW_UP_PREFIXES = [STORAGE.followUp.prefix, STORAGE.unclaimed.prefix, STORAGE.claimed.prefix];
 const bookingKey = (uid: string) => keyOf("bookingUids", createHash("sha256").update(uid).digest("hex"));
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 const MAX_CONFLICTS = 5;
@@ -42,10 +40,10 @@ export async function pruneOrphanFollowUps(
     await blobs.delete(key);
     deleted += 1;
   }
-  for (const prefix of PREFIXES) {
+  for (const prefix of FOLLOW_UP_PREFIXES) {
     for (const key of await blobs.keys(prefix)) {
       if (leadIds.has(key.slice(prefix.length))) continue;
-      if (prefix !== FOLLOW_UP_PREFIX) {
+      if (prefix !== STORAGE.followUp.prefix) {
         const since = await stringField(blobs, key, "since");
         if (since && now.getTime() - Date.parse(since) < MARKER_GRACE_MS) continue;
       }
@@ -110,7 +108,7 @@ export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
     },
     async remove(id: string) {
       await removeBookingEntries(blobs, id);
-      for (const prefix of PREFIXES) await blobs.delete(`${prefix}${id}`);
+      for (const prefix of FOLLOW_UP_PREFIXES) await blobs.delete(`${prefix}${id}`);
     },
     /** Records `date`'s digest; false when it was recorded already. */
     async recordDigest(date: string, at: Date) {

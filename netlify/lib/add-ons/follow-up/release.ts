@@ -5,14 +5,13 @@
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
-import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
+import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
 import type { Mailer } from "../../core/delivery/mailer";
 import type { RetryOptions } from "../../core/delivery/send-result";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { logMalformedLead, MalformedLeadError, parseStoredLead } from "../../core/leads/lead-record-schema";
 import { LeadRecorder } from "../../core/leads/lead-recorder";
-import type { LeadStore } from "../../core/leads/lead-store";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -20,6 +19,7 @@ import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
+import type { ClaimHandlerDeps } from "./claim-handler";
 import { isReleaseSignature } from "./claim-link";
 import {
   checkPost,
@@ -30,20 +30,15 @@ import {
   personField,
   problem,
   problemsFor,
-  typedNameError,
-  unreadableLead,
+  readLead,
 } from "./signed-page";
 
-export interface ReleaseHandlerDeps {
-  getConfig: () => ConfigResult;
-  getStore: () => LeadStore;
+export type ReleaseHandlerDeps = ClaimHandlerDeps & {
   getBlobs: () => JsonBlobs;
-  getFollowUps: () => FollowUpStore;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
   createMailer: (config: ServerConfig) => Mailer;
-  now?: () => Date;
   retry?: RetryOptions;
-}
+};
 
 const PAGE_TITLE = "Release a lead held as spam";
 export const RELEASE_BUTTON = "Release";
@@ -132,19 +127,16 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
   return async (req: Request, rawId: string): Promise<Response> => {
     const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
-    const { method, config, url, id } = opened;
+    const { method, config, id, action } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
-    let blobs: ReturnType<typeof deps.getBlobs>;
-    let lead: LeadRecord;
-    try {
+    let blobs!: JsonBlobs;
+    const read = async () => {
       blobs = deps.getBlobs();
       const found = await blobs.getWithEtag(keyOf("leads", id));
-      if (!found) return problem(method, PROBLEMS.gone);
-      lead = parseStoredLead(found.data, id);
-    } catch (error) {
-      return unreadableLead(method, error, id, { name: "release page", cannot: "released" }, PROBLEMS);
-    }
-    const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
+      return found && parseStoredLead(found.data, id);
+    };
+    const lead = await readLead(method, id, read, { name: "release page", cannot: "released" }, PROBLEMS);
+    if (lead instanceof Response) return lead;
     const { salesTeam: team, businessHours } = config.followUp;
     const show = (status: number, shown: LeadRecord, notice?: string) =>
       page(method, status, renderReleasePage(shown, { action, team, zone: businessHours?.zone, notice }));
@@ -153,9 +145,8 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     try {
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const person = chosenPerson(form, team, { roster: "by", typed: "byName" });
-      if (!person)
-        return show(422, lead, team ? "Choose who releases the lead." : typedNameError("your name"));
+      const person = chosenPerson(form, team, "by", ["Choose who releases the lead.", "your name"]);
+      if (typeof person === "string") return show(422, lead, person);
       const result = await releaseLead(blobs, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);

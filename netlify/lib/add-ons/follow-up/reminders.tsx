@@ -1,13 +1,21 @@
 /**
- * Which follow-up reminders a lead needs now, and their e-mails (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md, docs/decisions/0037-email-layout.md). Only e-mails to the sales
- * inbox name the prospect; links come from structured fields, never from text.
+ * The follow-up job, every 5 minutes (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md,
+ * docs/decisions/0037-email-layout.md): which reminders a lead needs now, and their e-mails. Each reminder is
+ * recorded with a conditional write before it is sent, so a claim made meanwhile wins; a transient send
+ * failure is unrecorded for the next run. It stops after 3 failures in a row or `budgetMs` (Netlify stops a
+ * scheduled function after 30 s). Only e-mails to the sales inbox name the prospect; links come from
+ * structured fields, never from text.
  */
 import * as React from "react";
-import { businessMinutesBetween } from "./business-hours";
+import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../core/config";
+import { claimUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
+import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";
 import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
+import { MalformedLeadError } from "../../core/leads/lead-record-schema";
+import type { LeadStore } from "../../core/leads/lead-store";
+import { createBreaker, type Breaker } from "../../kit/breaker";
 import {
   ActionButton,
   EmailLayout,
@@ -17,9 +25,19 @@ import {
   TextLink,
   Title,
 } from "../../kit/email-layout";
+import { inBatches } from "../../kit/in-batches";
+import type { JsonBlobs } from "../../kit/json-blobs";
 import { localTime } from "../../kit/local-time";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { recordThenSend } from "../../kit/record-then-send";
 import { singleLine } from "../../kit/text";
+import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
+import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
+import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
+import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
+
+type PersonReminder = Exclude<ReminderKind, "digest">;
 
 /** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
 const PROMISE_AT_RISK_HOURS = 20;
@@ -75,7 +93,7 @@ function minutesInWords(minutes: number): string {
 
 /** What a reminder says happened, in our words; the webhook's Teams Markdown also shows it, so it names nobody. */
 export function reminderDetail(
-  kind: Exclude<ReminderKind, "digest">,
+  kind: PersonReminder,
   lead: LeadRecord,
   followUp: FollowUp,
   settings: Pick<FollowUpConfig, "nudgeMinutes" | "escalateMinutes" | "businessHours">,
@@ -109,20 +127,7 @@ function message(
   return { to, from, subject: capSubject(singleLine(subject)), text, html, customArgs };
 }
 
-function statusLines({ lead, followUp }: ReminderLead, zone: string | undefined, first: string[] = []) {
-  return (
-    <Lines
-      lines={[
-        ...first,
-        `Received: ${localTime(lead.receivedAt, zone)}`,
-        `Follow-up: ${followUp.state}`,
-        `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
-      ]}
-    />
-  );
-}
-
-const TITLES: Record<Exclude<ReminderKind, "digest">, string> = {
+const TITLES: Record<PersonReminder, string> = {
   nudge: "Unclaimed demo request",
   escalation: "Unclaimed demo request: escalation",
   "promise-at-risk": "24-hour promise at risk",
@@ -130,29 +135,34 @@ const TITLES: Record<Exclude<ReminderKind, "digest">, string> = {
 
 /** The e-mail for reminder `kind`: the escalation to `escalationEmail` without visitor text, the rest to sales. */
 export function buildReminderEmail(
-  kind: Exclude<ReminderKind, "digest">,
+  kind: PersonReminder,
   item: ReminderLead,
   detail: string,
   config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
     followUp: Pick<FollowUpConfig, "escalationEmail" | "businessHours">;
   },
 ): MailMessage {
-  const { lead, claimUrl } = item;
+  const { lead, followUp, claimUrl } = item;
   const zone = config.followUp.businessHours?.zone;
   const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
   const escalation = kind === "escalation";
   const content = (
     <>
       <Paragraph>{detail}</Paragraph>
-      {statusLines(item, zone, escalation ? [] : [`Prospect: ${who}`])}
+      <Lines
+        lines={[
+          ...(escalation ? [] : [`Prospect: ${who}`]),
+          `Received: ${localTime(lead.receivedAt, zone)}`,
+          `Follow-up: ${followUp.state}`,
+          `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
+        ]}
+      />
       {claimUrl && <ActionButton href={claimUrl}>{CLAIM_LINK_TEXT}</ActionButton>}
     </>
   );
   const body = { title: TITLES[kind], content, preview: detail };
   const to = escalation ? config.followUp.escalationEmail : config.salesEmail;
-  const subject = escalation
-    ? `Escalation: demo request ${lead.id} is unclaimed`
-    : `${kind === "nudge" ? "Unclaimed demo request" : "24-hour promise at risk"}: ${who}`;
+  const subject = escalation ? `Escalation: demo request ${lead.id} is unclaimed` : `${TITLES[kind]}: ${who}`;
   return message(to, config.mailFrom, subject, body, kind, lead.id);
 }
 
@@ -201,4 +211,246 @@ export function buildDigestEmail(
     { title: "Suspected spam digest", content, preview: summary },
     "digest",
   );
+}
+
+const BREAKER_LIMIT = 3;
+const DEFAULT_BUDGET_MS = 20_000;
+
+export interface FollowUpJobOptions {
+  leads: LeadStore;
+  followUps: FollowUpStore;
+  mailer: Mailer;
+  config: ServerConfig & { followUp: FollowUpConfig };
+  now?: () => Date;
+  retry?: RetryOptions;
+  budgetMs?: number;
+  malformedNotes?: JsonBlobs;
+}
+
+/** The record with `kind` recorded at `at`, or undefined when no longer due. */
+async function recordReminder(
+  options: FollowUpJobOptions,
+  item: ReminderLead,
+  kind: ReminderKind,
+  at: Date,
+): Promise<FollowUp | undefined> {
+  const change = await options.followUps.update(item.lead.id, (current) =>
+    dueReminders(item.lead, current, at, options.config.followUp).includes(kind)
+      ? { ok: true, followUp: { ...current, reminders: { ...current.reminders, [kind]: at.toISOString() } } }
+      : { ok: false, reason: "no longer due" },
+  );
+  return change.changed ? change.followUp : undefined;
+}
+
+async function unrecordReminder(followUps: FollowUpStore, id: string, kind: ReminderKind, at: Date) {
+  try {
+    await followUps.update(id, (current) => {
+      if (current.reminders?.[kind] !== at.toISOString()) return { ok: false, reason: "changed since" };
+      const reminders = { ...current.reminders };
+      delete reminders[kind];
+      return { ok: true, followUp: { ...current, reminders } };
+    });
+  } catch (error) {
+    logError(`LEAD FOLLOW-UP ${id}: the ${kind} was not sent and stays recorded`, {
+      reason: errorName(error),
+    });
+  }
+}
+
+async function mail(message: MailMessage, options: FollowUpJobOptions, breaker: Breaker) {
+  const result = await sendWithRetry(options.mailer, message, options.retry);
+  breaker.record(result);
+  return result;
+}
+
+async function sendReminder(
+  kind: PersonReminder,
+  item: ReminderLead,
+  options: FollowUpJobOptions,
+  breaker: Breaker,
+): Promise<SendResult> {
+  const { config, retry } = options;
+  const now = options.now ?? (() => new Date());
+  const detail = reminderDetail(kind, item.lead, item.followUp, config.followUp);
+  const message = buildReminderEmail(kind, item, detail, config);
+  const lead = webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl });
+  const event = { kind: "alert", lead, alert: { reason: kind, detail } } as const;
+  const webhook = config.leadWebhook ? postLeadEvent(event, config.leadWebhook, now, retry) : undefined;
+  const mailed = await mail(message, options, breaker);
+  if (mailed.status === "sent") logInfo("follow-up reminder sent", { requestId: item.lead.id, kind });
+  else if (mailed.status === "permanent") {
+    logError(`LEAD FOLLOW-UP ${item.lead.id}: the ${kind} e-mail was refused and will not be sent`, {
+      kind,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  } else {
+    logError(`follow-up ${kind} e-mail not accepted; the next run sends it`, {
+      requestId: item.lead.id,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  }
+  const posted = await webhook;
+  if (posted && posted.status !== "sent") {
+    logError("follow-up reminder not accepted by the webhook", {
+      requestId: item.lead.id,
+      kind,
+      status: posted.code,
+    });
+  }
+  return mailed;
+}
+
+/** One marked lead, its markers repaired; undefined when it needs no more reminders. */
+async function openLead(
+  id: string,
+  kinds: Set<"unclaimed" | "claimed">,
+  options: FollowUpJobOptions,
+  readAt: number,
+): Promise<ReminderLead | undefined> {
+  const { leads, followUps, config } = options;
+  const lead = await leads.get(id);
+  if (!lead) {
+    const [kind] = [...kinds];
+    const since = await followUps.markerSince(kind, id);
+    if (!since || readAt - Date.parse(since) >= MARKER_GRACE_MS) await followUps.remove(id);
+    return undefined;
+  }
+  const followUp = await followUps.get(id);
+  if (!mayNeedReminders(lead, followUp)) {
+    await followUps.syncMarkers(id, "retire", lead.receivedAt);
+    return undefined;
+  }
+  const expected = followUp.state === "new" ? "unclaimed" : "claimed";
+  if (kinds.size !== 1 || !kinds.has(expected)) await followUps.syncMarkers(id, followUp, lead.receivedAt);
+  return { lead, followUp, claimUrl: claimUrlFor(config, id) };
+}
+
+async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
+  const marked = new Map<string, Set<"unclaimed" | "claimed">>();
+  for (const kind of ["unclaimed", "claimed"] as const) {
+    for (const id of await options.followUps.markerIds(kind))
+      marked.set(id, (marked.get(id) ?? new Set()).add(kind));
+  }
+  const items: ReminderLead[] = [];
+  const malformed: string[] = [];
+  await inBatches([...marked.keys()], async (id) => {
+    try {
+      const item = await openLead(id, marked.get(id)!, options, readAt);
+      if (item) items.push(item);
+    } catch (error) {
+      if (error instanceof MalformedLeadError) {
+        malformed.push(id);
+        return;
+      }
+      logError("follow-up of one demo request not checked; the others go on", {
+        requestId: id,
+        reason: errorName(error),
+      });
+    }
+  });
+  const { malformedNotes: blobs, mailer, config, retry, now } = options;
+  const alerts = blobs ? { blobs, mailer, config, retry, now } : undefined;
+  // One after the other: each may send an alert e-mail.
+  for (const id of malformed) await reportMalformedLead(id, "the follow-up job", alerts);
+  return items.sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
+}
+
+async function sendDigest(
+  waiting: ReminderLead[],
+  options: FollowUpJobOptions,
+  at: Date,
+  breaker: Breaker,
+): Promise<number> {
+  const { config, followUps } = options;
+  const hours = config.followUp.businessHours;
+  if (waiting.length === 0 || !breaker.allows() || !isWithinBusinessHours(hours, at)) return 0;
+  const date = localDate(hours, at);
+  const held: ReminderLead[] = [];
+  const result = await recordThenSend({
+    // The day's record first, so only one run holds that day's leads.
+    record: async () => {
+      if (!(await followUps.recordDigest(date, at))) return undefined;
+      for (const item of waiting) {
+        try {
+          const followUp = await recordReminder(options, item, "digest", at);
+          if (followUp) held.push({ ...item, followUp });
+        } catch (error) {
+          logError("suspected lead not recorded in the digest", {
+            requestId: item.lead.id,
+            reason: errorName(error),
+          });
+        }
+      }
+      return held.length > 0 && held;
+    },
+    send: async (leads) => {
+      const mailed = await mail(buildDigestEmail(leads, date, config), options, breaker);
+      if (mailed.status === "sent") logInfo("suspected spam digest sent", { count: leads.length, date });
+      else if (mailed.status === "permanent") {
+        logError(`LEAD FOLLOW-UP: the suspected spam digest of ${date} was refused and will not be sent`, {
+          count: leads.length,
+          requestIds: leads.map((item) => item.lead.id).join(","),
+        });
+      } else {
+        logError("suspected spam digest not accepted; the next run sends it", { count: leads.length, date });
+      }
+      return mailed;
+    },
+    undo: async (leads) => {
+      for (const item of leads) await unrecordReminder(followUps, item.lead.id, "digest", at);
+      await followUps.forgetDigest(date).catch(() => undefined);
+    },
+  });
+  return result?.status === "sent" ? held.length : 0;
+}
+
+/** Runs the check once: the leads checked, reminders sent per kind; throws if markers or digest fail. */
+export async function runFollowUpCheck(options: FollowUpJobOptions) {
+  const now = options.now ?? (() => new Date());
+  const at = now();
+  const breaker = createBreaker({ failures: BREAKER_LIMIT, budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS });
+  const items = await openLeads(options, at.getTime());
+  const result = { checked: items.length, nudge: 0, escalation: 0, "promise-at-risk": 0, digest: 0 };
+  const digest: ReminderLead[] = [];
+  let stopped = false;
+  for (const item of items) {
+    for (const kind of dueReminders(item.lead, item.followUp, at, options.config.followUp)) {
+      if (kind === "digest") {
+        digest.push(item);
+        continue;
+      }
+      if (!breaker.allows()) {
+        stopped = true;
+        continue;
+      }
+      try {
+        const sent = await recordThenSend({
+          // A claim made meanwhile wins: the reminder is recorded only while still due.
+          record: () => recordReminder(options, item, kind, at),
+          send: (followUp) => {
+            item.followUp = followUp;
+            return sendReminder(kind, item, options, breaker);
+          },
+          undo: () => unrecordReminder(options.followUps, item.lead.id, kind, at),
+        });
+        if (sent?.status === "sent") result[kind] += 1;
+      } catch (error) {
+        logError("follow-up reminder not recorded; the next run tries again", {
+          requestId: item.lead.id,
+          kind,
+          reason: errorName(error),
+        });
+      }
+    }
+  }
+  result.digest = await sendDigest(digest, options, at, breaker);
+  if (stopped || !breaker.allows()) {
+    logError("follow-up run stopped early (SendGrid failing or out of time); the next run goes on", {
+      ...result,
+      reason: breaker.reason,
+    });
+  }
+  return result;
 }

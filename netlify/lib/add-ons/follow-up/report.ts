@@ -17,7 +17,7 @@ import {
   type CloseReason,
   type FollowUp,
 } from "./follow-up-record";
-import { CLAIMED_PREFIX, FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, type FollowUpStore } from "./follow-up-store";
+import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
 import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import { readLeads } from "../../core/leads/lead-record-schema";
 import type { LeadStore } from "../../core/leads/lead-store";
@@ -38,7 +38,7 @@ export async function readReportLeads(options: {
   blobs: Pick<JsonBlobs, "keys">;
 }): Promise<ReportLead[]> {
   const { leads, followUps, blobs } = options;
-  const prefixes = [FOLLOW_UP_PREFIX, UNCLAIMED_PREFIX, CLAIMED_PREFIX];
+  const prefixes = FOLLOW_UP_PREFIXES;
   const [ids, ...keys] = await Promise.all([leads.ids(), ...prefixes.map((prefix) => blobs.keys(prefix))]);
   const tracked = new Set(keys.flatMap((list, i) => list.map((key) => key.slice(prefixes[i].length))));
   const stored = await readLeads(leads, ids, "the report");

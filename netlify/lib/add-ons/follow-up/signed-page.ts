@@ -6,6 +6,7 @@
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
 import { isUuid } from "../../core/leads/lead-id";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import {
   BodyTooLargeError,
@@ -43,14 +44,14 @@ export const page = (method: string, status: number, html: string, extra: Record
 export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
-/** Checks the method, the settings and the signature for the lowercased id; resolves with a refusal or what passed. */
+/** Checks the method, the settings and the signature for the lowercased id; resolves with a refusal, or what passed and the forms' `action`. */
 export async function openSignedPage(
   req: Request,
   rawId: string,
   getConfig: () => ConfigResult,
   isSignature: (id: string, signature: string | null, secret: string) => boolean,
   problems: ReturnType<typeof problemsFor>,
-): Promise<Response | { method: string; config: ServerConfig; url: URL; id: string }> {
+): Promise<Response | { method: string; config: ServerConfig; id: string; action: string }> {
   const method = req.method;
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
     return problem(method, problems.method, { allow: "GET, HEAD, POST" });
@@ -66,24 +67,32 @@ export async function openSignedPage(
   if (!isUuid(id) || !isSignature(id, url.searchParams.get("sig"), config.formSecret)) {
     return problem(method, problems.forged);
   }
-  return { method, config, url, id };
+  const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
+  return { method, config, id, action };
 }
 
-/** The refusal for lead `id` that `page` could not read: 409 for a damaged record (alerted once), else 503. */
-export function unreadableLead(
+/**
+ * Lead `id` as `read` resolves it, or the refusal: 404 when gone, 409 for a damaged record (alerted once),
+ * else 503 when `page` could not read it.
+ */
+export async function readLead(
   method: string,
-  error: unknown,
   id: string,
+  read: () => Promise<LeadRecord | null>,
   page: { name: string; cannot: string },
   problems: ReturnType<typeof problemsFor>,
-): Promise<Response> {
-  if (error instanceof MalformedLeadError) {
-    logMalformedLead(id, `the ${page.name}`);
-    const text = `Its stored record is damaged, so it cannot be shown or ${page.cannot} here. Tell the site's owner: request ${id}.`;
-    return problem(method, [409, "This lead cannot be shown", text]);
+): Promise<LeadRecord | Response> {
+  try {
+    return (await read()) ?? problem(method, problems.gone);
+  } catch (error) {
+    if (error instanceof MalformedLeadError) {
+      logMalformedLead(id, `the ${page.name}`);
+      const text = `Its stored record is damaged, so it cannot be shown or ${page.cannot} here. Tell the site's owner: request ${id}.`;
+      return problem(method, [409, "This lead cannot be shown", text]);
+    }
+    logError(`${page.name}: lead unreadable`, { requestId: id, reason: errorName(error) });
+    return problem(method, problems.unreadable);
   }
-  logError(`${page.name}: lead unreadable`, { requestId: id, reason: errorName(error) });
-  return problem(method, problems.unreadable);
 }
 
 /** The posted form, or the problem refusing it before it is read (a foreign origin, a wrong body). */
@@ -105,19 +114,25 @@ export async function checkPost(req: Request, config: ServerConfig): Promise<Pro
 // A name is one line of visible text with a letter: a blank filler such as U+3164 would make a person nobody can read.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
 
-/** The roster member the form's `roster` field names (address, or name without one), or a typed name without a roster. */
+/**
+ * The person `personField(team, name)` names: a roster member (address, or name without one), or a typed name
+ * without a roster; else the sentence asking for it, `missing[0]` with a roster, else for `missing[1]`.
+ */
 export function chosenPerson(
   form: URLSearchParams,
   team: readonly StaffMember[] | undefined,
-  fields: { roster: string; typed: string },
-): StaffMember | undefined {
+  name: string,
+  missing: readonly [roster: string, typed: string],
+): StaffMember | string {
   if (team) {
-    const chosen = form.get(fields.roster) ?? "";
-    return team.find((m) => (m.email ?? m.name) === chosen);
+    const chosen = form.get(name) ?? "";
+    return team.find((m) => (m.email ?? m.name) === chosen) ?? missing[0];
   }
-  const name = (form.get(fields.typed) ?? "").trim();
-  const readable = name.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(name) && /\p{L}/u.test(name);
-  return readable ? { name } : undefined;
+  const typed = (form.get(`${name}Name`) ?? "").trim();
+  const readable = typed.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(typed) && /\p{L}/u.test(typed);
+  return readable
+    ? { name: typed }
+    : `Type ${missing[1]} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;
 }
 
 /** The field naming a person as `chosenPerson` reads it: a roster select `name`, else a typed `<name>Name`. */
@@ -141,7 +156,3 @@ export function personField(
     `required maxlength="${MAX_STAFF_NAME_LENGTH}" autocomplete="name">`
   );
 }
-
-/** The sentence asking for a typed name, e.g. "Type your name (at most 80 characters, one line)." */
-export const typedNameError = (what: string) =>
-  `Type ${what} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;

@@ -100,7 +100,6 @@ async function applyClick(
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
-  // True when Slack took it.
   const respond = async (body: unknown) => {
     if (!responseUrl) return false;
     try {
@@ -173,11 +172,9 @@ async function applyClick(
 }
 
 /** Builds the handler for `/api/slack/interactions`. */
-export function createSlackInteractionsHandler(
-  deps: SlackInteractionDeps,
-): (req: Request, context?: AfterAnswerContext) => Promise<Response> {
+export function createSlackInteractionsHandler(deps: SlackInteractionDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (req, context) => {
+  return async (req: Request, context?: AfterAnswerContext): Promise<Response> => {
     const read = await readInboundRequest(req, deps.getConfig, {
       secretOf: (config) => config.slack?.signingSecret,
       notConfigured: "Slack interactivity is not configured",

@@ -18,12 +18,23 @@ import {
   VisitorText,
 } from "../../kit/email-layout";
 import { localTime } from "../../kit/local-time";
-import { singleLine } from "../../kit/text";
+import { durationInWords, singleLine } from "../../kit/text";
 import { classifyEmail } from "../email-class/email-class";
 import { sourceOf } from "./report";
-import { minutesText, shareText, type SummaryLead, type WeekFigures, type WeeklySummary } from "./summary";
+import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
 
 export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
+
+/** Minutes in words ("under 1 min", "8 min", "1 h 5 min"); `none` without a figure. */
+export function minutesText(minutes: number | null | undefined, none = "none yet"): string {
+  if (minutes === null || minutes === undefined) return none;
+  return minutes < 1 ? "under 1 min" : durationInWords(Math.round(minutes));
+}
+
+/** A share as a whole percentage, e.g. 0.905 -> "91%"; "none yet" when no lead counts. */
+export function shareText(share: number | null): string {
+  return share === null ? "none yet" : `${Math.round(share * 100)}%`;
+}
 
 const day = (at: Date, zone: string) =>
   DateTime.fromJSDate(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL yyyy");

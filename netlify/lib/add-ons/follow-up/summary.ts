@@ -1,14 +1,24 @@
 /**
- * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md).
- * A closed week's figures and lead ids are kept in `summaries/<week>`, so a run reads only the past week's.
+ * The weekly summary (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): its figures,
+ * e-mailed and posted to the lead webhook once per ISO week from the follow-up job, and e-mailed now for
+ * `npm run leads:summary`. A closed week's figures and lead ids are kept in `summaries/<week>` (one run
+ * wins), so a run reads only the past week's.
  */
 import { DateTime } from "luxon";
-import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import type { BusinessHours, FollowUpConfig, LeadWebhookConfig, ServerConfig } from "../../core/config";
+import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
+import type { MailMessage } from "../../core/delivery/messages";
+import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { recordThenSend } from "../../kit/record-then-send";
 import { keyOf, STORAGE } from "../../kit/storage";
-import { durationInWords } from "../../kit/text";
+import { formatRequest, postWithRetries } from "../webhook/post-lead-event";
+import { slackFieldsMessage } from "../webhook/slack";
+import { teamsLinesMessage } from "../webhook/teams";
+import { buildSummaryEmail, minutesText, shareText } from "./summary-email";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
@@ -79,17 +89,6 @@ export function weekFigures(
 /** A week's figures: minutes fractional, shares 0..1 or null when no lead counts. */
 export type WeekFigures = ReturnType<typeof weekFigures>;
 
-/** Minutes in words ("under 1 min", "8 min", "1 h 5 min"); `none` without a figure. */
-export function minutesText(minutes: number | null | undefined, none = "none yet"): string {
-  if (minutes === null || minutes === undefined) return none;
-  return minutes < 1 ? "under 1 min" : durationInWords(Math.round(minutes));
-}
-
-/** A share as a whole percentage, e.g. 0.905 -> "91%"; "none yet" when no lead counts. */
-export function shareText(share: number | null): string {
-  return share === null ? "none yet" : `${Math.round(share * 100)}%`;
-}
-
 // Upper bounds in minutes, inclusive.
 const CLAIM_BANDS = [
   { label: "within 5 min", max: 5 },
@@ -132,14 +131,6 @@ export function keepWeek(blobs: JsonBlobs, week: string, kept: KeptWeek, at: Dat
   const record: WeekRecord = { at: at.toISOString(), expiresAt, ...kept };
   return blobs.setJSON(keyOf("summaries", week), record, { onlyIfNew: true });
 }
-
-/** Whether `week`'s record is kept (its summary went out). */
-export async function isWeekKept(blobs: JsonBlobs, week: string): Promise<boolean> {
-  return (await blobs.getWithEtag(keyOf("summaries", week))) !== null;
-}
-
-/** Forgets `week`'s record, so a later run sends its summary. */
-export const forgetWeek = (blobs: JsonBlobs, week: string) => blobs.delete(keyOf("summaries", week));
 
 /** The summary `buildWeeklySummary` gives; `now` is before `end` for a week still running. */
 export type WeeklySummary = Awaited<ReturnType<typeof buildWeeklySummary>>;
@@ -212,4 +203,144 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
     followUps: new Map(own.map((item) => [item.lead.id, item.followUp])),
     unkept,
   };
+}
+
+export type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
+  mailer: Mailer;
+  config: ServerConfig & { followUp: FollowUpConfig };
+  // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
+  leadsCsv: (
+    records: WeeklySummary["records"],
+    followUps: WeeklySummary["followUps"],
+    hours?: BusinessHours,
+  ) => string;
+  now?: () => Date;
+  retry?: RetryOptions;
+};
+
+function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
+  const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
+  return buildSummaryEmail(summary, options.config, csv);
+}
+
+// The webhook hears of it unless SendGrid was busy and the week will be tried again.
+async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<SendResult> {
+  const mailed = await sendWithRetry(options.mailer, summaryMessage(summary, options), options.retry);
+  const fields = { week: summary.week, leads: summary.records.length };
+  if (mailed.status === "sent") logInfo("weekly summary sent", fields);
+  else if (mailed.status === "permanent") {
+    logError(`WEEKLY SUMMARY: the summary of ${summary.week} was refused and will not be sent`, {
+      ...fields,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  } else logError("weekly summary not accepted; the next run sends it", { ...fields, status: mailed.code });
+  const settings = options.config.leadWebhook;
+  if (mailed.status !== "retryable" && settings) {
+    const event = summaryEvent(summary);
+    const request = (at: Date) => summaryWebhookRequest(event, settings, at);
+    const posted = await postWithRetries(settings, request, options.now ?? (() => new Date()), options.retry);
+    if (posted.status !== "sent") {
+      logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
+    }
+  }
+  return mailed;
+}
+
+/** The Monday summary at `now` if due and not sent: the week's record, then e-mail and webhook. @throws */
+export async function runWeeklySummary(options: SummaryJobOptions) {
+  const at = (options.now ?? (() => new Date()))();
+  const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
+  if (!week) return "not due";
+  const { blobs } = options;
+  if ((await blobs.getWithEtag(keyOf("summaries", week))) !== null) return "sent already";
+  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const leadIds = summary.records.map((lead) => lead.id);
+  const result = await recordThenSend({
+    record: async () => (await keepWeek(blobs, week, { figures: summary.figures, leadIds }, at)) && summary,
+    send: (recorded) => sendSummary(recorded, options),
+    undo: () => blobs.delete(keyOf("summaries", week)),
+  });
+  // The first run, or a week whose record has expired: kept now, so later runs need not read its leads.
+  for (const [earlier, kept] of summary.unkept) {
+    await keepWeek(blobs, earlier, kept, at).catch((error: unknown) => {
+      logError("an earlier week's figures not kept; the next summary reads its leads again", {
+        week: earlier,
+        reason: errorName(error),
+      });
+    });
+  }
+  if (!result) return "sent already";
+  return result.status === "sent" ? "sent" : result.status === "permanent" ? "refused" : "not sent";
+}
+
+/** `week`'s summary (default: this week so far), sent unless `dryRun`; records nothing. @throws */
+export async function summaryNow(
+  options: SummaryJobOptions & { week?: string; dryRun?: boolean },
+): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
+  const at = (options.now ?? (() => new Date()))();
+  const week = options.week ?? weekOf(at, zoneOf(options.config.followUp.businessHours));
+  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const message = summaryMessage(summary, options);
+  if (options.dryRun) return { summary, message };
+  return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
+}
+
+/** The summary's event for the lead webhook, no visitor text: start and end ISO 8601 UTC, `complete` false while running. */
+export const summaryEvent = (summary: WeeklySummary) => ({
+  week: summary.week,
+  start: summary.start.toISOString(),
+  end: summary.end.toISOString(),
+  complete: summary.now >= summary.end,
+  figures: summary.figures,
+  weekBefore: summary.weekBefore,
+  stillOpen: summary.stillOpen,
+  heldAsSpam: summary.held.length,
+});
+
+export type WeeklySummaryEvent = ReturnType<typeof summaryEvent>;
+
+/** The headline lines, each `[label, this week (the week before)]`. */
+export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, value: string][] {
+  const beside = (label: string, show: (figures: WeekFigures) => string): [string, string] => [
+    label,
+    `${show(event.figures)} (week before: ${show(event.weekBefore)})`,
+  ];
+  return [
+    beside("Leads received", (f) => String(f.leads)),
+    beside("Median time to claim", (f) => minutesText(f.medianMinutesToClaim)),
+    beside("24-hour promise kept", (f) => shareText(f.keptWithin24Hours)),
+    beside("Booked", (f) => shareText(f.bookedShare)),
+    ["Still open", String(event.stillOpen)],
+    ["Held as spam", String(event.heldAsSpam)],
+  ];
+}
+
+const CLOSING = "The full summary, with every lead, went to the sales inbox.";
+
+/** The webhook attempt made at `now` in the configured format; throws only for `standard` without a secret. */
+export function summaryWebhookRequest(
+  event: WeeklySummaryEvent,
+  settings: Pick<LeadWebhookConfig, "format" | "secret">,
+  now: Date,
+) {
+  const title = `Week at a glance ${event.week}${event.complete ? "" : " so far"}`;
+  const headlines = summaryHeadlines(event);
+  // One id per week, so a receiver drops a repeat.
+  return formatRequest(`summary.${event.week}`, settings, now, {
+    standard: () => ({ type: "summary.weekly", timestamp: now.toISOString(), data: event }),
+    slack: () =>
+      slackFieldsMessage(
+        `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`,
+        title,
+        headlines.map(([label, value]) => ({ label, value })),
+        CLOSING,
+      ),
+    teams: () =>
+      teamsLinesMessage(
+        title,
+        headlines.map(([label, value]) => `${label}: ${value}`),
+        CLOSING,
+      ),
+  });
 }

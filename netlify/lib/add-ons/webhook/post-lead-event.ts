@@ -21,16 +21,8 @@ export function webhookLead(
   lead: LeadRecord,
   followUp: { owner?: string; claimUrl?: string } = {},
 ): WebhookLead {
-  return {
-    id: lead.id,
-    receivedAt: lead.receivedAt,
-    request: lead.request,
-    attribution: lead.attribution,
-    suspectedSpam: lead.suspectedSpam,
-    ...(lead.emailClass ? { emailClass: lead.emailClass } : {}),
-    ...(followUp.owner ? { owner: followUp.owner } : {}),
-    ...(followUp.claimUrl ? { claimUrl: followUp.claimUrl } : {}),
-  };
+  const { id, receivedAt, request, attribution, suspectedSpam, emailClass } = lead;
+  return { id, receivedAt, request, attribution, suspectedSpam, emailClass, ...followUp };
 }
 
 /** The `standard` payload of `event`; an alert goes under `data.alert`, a suspicion under `data.suspectedSpam`. */
@@ -61,24 +53,25 @@ export function webhookRequest(
   settings: Pick<LeadWebhookConfig, "format" | "secret" | "slackButtons">,
   now: Date,
 ): WebhookRequest {
-  const id = eventId(event);
-  if (settings.format === "standard") return standardRequest(id, standardPayload(event, now), settings, now);
-  const message =
-    settings.format === "slack"
-      ? slackMessage(event, { buttons: settings.slackButtons })
-      : teamsMessage(event);
-  return { body: JSON.stringify(message), headers: { "content-type": "application/json", "webhook-id": id } };
+  return formatRequest(eventId(event), settings, now, {
+    standard: () => standardPayload(event, now),
+    slack: () => slackMessage(event, { buttons: settings.slackButtons }),
+    teams: () => teamsMessage(event),
+  });
 }
 
-/** `payload` signed per Standard Webhooks at `now` under `id`; throws without a usable (base64) secret. */
-export function standardRequest(
+/** The attempt at `now` under `id` in the configured format; throws for `standard` without a usable secret. */
+export function formatRequest(
   id: string,
-  payload: unknown,
-  settings: Pick<LeadWebhookConfig, "secret">,
+  settings: Pick<LeadWebhookConfig, "format" | "secret">,
   now: Date,
+  messages: Record<LeadWebhookConfig["format"], () => unknown>,
 ): WebhookRequest {
+  const body = JSON.stringify(messages[settings.format]());
+  if (settings.format !== "standard") {
+    return { body, headers: { "content-type": "application/json", "webhook-id": id } };
+  }
   if (!settings.secret) throw new Error("LEAD_WEBHOOK_SECRET is required for the standard format");
-  const body = JSON.stringify(payload);
   const signature = new Webhook(settings.secret).sign(id, now, body);
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": timestamp };

@@ -77,7 +77,7 @@ const labelledText = (name: string, value: string): SectionBlock[] => [
   { type: "section", text: plain(value, SECTION_MAX) },
 ];
 
-function labelledFields(rows: { label: string; value: string }[]): SectionBlock[] {
+function labelledFields(rows: readonly { label: string; value: string }[]): SectionBlock[] {
   const fields = rows.flatMap((row) => [label(row.label), plain(row.value, FIELD_MAX)]);
   const sections: SectionBlock[] = [];
   for (let at = 0; at < fields.length; at += FIELDS_PER_SECTION) {
@@ -86,18 +86,34 @@ function labelledFields(rows: { label: string; value: string }[]): SectionBlock[
   return sections;
 }
 
+const header = (text: string): KnownBlock => ({
+  type: "header",
+  text: { type: "plain_text", text, emoji: false },
+});
+const context = (text: string): KnownBlock => ({ type: "context", elements: [plain(text, SECTION_MAX)] });
+
+/** A message of our own words: `title`, labelled `rows`, then `closing`; `text` is the notification's. */
+export function slackFieldsMessage(
+  text: string,
+  title: string,
+  rows: readonly { label: string; value: string }[],
+  closing: string,
+) {
+  const blocks = [header(title), ...labelledFields(rows), context(closing)];
+  return { text, blocks, mrkdwn: false as const, ...UNFURL_OFF };
+}
+
 /** The Slack message for a lead event; `buttons` replaces the claim link for a Slack app with interactivity. */
 export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = {}) {
   const { lead } = event;
   const { title, who } = headline(event);
-  const context = (text: string): KnownBlock => ({ type: "context", elements: [plain(text, SECTION_MAX)] });
   if (event.kind === "update") {
     const line = slackLine(event.update.detail);
     return { ...line, blocks: [...line.blocks, context(`Request id ${lead.id}`)], ...UNFURL_OFF };
   }
   const rows = contactRows(lead.request);
   const source = attributionEntries(lead.attribution);
-  const blocks: KnownBlock[] = [{ type: "header", text: { type: "plain_text", text: title, emoji: false } }];
+  const blocks = [header(title)];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
   // The reason may name the visitor's domain: plain text, never a link.
   if (lead.suspectedSpam) blocks.push(...labelledText("Suspected spam", lead.suspectedSpam));

@@ -64,3 +64,14 @@ export function teamsMessage(event: LeadEvent) {
     event.kind === "update" ? [runs({ type: "TextRun", text: event.update.detail })] : leadBody(event),
   );
 }
+
+/** A card of our own words: `title` in bold, then each of `lines` and `closing`. */
+export function teamsLinesMessage(title: string, lines: readonly string[], closing: string) {
+  const line = (text: string, bold = false) => ({
+    type: "TextBlock",
+    text,
+    wrap: true,
+    ...(bold ? { weight: "Bolder", size: "Medium" } : {}),
+  });
+  return adaptiveCardMessage([line(title, true), ...lines.map((text) => line(text)), line(closing)]);
+}

@@ -3,7 +3,7 @@
  */
 // "Book a time now" (docs/decisions/0023-booking-link.md): with BOOKING_URL the function's success answer
 // carries the prefilled link and the lead's reference; without JavaScript the 303 leads to the lead's
-// thanks page with a one-time ticket (netlify/lib/add-ons/booking/thanks-tickets.ts), and only redeeming that
+// thanks page with a one-time ticket (netlify/lib/add-ons/booking/add-on.ts), and only redeeming that
 // ticket, once and within 10 minutes, shows the link prefilled with the name and e-mail. A reload, a
 // made-up, used, expired or other lead's ticket, or the lead id alone (the reference in the
 // confirmation e-mail) shows the same texts with the plain booking page (docs/requirements.md#spam-defence).
@@ -14,7 +14,7 @@ import {
   createThanksTickets,
   TICKET_TTL_MS,
   type ThanksTickets,
-} from "../../../../netlify/lib/add-ons/booking/thanks-tickets";
+} from "../../../../netlify/lib/add-ons/booking/add-on";
 import { silenceConsole } from "../../../helpers/console";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { DEMO_REQUEST_TOASTS } from "../../../../src/components/demo-request/site-toaster";

@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-// The thanks page's one-time tickets (netlify/lib/add-ons/booking/thanks-tickets.ts): redeemed once, for
+// The thanks page's one-time tickets (netlify/lib/add-ons/booking/add-on.ts): redeemed once, for
 // their own lead, within TICKET_TTL_MS; the ticket itself is never stored; expired ones pruned.
-import { createThanksTickets, TICKET_TTL_MS } from "../../../../netlify/lib/add-ons/booking/thanks-tickets";
+import { createThanksTickets, TICKET_TTL_MS } from "../../../../netlify/lib/add-ons/booking/add-on";
 import { deleteExpired, type JsonBlobs } from "../../../../netlify/lib/kit/json-blobs";
 import { STORAGE } from "../../../../netlify/lib/kit/storage";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";

@@ -12,16 +12,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import {
-  mailtoHref,
-  renderTooManyRequestsPage,
-  TOO_MANY_REQUESTS_PATH,
-} from "../../../../netlify/lib/add-ons/follow-up/claim-page";
+import { createClaimHandler, mailtoHref } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
+import { htmlPage } from "../../../../netlify/lib/kit/html-page";
 import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
@@ -36,6 +32,19 @@ const TEAM = [
   { name: "Ben Lee", email: "ben@example.com" },
 ];
 const NOW = new Date("2026-11-24T03:05:00.000Z");
+
+// The page Netlify serves instead of a signed-link page past its rate limit (the function's
+// `config.rateLimit.to`), a static file.
+const TOO_MANY_REQUESTS_PATH = "/too-many-requests.html";
+const renderTooManyRequestsPage = () =>
+  htmlPage(
+    "Too many requests",
+    "<p>This page was opened more often in the last minute, from your network, than a team would open it. " +
+      "It is resting for a moment.</p>" +
+      "<p>Wait a minute, then open the link from the sales e-mail again or reload this page. If you had " +
+      "just pressed a button, nothing was changed: press it again then.</p>" +
+      "<p>If this keeps happening, tell the site&#39;s owner.</p>",
+  );
 
 async function setup(
   followUp: Partial<ServerConfig["followUp"]> = { salesTeam: TEAM },

@@ -8,7 +8,7 @@
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import type { FollowUpConfig } from "../../../../netlify/lib/core/config";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
-import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
+import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/reminders";
 import { isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {

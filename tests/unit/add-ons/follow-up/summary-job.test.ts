@@ -7,7 +7,7 @@
 // summary now, which records nothing.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
+import { runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
