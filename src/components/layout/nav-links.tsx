@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 type NavLinksProps = {
   nav: SiteSettings["nav"];
@@ -31,7 +31,7 @@ export function NavLinks({ nav, pathname, className, linkClassName }: NavLinksPr
             <a
               href={to}
               aria-current={current ? "page" : undefined}
-              className={cn(
+              className={clsx(
                 "rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800",
                 current
                   ? "bg-slate-100 text-slate-950 underline decoration-amber-500 decoration-2 underline-offset-8 dark:bg-slate-800 dark:text-white"

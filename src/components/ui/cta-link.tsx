@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 /** Every call to action leads to the contact page (spec section 1). */
 export const CONTACT_PATH = "/contact";
@@ -16,7 +16,7 @@ export function CtaLink({ children, variant = "primary", size = "md", className 
   return (
     <a
       href={CONTACT_PATH}
-      className={cn(
+      className={clsx(
         "inline-flex items-center justify-center rounded-md font-semibold transition-colors",
         size === "md" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base",
         variant === "primary"

@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 type ResponsivePictureProps = {
   image: IGatsbyImageData;
@@ -26,7 +26,7 @@ export function ResponsivePicture({ image, alt, loading = "lazy", className }: R
         alt={alt}
         loading={loading}
         decoding="async"
-        className={cn("h-auto w-full", className)}
+        className={clsx("h-auto w-full", className)}
       />
     </picture>
   );

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 type SectionProps = {
   /** id of the section's heading, so the region is named by it. */
@@ -11,7 +11,7 @@ type SectionProps = {
 /** A page section with consistent width and spacing, named by its heading. */
 export function Section({ labelledBy, className, children }: SectionProps) {
   return (
-    <section aria-labelledby={labelledBy} className={cn("px-4 py-16 sm:py-20", className)}>
+    <section aria-labelledby={labelledBy} className={clsx("px-4 py-16 sm:py-20", className)}>
       <div className="mx-auto max-w-6xl">{children}</div>
     </section>
   );
@@ -24,7 +24,7 @@ export function SectionHeading({
   children,
 }: Omit<SectionProps, "labelledBy"> & { id: string }) {
   return (
-    <h2 id={id} className={cn("text-3xl font-bold tracking-tight", className)}>
+    <h2 id={id} className={clsx("text-3xl font-bold tracking-tight", className)}>
       {children}
     </h2>
   );
