@@ -78,18 +78,15 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // Tags every page shares and the home page's JSON-LD, written at build time (no first-load JS).
-      resolve: "gatsby-plugin-site-head",
+      // Last, so no later plugin adds a script back (docs/decisions/0014-script-free-pages.md): pages not
+      // in build/pages-with-scripts.json get no Gatsby runtime, React or page data. Also writes the tags
+      // every page shares and the home page's JSON-LD at build time (no first-load JS).
+      resolve: "gatsby-plugin-static-html",
       options: {
+        keepScripts: pagesWithScripts,
         meta: sharedMetaTags(site, siteUrl),
         jsonLd: { "/": organizationJsonLd(site, siteUrl) },
       },
-    },
-    {
-      // Last, so no later plugin adds a script back (docs/decisions/0014-script-free-pages.md): pages not
-      // in build/pages-with-scripts.json get no Gatsby runtime, React or page data.
-      resolve: "gatsby-plugin-script-free-pages",
-      options: { keepScripts: pagesWithScripts },
     },
   ],
 };

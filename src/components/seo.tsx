@@ -4,7 +4,7 @@ import { absoluteUrl, FAVICON_HREF } from "../lib/site-head";
 
 type SeoProps = { title: string; description: string; pathname: string; children?: React.ReactNode };
 
-/** Per-page head tags (Gatsby Head API); those every page shares come from plugins/gatsby-plugin-site-head. */
+/** Per-page head tags (Gatsby Head API); those every page shares come from plugins/gatsby-plugin-static-html. */
 export function Seo({ title, description, pathname, children }: SeoProps) {
   const { siteName, siteUrl } = useSiteSettings();
   const fullTitle = `${title} | ${siteName}`;

@@ -1,4 +1,4 @@
-/** The site-wide head tags and JSON-LD, as options of plugins/gatsby-plugin-site-head, and the icon. */
+/** The site-wide head tags and JSON-LD, as options of plugins/gatsby-plugin-static-html, and the icon. */
 import type { SiteContent } from "./content/schemas";
 
 /** The site icon, inlined as a `data:` URL in each page (decision 0026); static/favicon.svg must stay equal. */

@@ -11,7 +11,7 @@ import { organizationJsonLd, sharedMetaTags, THEME_COLORS } from "../../../src/l
 import { content, SITE_URL } from "../site/helpers/content";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the plugin is CommonJS, as Gatsby loads it
-const { onRenderBody } = require("../../../plugins/gatsby-plugin-site-head/gatsby-ssr") as {
+const { onRenderBody } = require("../../../plugins/gatsby-plugin-static-html/gatsby-ssr") as {
   onRenderBody: (
     api: { pathname: string; setHeadComponents: (tags: React.ReactNode[]) => void },
     options: object,

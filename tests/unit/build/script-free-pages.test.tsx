@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * plugins/gatsby-plugin-script-free-pages (docs/decisions/0014-script-free-pages.md): Gatsby's scripts leave
+ * plugins/gatsby-plugin-static-html (docs/decisions/0014-script-free-pages.md): Gatsby's scripts leave
  * every page's HTML but those listed; the head's own inline scripts and the page body stay. The elements
  * below are the ones Gatsby 5's static-entry.js hands to onPreRenderHTML (the built site is checked too:
  * tests/budget/js-budget.test.mjs and tests/e2e/script-free-pages.spec.ts).
@@ -19,7 +19,7 @@ function loadPlugin(): PreRenderHtml {
   withEnv({ NODE_ENV: "production" }, () =>
     jest.isolateModules(() => {
       hook = jest.requireActual<{ onPreRenderHTML: PreRenderHtml }>(
-        "../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr",
+        "../../../plugins/gatsby-plugin-static-html/gatsby-ssr",
       ).onPreRenderHTML;
     }),
   );
@@ -83,7 +83,7 @@ test.each(["/contact", "/contact/"])("%s keeps everything (React hydrates the fo
 test("outside a production build nothing is removed (gatsby develop needs its scripts)", () => {
   const { api, postBody } = page("/");
   const hook = jest.requireActual<{ onPreRenderHTML: PreRenderHtml }>(
-    "../../../plugins/gatsby-plugin-script-free-pages/gatsby-ssr",
+    "../../../plugins/gatsby-plugin-static-html/gatsby-ssr",
   ).onPreRenderHTML;
   hook(api, { keepScripts });
   expect(postBody()).toEqual(["script-loader", "slice"]);

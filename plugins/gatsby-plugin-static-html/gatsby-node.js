@@ -5,4 +5,6 @@ exports.pluginOptionsSchema = ({ Joi }) =>
       .items(Joi.string().pattern(/^\/[^?#]*$/))
       .required()
       .description("Paths of the pages that keep Gatsby's scripts (React hydrates them)"),
+    meta: Joi.array().items(Joi.object()).description("Attributes of each <meta> tag every page shares"),
+    jsonLd: Joi.object().description("JSON-LD by page path"),
   });

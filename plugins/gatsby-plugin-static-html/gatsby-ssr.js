@@ -1,6 +1,7 @@
 const React = require("react");
+const noJavaScript = require("gatsby-plugin-no-javascript-utils/gatsby-ssr");
 
-/** "/about/" and "/about" are the same page; "/" stays "/". */
+/** "/contact/" and "/contact" are the same page; "/" stays "/". */
 const normalise = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/");
 
 /** Writes `meta` (every page) and `jsonLd` (by path) at build time, at no JS cost; `<` escaped in JSON-LD. */
@@ -19,4 +20,18 @@ exports.onRenderBody = ({ pathname, setHeadComponents }, { meta = [], jsonLd = {
     );
   }
   setHeadComponents(tags);
+};
+
+// Strip only the scripts, so a script-free page differs from a hydrating one only in what it loads.
+const STRIP_SCRIPTS_ONLY = {
+  noScript: true,
+  removeGeneratorTag: false,
+  removeHeadDataAttrs: false,
+  noInlineStyles: false,
+};
+
+/** Builds every page but `keepScripts` without Gatsby's scripts; their own head scripts stay (decision 0014). */
+exports.onPreRenderHTML = (api, { keepScripts }) => {
+  if (keepScripts.map(normalise).includes(normalise(api.pathname))) return;
+  noJavaScript.onPreRenderHTML(api, STRIP_SCRIPTS_ONLY);
 };
