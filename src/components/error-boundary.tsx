@@ -1,7 +1,8 @@
 import * as React from "react";
 import type { WrapPageElementBrowserArgs } from "gatsby";
 
-type ErrorBoundaryProps = { children: React.ReactNode };
+// `fallback` replaces the error screen and its log (the editor's preview of an unfinished section).
+type ErrorBoundaryProps = { children: React.ReactNode; fallback?: React.ReactNode };
 type ErrorBoundaryState = { error: Error | null };
 
 /** A render error shows 'Unexpected Application Error!' (spec section 8) and its message; no content/ texts needed. */
@@ -13,12 +14,14 @@ export class ErrorBoundary extends React.Component<ErrorBoundaryProps, ErrorBoun
   }
 
   override componentDidCatch(error: Error, info: React.ErrorInfo) {
-    console.error("Unexpected application error:", error, info.componentStack);
+    if (this.props.fallback === undefined)
+      console.error("Unexpected application error:", error, info.componentStack);
   }
 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <main className="mx-auto max-w-2xl px-4 py-24">
         <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>

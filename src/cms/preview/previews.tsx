@@ -2,6 +2,7 @@
 import * as React from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { AboutIntro, Founders, Values, Vision } from "../../components/about/sections";
+import { ErrorBoundary } from "../../components/error-boundary";
 import { Benefits, Claims, ClosingCta, CopilotSection, Hero } from "../../components/home/sections";
 import { PrivacyPolicy } from "../../components/privacy/privacy-policy";
 import type { HomePageData } from "../../hooks/use-home-content";
@@ -17,27 +18,6 @@ function entryData<T>(entry: PreviewEntry): Partial<T> {
 
 function list<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
-}
-
-type BoundaryProps = { name: string; children: React.ReactNode };
-
-/** Shows a note instead of blanking the preview for one unfinished section. */
-class PreviewBoundary extends React.Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      // Only classes the public pages use: a new one would change the site's stylesheet.
-      <p role="status" className="mx-auto max-w-2xl rounded-md bg-slate-100 p-4 text-sm text-red-800">
-        The {this.props.name} section cannot be previewed until its required fields are filled in.
-      </p>
-    );
-  }
 }
 
 // The preview has only the image URL, so it assumes the screenshot's 3:2 shape for its placeholder.
@@ -57,15 +37,23 @@ function useDevStyles(previewDocument: Document | undefined): void {
 
 type PreviewPart = { name: string; data: unknown; element: React.ReactNode };
 
-/** The sections, each behind its own boundary keyed by its data, so typing retries a failed one. */
+/** The sections, each behind its own boundary keyed by its data, so typing retries a failed one; a note replaces a failed one. */
 function Preview({ parts, document }: { parts: PreviewPart[]; document?: Document }) {
   useDevStyles(document);
   return (
     <main>
       {parts.map(({ name, data, element }) => (
-        <PreviewBoundary key={`${name}:${JSON.stringify(data)}`} name={name}>
+        <ErrorBoundary
+          key={`${name}:${JSON.stringify(data)}`}
+          fallback={
+            // Only classes the public pages use: a new one would change the site's stylesheet.
+            <p role="status" className="mx-auto max-w-2xl rounded-md bg-slate-100 p-4 text-sm text-red-800">
+              The {name} section cannot be previewed until its required fields are filled in.
+            </p>
+          }
+        >
           {element}
-        </PreviewBoundary>
+        </ErrorBoundary>
       ))}
     </main>
   );
