@@ -131,13 +131,8 @@ export function isoDate(label: string) {
       pattern: [ISO_DATE.source, "Must be a date like 2026-11-23"],
     })
       .regex(ISO_DATE, "Must be a date like 2026-11-23")
-      .refine(isRealDate, "Must be a real date"),
+      .refine((value) => z.iso.date().safeParse(value).success, "Must be a real date"),
   );
-}
-
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 /** A file's markdown `body`: no raw HTML, no level-1 heading. */
