@@ -76,8 +76,7 @@ const FIELD_TABLE = [
   },
 ] as const satisfies readonly DemoRequestFieldRow[];
 
-type FieldRow = (typeof FIELD_TABLE)[number];
-export type DemoRequestField = FieldRow["name"];
+export type DemoRequestField = (typeof FIELD_TABLE)[number]["name"];
 
 /** The six fields in the form's order (spec sections 2, 3, 5 and 9). */
 export const DEMO_REQUEST_FIELDS: readonly DemoRequestFieldRow<DemoRequestField>[] = FIELD_TABLE;
@@ -140,22 +139,16 @@ function optionalText(row: DemoRequestFieldRow) {
   );
 }
 
-type RuleFor<Row extends FieldRow> = Row["input"] extends "textarea"
-  ? ReturnType<typeof optionalText>
-  : Row["input"] extends "email"
-    ? ReturnType<typeof emailAddress>
-    : ReturnType<typeof requiredLine>;
-type DemoRequestShape = { [Row in FieldRow as Row["name"]]: RuleFor<Row> };
-
-function ruleFor(row: DemoRequestFieldRow) {
-  if (row.input === "textarea") return optionalText(row);
-  if (row.input === "email") return emailAddress(row);
-  return requiredLine(row);
-}
-
 function buildDemoRequestSchema() {
-  const shape = Object.fromEntries(DEMO_REQUEST_FIELDS.map((row) => [row.name, ruleFor(row)]));
-  return z.object(shape as DemoRequestShape);
+  const row = (name: DemoRequestField) => DEMO_REQUEST_FIELDS.find((field) => field.name === name)!;
+  return z.object({
+    firstName: requiredLine(row("firstName")),
+    lastName: requiredLine(row("lastName")),
+    email: emailAddress(row("email")),
+    phone: requiredLine(row("phone")),
+    company: requiredLine(row("company")),
+    message: optionalText(row("message")),
+  });
 }
 
 export type DemoRequestSchema = ReturnType<typeof buildDemoRequestSchema>;
