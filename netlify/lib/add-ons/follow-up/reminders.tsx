@@ -31,9 +31,14 @@ import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";
 import { singleLine } from "../../kit/text";
-import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
-import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
-import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
+import {
+  capSubject,
+  CLAIM_LINK_TEXT,
+  type Mailer,
+  type MailMessage,
+  sendWithRetry,
+} from "../../core/delivery/mailer";
+import { reportMalformedLead } from "../../core/delivery/alert";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 

@@ -5,7 +5,7 @@
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
-import { isUuid } from "../../core/leads/lead-id";
+import { isUuid } from "../../core/leads/lead-address";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import {

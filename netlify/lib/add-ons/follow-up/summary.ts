@@ -6,8 +6,7 @@
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, LeadWebhookConfig, ServerConfig } from "../../core/config";
-import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
-import type { MailMessage } from "../../core/delivery/messages";
+import { type Mailer, type MailMessage, sendWithRetry } from "../../core/delivery/mailer";
 import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/in-batches";

@@ -14,7 +14,7 @@ import { createBreaker, type Breaker } from "../../kit/breaker";
 import { mapInBatches } from "../../kit/in-batches";
 import { errorName, logError, logInfo } from "../../kit/log";
 import type { Mailer } from "./mailer";
-import { reportMalformedLead } from "./malformed-lead-alert";
+import { reportMalformedLead } from "./alert";
 import type { RetryOptions } from "./send-result";
 
 const MINUTE = 60_000;

@@ -19,19 +19,18 @@ import {
 import { localTime } from "../../kit/local-time";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { singleLine } from "../../kit/text";
-import { timeZoneOf } from "../add-on";
+import { timeZoneOf, type DeliveryChannel } from "../add-on";
 import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-email-class";
 import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,
   CLAIM_BUTTON_TEXT,
+  type MailMessage,
   PROMISE_HOURS,
+  sendWithRetry,
   shortReference,
   SUSPECTED_SPAM_PREFIX,
-  type MailMessage,
-} from "./messages";
-import type { DeliveryChannel } from "./delivery-channel";
-import { sendWithRetry } from "./mailer";
+} from "./mailer";
 
 const HOUR = 3_600_000;
 

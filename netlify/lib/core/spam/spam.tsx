@@ -5,8 +5,7 @@
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
-import { sendWithRetry, type Mailer } from "../delivery/mailer";
-import type { MailMessage } from "../delivery/messages";
+import { type Mailer, type MailMessage, sendWithRetry } from "../delivery/mailer";
 import type { RetryOptions } from "../delivery/send-result";
 import { EmailLayout, Paragraph, renderEmail } from "../../kit/email-layout";
 import { confirmationClientHash } from "../../kit/keys";
