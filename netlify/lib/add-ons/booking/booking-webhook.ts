@@ -23,8 +23,7 @@ import {
 } from "../follow-up/follow-up-record";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { inboxKeyOf, parseLeadAddress } from "../../core/leads/lead-address";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { type LeadRecord, MalformedLeadError } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { keyOf } from "../../kit/storage";

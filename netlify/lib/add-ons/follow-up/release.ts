@@ -9,8 +9,12 @@ import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
 import type { Mailer } from "../../core/delivery/mailer";
 import type { RetryOptions } from "../../core/delivery/send-result";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { logMalformedLead, MalformedLeadError, parseStoredLead } from "../../core/leads/lead-record-schema";
+import {
+  type LeadRecord,
+  logMalformedLead,
+  MalformedLeadError,
+  parseStoredLead,
+} from "../../core/leads/lead-record";
 import { LeadRecorder } from "../../core/leads/lead-recorder";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";

@@ -12,8 +12,7 @@ import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";
-import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
-import { MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { type LeadRecord, MalformedLeadError, promiseStart } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { createBreaker, type Breaker } from "../../kit/breaker";
 import {

@@ -18,8 +18,7 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
-import { readLeads } from "../../core/leads/lead-record-schema";
+import { type LeadRecord, promiseStart, readLeads } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";

@@ -22,8 +22,7 @@ import { json, type AfterAnswerContext } from "../../kit/http";
 import { readInboundRequest } from "../../kit/inbound-request";
 import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
 import { isUuid } from "../../core/leads/lead-address";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { type LeadRecord, logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { verifySlackRequest } from "./slack-signature";
 

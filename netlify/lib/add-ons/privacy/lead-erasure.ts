@@ -7,7 +7,7 @@ import { inBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import { logMalformedLead, MalformedLeadError, readEach } from "../../core/leads/lead-record-schema";
+import { logMalformedLead, MalformedLeadError, readEach } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { maskEmail } from "../../kit/log";
 

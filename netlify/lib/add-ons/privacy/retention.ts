@@ -8,7 +8,7 @@ import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError, logInfo } from "../../kit/log";
 import { given, type Env } from "../../kit/settings";
 import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
-import { logMalformedLead, readEach } from "../../core/leads/lead-record-schema";
+import { logMalformedLead, readEach } from "../../core/leads/lead-record";
 import { pruneOrphanInboxEntries } from "../../core/leads/lead-store";
 import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
 import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";

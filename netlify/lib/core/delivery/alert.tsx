@@ -7,9 +7,8 @@
 import * as React from "react";
 import type { ServerConfig } from "../config";
 import { timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
-import type { LeadAlert, LeadRecord } from "../leads/lead-record";
+import { type LeadAlert, type LeadRecord, logMalformedLead, noteMalformedLead } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
-import { logMalformedLead, noteMalformedLead } from "../leads/lead-record-schema";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
