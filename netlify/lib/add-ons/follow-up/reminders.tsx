@@ -11,7 +11,7 @@ import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./busi
 import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
-import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";
+import type { FollowUpStore } from "./follow-up-store";
 import { type LeadRecord, MalformedLeadError, promiseStart } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { createBreaker, type Breaker } from "../../kit/breaker";
@@ -25,7 +25,7 @@ import {
   Title,
 } from "../../kit/email-layout";
 import { inBatches } from "../../kit/in-batches";
-import type { JsonBlobs } from "../../kit/json-blobs";
+import { MARKER_GRACE_MS, type JsonBlobs } from "../../kit/json-blobs";
 import { localTime } from "../../kit/local-time";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";

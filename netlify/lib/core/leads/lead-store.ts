@@ -3,7 +3,7 @@
  * are written before the lead, so a failed lead write leaves an orphan marker, never a lost lead.
  */
 import { getStore } from "@netlify/blobs";
-import type { JsonBlobs } from "../../kit/json-blobs";
+import { deleteUnless, isFreshMarker, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { type LeadRecord, MalformedLeadError, parseStoredLead } from "./lead-record";
 
@@ -36,23 +36,17 @@ async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
   return blobs.map((blob) => blob.key.slice(prefix.length));
 }
 
-const ENTRY_GRACE_MS = 2 * 60_000;
-
 /** Deletes inbox entries older than two minutes whose lead is gone; resolves with the count. May throw. */
-export async function pruneOrphanInboxEntries(
+export function pruneOrphanInboxEntries(
   blobs: JsonBlobs,
   leadIds: ReadonlySet<string>,
   now: Date,
 ): Promise<number> {
-  let deleted = 0;
-  for (const key of await blobs.keys(STORAGE.inboxes.prefix)) {
-    if (leadIds.has(key.slice(key.lastIndexOf("/") + 1))) continue;
-    const since = ((await blobs.getWithEtag(key))?.data as { since?: unknown } | undefined)?.since;
-    if (typeof since === "string" && now.getTime() - Date.parse(since) < ENTRY_GRACE_MS) continue;
-    await blobs.delete(key);
-    deleted += 1;
-  }
-  return deleted;
+  return deleteUnless(
+    blobs,
+    STORAGE.inboxes.prefix,
+    async (key) => leadIds.has(key.slice(key.lastIndexOf("/") + 1)) || (await isFreshMarker(blobs, key, now)),
+  );
 }
 
 /** A LeadStore over a Blobs store (default `demo-requests`, strongly consistent). */
