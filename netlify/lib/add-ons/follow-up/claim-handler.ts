@@ -9,9 +9,8 @@ import type { ConfigResult, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
-import { localTime } from "../../kit/local-time";
+import { durationInWords, localTime, telHref } from "../../kit/text";
 import { errorName, logError } from "../../kit/log";
-import { durationInWords, telHref } from "../../kit/text";
 import {
   applyAction,
   awaitsContact,

@@ -19,7 +19,7 @@ import { LeadRecorder } from "../../core/leads/lead-recorder";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { localTime } from "../../kit/local-time";
+import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";

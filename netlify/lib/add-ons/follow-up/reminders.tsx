@@ -26,10 +26,9 @@ import {
 } from "../../kit/email-layout";
 import { inBatches } from "../../kit/in-batches";
 import { MARKER_GRACE_MS, type JsonBlobs } from "../../kit/json-blobs";
-import { localTime } from "../../kit/local-time";
+import { localTime, singleLine } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { recordThenSend } from "../../kit/record-then-send";
-import { singleLine } from "../../kit/text";
 import {
   capSubject,
   CLAIM_LINK_TEXT,

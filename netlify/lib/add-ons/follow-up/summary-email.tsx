@@ -17,8 +17,7 @@ import {
   Title,
   VisitorText,
 } from "../../kit/email-layout";
-import { localTime } from "../../kit/local-time";
-import { durationInWords, singleLine } from "../../kit/text";
+import { durationInWords, localTime, singleLine } from "../../kit/text";
 import { classifyEmail } from "../email-class/email-class";
 import { sourceOf } from "./report";
 import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";

@@ -12,7 +12,7 @@ import type { LeadRecorder } from "../leads/lead-recorder";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { localTime } from "../../kit/local-time";
+import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
 import { type Mailer, type MailMessage, sendWithRetry } from "./mailer";
 import type { RetryOptions } from "./send-result";

@@ -16,9 +16,8 @@ import {
   Title,
   VisitorText,
 } from "../../kit/email-layout";
-import { localTime } from "../../kit/local-time";
+import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
-import { singleLine } from "../../kit/text";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
 import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-email-class";
 import { sourceInWords } from "../leads/lead-source";

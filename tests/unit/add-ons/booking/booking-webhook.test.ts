@@ -17,7 +17,7 @@ import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/boo
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
-import { localTime } from "../../../../netlify/lib/kit/local-time";
+import { localTime } from "../../../../netlify/lib/kit/text";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { MalformedLeadError, newLead } from "../../../../netlify/lib/core/leads/lead-record";
