@@ -4,8 +4,7 @@
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";
-import type { Mailer } from "./delivery/mailer";
-import type { RetryOptions, SendResult } from "./delivery/send-result";
+import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/respond";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";

@@ -10,7 +10,7 @@ import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference"
 import type { ServerConfig } from "../../core/config";
 import type { ClaimHandlerDeps } from "../follow-up/claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate } from "../follow-up/follow-up-update";
-import type { RetryOptions } from "../../core/delivery/send-result";
+import type { RetryOptions } from "../../core/delivery/mailer";
 import { finishAfterAnswer, json, type AfterAnswerContext } from "../../kit/http";
 import { readInboundRequest } from "../../kit/inbound-request";
 import type { JsonBlobs } from "../../kit/json-blobs";

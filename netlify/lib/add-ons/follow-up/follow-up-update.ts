@@ -15,7 +15,7 @@ import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { durationInWords, localTime } from "../../kit/text";
-import type { RetryOptions } from "../../core/delivery/send-result";
+import type { RetryOptions } from "../../core/delivery/mailer";
 import type { LeadUpdate } from "../webhook/lead-event";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 

@@ -7,8 +7,7 @@ import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
-import type { Mailer } from "../../core/delivery/mailer";
-import type { RetryOptions } from "../../core/delivery/send-result";
+import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import {
   type LeadRecord,
   logMalformedLead,

@@ -34,10 +34,11 @@ import {
   CLAIM_LINK_TEXT,
   type Mailer,
   type MailMessage,
+  type RetryOptions,
+  type SendResult,
   sendWithRetry,
 } from "../../core/delivery/mailer";
 import { reportMalformedLead } from "../../core/delivery/alert";
-import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
 type PersonReminder = Exclude<ReminderKind, "digest">;

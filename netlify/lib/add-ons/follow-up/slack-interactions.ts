@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate, updateLine } from "./follow-up-update";
-import type { RetryOptions } from "../../core/delivery/send-result";
+import type { RetryOptions } from "../../core/delivery/mailer";
 import {
   ACTIONS_BLOCK_ID,
   fitSlack,

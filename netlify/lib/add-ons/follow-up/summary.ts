@@ -6,8 +6,13 @@
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, LeadWebhookConfig, ServerConfig } from "../../core/config";
-import { type Mailer, type MailMessage, sendWithRetry } from "../../core/delivery/mailer";
-import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
+import {
+  type Mailer,
+  type MailMessage,
+  type RetryOptions,
+  type SendResult,
+  sendWithRetry,
+} from "../../core/delivery/mailer";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/in-batches";
 import type { JsonBlobs } from "../../kit/json-blobs";

@@ -14,8 +14,7 @@ import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
-import { type Mailer, type MailMessage, sendWithRetry } from "./mailer";
-import type { RetryOptions } from "./send-result";
+import { type Mailer, type MailMessage, type RetryOptions, sendWithRetry } from "./mailer";
 
 const MINUTE = 60_000;
 

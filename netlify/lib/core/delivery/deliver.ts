@@ -13,7 +13,7 @@ import {
 } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { errorName, logError } from "../../kit/log";
-import type { SendResult } from "./send-result";
+import type { SendResult } from "./mailer";
 import { salesEmail } from "./sales-email";
 
 /** The channels as lanes: in order within a lane (the confirmation waits for sales), lanes side by side. */

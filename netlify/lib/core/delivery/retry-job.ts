@@ -12,9 +12,8 @@ import type { LeadStore } from "../leads/lead-store";
 import { createBreaker, type Breaker } from "../../kit/breaker";
 import { mapInBatches } from "../../kit/in-batches";
 import { errorName, logError, logInfo } from "../../kit/log";
-import type { Mailer } from "./mailer";
+import type { Mailer, RetryOptions } from "./mailer";
 import { reportMalformedLead } from "./alert";
-import type { RetryOptions } from "./send-result";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
