@@ -11,8 +11,7 @@ import type { ServerConfig } from "../../core/config";
 import type { ClaimHandlerDeps } from "../follow-up/claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate } from "../follow-up/follow-up-update";
 import type { RetryOptions } from "../../core/delivery/mailer";
-import { finishAfterAnswer, json, type AfterAnswerContext } from "../../kit/http";
-import { readInboundRequest } from "../../kit/inbound-request";
+import { type AfterAnswerContext, finishAfterAnswer, json, readInboundRequest } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
   applyAction,

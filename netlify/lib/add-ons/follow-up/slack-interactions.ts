@@ -18,8 +18,7 @@ import {
   STATUS_BLOCK_ID,
   type SlackAction,
 } from "../webhook/slack";
-import { json, type AfterAnswerContext } from "../../kit/http";
-import { readInboundRequest } from "../../kit/inbound-request";
+import { type AfterAnswerContext, json, readInboundRequest } from "../../kit/http";
 import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
 import { isUuid } from "../../core/leads/lead-address";
 import { type LeadRecord, logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record";
