@@ -21,8 +21,8 @@ import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-o
 import { leadIdFor } from "../../netlify/lib/core/leads/lead-address";
 import {
   createFormTokenNonces,
-  type FormTokenNonces,
   issueFormToken,
+  type FormTokenNonces,
 } from "../../netlify/lib/core/spam/form-token";
 
 export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig } = {

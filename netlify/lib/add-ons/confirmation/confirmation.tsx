@@ -9,9 +9,9 @@ import site from "../../../../content/site.json";
 import type { AddOn, DeliveryChannel, DeliveryNotice } from "../../core/add-on";
 import {
   FOLLOW_UP_PROMISE,
-  type MailMessage,
   sendWithRetry,
   shortReference,
+  type MailMessage,
 } from "../../core/delivery/mailer";
 import {
   ActionButton,

@@ -9,10 +9,10 @@ import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import {
-  type LeadRecord,
   logMalformedLead,
   MalformedLeadError,
   parseStoredLead,
+  type LeadRecord,
 } from "../../core/leads/lead-record";
 import { LeadRecorder } from "../../core/leads/lead-recorder";
 import { htmlPage } from "../../kit/html-page";

@@ -12,9 +12,9 @@ import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import { type LeadRecord, MalformedLeadError, promiseStart } from "../../core/leads/lead-record";
+import { MalformedLeadError, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { createBreaker, type Breaker } from "../../kit/breaker";
+import { createBreaker, inBatches, recordThenSend, type Breaker } from "../../kit/jobs";
 import {
   ActionButton,
   EmailLayout,
@@ -24,19 +24,17 @@ import {
   TextLink,
   Title,
 } from "../../kit/email-layout";
-import { inBatches } from "../../kit/in-batches";
 import { MARKER_GRACE_MS, type JsonBlobs } from "../../kit/json-blobs";
 import { localTime, singleLine } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { recordThenSend } from "../../kit/record-then-send";
 import {
   capSubject,
   CLAIM_LINK_TEXT,
+  sendWithRetry,
   type Mailer,
   type MailMessage,
   type RetryOptions,
   type SendResult,
-  sendWithRetry,
 } from "../../core/delivery/mailer";
 import { reportMalformedLead } from "../../core/delivery/alert";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";

@@ -7,7 +7,7 @@ import { median, quantile } from "simple-statistics";
 import type { BusinessHours } from "../../core/config";
 import { businessMinutesBetween } from "./business-hours";
 import { csvText } from "../../kit/csv";
-import { mapInBatches } from "../../kit/in-batches";
+import { mapInBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
   firstTouchAt,
@@ -18,7 +18,7 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import { type LeadRecord, promiseStart, readLeads } from "../../core/leads/lead-record";
+import { promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";

@@ -6,7 +6,7 @@
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
 import { isUuid } from "../../core/leads/lead-address";
-import { type LeadRecord, logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record";
+import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import {
   BodyTooLargeError,

@@ -18,10 +18,10 @@ import {
   STATUS_BLOCK_ID,
   type SlackAction,
 } from "../webhook/slack";
-import { type AfterAnswerContext, json, readInboundRequest } from "../../kit/http";
+import { json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
 import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
 import { isUuid } from "../../core/leads/lead-address";
-import { type LeadRecord, logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record";
+import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { verifySlackRequest } from "./slack-signature";
 

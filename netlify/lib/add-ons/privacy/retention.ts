@@ -3,7 +3,7 @@
  * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: deleting a lead cannot be undone.
  */
 import { z } from "zod";
-import { inBatches } from "../../kit/in-batches";
+import { inBatches } from "../../kit/jobs";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError, logInfo } from "../../kit/log";
 import { given, type Env } from "../../kit/settings";

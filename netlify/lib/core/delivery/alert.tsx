@@ -7,14 +7,14 @@
 import * as React from "react";
 import type { ServerConfig } from "../config";
 import { timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
-import { type LeadAlert, type LeadRecord, logMalformedLead, noteMalformedLead } from "../leads/lead-record";
+import { logMalformedLead, noteMalformedLead, type LeadAlert, type LeadRecord } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-recorder";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
-import { type Mailer, type MailMessage, type RetryOptions, sendWithRetry } from "./mailer";
+import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "./mailer";
 
 const MINUTE = 60_000;
 

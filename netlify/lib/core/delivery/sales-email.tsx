@@ -24,11 +24,11 @@ import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,
   CLAIM_BUTTON_TEXT,
-  type MailMessage,
   PROMISE_HOURS,
   sendWithRetry,
   shortReference,
   SUSPECTED_SPAM_PREFIX,
+  type MailMessage,
 } from "./mailer";
 
 const HOUR = 3_600_000;

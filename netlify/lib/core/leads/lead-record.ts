@@ -10,7 +10,7 @@ import {
   type DemoRequest,
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
-import { mapInBatches } from "../../kit/in-batches";
+import { mapInBatches } from "../../kit/jobs";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { keyOf } from "../../kit/storage";

@@ -5,7 +5,7 @@
 import { getStore } from "@netlify/blobs";
 import { deleteUnless, isFreshMarker, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
-import { type LeadRecord, MalformedLeadError, parseStoredLead } from "./lead-record";
+import { MalformedLeadError, parseStoredLead, type LeadRecord } from "./lead-record";
 
 export { LEAD_STORE_NAME };
 const leadKey = (id: string) => keyOf("leads", id);

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
-import { type Mailer, type MailMessage, type RetryOptions, sendWithRetry } from "../delivery/mailer";
+import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "../delivery/mailer";
 import { EmailLayout, Paragraph, renderEmail } from "../../kit/email-layout";
 import { confirmationClientHash } from "../../kit/keys";
 import { checkFormToken } from "./form-token";

@@ -5,7 +5,7 @@
 // (docs/decisions/0018-retention-and-erasure.md): the export and retention skip and log it and handle
 // the others; erasure by address cannot match it and says so (not complete), and erasure by id
 // erases it with its note.
-import { type LeadRecord, noteMalformedLead } from "../../../../netlify/lib/core/leads/lead-record";
+import { noteMalformedLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import {
   describeDryRun,

@@ -6,12 +6,12 @@
 // the id only, from the Blobs store's `get` too (a store fault still throws as a fault).
 import { getStore } from "@netlify/blobs";
 import {
-  type LeadRecord,
   MalformedLeadError,
   newLead,
   noteMalformedLead,
   parseStoredLead,
   readLeads,
+  type LeadRecord,
 } from "../../../../netlify/lib/core/leads/lead-record";
 import { silenceConsole } from "../../../helpers/console";
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
