@@ -1,10 +1,6 @@
-/**
- * What the jobs share (docs/decisions/0034-core-and-add-ons.md): the one batch loop, so a job over thousands of leads
- * never opens thousands of requests; a circuit breaker, so a failing or out-of-time job starts no more sends; and
- * record-then-send, the record written first by a write one run wins.
- */
+/** What the jobs share: batches, a circuit breaker, record-then-send (docs/decisions/0034-core-and-add-ons.md). */
 
-/** Calls `fn` on each of `items`, `size` at a time; never throws. */
+/** Calls `fn` on each of `items`, `size` at a time, so a job never opens thousands of requests; never throws. */
 export async function mapInBatches<T, R>(
   items: readonly T[],
   fn: (item: T) => Promise<R>,

@@ -14,7 +14,7 @@ import {
   parseStoredLead,
   type LeadRecord,
 } from "../../core/leads/lead-record";
-import { LeadRecorder } from "../../core/leads/lead-recorder";
+import { LeadRecorder } from "../../core/leads/lead-store";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";

@@ -8,7 +8,7 @@ import * as React from "react";
 import type { ServerConfig } from "../config";
 import { timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
 import { logMalformedLead, noteMalformedLead, type LeadAlert, type LeadRecord } from "../leads/lead-record";
-import type { LeadRecorder } from "../leads/lead-recorder";
+import type { LeadRecorder } from "../leads/lead-store";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";

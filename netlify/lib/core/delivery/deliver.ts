@@ -11,7 +11,7 @@ import {
   type Delivery,
   type LeadRecord,
 } from "../leads/lead-record";
-import type { LeadRecorder } from "../leads/lead-recorder";
+import type { LeadRecorder } from "../leads/lead-store";
 import { errorName, logError } from "../../kit/log";
 import type { SendResult } from "./mailer";
 import { salesEmail } from "./sales-email";
