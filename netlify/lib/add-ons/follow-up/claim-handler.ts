@@ -28,9 +28,8 @@ import {
   type TimelineEntry,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { emailClassLine, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { emailClassLine } from "../../core/leads/lead-email-class";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { classifyEmail } from "../email-class/email-class";
 import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";

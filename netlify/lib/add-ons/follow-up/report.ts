@@ -18,9 +18,14 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import { promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
+import {
+  EMAIL_CLASSES,
+  promiseStart,
+  readLeads,
+  type EmailClassName,
+  type LeadRecord,
+} from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";
 
 export interface ReportLead {

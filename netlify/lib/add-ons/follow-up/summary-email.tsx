@@ -6,8 +6,7 @@ import * as React from "react";
 import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
-import { emailClassCell } from "../../core/leads/lead-email-class";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
 import {
   EmailLayout,
   Paragraph,

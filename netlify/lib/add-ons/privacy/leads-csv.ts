@@ -7,9 +7,8 @@ import { mapInBatches } from "../../kit/jobs";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
 import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
-import { readLeads, type LeadRecord } from "../../core/leads/lead-record";
+import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { emailClassCell } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";
 
 interface CsvRow {

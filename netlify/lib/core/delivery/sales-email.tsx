@@ -19,7 +19,7 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
-import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-email-class";
+import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,

@@ -1,7 +1,7 @@
 /**
  * The stored lead, its schema and its delivery state per channel (docs/decisions/0019-lead-path.md). The schema checks
  * types, not the form's current rules, so older leads still read; unknown fields are kept. A stored lead that fails
- * it is a `MalformedLeadError`.
+ * it is a `MalformedLeadError`. The e-mail class as sales reads it: docs/decisions/0031-email-classification.md.
  */
 import { z } from "zod";
 import {
@@ -14,7 +14,6 @@ import { mapInBatches } from "../../kit/jobs";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
-import { EMAIL_CLASSES } from "./lead-email-class";
 import type { SpamVerdict } from "../spam/spam";
 
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
@@ -27,6 +26,49 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** The lead as sales sees it; `spam`: the honeypot was filled, stored for recovery, never sent. */
 export const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
+
+export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
+export type EmailClassName = (typeof EMAIL_CLASSES)[number];
+
+export type EmailClass = { class: EmailClassName; domain: string; role: boolean };
+
+const LABELS: Record<EmailClassName, string> = {
+  company: "company domain",
+  free: "free mail",
+  isp: "ISP",
+  disposable: "disposable",
+};
+
+/** The class in short labels, e.g. ["free mail", "role address"] or ["company domain"]. */
+export function emailClassLabels(emailClass: EmailClass): string[] {
+  return [LABELS[emailClass.class], ...(emailClass.role ? ["role address"] : [])];
+}
+
+/** Tags for a subject or first line, e.g. "[free mail] [role address]"; "" for a company address. */
+export function emailClassTag(emailClass: EmailClass | undefined): string {
+  if (!emailClass) return "";
+  return emailClassLabels(emailClass)
+    .filter((label) => label !== LABELS.company)
+    .map((label) => `[${label}]`)
+    .join(" ");
+}
+
+const WORDS: Record<EmailClassName, string> = {
+  company: "Company domain",
+  free: "Free mail",
+  isp: "Internet provider's mailbox",
+  disposable: "Disposable address",
+};
+
+/** One line for a message body or the claim page's tag, e.g. "Free mail: gmail.com". */
+export function emailClassLine(emailClass: EmailClass): string {
+  return `${WORDS[emailClass.class]}: ${emailClass.domain}${emailClass.role ? "; a role address" : ""}`;
+}
+
+/** One CSV cell, e.g. "free" or "company, role". */
+export function emailClassCell(emailClass: EmailClass): string {
+  return emailClass.role ? `${emailClass.class}, role` : emailClass.class;
+}
 
 function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
   return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
