@@ -29,12 +29,11 @@ const match = args.values.exact ? "exact" : "inbox";
 const id = args.values.id?.trim().toLowerCase();
 
 let parsed;
+const { isUuid, parseLeadAddress } = await load("netlify/lib/core/leads/lead-address.ts");
 if (id !== undefined) {
   if (args.positionals.length > 0 || args.values.exact) usageError("--id takes no address and no --exact.");
-  const { isUuid } = await load("netlify/lib/core/leads/lead-id.ts");
   if (!isUuid(id)) usageError(`${JSON.stringify(args.values.id)} is not a request id.`);
 } else {
-  const { parseLeadAddress } = await load("netlify/lib/core/leads/lead-address.ts");
   parsed = parseLeadAddress(args.positionals[0]);
   if (!parsed.ok) usageError(parsed.error);
 }

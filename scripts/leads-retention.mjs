@@ -3,7 +3,7 @@
  * `npm run leads:retention`: the retention job once, now (docs/decisions/0018-retention-and-erasure.md); against the
  * deployed store both limits must be set here. Exit 0 when complete, 1 when not, 2 for a missing or bad limit.
  */
-import { load, root, withLeadStore } from "./local/owner-command.mjs";
+import { callLocalFunction, load, root, withLeadStore } from "./local/owner-command.mjs";
 
 /** The run as one line; exit 0 only when clean. A malformed record is kept and reported, not a failure. */
 function report(where, run) {
@@ -36,8 +36,6 @@ async function onDeployedSite() {
 }
 
 async function onLocalSite() {
-  // Loaded here: the emulation is large, and the deployed path never needs it.
-  const { callLocalFunction } = await import("./local/owner-command.mjs");
   const { base, status, body } = await callLocalFunction({
     root,
     path: "/.netlify/functions/lead-retention",

@@ -5,7 +5,7 @@
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
-import { reportMalformedLead } from "../lib/core/delivery/malformed-lead-alert";
+import { reportMalformedLead } from "../lib/core/delivery/alert";
 import { json } from "../lib/kit/http";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 import { LEAD_STORE_NAME, LIMITS_STORE_NAME } from "../lib/kit/storage";

@@ -109,7 +109,7 @@ export async function runSummaryBench({ root, count = 1000, target }) {
     load("netlify/lib/add-ons/follow-up/summary.ts"),
     load("netlify/lib/add-ons/follow-up/business-hours.ts"),
     load("netlify/lib/kit/storage.ts"),
-    load("netlify/lib/kit/in-batches.ts"),
+    load("netlify/lib/kit/jobs.ts"),
   ]);
   const text = process.env.BUSINESS_HOURS?.trim();
   const zone = summary.zoneOf(text ? hours.parseBusinessHours(text) : undefined);

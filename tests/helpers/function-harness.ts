@@ -4,8 +4,7 @@
  * and no real waits.
  */
 import { addOnsFor } from "../../netlify/lib/compose";
-import type { FollowUpConfig } from "../../netlify/lib/core/config";
-import type { ServerConfig } from "../../netlify/lib/core/config";
+import type { FollowUpConfig, ServerConfig } from "../../netlify/lib/core/config";
 import {
   createConfirmationLimits,
   type ConfirmationLimits,
@@ -15,15 +14,16 @@ import { retryPendingLeads } from "../../netlify/lib/core/delivery/retry-job";
 import { newLead, type Delivery, type LeadRecord } from "../../netlify/lib/core/leads/lead-record";
 import { type LeadStore } from "../../netlify/lib/core/leads/lead-store";
 import { createMemoryLeadStore } from "./memory-lead-store";
-import type { Mailer } from "../../netlify/lib/core/delivery/mailer";
-import type { RetryOptions, SendResult } from "../../netlify/lib/core/delivery/send-result";
-import type { MailMessage } from "../../netlify/lib/core/delivery/messages";
+import type { Mailer, MailMessage, RetryOptions, SendResult } from "../../netlify/lib/core/delivery/mailer";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
 import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-ons/booking/add-on";
-import { leadIdFor } from "../../netlify/lib/core/leads/lead-id";
-import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
-import { createFormTokenNonces, type FormTokenNonces } from "../../netlify/lib/core/spam/form-token";
+import { leadIdFor } from "../../netlify/lib/core/leads/lead-address";
+import {
+  createFormTokenNonces,
+  issueFormToken,
+  type FormTokenNonces,
+} from "../../netlify/lib/core/spam/form-token";
 
 export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig } = {
   sendgridApiKey: "SG.test",

@@ -6,8 +6,7 @@
  * as the Blobs store does (a test may put any value there, e.g. a malformed record).
  */
 import type { FollowUpStore } from "../../netlify/lib/add-ons/follow-up/follow-up-store";
-import type { LeadRecord } from "../../netlify/lib/core/leads/lead-record";
-import { parseStoredLead } from "../../netlify/lib/core/leads/lead-record-schema";
+import { parseStoredLead, type LeadRecord } from "../../netlify/lib/core/leads/lead-record";
 import type { LeadStore } from "../../netlify/lib/core/leads/lead-store";
 
 export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {}): LeadStore & {

@@ -4,11 +4,36 @@
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";
-import type { DeliveryChannel, DeliveryContext } from "./delivery/delivery-channel";
+import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/respond";
-import type { LeadAlert, LeadRecord } from "./leads/lead-record";
+import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
 import { logInfo } from "../kit/log";
+
+/** A delivery channel decides when it may send and sends one message with its own retries (docs/decisions/0019-lead-path.md). */
+export interface DeliveryContext {
+  config: ServerConfig;
+  mailer: Mailer;
+  addOns: readonly AddOn[];
+  retry?: RetryOptions;
+  now: () => Date;
+}
+
+/** Something a person must hear of that is not about one lead: the day's confirmations nearly spent. */
+export type DeliveryNotice = { kind: "confirmation-limit-near"; used: number; limit: number };
+
+export type ChannelResult = (SendResult | { status: "skipped"; reason: string }) & {
+  attempts: number;
+  notice?: DeliveryNotice;
+};
+
+export type ChannelPlan = "send" | "wait" | { skip: string };
+
+export interface DeliveryChannel {
+  readonly name: ChannelName;
+  plan(lead: LeadRecord, context: DeliveryContext): ChannelPlan;
+  send(lead: LeadRecord, context: DeliveryContext): Promise<ChannelResult>;
+}
 
 export interface Judgement {
   verdict: SpamVerdict;

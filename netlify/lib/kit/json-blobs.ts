@@ -36,17 +36,42 @@ export function jsonBlobsOver(store: ReturnType<typeof getStore>): JsonBlobs {
   };
 }
 
-/** Deletes entries under `prefix` expired at `now` or without `expiresAt`; resolves with the count. May throw. */
-export async function deleteExpired(blobs: JsonBlobs, prefix: string, now: Date): Promise<number> {
+/** How long a marker may be without its lead: a store writes the marker just before the lead. */
+export const MARKER_GRACE_MS = 2 * 60_000;
+
+/** The string `field` of the entry at `key`, or undefined. May throw. */
+export async function stringField(blobs: JsonBlobs, key: string, field: string): Promise<string | undefined> {
+  const value = ((await blobs.getWithEtag(key))?.data as Record<string, unknown> | undefined)?.[field];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Deletes each key under `prefix` for which `keep(key)` resolves false; resolves with the count. May throw. */
+export async function deleteUnless(
+  blobs: JsonBlobs,
+  prefix: string,
+  keep: (key: string) => Promise<boolean>,
+): Promise<number> {
   let deleted = 0;
   for (const key of await blobs.keys(prefix)) {
-    const expiresAt = ((await blobs.getWithEtag(key))?.data as { expiresAt?: unknown } | undefined)
-      ?.expiresAt;
-    if (typeof expiresAt === "string" && now.getTime() <= Date.parse(expiresAt)) continue;
+    if (await keep(key)) continue;
     await blobs.delete(key);
     deleted += 1;
   }
   return deleted;
+}
+
+/** Whether the marker at `key` was written (its `since`) under MARKER_GRACE_MS before `now`. May throw. */
+export async function isFreshMarker(blobs: JsonBlobs, key: string, now: Date): Promise<boolean> {
+  const since = await stringField(blobs, key, "since");
+  return since !== undefined && now.getTime() - Date.parse(since) < MARKER_GRACE_MS;
+}
+
+/** Deletes entries under `prefix` expired at `now` or without `expiresAt`; resolves with the count. May throw. */
+export function deleteExpired(blobs: JsonBlobs, prefix: string, now: Date): Promise<number> {
+  return deleteUnless(blobs, prefix, async (key) => {
+    const expiresAt = await stringField(blobs, key, "expiresAt");
+    return expiresAt !== undefined && now.getTime() <= Date.parse(expiresAt);
+  });
 }
 
 /** Writes `{ at, expiresAt }` (`keptMs` after `at`) under `key` unless it exists; true when this call wrote it. May throw. */

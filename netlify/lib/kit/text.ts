@@ -1,4 +1,8 @@
-/** Text helpers for e-mails and pages; masking is in ./log.ts, HTML escaping escape-html's. */
+/**
+ * Text helpers for e-mails and pages; masking is in ./log.ts, HTML escaping escape-html's. Times are shown as sales
+ * reads them, in the team's zone and named, never raw UTC ISO (docs/decisions/0037-email-layout.md).
+ */
+import { DateTime } from "luxon";
 
 /** Collapses CR/LF (and other line breaks) to single spaces, for e-mail subjects. */
 export function singleLine(value: string): string {
@@ -24,4 +28,11 @@ export function telHref(phone: string): string | undefined {
   const digits = main.replace(/\D/g, "");
   if (digits.length < 3) return undefined;
   return `tel:${main.trim().startsWith("+") ? "+" : ""}${digits}`;
+}
+
+/** `at` (a Date or ISO string) in IANA `zone` (UTC without one), e.g. "Fri 27 Nov 2026, 16:04 GMT+8 (Australia/Perth)". */
+export function localTime(at: Date | string, zone?: string): string {
+  const time = DateTime.fromJSDate(new Date(at), { zone: zone ?? "UTC" }).setLocale("en-GB");
+  const named = zone && zone !== "UTC" ? ` (${zone})` : "";
+  return `${time.toFormat("ccc d LLL yyyy, HH:mm ZZZZ")}${named}`;
 }

@@ -4,7 +4,7 @@
 // The one circuit breaker of the jobs' sends (docs/decisions/0034-core-and-add-ons.md): retryable
 // failures in a row open it, a success resets the count, a permanent refusal leaves it, and a time
 // budget opens it too.
-import { createBreaker } from "../../../netlify/lib/kit/breaker";
+import { createBreaker } from "../../../netlify/lib/kit/jobs";
 
 const SENT = { status: "sent" };
 const DOWN = { status: "retryable" };

@@ -3,7 +3,7 @@
  */
 // The one batch loop (docs/decisions/0034-core-and-add-ons.md): a store action over many ids runs
 // a batch at a time, and one id's failure never stops the others.
-import { inBatches, mapInBatches } from "../../../netlify/lib/kit/in-batches";
+import { inBatches, mapInBatches } from "../../../netlify/lib/kit/jobs";
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `id${i}`);
 

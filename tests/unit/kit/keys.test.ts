@@ -20,8 +20,7 @@ import {
   releaseSignature,
 } from "../../../netlify/lib/add-ons/follow-up/claim-link";
 import { formSecretFrom } from "../../../netlify/lib/core/config";
-import { inboxKeyOf } from "../../../netlify/lib/core/leads/lead-address";
-import { leadIdFor } from "../../../netlify/lib/core/leads/lead-id";
+import { inboxKeyOf, leadIdFor } from "../../../netlify/lib/core/leads/lead-address";
 import { checkFormToken, issueFormToken } from "../../../netlify/lib/core/spam/form-token";
 import * as keys from "../../../netlify/lib/kit/keys";
 

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // Times in the team's zone with the zone named, across a daylight-saving change (docs/decisions/0037-email-layout.md).
-import { localTime } from "../../../netlify/lib/kit/local-time";
+import { localTime } from "../../../netlify/lib/kit/text";
 
 test("a time is given in the zone, with the zone named, or in UTC", () => {
   expect(localTime("2026-11-27T08:04:37.864Z", "Australia/Perth")).toBe(

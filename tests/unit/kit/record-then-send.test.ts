@@ -3,7 +3,7 @@
  */
 // Record-then-send for a message that goes out once (docs/decisions/0034-core-and-add-ons.md):
 // nothing is sent unless recorded first, and only a send that failed for a while is undone.
-import { recordThenSend } from "../../../netlify/lib/kit/record-then-send";
+import { recordThenSend } from "../../../netlify/lib/kit/jobs";
 
 function steps(record: unknown, status: string) {
   const calls: string[] = [];

@@ -10,9 +10,8 @@ import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference"
 import type { ServerConfig } from "../../core/config";
 import type { ClaimHandlerDeps } from "../follow-up/claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate } from "../follow-up/follow-up-update";
-import type { RetryOptions } from "../../core/delivery/send-result";
-import { finishAfterAnswer, json, type AfterAnswerContext } from "../../kit/http";
-import { readInboundRequest } from "../../kit/inbound-request";
+import type { RetryOptions } from "../../core/delivery/mailer";
+import { finishAfterAnswer, json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
   applyAction,
@@ -23,8 +22,7 @@ import {
 } from "../follow-up/follow-up-record";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { inboxKeyOf, parseLeadAddress } from "../../core/leads/lead-address";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { keyOf } from "../../kit/storage";

@@ -7,11 +7,11 @@ import { bookingReference, prefilledBookingUrl } from "./booking-reference";
 import type { ConfigResult } from "../../core/config";
 import { SECURITY_HEADERS } from "../../kit/http";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
-import { isUuid } from "../../core/leads/lead-id";
+import { isUuid } from "../../core/leads/lead-address";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError } from "../../kit/log";
 import { createThanksTickets, type ThanksTickets } from "./add-on";
-import { FOLLOW_UP_PROMISE } from "../../core/delivery/messages";
+import { FOLLOW_UP_PROMISE } from "../../core/delivery/mailer";
 import { THANKS_PATH } from "../../core/demo-request/respond";
 
 export const THANKS_TITLE = "Request Submitted Successfully";

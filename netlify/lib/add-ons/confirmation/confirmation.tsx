@@ -6,10 +6,13 @@
 import * as React from "react";
 import { bookingReference, prefilledBookingUrl } from "../booking/booking-reference";
 import site from "../../../../content/site.json";
-import type { AddOn } from "../../core/add-on";
-import type { DeliveryChannel, DeliveryNotice } from "../../core/delivery/delivery-channel";
-import { sendWithRetry } from "../../core/delivery/mailer";
-import { FOLLOW_UP_PROMISE, shortReference, type MailMessage } from "../../core/delivery/messages";
+import type { AddOn, DeliveryChannel, DeliveryNotice } from "../../core/add-on";
+import {
+  FOLLOW_UP_PROMISE,
+  sendWithRetry,
+  shortReference,
+  type MailMessage,
+} from "../../core/delivery/mailer";
 import {
   ActionButton,
   COMPANY_NAME,

@@ -9,7 +9,7 @@ import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 import freeMailDomains from "email-providers";
 import ours from "../../../data/email-domains.json";
 import type { AddOn } from "../../core/add-on";
-import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-email-class";
+import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-record";
 import type { SpamVerdict } from "../../core/spam/spam";
 
 const isClass = (value: unknown): value is EmailClassName =>

@@ -9,9 +9,8 @@ import type { ConfigResult, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
-import { localTime } from "../../kit/local-time";
+import { durationInWords, localTime, telHref } from "../../kit/text";
 import { errorName, logError } from "../../kit/log";
-import { durationInWords, telHref } from "../../kit/text";
 import {
   applyAction,
   awaitsContact,
@@ -29,9 +28,8 @@ import {
   type TimelineEntry,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { emailClassLine, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { emailClassLine } from "../../core/leads/lead-email-class";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { classifyEmail } from "../email-class/email-class";
 import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";

@@ -4,7 +4,7 @@
  * only with conditional writes, so the first of two simultaneous claims wins.
  */
 import { createHash } from "node:crypto";
-import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
+import { deleteUnless, isFreshMarker, jsonBlobs, stringField, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
@@ -13,19 +13,7 @@ export const FOLLOW_UP_PREFIXES = [STORAGE.followUp.prefix, STORAGE.unclaimed.pr
 const bookingKey = (uid: string) => keyOf("bookingUids", createHash("sha256").update(uid).digest("hex"));
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 const MAX_CONFLICTS = 5;
-/** How long a marker may be without its lead: the lead store writes the marker just before the lead. */
-export const MARKER_GRACE_MS = 2 * 60_000;
-
 type MarkerKind = "unclaimed" | "claimed";
-
-async function stringField(
-  blobs: JsonBlobs,
-  key: string,
-  field: "since" | "leadId",
-): Promise<string | undefined> {
-  const value = ((await blobs.getWithEtag(key))?.data as Record<string, unknown> | undefined)?.[field];
-  return typeof value === "string" ? value : undefined;
-}
 
 /** Deletes follow-up keys whose lead is gone, keeping markers under two minutes old; resolves with the count. */
 export async function pruneOrphanFollowUps(
@@ -33,23 +21,18 @@ export async function pruneOrphanFollowUps(
   leadIds: ReadonlySet<string>,
   now: Date,
 ): Promise<number> {
-  let deleted = 0;
-  for (const key of await blobs.keys(STORAGE.bookingUids.prefix)) {
+  let deleted = await deleteUnless(blobs, STORAGE.bookingUids.prefix, async (key) => {
     const leadId = await stringField(blobs, key, "leadId");
-    if (leadId && leadIds.has(leadId)) continue;
-    await blobs.delete(key);
-    deleted += 1;
-  }
+    return leadId !== undefined && leadIds.has(leadId);
+  });
   for (const prefix of FOLLOW_UP_PREFIXES) {
-    for (const key of await blobs.keys(prefix)) {
-      if (leadIds.has(key.slice(prefix.length))) continue;
-      if (prefix !== STORAGE.followUp.prefix) {
-        const since = await stringField(blobs, key, "since");
-        if (since && now.getTime() - Date.parse(since) < MARKER_GRACE_MS) continue;
-      }
-      await blobs.delete(key);
-      deleted += 1;
-    }
+    deleted += await deleteUnless(
+      blobs,
+      prefix,
+      async (key) =>
+        leadIds.has(key.slice(prefix.length)) ||
+        (prefix !== STORAGE.followUp.prefix && (await isFreshMarker(blobs, key, now))),
+    );
   }
   return deleted;
 }

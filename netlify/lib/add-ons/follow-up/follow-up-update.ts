@@ -14,9 +14,8 @@ import {
 import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { durationInWords } from "../../kit/text";
-import { localTime } from "../../kit/local-time";
-import type { RetryOptions } from "../../core/delivery/send-result";
+import { durationInWords, localTime } from "../../kit/text";
+import type { RetryOptions } from "../../core/delivery/mailer";
 import type { LeadUpdate } from "../webhook/lead-event";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 

@@ -7,15 +7,18 @@ import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
-import type { Mailer } from "../../core/delivery/mailer";
-import type { RetryOptions } from "../../core/delivery/send-result";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { logMalformedLead, MalformedLeadError, parseStoredLead } from "../../core/leads/lead-record-schema";
-import { LeadRecorder } from "../../core/leads/lead-recorder";
+import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
+import {
+  logMalformedLead,
+  MalformedLeadError,
+  parseStoredLead,
+  type LeadRecord,
+} from "../../core/leads/lead-record";
+import { LeadRecorder } from "../../core/leads/lead-store";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { localTime } from "../../kit/local-time";
+import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";

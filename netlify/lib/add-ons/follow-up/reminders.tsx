@@ -11,11 +11,10 @@ import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./busi
 import type { FollowUpConfig, ServerConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
-import { MARKER_GRACE_MS, type FollowUpStore } from "./follow-up-store";
-import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
-import { MalformedLeadError } from "../../core/leads/lead-record-schema";
+import type { FollowUpStore } from "./follow-up-store";
+import { MalformedLeadError, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { createBreaker, type Breaker } from "../../kit/breaker";
+import { createBreaker, inBatches, recordThenSend, type Breaker } from "../../kit/jobs";
 import {
   ActionButton,
   EmailLayout,
@@ -25,16 +24,19 @@ import {
   TextLink,
   Title,
 } from "../../kit/email-layout";
-import { inBatches } from "../../kit/in-batches";
-import type { JsonBlobs } from "../../kit/json-blobs";
-import { localTime } from "../../kit/local-time";
+import { MARKER_GRACE_MS, type JsonBlobs } from "../../kit/json-blobs";
+import { localTime, singleLine } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { recordThenSend } from "../../kit/record-then-send";
-import { singleLine } from "../../kit/text";
-import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
-import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
-import { reportMalformedLead } from "../../core/delivery/malformed-lead-alert";
-import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
+import {
+  capSubject,
+  CLAIM_LINK_TEXT,
+  sendWithRetry,
+  type Mailer,
+  type MailMessage,
+  type RetryOptions,
+  type SendResult,
+} from "../../core/delivery/mailer";
+import { reportMalformedLead } from "../../core/delivery/alert";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
 type PersonReminder = Exclude<ReminderKind, "digest">;

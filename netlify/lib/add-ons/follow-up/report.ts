@@ -7,7 +7,7 @@ import { median, quantile } from "simple-statistics";
 import type { BusinessHours } from "../../core/config";
 import { businessMinutesBetween } from "./business-hours";
 import { csvText } from "../../kit/csv";
-import { mapInBatches } from "../../kit/in-batches";
+import { mapInBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
   firstTouchAt,
@@ -18,10 +18,14 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
-import { readLeads } from "../../core/leads/lead-record-schema";
+import {
+  EMAIL_CLASSES,
+  promiseStart,
+  readLeads,
+  type EmailClassName,
+  type LeadRecord,
+} from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { EMAIL_CLASSES, type EmailClassName } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";
 
 export interface ReportLead {

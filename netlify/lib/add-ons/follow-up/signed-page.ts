@@ -5,8 +5,8 @@
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
-import { isUuid } from "../../core/leads/lead-id";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { isUuid } from "../../core/leads/lead-address";
+import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
 import {
   BodyTooLargeError,
@@ -15,7 +15,6 @@ import {
   MAX_BODY_BYTES,
   readLimitedText,
 } from "../../kit/http";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
 import { errorName, logError } from "../../kit/log";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 

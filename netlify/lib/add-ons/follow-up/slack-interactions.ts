@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate, updateLine } from "./follow-up-update";
-import type { RetryOptions } from "../../core/delivery/send-result";
+import type { RetryOptions } from "../../core/delivery/mailer";
 import {
   ACTIONS_BLOCK_ID,
   fitSlack,
@@ -18,12 +18,10 @@ import {
   STATUS_BLOCK_ID,
   type SlackAction,
 } from "../webhook/slack";
-import { json, type AfterAnswerContext } from "../../kit/http";
-import { readInboundRequest } from "../../kit/inbound-request";
+import { json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
 import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
-import { isUuid } from "../../core/leads/lead-id";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { logMalformedLead, MalformedLeadError } from "../../core/leads/lead-record-schema";
+import { isUuid } from "../../core/leads/lead-address";
+import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { verifySlackRequest } from "./slack-signature";
 

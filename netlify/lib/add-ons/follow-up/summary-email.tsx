@@ -5,9 +5,8 @@
 import * as React from "react";
 import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
-import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/messages";
-import { emailClassCell } from "../../core/leads/lead-email-class";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
+import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
 import {
   EmailLayout,
   Paragraph,
@@ -17,8 +16,7 @@ import {
   Title,
   VisitorText,
 } from "../../kit/email-layout";
-import { localTime } from "../../kit/local-time";
-import { durationInWords, singleLine } from "../../kit/text";
+import { durationInWords, localTime, singleLine } from "../../kit/text";
 import { classifyEmail } from "../email-class/email-class";
 import { sourceOf } from "./report";
 import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";

@@ -6,14 +6,17 @@
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, LeadWebhookConfig, ServerConfig } from "../../core/config";
-import { sendWithRetry, type Mailer } from "../../core/delivery/mailer";
-import type { MailMessage } from "../../core/delivery/messages";
-import type { RetryOptions, SendResult } from "../../core/delivery/send-result";
+import {
+  sendWithRetry,
+  type Mailer,
+  type MailMessage,
+  type RetryOptions,
+  type SendResult,
+} from "../../core/delivery/mailer";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { mapInBatches } from "../../kit/in-batches";
+import { mapInBatches, recordThenSend } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { recordThenSend } from "../../kit/record-then-send";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { formatRequest, postWithRetries } from "../webhook/post-lead-event";
 import { slackFieldsMessage } from "../webhook/slack";

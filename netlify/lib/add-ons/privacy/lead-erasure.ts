@@ -3,11 +3,11 @@
  * id, time and state; an unreadable or malformed record leaves it incomplete, as it may be from this address.
  */
 import { removeBookingEntries } from "../follow-up/follow-up-store";
-import { inBatches } from "../../kit/in-batches";
+import { inBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import { logMalformedLead, MalformedLeadError, readEach } from "../../core/leads/lead-record-schema";
+import { logMalformedLead, MalformedLeadError, readEach } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { maskEmail } from "../../kit/log";
 

@@ -3,14 +3,12 @@ import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-
 import type { BusinessHours } from "../../core/config";
 import { businessMinutesBetween } from "../follow-up/business-hours";
 import { csvText } from "../../kit/csv";
-import { mapInBatches } from "../../kit/in-batches";
+import { mapInBatches } from "../../kit/jobs";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
 import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
-import type { LeadRecord } from "../../core/leads/lead-record";
-import { readLeads } from "../../core/leads/lead-record-schema";
+import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { emailClassCell } from "../../core/leads/lead-email-class";
 import { classifyEmail } from "../email-class/email-class";
 
 interface CsvRow {

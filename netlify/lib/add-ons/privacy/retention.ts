@@ -3,12 +3,12 @@
  * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: deleting a lead cannot be undone.
  */
 import { z } from "zod";
-import { inBatches } from "../../kit/in-batches";
+import { inBatches } from "../../kit/jobs";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
 import { logError, logInfo } from "../../kit/log";
 import { given, type Env } from "../../kit/settings";
 import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
-import { logMalformedLead, readEach } from "../../core/leads/lead-record-schema";
+import { logMalformedLead, readEach } from "../../core/leads/lead-record";
 import { pruneOrphanInboxEntries } from "../../core/leads/lead-store";
 import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
 import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";

@@ -2,8 +2,7 @@
  * The lead webhook add-on (docs/decisions/0022-lead-webhook-channel.md): each lead POSTed on its own channel
  * beside the sales e-mail, and its alerts. The URL is never logged: it is a credential.
  */
-import type { AddOn } from "../../core/add-on";
-import type { DeliveryChannel } from "../../core/delivery/delivery-channel";
+import type { AddOn, DeliveryChannel } from "../../core/add-on";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { claimUrlFor } from "../follow-up/claim-link";
 import { postLeadEvent, webhookLead } from "./post-lead-event";

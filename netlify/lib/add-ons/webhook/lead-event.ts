@@ -1,8 +1,7 @@
 /** What the lead webhook carries, whatever the format: a lead, an alert or a follow-up update (docs/decisions/0022-lead-webhook-channel.md). */
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
-import { SUSPECTED_SPAM_PREFIX } from "../../core/delivery/messages";
-import { emailClassTag } from "../../core/leads/lead-email-class";
-import type { LeadRecord } from "../../core/leads/lead-record";
+import { SUSPECTED_SPAM_PREFIX } from "../../core/delivery/mailer";
+import { emailClassTag, type LeadRecord } from "../../core/leads/lead-record";
 import { REMINDER_KINDS } from "../follow-up/follow-up-record";
 
 export type WebhookLead = Pick<

@@ -6,12 +6,7 @@
 import { Webhook } from "standardwebhooks";
 import type { LeadWebhookConfig } from "../../core/config";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import {
-  parseRetryAfter,
-  retrySend,
-  type RetryOptions,
-  type SendResult,
-} from "../../core/delivery/send-result";
+import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "../../core/delivery/mailer";
 import { eventId, type LeadEvent, type WebhookLead } from "./lead-event";
 import { slackMessage } from "./slack";
 import { teamsMessage } from "./teams";

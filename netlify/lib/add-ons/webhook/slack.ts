@@ -4,7 +4,7 @@
  */
 import type { ActionsBlock, KnownBlock, MrkdwnElement, PlainTextElement, SectionBlock } from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
-import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
+import { CLAIM_LINK_TEXT } from "../../core/delivery/mailer";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 // An incoming-webhook body sets `mrkdwn: false`, which keeps `text` from being read as mrkdwn, and no unfurling.

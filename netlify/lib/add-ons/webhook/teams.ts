@@ -3,7 +3,7 @@
  * Visitor text sits only in TextRuns, which render without Markdown; TextBlocks hold only our own words.
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
-import { CLAIM_LINK_TEXT } from "../../core/delivery/messages";
+import { CLAIM_LINK_TEXT } from "../../core/delivery/mailer";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 type TextRun = { type: "TextRun"; text: string; weight?: "Bolder"; isSubtle?: true };

@@ -1,21 +1,20 @@
 /**
  * Alerts to ALERT_EMAIL in the one layout (docs/requirements.md#lead-path-and-alerts, docs/decisions/0037-email-layout.md):
- * an undelivered lead, confirmations nearly spent, invalid settings. No visitor text: it need not be the sales inbox.
+ * an undelivered lead, confirmations nearly spent, invalid settings, a malformed stored lead (which cannot hold its own
+ * alert, so a `malformed/<id>` note is written `onlyIfNew` first and only its writer sends). No visitor text: it need
+ * not be the sales inbox.
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
-import { timeZoneOf } from "../add-on";
-import type { DeliveryContext, DeliveryNotice } from "./delivery-channel";
-import type { LeadAlert, LeadRecord } from "../leads/lead-record";
-import type { LeadRecorder } from "../leads/lead-recorder";
+import { timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
+import { logMalformedLead, noteMalformedLead, type LeadAlert, type LeadRecord } from "../leads/lead-record";
+import type { LeadRecorder } from "../leads/lead-store";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { localTime } from "../../kit/local-time";
+import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
-import { sendWithRetry, type Mailer } from "./mailer";
-import type { MailMessage } from "./messages";
-import type { RetryOptions } from "./send-result";
+import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "./mailer";
 
 const MINUTE = 60_000;
 
@@ -181,5 +180,41 @@ export async function tellInvalidSettings(
     },
     deps,
     { parts: parts.length },
+  );
+}
+
+export interface MalformedLeadAlerts extends AlertDeps {
+  blobs: JsonBlobs;
+  now?: () => Date;
+}
+
+/** Logs that `by` skipped lead `id` and, with `alerts`, tells ALERT_EMAIL once. Never throws. */
+export async function reportMalformedLead(
+  id: string,
+  by: string,
+  alerts?: MalformedLeadAlerts,
+): Promise<void> {
+  logMalformedLead(id, by);
+  if (!alerts) return;
+  const body = [
+    `The stored record of demo request ${id} is not a lead record, so every job skips it: it gets no delivery, reminder or retention, and exports, reports and erasure by address leave it out.`,
+    `Inspect it: the key leads/${id} in the site's Netlify Blobs store demo-requests (locally under .netlify/blobs-serve). Put it right there, or erase it with \`npm run leads:erase -- --id ${id}\`.`,
+    "This alert is sent once; if the record is still malformed after 30 days, it is sent again.",
+  ];
+  const now = alerts.now ?? (() => new Date());
+  await alertOnce(
+    {
+      what: "malformed lead alert",
+      note: () => noteMalformedLead(alerts.blobs, id, now()),
+      message: alertEmail(alerts.config, {
+        subject: `Stored demo request unreadable: ${id}`,
+        title: "Stored demo request unreadable",
+        body,
+        requestId: id,
+      }),
+      notSent: "malformed lead alert e-mail not sent; this log line is the alert",
+    },
+    alerts,
+    { requestId: id },
   );
 }

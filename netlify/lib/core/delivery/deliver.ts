@@ -3,7 +3,7 @@
  * by side, each in order. Every attempt is recorded before it is sent; what cannot be recorded is not sent.
  */
 import { alertIfDue, alertNotice } from "./alert";
-import type { ChannelResult, DeliveryChannel, DeliveryContext } from "./delivery-channel";
+import type { AddOn, ChannelResult, DeliveryChannel, DeliveryContext } from "../add-on";
 import {
   isSettled,
   withDelivery,
@@ -11,11 +11,10 @@ import {
   type Delivery,
   type LeadRecord,
 } from "../leads/lead-record";
-import type { LeadRecorder } from "../leads/lead-recorder";
+import type { LeadRecorder } from "../leads/lead-store";
 import { errorName, logError } from "../../kit/log";
-import type { SendResult } from "./send-result";
+import type { SendResult } from "./mailer";
 import { salesEmail } from "./sales-email";
-import type { AddOn } from "../add-on";
 
 /** The channels as lanes: in order within a lane (the confirmation waits for sales), lanes side by side. */
 export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {

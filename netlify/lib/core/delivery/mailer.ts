@@ -1,12 +1,120 @@
 /**
- * E-mail through SendGrid, each answer a send result. Tracking is always off: it would route our links through
- * SendGrid, and the privacy page promises none (docs/requirements.md#personal-data).
+ * What every message we send shares (its shape, common texts, the subject's cap; docs/decisions/0037-email-layout.md);
+ * the send result every delivery channel answers, `sent`, `retryable` (the retry job tries again) or `permanent`, and
+ * their shared in-request retry (docs/decisions/0019-lead-path.md); e-mail through SendGrid. Tracking is always off:
+ * it would route our links through SendGrid, and the privacy page promises none (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
+import pRetry from "p-retry";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
 import type { ServerConfig } from "../config";
-import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "./send-result";
-import type { MailMessage } from "./messages";
+
+export type SendResult =
+  | { status: "sent" }
+  | { status: "retryable"; error: string; code?: number; retryAfterMs?: number; timedOut?: boolean }
+  | { status: "permanent"; error: string; code: number };
+
+/** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from `now`. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export interface RetryOptions {
+  retries?: number;
+  /** First backoff in ms (doubled per retry), default 300. */
+  minTimeoutMs?: number;
+  /** Time budget in ms for all sends and waits, default 4000. */
+  budgetMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+class RetryableSend extends Error {
+  constructor(readonly result: Extract<SendResult, { status: "retryable" }>) {
+    super(result.error);
+  }
+}
+
+/** Runs `send` with backoff and Retry-After within `budgetMs`; a timeout is not repeated, as the other side may have it. */
+export async function retrySend(
+  send: () => Promise<SendResult>,
+  options: RetryOptions = {},
+): Promise<SendResult & { attempts: number }> {
+  const { retries = 2, minTimeoutMs = 300, budgetMs = 4000, sleep = defaultSleep } = options;
+  const started = Date.now();
+  let attempts = 0;
+  try {
+    return await pRetry(
+      async () => {
+        attempts += 1;
+        const result = await send();
+        if (result.status === "retryable" && !result.timedOut) throw new RetryableSend(result);
+        return { ...result, attempts };
+      },
+      {
+        retries,
+        minTimeout: minTimeoutMs,
+        randomize: true,
+        maxRetryTime: budgetMs,
+        async onFailedAttempt({ error, retriesLeft }) {
+          const wait = error instanceof RetryableSend ? error.result.retryAfterMs : undefined;
+          if (wait === undefined || retriesLeft === 0) return;
+          // A Retry-After past the budget: give up now instead of sleeping into the limit.
+          if (Date.now() - started + wait >= budgetMs) throw error;
+          await sleep(wait);
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof RetryableSend) return { ...error.result, attempts };
+    throw error;
+  }
+}
+
+export interface MailMessage {
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  customArgs?: Record<string, string>;
+  sandbox?: boolean;
+  /** Files as SendGrid takes them: `content` in base64. */
+  attachments?: { content: string; filename: string; type: string; disposition: "attachment" }[];
+}
+
+export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
+
+export const PROMISE_HOURS = 24;
+
+export const MAX_SUBJECT_LENGTH = 200;
+
+/** The claim link's words in reminders and chat messages, where it also opens a claimed lead. */
+export const CLAIM_LINK_TEXT = "Claim or update this lead";
+
+export const CLAIM_BUTTON_TEXT = "Claim this lead";
+
+export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
+
+/** The short reference a prospect is given and sales searches by: the lead id's first 8 hex characters. */
+export function shortReference(leadId: string): string {
+  return leadId.slice(0, 8);
+}
+
+/** `subject` cut to MAX_SUBJECT_LENGTH characters with an ellipsis, never inside a surrogate pair. */
+export function capSubject(subject: string): string {
+  if (subject.length <= MAX_SUBJECT_LENGTH) return subject;
+  let cut = subject.slice(0, MAX_SUBJECT_LENGTH - 1);
+  // A cut between the two halves of a surrogate pair (an emoji) would leave invalid text.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}\u2026`;
+}
 
 const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
   clickTracking: { enable: false, enableText: false },

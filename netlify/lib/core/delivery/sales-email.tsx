@@ -16,22 +16,20 @@ import {
   Title,
   VisitorText,
 } from "../../kit/email-layout";
-import { localTime } from "../../kit/local-time";
+import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
-import { singleLine } from "../../kit/text";
-import { timeZoneOf } from "../add-on";
-import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-email-class";
+import { timeZoneOf, type DeliveryChannel } from "../add-on";
+import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,
   CLAIM_BUTTON_TEXT,
   PROMISE_HOURS,
+  sendWithRetry,
   shortReference,
   SUSPECTED_SPAM_PREFIX,
   type MailMessage,
-} from "./messages";
-import type { DeliveryChannel } from "./delivery-channel";
-import { sendWithRetry } from "./mailer";
+} from "./mailer";
 
 const HOUR = 3_600_000;
 

@@ -22,7 +22,7 @@ import {
   MAX_BODY_BYTES,
   readLimitedText,
 } from "../../kit/http";
-import { isUuid } from "../leads/lead-id";
+import { isUuid } from "../leads/lead-address";
 
 const ATTRIBUTION_FIELD = "attribution";
 

@@ -1,6 +1,7 @@
 /**
  * The stored lead, its schema and its delivery state per channel (docs/decisions/0019-lead-path.md). The schema checks
- * types, not the form's current rules, so older leads still read; unknown fields are kept.
+ * types, not the form's current rules, so older leads still read; unknown fields are kept. A stored lead that fails
+ * it is a `MalformedLeadError`. The e-mail class as sales reads it: docs/decisions/0031-email-classification.md.
  */
 import { z } from "zod";
 import {
@@ -9,7 +10,10 @@ import {
   type DemoRequest,
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
-import { EMAIL_CLASSES } from "./lead-email-class";
+import { mapInBatches } from "../../kit/jobs";
+import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
+import { logError } from "../../kit/log";
+import { keyOf } from "../../kit/storage";
 import type { SpamVerdict } from "../spam/spam";
 
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
@@ -22,6 +26,49 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** The lead as sales sees it; `spam`: the honeypot was filled, stored for recovery, never sent. */
 export const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
+
+export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
+export type EmailClassName = (typeof EMAIL_CLASSES)[number];
+
+export type EmailClass = { class: EmailClassName; domain: string; role: boolean };
+
+const LABELS: Record<EmailClassName, string> = {
+  company: "company domain",
+  free: "free mail",
+  isp: "ISP",
+  disposable: "disposable",
+};
+
+/** The class in short labels, e.g. ["free mail", "role address"] or ["company domain"]. */
+export function emailClassLabels(emailClass: EmailClass): string[] {
+  return [LABELS[emailClass.class], ...(emailClass.role ? ["role address"] : [])];
+}
+
+/** Tags for a subject or first line, e.g. "[free mail] [role address]"; "" for a company address. */
+export function emailClassTag(emailClass: EmailClass | undefined): string {
+  if (!emailClass) return "";
+  return emailClassLabels(emailClass)
+    .filter((label) => label !== LABELS.company)
+    .map((label) => `[${label}]`)
+    .join(" ");
+}
+
+const WORDS: Record<EmailClassName, string> = {
+  company: "Company domain",
+  free: "Free mail",
+  isp: "Internet provider's mailbox",
+  disposable: "Disposable address",
+};
+
+/** One line for a message body or the claim page's tag, e.g. "Free mail: gmail.com". */
+export function emailClassLine(emailClass: EmailClass): string {
+  return `${WORDS[emailClass.class]}: ${emailClass.domain}${emailClass.role ? "; a role address" : ""}`;
+}
+
+/** One CSV cell, e.g. "free" or "company, role". */
+export function emailClassCell(emailClass: EmailClass): string {
+  return emailClass.role ? `${emailClass.class}, role` : emailClass.class;
+}
 
 function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => S): Record<K, S> {
   return Object.fromEntries(keys.map((key) => [key, schemaOf(key)])) as Record<K, S>;
@@ -66,7 +113,7 @@ const leadFields = {
   released: z.looseObject({ at: time, by: z.string() }).optional(),
 };
 
-export const storedLeadSchema = z.looseObject({
+const storedLeadSchema = z.looseObject({
   ...leadFields,
   request: z.looseObject(
     Object.fromEntries(
@@ -85,7 +132,7 @@ export type LeadRecord = z.output<z.ZodObject<typeof leadFields>> & {
 };
 
 /** `lead` with a delivery for every channel it lacks (older leads), as a new lead would have. */
-export function completeDeliveries(lead: LeadRecord): LeadRecord {
+function completeDeliveries(lead: LeadRecord): LeadRecord {
   const fresh = lead.state === "spam" ? allChannels("skipped", "stored as spam") : allChannels("pending");
   return { ...lead, deliveries: { ...fresh, ...lead.deliveries } };
 }
@@ -159,4 +206,55 @@ export function isSettled(lead: LeadRecord): boolean {
 /** When the follow-up clocks and the 24-hour promise start: the release of a lead held as spam, else its arrival. */
 export function promiseStart(lead: Pick<LeadRecord, "receivedAt" | "released">): string {
   return lead.released?.at ?? lead.receivedAt;
+}
+
+/** A stored lead that is not a lead record; carries the lead's id only, never the data. */
+export class MalformedLeadError extends Error {
+  override name = "MalformedLeadError";
+  constructor(readonly id: string) {
+    super(`stored lead ${id} is not a lead record`);
+  }
+}
+
+/** `data` as a LeadRecord, every channel present; throws MalformedLeadError when it fails or holds another id. */
+export function parseStoredLead(data: unknown, id: string): LeadRecord {
+  const parsed = storedLeadSchema.safeParse(data);
+  if (!parsed.success || parsed.data.id !== id) throw new MalformedLeadError(id);
+  return completeDeliveries(parsed.data as LeadRecord);
+}
+
+/** The one log line for a malformed stored lead; `by` names what skipped it, e.g. "the retry job". */
+export function logMalformedLead(id: string, by: string): void {
+  logError(`MALFORMED LEAD: the stored record is not a lead record; ${by} skipped it`, { requestId: id });
+}
+
+/** Reads `ids` 50 at a time: the records (in order); the ids missing, malformed or unreadable; the first read error. */
+export async function readEach<R>(store: { get(id: string): Promise<R | null> }, ids: readonly string[]) {
+  const { results, failed } = await mapInBatches(ids, async (id) => ({ id, record: await store.get(id) }));
+  const isMalformed = ({ error }: { error: unknown }) => error instanceof MalformedLeadError;
+  const unreadable = failed.filter((failure) => !isMalformed(failure));
+  return {
+    records: results.flatMap(({ record }) => (record ? [record] : [])),
+    missing: results.filter(({ record }) => !record).map(({ id }) => id),
+    malformed: failed.filter(isMalformed).map(({ item }) => item),
+    unreadable: unreadable.map(({ item }) => item),
+    error: unreadable[0]?.error,
+  };
+}
+
+/** Reads `ids` 50 at a time, leaving out malformed (logged) and missing ones; throws when the store fails. */
+export async function readLeads(
+  store: { get(id: string): Promise<LeadRecord | null> },
+  ids: readonly string[],
+  by: string,
+): Promise<LeadRecord[]> {
+  const { records, malformed, unreadable, error } = await readEach(store, ids);
+  for (const id of malformed) logMalformedLead(id, by);
+  if (unreadable.length > 0) throw error;
+  return records;
+}
+
+/** Notes at `at`, for 30 days, that lead `id` was reported malformed; true when it had no note yet. May throw. */
+export function noteMalformedLead(blobs: JsonBlobs, id: string, at: Date): Promise<boolean> {
+  return noteOnce(blobs, keyOf("malformed", id), at, 30 * 24 * 3_600_000);
 }

@@ -1,12 +1,15 @@
 /**
  * Durable capture of demo requests (docs/requirements.md#durable-capture, docs/decisions/0019-lead-path.md). Markers
- * are written before the lead, so a failed lead write leaves an orphan marker, never a lost lead.
+ * are written before the lead, so a failed lead write leaves an orphan marker, never a lost lead. `LeadRecorder` keeps
+ * a lead's stored copy in step with its delivery; an accepted send left unrecorded is logged `SENT-UNRECORDED <id>`
+ * and stays `sending`, never resent.
  */
 import { getStore } from "@netlify/blobs";
-import type { JsonBlobs } from "../../kit/json-blobs";
+import pRetry from "p-retry";
+import { deleteUnless, isFreshMarker, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
-import type { LeadRecord } from "./lead-record";
-import { MalformedLeadError, parseStoredLead } from "./lead-record-schema";
+import { MalformedLeadError, parseStoredLead, type ChannelName, type LeadRecord } from "./lead-record";
+import { errorName, logError } from "../../kit/log";
 
 export { LEAD_STORE_NAME };
 const leadKey = (id: string) => keyOf("leads", id);
@@ -37,23 +40,17 @@ async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
   return blobs.map((blob) => blob.key.slice(prefix.length));
 }
 
-const ENTRY_GRACE_MS = 2 * 60_000;
-
 /** Deletes inbox entries older than two minutes whose lead is gone; resolves with the count. May throw. */
-export async function pruneOrphanInboxEntries(
+export function pruneOrphanInboxEntries(
   blobs: JsonBlobs,
   leadIds: ReadonlySet<string>,
   now: Date,
 ): Promise<number> {
-  let deleted = 0;
-  for (const key of await blobs.keys(STORAGE.inboxes.prefix)) {
-    if (leadIds.has(key.slice(key.lastIndexOf("/") + 1))) continue;
-    const since = ((await blobs.getWithEtag(key))?.data as { since?: unknown } | undefined)?.since;
-    if (typeof since === "string" && now.getTime() - Date.parse(since) < ENTRY_GRACE_MS) continue;
-    await blobs.delete(key);
-    deleted += 1;
-  }
-  return deleted;
+  return deleteUnless(
+    blobs,
+    STORAGE.inboxes.prefix,
+    async (key) => leadIds.has(key.slice(key.lastIndexOf("/") + 1)) || (await isFreshMarker(blobs, key, now)),
+  );
 }
 
 /** A LeadStore over a Blobs store (default `demo-requests`, strongly consistent). */
@@ -110,4 +107,64 @@ export function createBlobLeadStore(
       if (typeof stored?.inboxKey === "string") await store.delete(inboxKey(stored.inboxKey, id));
     },
   };
+}
+
+const WRITE_RETRIES = { retries: 2, minTimeout: 100 };
+
+export class LeadRecorder {
+  private dirty = false;
+  private readonly unrecordedSends = new Set<ChannelName>();
+  private version = 0;
+  private writing: Promise<boolean> = Promise.resolve(true);
+
+  constructor(
+    readonly store: LeadStore | null,
+    private current: LeadRecord,
+  ) {}
+
+  get lead(): LeadRecord {
+    return this.current;
+  }
+
+  get recorded(): boolean {
+    return this.store !== null && !this.dirty;
+  }
+
+  /** Replaces the lead; `acceptedOn` names a channel whose send this change records as accepted. */
+  change(next: LeadRecord, acceptedOn?: ChannelName): void {
+    this.current = next;
+    this.dirty = true;
+    this.version += 1;
+    if (acceptedOn) this.unrecordedSends.add(acceptedOn);
+  }
+
+  /** Writes the lead if changed, retrying twice; false when it failed (nothing new may be sent). Never throws. */
+  save(): Promise<boolean> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  private async write(): Promise<boolean> {
+    const store = this.store;
+    if (!store || !this.dirty) return true;
+    const lead = this.current;
+    const version = this.version;
+    try {
+      await pRetry(() => store.update(lead), WRITE_RETRIES);
+    } catch (error) {
+      const fields = { reason: errorName(error) };
+      if (this.unrecordedSends.size > 0) {
+        logError(`SENT-UNRECORDED ${lead.id}`, { ...fields, channels: [...this.unrecordedSends].join(",") });
+      } else {
+        logError("lead update failed", { requestId: lead.id, ...fields });
+      }
+      return false;
+    }
+    // A change made while this write ran is still to be written.
+    if (this.version === version) {
+      this.dirty = false;
+      this.unrecordedSends.clear();
+    }
+    return true;
+  }
 }

@@ -5,9 +5,7 @@
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
-import { sendWithRetry, type Mailer } from "../delivery/mailer";
-import type { MailMessage } from "../delivery/messages";
-import type { RetryOptions } from "../delivery/send-result";
+import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "../delivery/mailer";
 import { EmailLayout, Paragraph, renderEmail } from "../../kit/email-layout";
 import { confirmationClientHash } from "../../kit/keys";
 import { checkFormToken } from "./form-token";

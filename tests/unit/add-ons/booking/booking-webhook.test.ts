@@ -17,11 +17,10 @@ import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/boo
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
-import { localTime } from "../../../../netlify/lib/kit/local-time";
+import { localTime } from "../../../../netlify/lib/kit/text";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
-import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { MalformedLeadError } from "../../../../netlify/lib/core/leads/lead-record-schema";
+import { MalformedLeadError, newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";

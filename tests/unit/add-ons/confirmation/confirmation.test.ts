@@ -7,7 +7,7 @@
 // the handler; CONFIRMATION_EMAIL=off and unreachable limits mean no confirmation.
 import fc from "fast-check";
 import site from "../../../../content/site.json";
-import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
+import type { MailMessage } from "../../../../netlify/lib/core/delivery/mailer";
 import { demoRequestSchema, HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import {
   harness,
@@ -22,7 +22,7 @@ import { silenceConsole } from "../../../helpers/console";
 afterEach(() => jest.restoreAllMocks());
 
 // The request's idempotency key; the confirmation's reference is the lead id the server makes from it
-// (netlify/lib/core/leads/lead-id.ts), never the key itself.
+// (netlify/lib/core/leads/lead-address.ts), never the key itself.
 const ID = "5f0c2a8e-9b1d-4c3e-8a7f-6d5e4c3b2a19";
 const confirmationOf = (sent: MailMessage[]) => sent.find((m) => m.customArgs?.kind === "confirmation");
 

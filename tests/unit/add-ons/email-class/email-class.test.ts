@@ -19,7 +19,7 @@ import {
   emailClassLabels,
   emailClassLine,
   emailClassTag,
-} from "../../../../netlify/lib/core/leads/lead-email-class";
+} from "../../../../netlify/lib/core/leads/lead-record";
 
 test.each([
   ["ops.manager@bhp.com", "company", "bhp.com"],

@@ -6,8 +6,7 @@
 // hours across a weekend and a daylight-saving change; the suspected-spam digest; honeypot leads
 // and leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import type { FollowUpConfig } from "../../../../netlify/lib/core/config";
-import type { ServerConfig } from "../../../../netlify/lib/core/config";
+import type { FollowUpConfig, ServerConfig } from "../../../../netlify/lib/core/config";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/reminders";
 import { isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";

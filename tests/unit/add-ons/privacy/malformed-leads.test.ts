@@ -1,12 +1,11 @@
 /**
  * @jest-environment node
  */
-// A malformed stored lead (netlify/lib/core/leads/lead-record-schema.ts) in the personal-data jobs
+// A malformed stored lead (netlify/lib/core/leads/lead-record.ts) in the personal-data jobs
 // (docs/decisions/0018-retention-and-erasure.md): the export and retention skip and log it and handle
 // the others; erasure by address cannot match it and says so (not complete), and erasure by id
 // erases it with its note.
-import type { LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
-import { noteMalformedLead } from "../../../../netlify/lib/core/leads/lead-record-schema";
+import { noteMalformedLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import {
   describeDryRun,

@@ -11,9 +11,7 @@ import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
 import type { LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
-import type { Mailer } from "../../../../netlify/lib/core/delivery/mailer";
-import type { SendResult } from "../../../../netlify/lib/core/delivery/send-result";
-import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
+import type { Mailer, MailMessage, SendResult } from "../../../../netlify/lib/core/delivery/mailer";
 import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
@@ -32,7 +30,7 @@ import {
 } from "../../../helpers/function-harness";
 import { silenceConsole } from "../../../helpers/console";
 
-// A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts): the
+// A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-address.ts): the
 // webhook-id, the event's `data.id` and the store's key. Leads the tests store themselves use ID as their id.
 const ID = "7e1d2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b";
 const LEAD = leadIdOf(ID);

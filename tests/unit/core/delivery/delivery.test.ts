@@ -25,7 +25,7 @@ import {
 import { silenceConsole } from "../../../helpers/console";
 
 const ID = "5d0c3f4e-8a2b-4c6d-9e1f-2a3b4c5d6e7f";
-// The lead the server makes from that key (netlify/lib/core/leads/lead-id.ts): what the store, the logs and the
+// The lead the server makes from that key (netlify/lib/core/leads/lead-address.ts): what the store, the logs and the
 // alert name.
 const LEAD = leadIdOf(ID);
 const logged = (spy: jest.SpyInstance) => spy.mock.calls.flat().join("\n");

@@ -4,8 +4,7 @@
 // A message's attachments (docs/decisions/0038-weekly-summary.md) reach SendGrid as its v3 API names
 // them (base64 `content`, `filename`, `type`, `disposition`), through the real client, and the local
 // mail sink records them.
-import { createSendGridMailer } from "../../../../netlify/lib/core/delivery/mailer";
-import type { MailMessage } from "../../../../netlify/lib/core/delivery/messages";
+import { createSendGridMailer, type MailMessage } from "../../../../netlify/lib/core/delivery/mailer";
 import { TEST_CONFIG } from "../../../helpers/function-harness";
 import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
 

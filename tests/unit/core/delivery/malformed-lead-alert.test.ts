@@ -4,7 +4,7 @@
 // A malformed stored lead reaches a person once (docs/requirements.md#lead-path-and-alerts): a log
 // line every time, one e-mail to ALERT_EMAIL per record, noted under `malformed/<id>` first, naming
 // the id and what to do and nothing the record holds. A failed e-mail leaves the log line as the alert.
-import { reportMalformedLead } from "../../../../netlify/lib/core/delivery/malformed-lead-alert";
+import { reportMalformedLead } from "../../../../netlify/lib/core/delivery/alert";
 import { DOWN, NO_WAITS, scriptedMailer, sentOfKind, TEST_CONFIG } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { silenceConsole, type SilencedConsole } from "../../../helpers/console";

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
-import { MAX_SUBJECT_LENGTH } from "../../../../netlify/lib/core/delivery/messages";
+import { MAX_SUBJECT_LENGTH } from "../../../../netlify/lib/core/delivery/mailer";
 import type { DemoRequest } from "../../../../src/lib/demo-request";
 import { harness, leadIdOf, sentOfKind, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // A client's requestId is only an idempotency key (docs/requirements.md#spam-defence,
-// netlify/lib/core/leads/lead-id.ts): the server makes the lead id from it, so the same key with the same
+// netlify/lib/core/leads/lead-address.ts): the server makes the lead id from it, so the same key with the same
 // payload is the same lead (never a second e-mail, the same reference); the same key with a different
 // payload answers 409 with a clear message, sends nothing and reveals nothing about the stored request;
 // a new key is a new lead; no key is a random lead; and no key can name or reach a lead of its choosing.

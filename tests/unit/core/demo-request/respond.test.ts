@@ -40,7 +40,7 @@ test("parsing gives the checked request, or a rejection with its status and mess
   });
 });
 
-// The lead's id, made by the server (netlify/lib/core/leads/lead-id.ts): the answer's `reference`.
+// The lead's id, made by the server (netlify/lib/core/leads/lead-address.ts): the answer's `reference`.
 const LEAD = "3f2b9c1e-8d4a-4e7f-9b6c-2a1d0e5f7c8b";
 
 test("a requestId must be a UUID of versions 1-8 with the RFC variant (kept lower-case); the nil UUID is not one", async () => {

@@ -6,7 +6,7 @@
 import handler, { config as functionConfig } from "../../../../netlify/functions/send-contact-email.mts";
 import { formSecretFrom } from "../../../../netlify/lib/core/config";
 import { resetConfig } from "../../../../netlify/lib/compose";
-import { leadIdFor } from "../../../../netlify/lib/core/leads/lead-id";
+import { leadIdFor } from "../../../../netlify/lib/core/leads/lead-address";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { demoRequest, demoRequestBody, formToken, setUpFunctionEnv } from "../../../helpers/function-env";
 import { silenceConsole } from "../../../helpers/console";
@@ -146,7 +146,7 @@ test("a filled honeypot answers exactly like success, sends nothing, and is stor
   const requestId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
   const res = await post({ ...valid, [HONEYPOT_FIELD]: "http://spam.example", requestId });
   expect(res.status).toBe(200);
-  // The lead id the function makes from the key under its form secret (netlify/lib/core/leads/lead-id.ts).
+  // The lead id the function makes from the key under its form secret (netlify/lib/core/leads/lead-address.ts).
   const lead = leadIdFor(requestId, formSecretFrom(process.env)!);
   expect(await res.json()).toEqual({ ok: true, reference: lead });
   expect(sink.messages()).toHaveLength(0);

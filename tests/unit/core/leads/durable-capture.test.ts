@@ -21,7 +21,7 @@ import {
 } from "../../../helpers/function-harness";
 import { silenceConsole } from "../../../helpers/console";
 
-// A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-id.ts). The
+// A request's idempotency key, and the lead the server makes from it (netlify/lib/core/leads/lead-address.ts). The
 // retry job's tests store leads under ID directly: there it is a lead id.
 const ID = "0b7e8f5c-3a51-4d6e-9f21-7c4b2a9d1e30";
 const LEAD = leadIdOf(ID);

@@ -5,13 +5,14 @@
 // shapes, lenient with what older leads lack; a record that fails is a MalformedLeadError carrying
 // the id only, from the Blobs store's `get` too (a store fault still throws as a fault).
 import { getStore } from "@netlify/blobs";
-import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import {
   MalformedLeadError,
+  newLead,
   noteMalformedLead,
   parseStoredLead,
   readLeads,
-} from "../../../../netlify/lib/core/leads/lead-record-schema";
+  type LeadRecord,
+} from "../../../../netlify/lib/core/leads/lead-record";
 import { silenceConsole } from "../../../helpers/console";
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";

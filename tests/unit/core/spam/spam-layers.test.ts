@@ -277,6 +277,6 @@ describe("the time token", () => {
 });
 
 const ID = "3d6f0a52-8c1e-4b7a-9e2d-5f4c3b2a1e0d";
-// The lead the server makes from that key (netlify/lib/core/leads/lead-id.ts).
+// The lead the server makes from that key (netlify/lib/core/leads/lead-address.ts).
 const LEAD = leadIdOf(ID);
 const { [HONEYPOT_FIELD]: _honeypot, ...VALID_REQUEST } = VALID;
