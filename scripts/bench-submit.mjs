@@ -29,23 +29,26 @@ export const LOAD_ENV = {
 /** The mail sink of the server `npm start` runs, from the URL it saved. */
 export const runningSink = () => readFileSync(join(root, ".data", "mail-sink-url"), "utf8").trim();
 
-/** One form token per request, as each page fetches one when it loads; resolves once they are old enough. */
-async function fillForms(site, total, limit) {
-  const tokens = await Promise.all(
-    Array.from({ length: total }, () =>
-      limit(async () => {
-        const res = await fetch(`${site}/api/form-token`, {
-          headers: { accept: "application/json" },
-          signal: AbortSignal.timeout(60_000),
-        });
-        if (!res.ok)
-          throw new Error(
-            `GET /api/form-token answered ${res.status} (start the server with RATE_LIMIT=off)`,
-          );
-        return (await res.json()).token;
-      }),
-    ),
-  );
+async function fetchToken(site) {
+  const res = await fetch(`${site}/api/form-token`, {
+    headers: { accept: "application/json" },
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (!res.ok)
+    throw new Error(`GET /api/form-token answered ${res.status} (start the server with RATE_LIMIT=off)`);
+  return (await res.json()).token;
+}
+
+/**
+ * One form token per request, as each page fetches one when it loads; resolves once they are old enough.
+ * One at a time: a token is its issue millisecond, so two fetched in the same one would be the same token.
+ * A GET of the demo request first builds its function (405, changes nothing), since calls racing the local
+ * emulation's first build of a function can find its files half-written (a 500 "Cannot find module").
+ */
+async function fillForms(site, total) {
+  await fetch(`${site}/api/send-contact-email`, { signal: AbortSignal.timeout(60_000) });
+  const tokens = [];
+  while (tokens.length < total) tokens.push(await fetchToken(site));
   await sleep(MIN_FILL_MS);
   return tokens;
 }
@@ -81,7 +84,7 @@ export async function submitLoad({ site, sink, total, concurrency }) {
   }
   await fetch(`${sink}/__sink/messages`, { method: "DELETE" });
   const limit = pLimit(concurrency);
-  const tokens = await fillForms(site, total, limit);
+  const tokens = await fillForms(site, total);
   const run = randomUUID().slice(0, 8);
   const latencies = [];
   const statuses = {};

@@ -194,7 +194,7 @@ const parseRefusal = (refusal) => ({ ...refusal, body: JSON.parse(refusal.body) 
 test("each path's body limit is its function's own; the server reads a little past it, so the function answers first", async () => {
   const jiti = createJiti(import.meta.url);
   const lib = (...path) => jiti.import(join(FUNCTIONS, "..", "lib", ...path));
-  const { MAX_BODY_BYTES } = await lib("core", "demo-request", "parse-request.ts");
+  const { MAX_BODY_BYTES } = await lib("kit", "http.ts");
   const { SLACK_MAX_BODY_BYTES } = await lib("add-ons", "follow-up", "slack-interactions.ts");
   const { BOOKING_MAX_BODY_BYTES } = await lib("add-ons", "booking", "booking-webhook.ts");
   const limitsFor = bodyLimits(await readFunctionModules(FUNCTIONS));
