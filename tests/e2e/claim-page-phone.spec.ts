@@ -14,19 +14,16 @@ import {
   alteredSignature,
   claimAs,
   claimButton,
-  claimLinkFor,
   expectFollowUp,
   fact,
   historyLine,
+  requestDemo,
   submitWith,
   withSignature,
 } from "./support/claim-page";
-import { sendDemoRequest } from "./support/demo-request-form";
 import { E2E_SALES_TEAM } from "./support/follow-up-env";
 import { exportedLead } from "./support/leads-export";
-import { uniqueProspect } from "./support/mail-sink";
 import { startRateLimitedServer } from "./support/rate-limited-server";
-import { toasts } from "./support/toasts";
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 375, height: 812 } });
@@ -35,15 +32,6 @@ const [ANA, BEN] = E2E_SALES_TEAM;
 const SCHEMES = ["light", "dark"] as const;
 /** A time as the page shows it without BUSINESS_HOURS: in UTC, the zone named. */
 const SHOWN_TIME = /^\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/;
-
-/** Sends a demo request through /contact and resolves with its id and the claim link from its sales e-mail. */
-async function requestDemo(page: Page) {
-  const prospect = uniqueProspect();
-  const id = await sendDemoRequest(page, prospect);
-  await expect(toasts(page)).toContainText("Request Submitted Successfully", { timeout: 30_000 });
-  const link = await claimLinkFor(page.request, prospect["Work Email"]);
-  return { id, prospect, link };
-}
 
 /** Every control of the page (links, buttons, selects, visible inputs) lower than 44 CSS pixels. */
 async function shortControls(page: Page) {

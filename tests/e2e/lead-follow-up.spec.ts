@@ -16,20 +16,17 @@ import {
   alteredSignature,
   claimAs,
   claimButton,
-  claimLinkFor,
   claimNotice,
   expectFollowUp,
   fact,
   historyLine,
+  requestDemo,
   submitWith,
   withSignature,
 } from "./support/claim-page";
 import { consoleErrors } from "./support/console-errors";
-import { sendDemoRequest } from "./support/demo-request-form";
 import { E2E_SALES_TEAM } from "./support/follow-up-env";
 import { exportedLead } from "./support/leads-export";
-import { uniqueProspect } from "./support/mail-sink";
-import { toasts } from "./support/toasts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -64,14 +61,6 @@ async function exportedFollowUp(id: string) {
  * Sends a demo request through the /contact form as a prospect would, and resolves with its id
  * (the answer's reference), its prospect and the claim link from its sales e-mail.
  */
-async function requestDemo(page: Page) {
-  const prospect = uniqueProspect();
-  const id = await sendDemoRequest(page, prospect);
-  await expect(toasts(page)).toContainText("Request Submitted Successfully", { timeout: 30_000 });
-  const link = await claimLinkFor(page.request, prospect["Work Email"]);
-  return { id, prospect, link };
-}
-
 /**
  * Asserts `response` is the claim page's kind of answer: HTML under the pages' own policy (no
  * script source at all), not cached, not indexed, its URL never sent to another site as a referrer

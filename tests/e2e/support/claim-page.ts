@@ -4,9 +4,11 @@
  * history, forms and notice, found by role and label.
  */
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
-import { salesEmailsFor } from "./mail-sink";
+import { sendDemoRequest } from "./demo-request-form";
+import { salesEmailsFor, uniqueProspect } from "./mail-sink";
+import { toasts } from "./toasts";
 
-/** The line of the sales e-mail's text that carries the link (its button, CLAIM_BUTTON_TEXT in messages.ts). */
+/** The line of the sales e-mail's text that carries the link (its button, CLAIM_BUTTON_TEXT in mailer.ts). */
 const CLAIM_LINE = /^Claim this lead \[(\S+)\]$/m;
 
 /**
@@ -24,6 +26,15 @@ export async function claimLinkFor(request: APIRequestContext, email: string): P
   const match = (sales.text ?? "").match(CLAIM_LINE);
   expect(match, `the sales e-mail has no claim link:\n${sales.text}`).not.toBeNull();
   return new URL(match![1]);
+}
+
+/** Sends a demo request through /contact; resolves with its id, the prospect and the claim link from its sales e-mail. */
+export async function requestDemo(page: Page) {
+  const prospect = uniqueProspect();
+  const id = await sendDemoRequest(page, prospect);
+  await expect(toasts(page)).toContainText("Request Submitted Successfully", { timeout: 30_000 });
+  const link = await claimLinkFor(page.request, prospect["Work Email"]);
+  return { id, prospect, link };
 }
 
 /** The value of the page's fact `label` (a term and its description), e.g. fact(page, "Owner"). */
