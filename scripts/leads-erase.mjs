@@ -51,18 +51,13 @@ const {
 /** The form secret the functions key the counters with: this shell's for the deployed site, else the local one. */
 async function formSecret(deployed) {
   const { formSecretFrom } = await load("netlify/lib/core/config.ts");
-  if (deployed) return formSecretFrom(process.env);
-  const env = {
-    FORM_TOKEN_SECRET: process.env.FORM_TOKEN_SECRET,
-    LOCAL_DATA_DIR: process.env.LOCAL_DATA_DIR,
-  };
   try {
-    applyLocalFormSecret(root, env);
+    if (!deployed) applyLocalFormSecret(root);
   } catch (error) {
     console.error(`The local form secret could not be read: ${error.message}`);
     return undefined;
   }
-  return formSecretFrom(env);
+  return formSecretFrom(process.env);
 }
 
 const complete = await withLeadStore(async (blobs, { leads, json }) => {

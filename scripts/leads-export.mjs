@@ -30,15 +30,9 @@ if (args.values.email !== undefined) {
 // For minutesToClaim.
 const hours = await businessHours(usageError);
 
-await withLeadStore(async (_blobs, { leads, json }) => {
-  const { createFollowUpStore } = await load("netlify/lib/add-ons/follow-up/follow-up-store.ts");
+await withLeadStore(async (_blobs, { leads, followUps: store }) => {
   const { leadsToCsv, readLeadsForCsv } = await load("netlify/lib/add-ons/privacy/leads-csv.ts");
-  const { records, followUps } = await readLeadsForCsv({
-    leads,
-    followUps: createFollowUpStore(json),
-    address,
-    match,
-  });
+  const { records, followUps } = await readLeadsForCsv({ leads, followUps: store, address, match });
   const csv = leadsToCsv(records, followUps, hours);
   const which = !address
     ? "demo request(s)"

@@ -20,12 +20,11 @@ if (day && !day.isValid) args.usageError(`--since wants a day as YYYY-MM-DD; got
 const since = day?.toJSDate();
 const hours = await businessHours(args.usageError);
 
-await withLeadStore(async (blobs, { leads, json }) => {
-  const { createFollowUpStore } = await load("netlify/lib/add-ons/follow-up/follow-up-store.ts");
+await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const { followUpReport, readReportLeads, reportToCsv, reportToText } = await load(
     "netlify/lib/add-ons/follow-up/report.ts",
   );
-  const items = await readReportLeads({ leads, followUps: createFollowUpStore(json), blobs: json });
+  const items = await readReportLeads({ leads, followUps, blobs: json });
   const rows = followUpReport(items, { now: new Date(), since, hours });
   if (args.values.csv) process.stdout.write(reportToCsv(rows));
   else {

@@ -50,7 +50,7 @@ async function useLocalSite() {
   return startLocalMail(root);
 }
 
-await withLeadStore(async (blobs, { leads, json }) => {
+await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const mail = blobs.deployed ? undefined : await useLocalSite();
   try {
     const { loadConfig } = await load("netlify/lib/compose.ts");
@@ -59,16 +59,14 @@ await withLeadStore(async (blobs, { leads, json }) => {
       args.usageError(`Settings missing or invalid: ${configResult.problems.join("; ")}.`);
     const { config } = configResult;
     if (!config.followUp) args.usageError("Follow-up is off (its settings are invalid): no summary to make.");
-    const [{ leadsToCsv }, { createFollowUpStore }, { createSendGridMailer }, { maskEmail }] =
-      await Promise.all([
-        load("netlify/lib/add-ons/privacy/leads-csv.ts"),
-        load("netlify/lib/add-ons/follow-up/follow-up-store.ts"),
-        load("netlify/lib/core/delivery/mailer.ts"),
-        load("netlify/lib/kit/log.ts"),
-      ]);
+    const [{ leadsToCsv }, { createSendGridMailer }, { maskEmail }] = await Promise.all([
+      load("netlify/lib/add-ons/privacy/leads-csv.ts"),
+      load("netlify/lib/core/delivery/mailer.ts"),
+      load("netlify/lib/kit/log.ts"),
+    ]);
     const { summary, message, sent } = await summaryNow({
       leads,
-      followUps: createFollowUpStore(json),
+      followUps,
       blobs: json,
       mailer: createSendGridMailer(config),
       config: { ...config, followUp: config.followUp },

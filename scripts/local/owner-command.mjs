@@ -38,14 +38,21 @@ export async function businessHours(usageError) {
   return hours;
 }
 
-/** Runs `task(blobs, { raw, leads, json })` (the lead store three ways) on the site's Blobs, then closes them. */
+/** Runs `task(blobs, { raw, leads, json, followUps })` (the lead store four ways) on the site's Blobs, then closes them. */
 export async function withLeadStore(task) {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await load("netlify/lib/core/leads/lead-store.ts");
   const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
+  const { createFollowUpStore } = await load("netlify/lib/add-ons/follow-up/follow-up-store.ts");
   const blobs = await openSiteBlobs(root);
   try {
     const raw = blobs.open(LEAD_STORE_NAME);
-    return await task(blobs, { raw, leads: createBlobLeadStore(raw), json: jsonBlobsOver(raw) });
+    const json = jsonBlobsOver(raw);
+    return await task(blobs, {
+      raw,
+      leads: createBlobLeadStore(raw),
+      json,
+      followUps: createFollowUpStore(json),
+    });
   } finally {
     await blobs.close();
   }
