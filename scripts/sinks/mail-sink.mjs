@@ -1,9 +1,85 @@
 /**
  * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-demo-request-delivery.md): `POST
- * /v3/mail/send` as `@sendgrid/mail` needs it, with sink-control.mjs's routes and, at its own URL, the inbox.
+ * /v3/mail/send` as `@sendgrid/mail` needs it, with sink-control.mjs's routes and, at its own URL, the inbox
+ * (docs/requirements.md#sales-tools). A message's HTML is served apart, at `/messages/<id>/html`, sandboxed by its
+ * CSP too, so neither the frame nor that page runs a script or loads anything remote.
  */
-import { mailInbox } from "./mail-inbox.mjs";
+import { createHash } from "node:crypto";
+import escapeHtml from "escape-html";
 import { readJson, sendJson, startSink } from "./sink-control.mjs";
+
+const STYLE = `
+:root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+body { margin: 0 auto; max-width: 60rem; padding: 1rem; line-height: 1.5; }
+article { border: 1px solid #8884; border-radius: 0.5rem; margin: 1.5rem 0; padding: 1rem; }
+h2 { font-size: 1.15rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
+h3 { font-size: 0.95rem; margin: 1rem 0 0.25rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; margin: 0; }
+dt { font-weight: 600; }
+dd { margin: 0; overflow-wrap: anywhere; }
+iframe { width: 100%; height: 36rem; border: 1px solid #8884; border-radius: 0.25rem; background: #fff; resize: vertical; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: 0.75rem; border-radius: 0.25rem; background: #8881; }
+`;
+
+const styleHash = createHash("sha256").update(STYLE).digest("base64");
+const INBOX_CSP = `default-src 'none'; style-src 'sha256-${styleHash}'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+const MESSAGE_CSP =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+function messageArticle(m) {
+  const subject = escapeHtml(m.subject);
+  const rows = [
+    ["To", m.to.join(", ")],
+    ["From", m.from],
+    ...(m.replyTo ? [["Reply-To", m.replyTo]] : []),
+    ["Kind", m.customArgs?.kind ?? "message"],
+  ]
+    .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join("");
+  const when = new Date(m.receivedAt).toLocaleString("en-GB", { timeZoneName: "short" });
+  const received = `<dt>Received</dt><dd><time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(when)}</time></dd>`;
+  const html = m.html
+    ? `<h3>HTML</h3><iframe sandbox="" src="/messages/${m.id}/html" title="HTML of message ${m.id}: ${subject}" loading="lazy"></iframe><p><a href="/messages/${m.id}/html" target="_blank" rel="noopener noreferrer">Open the HTML on its own</a></p>`
+    : "";
+  const text = m.text !== null ? `<h3>Plain text</h3><pre>${escapeHtml(m.text)}</pre>` : "";
+  return `<article aria-labelledby="message-${m.id}"><h2 id="message-${m.id}">${subject}</h2><dl>${rows}${received}</dl>${html}${text}</article>`;
+}
+
+function inboxPage(messages) {
+  const newestFirst = [...messages].sort((a, b) => b.id - a.id);
+  const count = `${messages.length} message${messages.length === 1 ? "" : "s"}`;
+  const list =
+    newestFirst.length > 0
+      ? newestFirst.map(messageArticle).join("\n")
+      : "<p>No e-mail yet. Submit the form at /contact and reload this page.</p>";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Local mail sink: ${count}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>Local mail sink</h1>
+<p>Every e-mail the local server sent, newest first: ${count}. <a href="/">Reload</a> to see new ones; the same as JSON at <a href="/__sink/messages">/__sink/messages</a>.</p>
+</header>
+<main>
+${list}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page at `path` (the inbox, newest first, or one message's HTML) as `{ html, csp }`; null for 404. */
+function mailInbox(path, messages) {
+  if (path === "/") return { html: inboxPage(messages), csp: INBOX_CSP };
+  const id = /^\/messages\/(\d+)\/html$/.exec(path)?.[1];
+  const message = id === undefined ? undefined : messages.find((m) => m.id === Number(id));
+  return message?.html ? { html: message.html, csp: MESSAGE_CSP } : null;
+}
 
 const sgError = (message, field = null) => ({ errors: [{ message, field, help: null }] });
 
