@@ -22,14 +22,6 @@ if (args.values.week !== undefined && !week) {
   args.usageError(`--week wants an ISO week as YYYY-Www; got ${JSON.stringify(args.values.week)}.`);
 }
 
-async function answers(url) {
-  try {
-    return (await fetch(new URL("/__sink/messages", url), { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 /** Applies the running `npm start`'s settings and mail sink (unless SendGrid is set); resolves with what to close. */
 async function useLocalSite() {
   applyLocalFormSecret(root);
@@ -38,7 +30,12 @@ async function useLocalSite() {
   if (site) process.env.URL ??= site;
   if (process.env.SENDGRID_API_KEY) return undefined;
   const sink = readLocalFile(root, "mail-sink-url");
-  const live = sink && (await answers(sink));
+  const live =
+    sink &&
+    (await fetch(`${sink}/__sink/messages`, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.ok,
+      () => false,
+    ));
   // A dry run sends nothing: it needs the settings, not a sink.
   if (live || dryRun) {
     process.env.SENDGRID_API_KEY = LOCAL_KEY;

@@ -20,7 +20,7 @@ export type Sink = {
   setMode(mode: SinkMode): void;
   close(): Promise<void>;
 };
-export type MailSink = Sink & { messages(): RecordedMessage[]; sandboxed(): number };
+export type MailSink = Sink & { messages(): RecordedMessage[] };
 export function startMailSink(
   options?: SinkOptions & { apiKey?: string; onMessage?: (message: RecordedMessage) => void },
 ): Promise<MailSink>;
