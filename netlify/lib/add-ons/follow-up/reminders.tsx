@@ -81,11 +81,7 @@ export function dueReminders(
   return due;
 }
 
-export interface ReminderLead {
-  lead: LeadRecord;
-  followUp: FollowUp;
-  claimUrl?: string;
-}
+export type ReminderLead = { lead: LeadRecord; followUp: FollowUp; claimUrl?: string };
 
 function minutesInWords(minutes: number): string {
   if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
