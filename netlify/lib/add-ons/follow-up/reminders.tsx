@@ -40,6 +40,7 @@ import { reportMalformedLead } from "../../core/delivery/alert";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
 type PersonReminder = Exclude<ReminderKind, "digest">;
+type JobConfig = ServerConfig & { followUp: FollowUpConfig };
 
 /** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
 const PROMISE_AT_RISK_HOURS = 20;
@@ -136,9 +137,7 @@ export function buildReminderEmail(
   kind: PersonReminder,
   item: ReminderLead,
   detail: string,
-  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
-    followUp: Pick<FollowUpConfig, "escalationEmail" | "businessHours">;
-  },
+  config: JobConfig,
 ): MailMessage {
   const { lead, followUp, claimUrl } = item;
   const zone = config.followUp.businessHours?.zone;
@@ -168,11 +167,9 @@ export function buildReminderEmail(
 export function buildDigestEmail(
   items: readonly ReminderLead[],
   date: string,
-  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
-    followUp?: Pick<FollowUpConfig, "businessHours">;
-  },
+  config: JobConfig,
 ): MailMessage {
-  const zone = config.followUp?.businessHours?.zone;
+  const zone = config.followUp.businessHours?.zone;
   const summary = `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`;
   const content = (
     <>
@@ -218,7 +215,7 @@ export interface FollowUpJobOptions {
   leads: LeadStore;
   followUps: FollowUpStore;
   mailer: Mailer;
-  config: ServerConfig & { followUp: FollowUpConfig };
+  config: JobConfig;
   now?: () => Date;
   retry?: RetryOptions;
   budgetMs?: number;
