@@ -45,16 +45,10 @@ type JobConfig = ServerConfig & { followUp: FollowUpConfig };
 /** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
 const PROMISE_AT_RISK_HOURS = 20;
 
-/** False once no reminder can fall due for `lead`; the job then drops its marker. */
-export function mayNeedReminders(
-  lead: Pick<LeadRecord, "state" | "suspectedSpam">,
-  followUp: FollowUp,
-): boolean {
-  if (lead.state === "spam" || !awaitsContact(followUp)) return false;
-  const had = followUp.reminders ?? {};
-  if (followUp.state === "claimed") return !had["promise-at-risk"];
-  if (lead.suspectedSpam) return !had.digest;
-  return !(had.nudge && had.escalation && had["promise-at-risk"]);
+/** False once no reminder can fall due for `lead`, however long it waits; the job then drops its marker. */
+function mayNeedReminders(lead: LeadRecord, followUp: FollowUp): boolean {
+  const eventually = new Date(8.64e15);
+  return dueReminders(lead, followUp, eventually, { nudgeMinutes: 0, escalateMinutes: 0 }).length > 0;
 }
 
 /** The reminders `lead` needs at `now` that it has not had, in the order they are sent. */
