@@ -1,12 +1,14 @@
 /**
- * BUSINESS_HOURS (e.g. `Mon-Fri 08:00-17:00 Australia/Perth`) for the follow-up clocks and report
- * (docs/decisions/0029-lead-follow-up.md); Luxon applies the zone's daylight-saving rules.
+ * BUSINESS_HOURS (e.g. `Mon-Fri 08:00-17:00 Australia/Perth`) for the follow-up clocks, and the ISO weeks the
+ * report and weekly summary count in its zone (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md);
+ * Luxon applies the zone's daylight-saving rules.
  */
 import type { BusinessHours } from "../../core/config";
 import { DateTime, IANAZone } from "luxon";
 
 const DAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const MINUTE = 60_000;
+const WEEK_FORMAT = "kkkk-'W'WW";
 const TIME = String.raw`([01]\d|2[0-4]):([0-5]\d)`;
 const BUSINESS_HOURS = new RegExp(String.raw`^(\S+)\s+${TIME}-${TIME}\s+(\S+)$`);
 
@@ -84,4 +86,34 @@ export function isWithinBusinessHours(hours: BusinessHours | undefined, at: Date
 /** The calendar date (YYYY-MM-DD) of `at` in the hours' zone, or in UTC without hours. */
 export function localDate(hours: BusinessHours | undefined, at: Date): string {
   return DateTime.fromJSDate(at, { zone: hours?.zone ?? "utc" }).toISODate() ?? at.toISOString().slice(0, 10);
+}
+
+/** BUSINESS_HOURS' zone, else UTC, as the report counts weeks. */
+export const zoneOf = (hours?: BusinessHours) => hours?.zone ?? "utc";
+
+/** The ISO week (e.g. "2026-W53") of `at` in `zone`. */
+export function weekOf(at: Date | string, zone: string): string {
+  return DateTime.fromJSDate(new Date(at), { zone }).toFormat(WEEK_FORMAT);
+}
+
+// Invalid for a week that does not exist (2026-W54).
+function mondayOf(week: string, zone: string): DateTime {
+  const [weekYear, weekNumber] = week.split("-W").map(Number);
+  return DateTime.fromObject({ weekYear, weekNumber, weekday: 1 }, { zone });
+}
+
+/** `text` when it names an existing ISO week as YYYY-Www, else undefined. */
+export function parseWeek(text: string): string | undefined {
+  return /^\d{4}-W\d{2}$/.test(text) && mondayOf(text, "utc").isValid ? text : undefined;
+}
+
+/** The week's first instant and the next week's (exclusive), in `zone`: 167 to 169 hours across a clock change. */
+export function weekBounds(week: string, zone: string): { start: Date; end: Date } {
+  const monday = mondayOf(week, zone);
+  return { start: monday.toJSDate(), end: monday.plus({ weeks: 1 }).toJSDate() };
+}
+
+/** The week `by` weeks after `week` (before it when negative). */
+export function shiftWeek(week: string, by: number, zone: string): string {
+  return mondayOf(week, zone).plus({ weeks: by }).toFormat(WEEK_FORMAT);
 }

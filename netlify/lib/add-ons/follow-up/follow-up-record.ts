@@ -75,15 +75,18 @@ export function awaitsContact(followUp: FollowUp): boolean {
   return followUp.state === "new" || followUp.state === "claimed";
 }
 
-const changed = (followUp: FollowUp): ActionResult => ({ ok: true, followUp });
-const refused = (reason: string): ActionResult => ({ ok: false, reason });
+type Change = { ok: true; followUp: FollowUp; entry: HistoryEntry } | { ok: false; reason: string };
+const done = (followUp: FollowUp, entry: HistoryEntry): Change => ({ ok: true, followUp, entry });
+const refused = (reason: string) => ({ ok: false as const, reason });
+const by = (name: string | undefined) => (name ? { by: name } : {});
+const slotOf = (startTime: string | undefined) => (startTime ? { startTime } : {});
 
 /** Applies `action` at `at` with a history line; the first claim wins, a closed lead stays. Never throws. */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
   const result = change(followUp, action, at.toISOString());
   if (!result.ok) return result;
-  const history = [...recordedHistory(followUp), historyEntry(followUp, action, at.toISOString())];
-  return changed({ ...result.followUp, history: capped(history) });
+  const history = capped([...recordedHistory(followUp), result.entry]);
+  return { ok: true, followUp: { ...result.followUp, history } };
 }
 
 /** At most MAX_HISTORY entries, bookings dropped first: anyone can book; what the team did stays. */
@@ -99,16 +102,18 @@ export function samePerson(a: StaffMember, b: StaffMember): boolean {
   return a.email && b.email ? a.email.toLowerCase() === b.email.toLowerCase() : a.name === b.name;
 }
 
-function change(followUp: FollowUp, action: FollowUpAction, when: string): ActionResult {
+function change(followUp: FollowUp, action: FollowUpAction, at: string): Change {
   if (followUp.state === "closed") {
     return refused(`This lead is closed (${followUp.closedReason ?? "no reason"}).`);
   }
+  const owner = followUp.owner?.name;
   switch (action.kind) {
-    case "claim":
+    case "claim": {
+      const entry: HistoryEntry = { at, kind: "claimed", by: action.owner.name };
       // A lead booked before anyone claimed it can still be given an owner; it stays booked.
       if (followUp.state === "booked" && !followUp.owner) {
         const beforeBooking = followUp.beforeBooking === "new" ? "claimed" : followUp.beforeBooking;
-        return changed({ ...followUp, owner: action.owner, claimedAt: when, beforeBooking });
+        return done({ ...followUp, owner: action.owner, claimedAt: at, beforeBooking }, entry);
       }
       if (followUp.state !== "new") {
         return refused(
@@ -117,7 +122,8 @@ function change(followUp: FollowUp, action: FollowUpAction, when: string): Actio
             : `This lead is already ${followUp.state}.`,
         );
       }
-      return changed({ ...followUp, state: "claimed", owner: action.owner, claimedAt: when });
+      return done({ ...followUp, state: "claimed", owner: action.owner, claimedAt: at }, entry);
+    }
     case "hand-over":
       if (!followUp.owner || followUp.state === "new") {
         return refused("Claim this lead before handing it over.");
@@ -125,11 +131,17 @@ function change(followUp: FollowUp, action: FollowUpAction, when: string): Actio
       if (samePerson(followUp.owner, action.to)) {
         return refused(`This lead is already held by ${followUp.owner.name}.`);
       }
-      return changed({ ...followUp, owner: action.to });
+      return done(
+        { ...followUp, owner: action.to },
+        { at, kind: "handed-over", from: followUp.owner.name, to: action.to.name },
+      );
     case "contacted":
       if (followUp.state === "new") return refused("Claim this lead before marking it contacted.");
       if (followUp.state !== "claimed") return refused(`This lead is already ${followUp.state}.`);
-      return changed({ ...followUp, state: "contacted", contactedAt: when });
+      return done(
+        { ...followUp, state: "contacted", contactedAt: at },
+        { at, kind: "contacted", ...by(action.by ?? owner) },
+      );
     case "booked": {
       const bookings = liveBookings(followUp);
       const { booking, replaces } = action;
@@ -140,74 +152,58 @@ function change(followUp: FollowUp, action: FollowUpAction, when: string): Actio
       // A reschedule keeps how the booking was matched and its confirmation.
       const moved = same >= 0 ? same : bookings.findIndex((b) => b.uid === replaces);
       if (moved >= 0) {
+        const was = bookings[moved];
         const next = {
-          ...bookings[moved],
+          ...was,
           uid: booking.uid,
           ...(booking.startTime ? { startTime: booking.startTime } : {}),
         };
         const rescheduled = bookings.map((b, i) => (i === moved ? next : b));
-        return changed(withBookings(followUp, rescheduled, when));
+        return done(withBookings(followUp, rescheduled, at), {
+          at,
+          kind: "booking-moved",
+          ...slotOf(booking.startTime ?? was.startTime),
+          confirmed: isConfirmedBooking(booking) || isConfirmedBooking(was),
+        });
       }
       // Only unconfirmed bookings are capped: strangers' bookings never crowd out a referenced one.
       const unconfirmed = bookings.filter((b) => !isConfirmedBooking(b)).length;
       if (!isConfirmedBooking(booking) && unconfirmed >= MAX_LIVE_BOOKINGS) {
         return refused(`This lead has ${MAX_LIVE_BOOKINGS} unconfirmed bookings already.`);
       }
-      return changed(withBookings(followUp, [...bookings, booking], when));
+      return done(withBookings(followUp, [...bookings, booking], at), {
+        at,
+        kind: "booked",
+        ...slotOf(booking.startTime),
+        confirmed: isConfirmedBooking(booking),
+      });
     }
     case "booking-cancelled":
     case "confirm-booking": {
       const bookings = liveBookings(followUp);
       const found = bookings.find((b) => b.uid === action.uid);
       if (!found) return refused("No booking with that id is recorded for this lead.");
+      const slot = slotOf(found.startTime);
       if (action.kind === "booking-cancelled") {
         const left = bookings.filter((b) => b !== found);
-        return changed(withBookings(followUp, left, when));
+        return done(withBookings(followUp, left, at), { at, kind: "booking-cancelled", ...slot });
       }
       if (isConfirmedBooking(found)) return refused("This booking is already confirmed.");
-      const confirmed = bookings.map((b) => (b === found ? { ...b, confirmedAt: when } : b));
-      return changed(withBookings(followUp, confirmed, when));
+      const confirmed = bookings.map((b) => (b === found ? { ...b, confirmedAt: at } : b));
+      return done(withBookings(followUp, confirmed, at), {
+        at,
+        kind: "booking-confirmed",
+        ...slot,
+        ...by(owner),
+      });
     }
     case "close":
-      return changed({ ...followUp, state: "closed", closedAt: when, closedReason: action.reason });
+      return done(
+        { ...followUp, state: "closed", closedAt: at, closedReason: action.reason },
+        { at, kind: "closed", reason: action.reason, ...by(owner) },
+      );
   }
 }
-
-function historyEntry(before: FollowUp, action: FollowUpAction, when: string): HistoryEntry {
-  const owner = before.owner?.name;
-  const bookings = liveBookings(before);
-  switch (action.kind) {
-    case "claim":
-      return { at: when, kind: "claimed", by: action.owner.name };
-    case "hand-over":
-      return { at: when, kind: "handed-over", from: owner ?? "", to: action.to.name };
-    case "contacted":
-      return { at: when, kind: "contacted", ...by(action.by ?? owner) };
-    case "close":
-      return { at: when, kind: "closed", reason: action.reason, ...by(owner) };
-    case "booked": {
-      const { booking, replaces } = action;
-      const moved = bookings.find((b) => b.uid === booking.uid) ?? bookings.find((b) => b.uid === replaces);
-      const startTime = booking.startTime ?? moved?.startTime;
-      return {
-        at: when,
-        kind: moved ? "booking-moved" : "booked",
-        ...(startTime ? { startTime } : {}),
-        confirmed: isConfirmedBooking(booking) || (!!moved && isConfirmedBooking(moved)),
-      };
-    }
-    case "booking-cancelled":
-    case "confirm-booking": {
-      const startTime = bookings.find((b) => b.uid === action.uid)?.startTime;
-      const slot = startTime ? { startTime } : {};
-      return action.kind === "booking-cancelled"
-        ? { at: when, kind: "booking-cancelled", ...slot }
-        : { at: when, kind: "booking-confirmed", ...slot, ...by(owner) };
-    }
-  }
-}
-
-const by = (name: string | undefined) => (name ? { by: name } : {});
 
 /** The recorded history, or for a record written before it was kept, what its times tell. */
 function recordedHistory(followUp: FollowUp): HistoryEntry[] {
@@ -218,7 +214,7 @@ function recordedHistory(followUp: FollowUp): HistoryEntry[] {
   if (contactedAt) told.push({ at: contactedAt, kind: "contacted" });
   if (bookedAt) {
     const startTime = liveBookings(followUp).find(isConfirmedBooking)?.startTime;
-    told.push({ at: bookedAt, kind: "booked", ...(startTime ? { startTime } : {}), confirmed: true });
+    told.push({ at: bookedAt, kind: "booked", ...slotOf(startTime), confirmed: true });
   }
   if (closedAt && closedReason) told.push({ at: closedAt, kind: "closed", reason: closedReason });
   return told.sort((a, b) => a.at.localeCompare(b.at));

@@ -22,11 +22,11 @@ import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
-import type { ClaimHandlerDeps } from "./claim-handler";
 import { isReleaseSignature } from "./claim-link";
 import {
   checkPost,
   chosenPerson,
+  type ClaimHandlerDeps,
   openSignedPage,
   PAGE_HEADERS,
   page,
@@ -34,7 +34,7 @@ import {
   problem,
   problemsFor,
   readLead,
-} from "./signed-page";
+} from "./claim-handler";
 
 export type ReleaseHandlerDeps = ClaimHandlerDeps & {
   getBlobs: () => JsonBlobs;

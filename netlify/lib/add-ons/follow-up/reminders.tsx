@@ -40,20 +40,15 @@ import { reportMalformedLead } from "../../core/delivery/alert";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
 type PersonReminder = Exclude<ReminderKind, "digest">;
+type JobConfig = ServerConfig & { followUp: FollowUpConfig };
 
 /** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
 const PROMISE_AT_RISK_HOURS = 20;
 
-/** False once no reminder can fall due for `lead`; the job then drops its marker. */
-export function mayNeedReminders(
-  lead: Pick<LeadRecord, "state" | "suspectedSpam">,
-  followUp: FollowUp,
-): boolean {
-  if (lead.state === "spam" || !awaitsContact(followUp)) return false;
-  const had = followUp.reminders ?? {};
-  if (followUp.state === "claimed") return !had["promise-at-risk"];
-  if (lead.suspectedSpam) return !had.digest;
-  return !(had.nudge && had.escalation && had["promise-at-risk"]);
+/** False once no reminder can fall due for `lead`, however long it waits; the job then drops its marker. */
+function mayNeedReminders(lead: LeadRecord, followUp: FollowUp): boolean {
+  const eventually = new Date(8.64e15);
+  return dueReminders(lead, followUp, eventually, { nudgeMinutes: 0, escalateMinutes: 0 }).length > 0;
 }
 
 /** The reminders `lead` needs at `now` that it has not had, in the order they are sent. */
@@ -81,11 +76,7 @@ export function dueReminders(
   return due;
 }
 
-export interface ReminderLead {
-  lead: LeadRecord;
-  followUp: FollowUp;
-  claimUrl?: string;
-}
+export type ReminderLead = { lead: LeadRecord; followUp: FollowUp; claimUrl?: string };
 
 function minutesInWords(minutes: number): string {
   if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
@@ -140,9 +131,7 @@ export function buildReminderEmail(
   kind: PersonReminder,
   item: ReminderLead,
   detail: string,
-  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
-    followUp: Pick<FollowUpConfig, "escalationEmail" | "businessHours">;
-  },
+  config: JobConfig,
 ): MailMessage {
   const { lead, followUp, claimUrl } = item;
   const zone = config.followUp.businessHours?.zone;
@@ -172,11 +161,9 @@ export function buildReminderEmail(
 export function buildDigestEmail(
   items: readonly ReminderLead[],
   date: string,
-  config: Pick<ServerConfig, "salesEmail" | "mailFrom"> & {
-    followUp?: Pick<FollowUpConfig, "businessHours">;
-  },
+  config: JobConfig,
 ): MailMessage {
-  const zone = config.followUp?.businessHours?.zone;
+  const zone = config.followUp.businessHours?.zone;
   const summary = `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`;
   const content = (
     <>
@@ -222,7 +209,7 @@ export interface FollowUpJobOptions {
   leads: LeadStore;
   followUps: FollowUpStore;
   mailer: Mailer;
-  config: ServerConfig & { followUp: FollowUpConfig };
+  config: JobConfig;
   now?: () => Date;
   retry?: RetryOptions;
   budgetMs?: number;

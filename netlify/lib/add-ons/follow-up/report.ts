@@ -2,10 +2,9 @@
  * The follow-up report of `npm run leads:report` per ISO week, source and e-mail class
  * (docs/requirements.md#follow-up, #sales-tools). A share counts only leads whose window is over or that made it.
  */
-import { DateTime } from "luxon";
 import { median, quantile } from "simple-statistics";
 import type { BusinessHours } from "../../core/config";
-import { businessMinutesBetween } from "./business-hours";
+import { businessMinutesBetween, weekOf, zoneOf } from "./business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -75,10 +74,6 @@ export function minutesToClaim(item: ReportLead, hours?: BusinessHours): number 
   return touched
     ? businessMinutesBetween(hours, new Date(promiseStart(item.lead)), new Date(touched))
     : undefined;
-}
-
-function weekOf(lead: LeadRecord, hours?: BusinessHours): string {
-  return DateTime.fromISO(lead.receivedAt, { zone: hours?.zone ?? "utc" }).toFormat("kkkk-'W'WW");
 }
 
 function share(outcomes: (boolean | null)[]): number | null {
@@ -155,7 +150,9 @@ export function followUpReport(
     for (const item of counted) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
     return map;
   };
-  const weeks = [...groups((item) => weekOf(item.lead, hours))].sort(([a], [b]) => a.localeCompare(b));
+  const weeks = [...groups((item) => weekOf(item.lead.receivedAt, zoneOf(hours)))].sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
   const classOf = (item: ReportLead) =>
     (item.lead.emailClass ?? classifyEmail(item.lead.request.email)).class;
   const classes = [...groups(classOf)].sort(

@@ -41,11 +41,7 @@ const shortTime = (at: string, zone: string) =>
 
 const BAR_COLOUR = "#fbbf24";
 
-interface Bar {
-  label: string;
-  value: number | null;
-  shown?: string;
-}
+type Bar = { label: string; value: number | null; shown?: string };
 
 /** `value` as a whole percentage of `max` (0 when either is missing), e.g. 3 of 12 -> 25. */
 export function barWidth(value: number | null, max: number): number {

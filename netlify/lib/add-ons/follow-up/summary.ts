@@ -22,52 +22,22 @@ import { formatRequest, postWithRetries } from "../webhook/post-lead-event";
 import { slackFieldsMessage } from "../webhook/slack";
 import { teamsLinesMessage } from "../webhook/teams";
 import { buildSummaryEmail, minutesText, shareText } from "./summary-email";
+import { shiftWeek, weekBounds, weekOf, zoneOf } from "./business-hours";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import { followUpReport, isReported, minutesToClaim, readReportLeads, type ReportLead } from "./report";
 
-const WEEK_FORMAT = "kkkk-'W'WW";
 const HISTORY_WEEKS = 12;
 // A year of weeks, longer than a week's leads are usually kept.
 const KEPT_WEEKS = 53;
 const SEND_HOUR = 8;
 
-/** The zone weeks are counted in: BUSINESS_HOURS', else UTC, as the report counts them. */
-export const zoneOf = (hours?: BusinessHours) => hours?.zone ?? "utc";
-
-/** The ISO week (e.g. "2026-W53") of `at` in `zone`. */
-export function weekOf(at: Date | string, zone: string): string {
-  return DateTime.fromJSDate(new Date(at), { zone }).toFormat(WEEK_FORMAT);
-}
-
-// Invalid for a week that does not exist (2026-W54).
-function mondayOf(week: string, zone: string): DateTime {
-  const [weekYear, weekNumber] = week.split("-W").map(Number);
-  return DateTime.fromObject({ weekYear, weekNumber, weekday: 1 }, { zone });
-}
-
-/** `text` when it names an existing ISO week as YYYY-Www, else undefined. */
-export function parseWeek(text: string): string | undefined {
-  return /^\d{4}-W\d{2}$/.test(text) && mondayOf(text, "utc").isValid ? text : undefined;
-}
-
-/** The week's first instant and the next week's (exclusive), in `zone`: 167 to 169 hours across a clock change. */
-export function weekBounds(week: string, zone: string): { start: Date; end: Date } {
-  const monday = mondayOf(week, zone);
-  return { start: monday.toJSDate(), end: monday.plus({ weeks: 1 }).toJSDate() };
-}
-
-/** The week `by` weeks after `week` (before it when negative). */
-export function shiftWeek(week: string, by: number, zone: string): string {
-  return mondayOf(week, zone).plus({ weeks: by }).toFormat(WEEK_FORMAT);
-}
-
 /** The week whose summary is due at `now`: the one just ended, from Monday 08:00 in `zone`; undefined before. */
 export function dueWeek(now: Date, zone: string): string | undefined {
   const monday = DateTime.fromJSDate(now, { zone }).startOf("week");
   if (now.getTime() < monday.set({ hour: SEND_HOUR }).toMillis()) return undefined;
-  return monday.minus({ days: 1 }).toFormat(WEEK_FORMAT);
+  return weekOf(monday.minus({ days: 1 }).toJSDate(), zone);
 }
 
 /** `week`'s figures at `now` from the report's own rows, plus the share booked; `items` may span weeks. */
@@ -135,7 +105,6 @@ export function keepWeek(blobs: JsonBlobs, week: string, kept: KeptWeek, at: Dat
   return blobs.setJSON(keyOf("summaries", week), record, { onlyIfNew: true });
 }
 
-/** The summary `buildWeeklySummary` gives; `now` is before `end` for a week still running. */
 export type WeeklySummary = Awaited<ReturnType<typeof buildWeeklySummary>>;
 export type SummaryLead = WeeklySummary["leads"][number];
 
@@ -303,7 +272,7 @@ export const summaryEvent = (summary: WeeklySummary) => ({
 
 export type WeeklySummaryEvent = ReturnType<typeof summaryEvent>;
 
-/** The headline lines, each `[label, this week (the week before)]`. */
+/** The headline lines, each `[label, this week (week before: ...)]`. */
 export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, value: string][] {
   const beside = (label: string, show: (figures: WeekFigures) => string): [string, string] => [
     label,

@@ -5,7 +5,13 @@
 // ISO weeks in the BUSINESS_HOURS zone across a year's end and a clock change; the figures equal
 // `npm run leads:report`'s for the same week; the time-to-claim bands; a closed week's figures and
 // ids kept, so a later run reads only the leads no kept week names.
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import {
+  parseBusinessHours,
+  parseWeek,
+  shiftWeek,
+  weekBounds,
+  weekOf,
+} from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { followUpReport, readReportLeads } from "../../../../netlify/lib/add-ons/follow-up/report";
@@ -14,11 +20,7 @@ import {
   claimBands,
   dueWeek,
   keepWeek,
-  parseWeek,
-  shiftWeek,
-  weekBounds,
   weekFigures,
-  weekOf,
 } from "../../../../netlify/lib/add-ons/follow-up/summary";
 import type { FollowUpConfig } from "../../../../netlify/lib/core/config";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
