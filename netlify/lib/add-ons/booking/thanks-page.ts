@@ -12,7 +12,7 @@ import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError } from "../../kit/log";
 import { createThanksTickets, type ThanksTickets } from "./add-on";
 import { FOLLOW_UP_PROMISE } from "../../core/delivery/mailer";
-import { THANKS_PATH } from "../../core/demo-request/respond";
+import { THANKS_PATH } from "../../core/demo-request/edge";
 
 export const THANKS_TITLE = "Request Submitted Successfully";
 
