@@ -12,8 +12,6 @@ import {
   attributionSchema,
   demoRequestSchema,
   fieldErrors,
-  type Attribution,
-  type DemoRequest,
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
 import {
@@ -49,22 +47,11 @@ export interface Rejection {
   allow?: string;
 }
 
-export type ParseResult =
-  | ({ kind: "rejected" } & Rejection)
-  | {
-      kind: "valid";
-      request: DemoRequest;
-      requestId: string | undefined;
-      honeypot: string;
-      formToken: string | undefined;
-      attribution?: Attribution;
-    };
-
 function reject(
   status: Rejection["status"],
   error: string,
   extra: Omit<Rejection, "status" | "error"> = {},
-): ParseResult {
+): { kind: "rejected" } & Rejection {
   return { kind: "rejected", status, error, ...extra };
 }
 
@@ -85,8 +72,8 @@ export function parseFormBody(raw: string): Record<string, string> | undefined {
 /** Reads and checks `req` against `origin` and the answer `format`. Never throws: problems become rejections. */
 export async function parseDemoRequest(
   req: Request,
-  origin: { siteOrigin?: string; isLocal: boolean; format?: "json" | "html" },
-): Promise<ParseResult> {
+  origin: { siteOrigin?: string; isLocal: boolean; format?: AnswerFormat },
+) {
   if (req.method !== "POST") return reject(405, "Method not allowed; use POST", { allow: "POST" });
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
     return reject(403, "Cross-origin requests are not allowed");
@@ -132,20 +119,22 @@ export async function parseDemoRequest(
   if (!parsed.success) {
     return reject(422, "Some fields are invalid", { fields: fieldErrors(parsed.error) });
   }
+  const attribution =
+    body[ATTRIBUTION_FIELD] === undefined
+      ? undefined
+      : attributionSchema().safeParse(body[ATTRIBUTION_FIELD]);
+  if (attribution && !attribution.success) {
+    return reject(422, `Attribution is invalid: ${attribution.error.issues[0]?.message ?? "not an object"}`);
+  }
   const text = (key: string) => (body[key] as string | undefined) ?? "";
-  const valid = {
-    kind: "valid",
+  return {
+    kind: "valid" as const,
     request: parsed.data,
     requestId: requestId?.toLowerCase(),
     honeypot: text(HONEYPOT_FIELD) + text(LEGACY_HONEYPOT_FIELD),
     formToken: text(FORM_TOKEN_FIELD) || undefined,
-  } as const;
-  if (body[ATTRIBUTION_FIELD] === undefined) return valid;
-  const attribution = attributionSchema().safeParse(body[ATTRIBUTION_FIELD]);
-  if (!attribution.success) {
-    return reject(422, `Attribution is invalid: ${attribution.error.issues[0]?.message ?? "not an object"}`);
-  }
-  return Object.keys(attribution.data).length > 0 ? { ...valid, attribution: attribution.data } : valid;
+    ...(attribution && Object.keys(attribution.data).length > 0 ? { attribution: attribution.data } : {}),
+  };
 }
 
 export type Outcome =
