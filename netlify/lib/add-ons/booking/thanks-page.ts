@@ -16,15 +16,13 @@ import { THANKS_PATH } from "../../core/demo-request/edge";
 
 export const THANKS_TITLE = "Request Submitted Successfully";
 
-export interface ThanksDeps {
+/** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
+export function createThanksHandler(deps: {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore | null;
   getTickets?: () => ThanksTickets;
   now?: () => Date;
-}
-
-/** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
-export function createThanksHandler(deps: ThanksDeps) {
+}) {
   const now = deps.now ?? (() => new Date());
   const tickets = () => (deps.getTickets ?? createThanksTickets)();
   return async (req: Request, id: string): Promise<Response> => {
