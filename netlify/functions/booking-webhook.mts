@@ -1,19 +1,17 @@
 /** POST /api/booking-webhook, Cal.com's bookings (docs/decisions/0030-slack-and-booking-loop.md); see netlify/lib/add-ons/booking/booking-webhook.ts. */
-import type { Config, Context } from "@netlify/functions";
+import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 
-const handle = createBookingWebhookHandler({
+export default createBookingWebhookHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
   getEvents: () => jsonBlobs(LEAD_STORE_NAME),
 });
-
-export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
 /** Read by `npm start` too (scripts/local/local-guard.mjs). */
 export const maxBodyBytes = BOOKING_MAX_BODY_BYTES;

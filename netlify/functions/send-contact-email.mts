@@ -1,19 +1,17 @@
 /** POST /api/send-contact-email, the demo request (docs/requirements.md#the-demo-request-end-to-end). */
-import type { Config, Context } from "@netlify/functions";
+import type { Config } from "@netlify/functions";
 import { addOnsFor, getConfig } from "../lib/compose";
 import { createDemoRequestHandler } from "../lib/core/demo-request/handler";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { MAX_BODY_BYTES } from "../lib/kit/http";
 
-const handle = createDemoRequestHandler({
+export default createDemoRequestHandler({
   getConfig,
   getAddOns: addOnsFor,
   getStore: () => createBlobLeadStore(),
   createMailer: createSendGridMailer,
 });
-
-export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
 /** Read by `npm start` too (scripts/local/local-guard.mjs). */
 export const maxBodyBytes = MAX_BODY_BYTES;

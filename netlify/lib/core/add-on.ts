@@ -5,7 +5,7 @@
 import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ServerConfig } from "./config";
 import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
-import type { AnswerFormat, BookingOffer } from "./demo-request/respond";
+import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
 import { logInfo } from "../kit/log";

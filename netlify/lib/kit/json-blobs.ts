@@ -1,40 +1,31 @@
 /** A Blobs store as JSON values with conditional writes; tests/helpers/memory-blobs.ts implements it in memory. */
 import { getStore } from "@netlify/blobs";
 
-export interface JsonBlobs {
-  getWithEtag(key: string): Promise<{ data: unknown; etag: string | undefined } | null>;
-  /** Writes `value`, with a condition only when the key is new or has that etag; whether it wrote. */
-  setJSON(
-    key: string,
-    value: unknown,
-    condition?: { onlyIfNew: true } | { onlyIfMatch: string },
-  ): Promise<boolean>;
-  keys(prefix: string): Promise<string[]>;
-  delete(key: string): Promise<void>;
-}
-
 /** The Blobs store `name`, strongly consistent, as JsonBlobs. Every method may throw when the store is down. */
 export function jsonBlobs(name: string): JsonBlobs {
   return jsonBlobsOver(getStore({ name, consistency: "strong" }));
 }
 
-export function jsonBlobsOver(store: ReturnType<typeof getStore>): JsonBlobs {
+export function jsonBlobsOver(store: ReturnType<typeof getStore>) {
   return {
-    async getWithEtag(key) {
+    async getWithEtag(key: string): Promise<{ data: unknown; etag: string | undefined } | null> {
       const found = await store.getWithMetadata(key, { type: "json" });
       return found ? { data: found.data, etag: found.etag } : null;
     },
-    async setJSON(key, value, condition) {
+    /** Writes `value`, with a condition only when the key is new or has that etag; whether it wrote. */
+    async setJSON(key: string, value: unknown, condition?: { onlyIfNew: true } | { onlyIfMatch: string }) {
       const { modified } = await store.setJSON(key, value, condition);
       return modified;
     },
-    async keys(prefix) {
+    async keys(prefix: string) {
       const { blobs } = await store.list({ prefix });
       return blobs.map((blob) => blob.key);
     },
-    delete: (key) => store.delete(key),
+    delete: (key: string) => store.delete(key),
   };
 }
+
+export type JsonBlobs = ReturnType<typeof jsonBlobsOver>;
 
 /** How long a marker may be without its lead: a store writes the marker just before the lead. */
 export const MARKER_GRACE_MS = 2 * 60_000;

@@ -31,7 +31,6 @@ export const entrySchema = z.strictObject({
 
 export type StorageEntry = z.infer<typeof entrySchema>;
 
-/** Not personal, deleted once past its `expiresAt`, left out of erasure and access. */
 const EXPIRING_NOTE = {
   store: LEAD_STORE_NAME,
   personal: false,
@@ -40,7 +39,6 @@ const EXPIRING_NOTE = {
   access: "not-personal",
 } as const;
 
-/** Not personal, deleted with its lead; the daily run removes it once its lead is gone. */
 const LEAD_MARKER = {
   store: LEAD_STORE_NAME,
   personal: false,

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { AddOn } from "../../core/add-on";
-import type { BookingOffer } from "../../core/demo-request/respond";
+import type { BookingOffer } from "../../core/demo-request/edge";
 import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError } from "../../kit/log";
 import { keyOf, LEAD_STORE_NAME } from "../../kit/storage";

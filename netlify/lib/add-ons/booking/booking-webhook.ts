@@ -12,7 +12,7 @@ import type { ClaimHandlerDeps } from "../follow-up/claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate } from "../follow-up/follow-up-update";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import { finishAfterAnswer, json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
-import type { JsonBlobs } from "../../kit/json-blobs";
+import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import {
   applyAction,
   liveBookings,
@@ -172,8 +172,7 @@ export function createBookingWebhookHandler(
                   await followUps.indexBooking(rescheduleUid, null);
                 }
               }
-              const expiresAt = new Date(at.getTime() + APPLIED_KEPT_MS).toISOString();
-              await events.setJSON(appliedKey, { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
+              await noteOnce(events, appliedKey, at, APPLIED_KEPT_MS);
             },
             logged: () => [
               "lead follow-up changed by a booking",

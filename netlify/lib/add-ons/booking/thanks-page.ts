@@ -12,19 +12,17 @@ import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError } from "../../kit/log";
 import { createThanksTickets, type ThanksTickets } from "./add-on";
 import { FOLLOW_UP_PROMISE } from "../../core/delivery/mailer";
-import { THANKS_PATH } from "../../core/demo-request/respond";
+import { THANKS_PATH } from "../../core/demo-request/edge";
 
 export const THANKS_TITLE = "Request Submitted Successfully";
 
-export interface ThanksDeps {
+/** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
+export function createThanksHandler(deps: {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore | null;
   getTickets?: () => ThanksTickets;
   now?: () => Date;
-}
-
-/** Handles GET /contact/thanks/<id>?ticket=<t>; anything unreadable gets the plain booking page. */
-export function createThanksHandler(deps: ThanksDeps) {
+}) {
   const now = deps.now ?? (() => new Date());
   const tickets = () => (deps.getTickets ?? createThanksTickets)();
   return async (req: Request, id: string): Promise<Response> => {

@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from "../../core/config";
 import { inboxOf } from "../../core/leads/lead-address";
-import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
+import { deleteUnless, jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
 import { confirmationAddressHash } from "../../kit/keys";
 import { keyOf, LIMITS_STORE_NAME, STORAGE } from "../../kit/storage";
 import { CONFIRMATION_DEFAULTS } from "./settings";
@@ -115,16 +115,14 @@ export function confirmationAddressCounters(blobs: JsonBlobs, secret: string | u
 /** Deletes address entries older than 24 hours and earlier days' keys; resolves with the count, may throw. */
 export async function pruneConfirmationLimits(blobs: JsonBlobs, now: Date): Promise<number> {
   const today = `${now.toISOString().slice(0, 10)}/`;
-  const stale = [
-    ...(await blobs.keys(STORAGE.daily.prefix)).filter((key) => !key.startsWith(keyOf("daily", today))),
-    ...(await blobs.keys(STORAGE.client.prefix)).filter((key) => !key.startsWith(keyOf("client", today))),
-  ];
-  for (const key of await blobs.keys(STORAGE.address.prefix)) {
+  const fromToday = (name: "daily" | "client") =>
+    deleteUnless(blobs, STORAGE[name].prefix, async (key) => key.startsWith(keyOf(name, today)));
+  const inWindow = async (key: string) => {
     const entry = await blobs.getWithEtag(key);
-    if (entry && !(now.getTime() - reservedAt(entry.data) < ADDRESS_WINDOW_MS)) stale.push(key);
-  }
-  for (const key of stale) await blobs.delete(key);
-  return stale.length;
+    return !entry || now.getTime() - reservedAt(entry.data) < ADDRESS_WINDOW_MS;
+  };
+  const [daily, client] = [await fromToday("daily"), await fromToday("client")];
+  return daily + client + (await deleteUnless(blobs, STORAGE.address.prefix, inWindow));
 }
 
 /** The limits in the Blobs store `demo-request-limits`, with the configured secret and limits. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { inBatches } from "../../kit/jobs";
 import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
-import { logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo } from "../../kit/log";
 import { given, type Env } from "../../kit/settings";
 import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
 import { logMalformedLead, readEach } from "../../core/leads/lead-record";
@@ -169,9 +169,7 @@ export async function runPrunes(
   const counts: Record<string, number | "failed"> = {};
   for (const prune of prunes) {
     counts[prune.what] = await prune.run(targets).catch((error: unknown) => {
-      logError(`${prune.what} not pruned; the next run tries again`, {
-        reason: error instanceof Error ? error.name : "unknown",
-      });
+      logError(`${prune.what} not pruned; the next run tries again`, { reason: errorName(error) });
       return "failed" as const;
     });
   }

@@ -183,16 +183,11 @@ export async function tellInvalidSettings(
   );
 }
 
-export interface MalformedLeadAlerts extends AlertDeps {
-  blobs: JsonBlobs;
-  now?: () => Date;
-}
-
 /** Logs that `by` skipped lead `id` and, with `alerts`, tells ALERT_EMAIL once. Never throws. */
 export async function reportMalformedLead(
   id: string,
   by: string,
-  alerts?: MalformedLeadAlerts,
+  alerts?: AlertDeps & { blobs: JsonBlobs; now?: () => Date },
 ): Promise<void> {
   logMalformedLead(id, by);
   if (!alerts) return;

@@ -25,18 +25,6 @@ export function nextAttemptDelayMs(attempts: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
 }
 
-export interface RetryJobOptions {
-  store: LeadStore;
-  mailer: Mailer;
-  config: ServerConfig;
-  addOns: readonly AddOn[];
-  now?: () => Date;
-  maxAgeMs?: number;
-  ignoreBackoff?: boolean;
-  retry?: RetryOptions;
-  malformedNotes?: JsonBlobs;
-}
-
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
 async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
   const unchecked = await mapInBatches(ids, async (id) => {
@@ -86,7 +74,17 @@ function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: 
 }
 
 /** Runs the job once over every lead with a pending marker. Only a failed listing throws. */
-export async function retryPendingLeads(options: RetryJobOptions) {
+export async function retryPendingLeads(options: {
+  store: LeadStore;
+  mailer: Mailer;
+  config: ServerConfig;
+  addOns: readonly AddOn[];
+  now?: () => Date;
+  maxAgeMs?: number;
+  ignoreBackoff?: boolean;
+  retry?: RetryOptions;
+  malformedNotes?: JsonBlobs;
+}) {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
   // The grace is judged at read time, however late a slow run reaches the lead.
   const readAt = now().getTime();

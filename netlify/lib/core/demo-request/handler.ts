@@ -9,8 +9,7 @@ import { inboxKeyOf, leadIdFor } from "../leads/lead-address";
 import { LeadRecorder, type CreateResult, type LeadStore } from "../leads/lead-store";
 import { errorName, logError, logInfo, maskDomain, maskEmail } from "../../kit/log";
 import type { Mailer, RetryOptions } from "../delivery/mailer";
-import { parseDemoRequest } from "./parse-request";
-import { respond, type AnswerFormat, type BookingOffer, type Outcome } from "./respond";
+import { parseDemoRequest, respond, type AnswerFormat, type BookingOffer, type Outcome } from "./edge";
 import { createFormTokenNonces, MAX_TOKEN_AGE_MS, type FormTokenNonces } from "../spam/form-token";
 import {
   clientKeyOf,

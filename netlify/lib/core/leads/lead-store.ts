@@ -16,23 +16,6 @@ const leadKey = (id: string) => keyOf("leads", id);
 const pendingKey = (id: string) => keyOf("pending", id);
 const inboxKey = (key: string, id: string) => keyOf("inboxes", `${key}/${id}`);
 
-export type CreateResult = "created" | "exists" | "unavailable";
-
-export interface LeadStore {
-  /** Marks the lead pending, then writes it unless its id is stored already. Never throws. */
-  create(record: LeadRecord): Promise<CreateResult>;
-  /** The lead, or null when none is stored; throws MalformedLeadError for a record that is not a lead. */
-  get(id: string): Promise<LeadRecord | null>;
-  update(record: LeadRecord): Promise<void>;
-  pendingIds(): Promise<string[]>;
-  pendingSince(id: string): Promise<string | null>;
-  settle(id: string): Promise<void>;
-  ids(): Promise<string[]>;
-  idsFromInbox(key: string): Promise<string[]>;
-  /** Deletes the lead and what netlify/lib/kit/storage.ts says goes with it, booking uid entries aside. */
-  remove(id: string): Promise<void>;
-}
-
 type BlobStore = ReturnType<typeof getStore>;
 
 async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
@@ -53,12 +36,13 @@ export function pruneOrphanInboxEntries(
   );
 }
 
-/** A LeadStore over a Blobs store (default `demo-requests`, strongly consistent). */
+/** The lead store over a Blobs store (default `demo-requests`, strongly consistent); only `create` never throws. */
 export function createBlobLeadStore(
   store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
-): LeadStore {
+) {
   return {
-    async create(record) {
+    /** Marks the lead pending, then writes it unless its id is stored already. */
+    async create(record: LeadRecord) {
       try {
         await store.setJSON(pendingKey(record.id), { since: record.receivedAt });
         if (record.inboxKey) {
@@ -73,7 +57,8 @@ export function createBlobLeadStore(
         return "unavailable";
       }
     },
-    async get(id) {
+    /** The lead, or null when none is stored; throws MalformedLeadError for a record that is not a lead. */
+    async get(id: string) {
       // Read as text: JSON that does not parse is a malformed record, not a store fault.
       const text = await store.get(leadKey(id), { type: "text" });
       if (text === null) return null;
@@ -85,20 +70,21 @@ export function createBlobLeadStore(
       }
       return parseStoredLead(data, id);
     },
-    async update(record) {
+    async update(record: LeadRecord) {
       await store.setJSON(leadKey(record.id), record);
     },
     pendingIds: () => keysUnder(store, STORAGE.pending.prefix),
-    async pendingSince(id) {
+    async pendingSince(id: string) {
       const marker = (await store.get(pendingKey(id), { type: "json" })) as { since?: string } | null;
       return marker?.since ?? null;
     },
-    async settle(id) {
+    async settle(id: string) {
       await store.delete(pendingKey(id));
     },
     ids: () => keysUnder(store, STORAGE.leads.prefix),
-    idsFromInbox: (key) => keysUnder(store, keyOf("inboxes", `${key}/`)),
-    async remove(id) {
+    idsFromInbox: (key: string) => keysUnder(store, keyOf("inboxes", `${key}/`)),
+    /** Deletes the lead and what netlify/lib/kit/storage.ts says goes with it, booking uid entries aside. */
+    async remove(id: string) {
       // Read raw: even a record that fails its schema names its inbox entry.
       const stored = (await store.get(leadKey(id), { type: "json" })) as { inboxKey?: unknown } | null;
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
@@ -108,6 +94,9 @@ export function createBlobLeadStore(
     },
   };
 }
+
+export type LeadStore = ReturnType<typeof createBlobLeadStore>;
+export type CreateResult = Awaited<ReturnType<LeadStore["create"]>>;
 
 const WRITE_RETRIES = { retries: 2, minTimeout: 100 };
 

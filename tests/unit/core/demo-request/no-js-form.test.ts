@@ -5,7 +5,7 @@
 // a form-encoded post goes through the same checks
 // as JSON; success is a 303 to the thanks page, bad input a 422 HTML page with the spec messages.
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
-import { parseFormBody } from "../../../../netlify/lib/core/demo-request/parse-request";
+import { parseFormBody } from "../../../../netlify/lib/core/demo-request/edge";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { DOWN, failingStore, harness, scriptedMailer, VALID } from "../../../helpers/function-harness";
 import { silenceConsole } from "../../../helpers/console";

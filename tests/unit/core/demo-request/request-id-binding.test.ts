@@ -6,7 +6,7 @@
 // payload is the same lead (never a second e-mail, the same reference); the same key with a different
 // payload answers 409 with a clear message, sends nothing and reveals nothing about the stored request;
 // a new key is a new lead; no key is a random lead; and no key can name or reach a lead of its choosing.
-import { ID_CONFLICT } from "../../../../netlify/lib/core/demo-request/respond";
+import { ID_CONFLICT } from "../../../../netlify/lib/core/demo-request/edge";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { harness, leadIdOf, sentOfKind, VALID } from "../../../helpers/function-harness";
 

@@ -3,9 +3,13 @@
  */
 // Parse, store, deliver, respond (docs/decisions/0019-lead-path.md): parsing gives data or a typed rejection
 // (never a Response), and one respond(outcome, format) writes JSON or the no-JS form's HTML from it.
-import { parseDemoRequest } from "../../../../netlify/lib/core/demo-request/parse-request";
-import { ID_CONFLICT, respond, type Outcome } from "../../../../netlify/lib/core/demo-request/respond";
-import { THANKS_PATH } from "../../../../netlify/lib/core/demo-request/respond";
+import {
+  ID_CONFLICT,
+  parseDemoRequest,
+  respond,
+  THANKS_PATH,
+  type Outcome,
+} from "../../../../netlify/lib/core/demo-request/edge";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { VALID } from "../../../helpers/function-harness";
 

@@ -1,7 +1,9 @@
 /**
- * An HTTP request as a checked demo request or a typed rejection (docs/requirements.md#the-demo-request-end-to-end);
- * the honeypot is judged only after every check (docs/decisions/0011-spam-defence-layers.md).
+ * The demo request's HTTP edge (docs/requirements.md#the-demo-request-end-to-end): a request as a checked demo request
+ * or a typed rejection, the honeypot judged after every check (docs/decisions/0011-spam-defence-layers.md); an outcome
+ * as JSON, or for the no-JS form a 303 to the thanks page or an HTML error page with the same status.
  */
+import escapeHtml from "escape-html";
 import {
   DEMO_REQUEST_FIELDS,
   FORM_TOKEN_FIELD,
@@ -10,8 +12,6 @@ import {
   attributionSchema,
   demoRequestSchema,
   fieldErrors,
-  type Attribution,
-  type DemoRequest,
   type DemoRequestField,
 } from "../../../../src/lib/demo-request";
 import {
@@ -20,8 +20,11 @@ import {
   isFormContentType,
   isJsonContentType,
   MAX_BODY_BYTES,
+  json,
   readLimitedText,
+  SECURITY_HEADERS,
 } from "../../kit/http";
+import { htmlPage, htmlResponse } from "../../kit/html-page";
 import { isUuid } from "../leads/lead-address";
 
 const ATTRIBUTION_FIELD = "attribution";
@@ -44,22 +47,11 @@ export interface Rejection {
   allow?: string;
 }
 
-export type ParseResult =
-  | ({ kind: "rejected" } & Rejection)
-  | {
-      kind: "valid";
-      request: DemoRequest;
-      requestId: string | undefined;
-      honeypot: string;
-      formToken: string | undefined;
-      attribution?: Attribution;
-    };
-
 function reject(
   status: Rejection["status"],
   error: string,
   extra: Omit<Rejection, "status" | "error"> = {},
-): ParseResult {
+): { kind: "rejected" } & Rejection {
   return { kind: "rejected", status, error, ...extra };
 }
 
@@ -80,8 +72,8 @@ export function parseFormBody(raw: string): Record<string, string> | undefined {
 /** Reads and checks `req` against `origin` and the answer `format`. Never throws: problems become rejections. */
 export async function parseDemoRequest(
   req: Request,
-  origin: { siteOrigin?: string; isLocal: boolean; format?: "json" | "html" },
-): Promise<ParseResult> {
+  origin: { siteOrigin?: string; isLocal: boolean; format?: AnswerFormat },
+) {
   if (req.method !== "POST") return reject(405, "Method not allowed; use POST", { allow: "POST" });
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, origin.siteOrigin, origin.isLocal)) {
     return reject(403, "Cross-origin requests are not allowed");
@@ -127,18 +119,90 @@ export async function parseDemoRequest(
   if (!parsed.success) {
     return reject(422, "Some fields are invalid", { fields: fieldErrors(parsed.error) });
   }
+  const attribution =
+    body[ATTRIBUTION_FIELD] === undefined
+      ? undefined
+      : attributionSchema().safeParse(body[ATTRIBUTION_FIELD]);
+  if (attribution && !attribution.success) {
+    return reject(422, `Attribution is invalid: ${attribution.error.issues[0]?.message ?? "not an object"}`);
+  }
   const text = (key: string) => (body[key] as string | undefined) ?? "";
-  const valid = {
-    kind: "valid",
+  return {
+    kind: "valid" as const,
     request: parsed.data,
     requestId: requestId?.toLowerCase(),
     honeypot: text(HONEYPOT_FIELD) + text(LEGACY_HONEYPOT_FIELD),
     formToken: text(FORM_TOKEN_FIELD) || undefined,
-  } as const;
-  if (body[ATTRIBUTION_FIELD] === undefined) return valid;
-  const attribution = attributionSchema().safeParse(body[ATTRIBUTION_FIELD]);
-  if (!attribution.success) {
-    return reject(422, `Attribution is invalid: ${attribution.error.issues[0]?.message ?? "not an object"}`);
+    ...(attribution && Object.keys(attribution.data).length > 0 ? { attribution: attribution.data } : {}),
+  };
+}
+
+export type Outcome =
+  | { kind: "received"; delivered: boolean; leadId: string }
+  | ({ kind: "rejected" } & Rejection)
+  | { kind: "conflict" }
+  | { kind: "misconfigured" }
+  | { kind: "undeliverable" };
+
+export type AnswerFormat = "json" | "html";
+
+/** The booking offer: the prefilled link, and for the no-JS form a one-time thanks-page ticket. */
+export interface BookingOffer {
+  url: string;
+  ticket?: string;
+}
+
+/** Where a successful no-JS submit lands (the site has no trailing slashes). */
+export const THANKS_PATH = "/contact/thanks";
+
+export const ID_CONFLICT =
+  "This requestId was already used for a different demo request. Send it again with a new requestId.";
+
+const FAILURES = {
+  misconfigured: { status: 500, error: "Server misconfigured" },
+  undeliverable: { status: 502, error: "The demo request could not be delivered. Please try again." },
+  conflict: { status: 409, error: ID_CONFLICT },
+};
+
+function errorPage(error: string, fields: Rejection["fields"] = {}): string {
+  const items = DEMO_REQUEST_FIELDS.filter((row) => fields[row.name]).map(
+    (row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(fields[row.name] ?? "")}</li>`,
+  );
+  const detail =
+    items.length > 0
+      ? `<p>Please correct the following and send the form again:</p><ul>${items.join("")}</ul>`
+      : `<p>${escapeHtml(error)}</p>`;
+  return htmlPage(
+    "Your demo request was not sent",
+    `${detail}<p>Use your browser's Back button to return to the form with what you typed, ` +
+      `or <a href="/contact">open the form again</a>.</p>`,
+  );
+}
+
+/** The HTTP answer for `outcome` in `format`; `booking` is offered only to a received request. */
+export async function respond(
+  outcome: Outcome,
+  format: AnswerFormat,
+  booking?: BookingOffer,
+): Promise<Response> {
+  if (outcome.kind === "received") {
+    if (format === "html") {
+      const ticket = booking?.ticket ? `?ticket=${encodeURIComponent(booking.ticket)}` : "";
+      const location = booking ? `${THANKS_PATH}/${outcome.leadId}${ticket}` : THANKS_PATH;
+      return new Response(null, {
+        status: 303,
+        headers: { ...SECURITY_HEADERS, location, "content-type": "text/plain" },
+      });
+    }
+    const extra = { reference: outcome.leadId, ...(booking ? { bookingUrl: booking.url } : {}) };
+    return outcome.delivered
+      ? json(200, { ok: true, ...extra })
+      : json(202, { ok: true, status: "pending", ...extra });
   }
-  return Object.keys(attribution.data).length > 0 ? { ...valid, attribution: attribution.data } : valid;
+  const failed: Omit<Rejection, "status"> & { status: number } =
+    outcome.kind === "rejected" ? outcome : FAILURES[outcome.kind];
+  const { status, error, fields } = failed;
+  const headers: Record<string, string> = failed.allow ? { allow: failed.allow } : {};
+  if (format === "json") return json(status, fields ? { error, fields } : { error }, headers);
+  return htmlResponse(errorPage(error, fields), status, headers);
 }
