@@ -35,14 +35,13 @@ export async function submitDemoRequest(
   payload: DemoRequestPayload,
   { fetchImpl = fetch, timeoutMs = SUBMIT_TIMEOUT_MS }: SubmitOptions = {},
 ): Promise<SubmitResult> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetchImpl(DEMO_REQUEST_ENDPOINT, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),
-      signal: controller.signal,
+      signal,
     });
     if (response.ok) return { ok: true, bookingUrl: await readBookingUrl(response) };
     return {
@@ -51,33 +50,25 @@ export async function submitDemoRequest(
       status: response.status,
     };
   } catch (cause) {
-    const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : "network failure";
+    const reason = signal.aborted ? `no answer within ${timeoutMs} ms` : "network failure";
     return { ok: false, error: new Error(`send-contact-email: ${reason}`, { cause }) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
 export const FORM_TOKEN_ENDPOINT = "/api/form-token";
 
 /** Fetches a form token or undefined; never throws, as a request without one is still accepted. Timeout 10 s. */
-export async function fetchFormToken({ fetchImpl, timeoutMs = 10_000 }: SubmitOptions = {}): Promise<
-  string | undefined
-> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+export async function fetchFormToken(): Promise<string | undefined> {
   try {
-    const response = await (fetchImpl ?? globalThis.fetch)(FORM_TOKEN_ENDPOINT, {
+    const response = await fetch(FORM_TOKEN_ENDPOINT, {
       headers: { Accept: "application/json" },
-      signal: controller.signal,
+      signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) return undefined;
     const { token } = (await response.json()) as { token?: unknown };
     return typeof token === "string" ? token : undefined;
   } catch {
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
