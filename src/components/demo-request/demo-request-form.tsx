@@ -33,8 +33,8 @@ const buttonClass =
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
-/** The Request a Demo form (spec sections 2, 4, 5, 8; decision 0001), posting without JS too; a 409 is retried once. */
-export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
+/** The Request a Demo form and its toasters (spec sections 2, 4, 5, 8; decision 0001), posting without JS too; a 409 is retried once. */
+export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
   const {
     register,
     handleSubmit,
@@ -110,43 +110,36 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   };
 
   return (
-    <form
-      method="post"
-      action={DEMO_REQUEST_ENDPOINT}
-      noValidate
-      onSubmit={handleSubmit(send)}
-      aria-busy={isSubmitting}
-      data-hydrated={hydrated || undefined}
-      className="relative flex flex-col gap-3"
-    >
-      <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {DEMO_REQUEST_FIELDS.map((row) => (
-          <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
-            <Field
-              row={row}
-              id={`demo-request-${row.name}`}
-              error={errors[row.name]?.message}
-              registration={register(row.name)}
-            />
-          </div>
-        ))}
-      </div>
-      <HoneypotField ref={honeypot} />
-      <CollectionNotice notice={notice} />
-      <div>
-        <button type="submit" disabled={isSubmitting} className={buttonClass}>
-          {isSubmitting ? "Submitting..." : "Submit"}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The form and its toasters; the page supplies the heading and the collection notice's texts. */
-export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
-  return (
     <section aria-label="Demo request form" className="mt-10 w-full">
-      <DemoRequestForm notice={notice} />
+      <form
+        method="post"
+        action={DEMO_REQUEST_ENDPOINT}
+        noValidate
+        onSubmit={handleSubmit(send)}
+        aria-busy={isSubmitting}
+        data-hydrated={hydrated || undefined}
+        className="relative flex flex-col gap-3"
+      >
+        <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {DEMO_REQUEST_FIELDS.map((row) => (
+            <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
+              <Field
+                row={row}
+                id={`demo-request-${row.name}`}
+                error={errors[row.name]?.message}
+                registration={register(row.name)}
+              />
+            </div>
+          ))}
+        </div>
+        <HoneypotField ref={honeypot} />
+        <CollectionNotice notice={notice} />
+        <div>
+          <button type="submit" disabled={isSubmitting} className={buttonClass}>
+            {isSubmitting ? "Submitting..." : "Submit"}
+          </button>
+        </div>
+      </form>
       <SiteToaster />
       <AssertiveAnnouncer />
     </section>
