@@ -61,29 +61,22 @@ export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }
   const [hydrated, setHydrated] = React.useState(false);
   // A token is spent by its request: fetched on hydration, before a submit if that failed, after every submit;
   // a submit during a fetch waits for it rather than start a second one.
-  const formToken = React.useRef<string>();
-  const tokenFetch = React.useRef<Promise<void>>();
-  const refreshToken = React.useCallback(() => {
-    tokenFetch.current = fetchFormToken().then((token) => {
-      formToken.current = token;
-    });
-    return tokenFetch.current;
-  }, []);
+  const tokenFetch = React.useRef<Promise<string | undefined>>();
   React.useEffect(() => {
     setHydrated(true);
-    void refreshToken();
-  }, [refreshToken]);
+    tokenFetch.current = fetchFormToken();
+  }, []);
 
   const send = async (values: DemoRequest) => {
     if (sending.current) return;
     sending.current = true;
-    if (!formToken.current) await tokenFetch.current;
-    if (!formToken.current) await refreshToken();
+    if (!(await tokenFetch.current)) tokenFetch.current = fetchFormToken();
+    const formToken = await tokenFetch.current;
     const post = () =>
       submitDemoRequest({
         ...values,
         [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
-        [FORM_TOKEN_FIELD]: formToken.current,
+        [FORM_TOKEN_FIELD]: formToken,
         requestId: requestIdFor(values),
         attribution: readStoredAttribution(),
       });
@@ -104,8 +97,7 @@ export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }
       }
     } finally {
       sending.current = false;
-      formToken.current = undefined;
-      void refreshToken();
+      tokenFetch.current = fetchFormToken();
     }
   };
 
