@@ -35,13 +35,14 @@ export async function submitDemoRequest(
   payload: DemoRequestPayload,
   { fetchImpl = fetch, timeoutMs = SUBMIT_TIMEOUT_MS }: SubmitOptions = {},
 ): Promise<SubmitResult> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetchImpl(DEMO_REQUEST_ENDPOINT, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),
-      signal,
+      signal: controller.signal,
     });
     if (response.ok) return { ok: true, bookingUrl: await readBookingUrl(response) };
     return {
@@ -50,8 +51,10 @@ export async function submitDemoRequest(
       status: response.status,
     };
   } catch (cause) {
-    const reason = signal.aborted ? `no answer within ${timeoutMs} ms` : "network failure";
+    const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : "network failure";
     return { ok: false, error: new Error(`send-contact-email: ${reason}`, { cause }) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -59,16 +62,20 @@ export const FORM_TOKEN_ENDPOINT = "/api/form-token";
 
 /** Fetches a form token or undefined; never throws, as a request without one is still accepted. Timeout 10 s. */
 export async function fetchFormToken(): Promise<string | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 10_000);
   try {
     const response = await fetch(FORM_TOKEN_ENDPOINT, {
       headers: { Accept: "application/json" },
-      signal: AbortSignal.timeout(10_000),
+      signal: controller.signal,
     });
     if (!response.ok) return undefined;
     const { token } = (await response.json()) as { token?: unknown };
     return typeof token === "string" ? token : undefined;
   } catch {
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
