@@ -115,12 +115,7 @@ export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }
         <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           {DEMO_REQUEST_FIELDS.map((row) => (
             <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
-              <Field
-                row={row}
-                id={`demo-request-${row.name}`}
-                error={errors[row.name]?.message}
-                registration={register(row.name)}
-              />
+              <Field row={row} error={errors[row.name]?.message} registration={register(row.name)} />
             </div>
           ))}
         </div>
