@@ -40,8 +40,8 @@ export function buildCsp(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-// The URL paths a built file answers: `index.html` -> `/`; `about/index.html` -> `/about`, `/about/`.
-function pagePaths(file: string): string[] {
+/** The URL paths a built file answers: `index.html` -> `/`; `about/index.html` -> `/about`, `/about/`. */
+export function pagePaths(file: string): string[] {
   if (file === "index.html") return ["/"];
   if (!file.endsWith("/index.html")) return [`/${file}`];
   const dir = `/${file.slice(0, -"/index.html".length)}`;

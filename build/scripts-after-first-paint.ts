@@ -1,7 +1,7 @@
 /** Starts kept Gatsby scripts after the first contentful paint, out of LCP (docs/decisions/0016-contact-first-load.md). */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtPages } from "./csp-headers";
+import { builtPages, pagePaths } from "./csp-headers";
 
 /** Upper bound on the wait: a page that somehow reports no paint still becomes interactive. */
 export const FALLBACK_MS = 3000;
@@ -78,8 +78,6 @@ export function pagesNotRewritten(
   rewritten: readonly string[],
   pagesWithScripts: readonly string[],
 ): string[] {
-  const routes = new Set(
-    rewritten.map((page) => "/" + page.replace(/\\/g, "/").replace(/(^|\/)index\.html$|\.html$/, "")),
-  );
+  const routes = new Set(rewritten.flatMap(pagePaths));
   return pagesWithScripts.filter((route) => !routes.has(route));
 }

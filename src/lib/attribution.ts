@@ -89,14 +89,13 @@ export function attributionSchema(): AttributionSchema {
 /** The valid keys of `raw`, or undefined: a stale entry drops a key rather than failing the request. */
 export function cleanAttribution(raw: unknown): Attribution | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
-  const source = raw as Record<string, unknown>;
   const shape = attributionSchema().shape;
-  const clean: Attribution = {};
-  for (const key of ATTRIBUTION_KEYS) {
-    if (!Object.prototype.hasOwnProperty.call(source, key) || source[key] === undefined) continue;
-    const parsed = shape[key].safeParse(source[key]);
-    if (parsed.success && parsed.data) clean[key] = parsed.data;
-  }
+  const clean: Attribution = Object.fromEntries(
+    ATTRIBUTION_KEYS.flatMap((key) => {
+      const parsed = shape[key].safeParse((raw as Record<string, unknown>)[key]);
+      return parsed.success && parsed.data ? [[key, parsed.data]] : [];
+    }),
+  );
   return Object.keys(clean).length > 0 ? clean : undefined;
 }
 

@@ -170,9 +170,7 @@ export function fieldErrors(error: z.core.$ZodError): Partial<Record<DemoRequest
   const result: Partial<Record<DemoRequestField, string>> = {};
   for (const issue of error.issues) {
     const field = issue.path[0] as DemoRequestField;
-    if (DEMO_REQUEST_FIELDS.some((row) => row.name === field) && !(field in result)) {
-      result[field] = issue.message;
-    }
+    if (DEMO_REQUEST_FIELDS.some((row) => row.name === field)) result[field] ??= issue.message;
   }
   return result;
 }

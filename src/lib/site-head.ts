@@ -24,10 +24,12 @@ export const SEARCH_EXCLUDED_PATHS = [
 
 type SiteHeadContent = Pick<SiteContent, "siteName" | "shareImage" | "organization">;
 
+/** A page path without trailing slashes: "/about/" -> "/about"; "/" stays "/". */
+export const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : "/");
+
 /** An absolute URL, e.g. ("https://example.com", "/about/") -> "https://example.com/about". */
 export function absoluteUrl(siteUrl: string, path: string): string {
-  const clean = path.length > 1 ? path.replace(/\/+$/, "") : "/";
-  return `${siteUrl}${clean}`;
+  return `${siteUrl}${pagePath(path)}`;
 }
 
 /** Meta tags every page shares: the theme-color pair and the share image for Open Graph and Twitter. */

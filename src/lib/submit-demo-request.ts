@@ -61,13 +61,11 @@ export async function submitDemoRequest(
 export const FORM_TOKEN_ENDPOINT = "/api/form-token";
 
 /** Fetches a form token or undefined; never throws, as a request without one is still accepted. Timeout 10 s. */
-export async function fetchFormToken({ fetchImpl, timeoutMs = 10_000 }: SubmitOptions = {}): Promise<
-  string | undefined
-> {
+export async function fetchFormToken(): Promise<string | undefined> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = setTimeout(() => controller.abort(), 10_000);
   try {
-    const response = await (fetchImpl ?? globalThis.fetch)(FORM_TOKEN_ENDPOINT, {
+    const response = await fetch(FORM_TOKEN_ENDPOINT, {
       headers: { Accept: "application/json" },
       signal: controller.signal,
     });

@@ -20,10 +20,6 @@ function list<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
 }
 
-// The preview has only the image URL, so it assumes the screenshot's 3:2 shape for its placeholder.
-const PREVIEW_WIDTH = 1200;
-const PREVIEW_HEIGHT = 800;
-
 // Under `gatsby develop` the preview iframe gets no cms.css: copy the site's injected <style> tags into it.
 function useDevStyles(previewDocument: Document | undefined): void {
   React.useEffect(() => {
@@ -70,15 +66,14 @@ function copilotFor(
   home: Partial<HomeContent>,
   getAsset: HomePreviewProps["getAsset"],
 ): HomePageData["copilot"] {
-  const copilot = home.copilot ?? ({} as Partial<HomeContent["copilot"]>);
-  const src = copilot.screenshot?.src;
-  const url = src ? getAsset(src)?.toString() : undefined;
-  // The image data GatsbyImage takes, pointing at the editor's copy of the file.
-  const image: IGatsbyImageData | undefined = url
+  const { screenshot, ...copilot } = home.copilot ?? ({} as Partial<HomeContent["copilot"]>);
+  const url = screenshot?.src ? getAsset(screenshot.src)?.toString() : undefined;
+  // The editor's copy of the file; with only its URL, the placeholder assumes the screenshot's 3:2 shape.
+  const gatsbyImageData: IGatsbyImageData | undefined = url
     ? {
         layout: "constrained",
-        width: PREVIEW_WIDTH,
-        height: PREVIEW_HEIGHT,
+        width: 1200,
+        height: 800,
         images: { fallback: { src: url } },
       }
     : undefined;
@@ -89,8 +84,8 @@ function copilotFor(
     points: list(copilot.points),
     cta: copilot.cta ?? "See it in action",
     screenshot: {
-      alt: copilot.screenshot?.alt ?? "",
-      image: image ? { childImageSharp: { gatsbyImageData: image } } : null,
+      alt: screenshot?.alt ?? "",
+      image: gatsbyImageData ? { childImageSharp: { gatsbyImageData } } : null,
     },
   };
 }

@@ -33,8 +33,8 @@ const buttonClass =
   "disabled:cursor-not-allowed disabled:opacity-70 motion-safe:transition-colors " +
   "dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200 dark:focus-visible:outline-sky-300";
 
-/** The Request a Demo form (spec sections 2, 4, 5, 8; decision 0001), posting without JS too; a 409 is retried once. */
-export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
+/** The Request a Demo form and its toasters (spec sections 2, 4, 5, 8; decision 0001), posting without JS too; a 409 is retried once. */
+export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
   const {
     register,
     handleSubmit,
@@ -61,29 +61,22 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
   const [hydrated, setHydrated] = React.useState(false);
   // A token is spent by its request: fetched on hydration, before a submit if that failed, after every submit;
   // a submit during a fetch waits for it rather than start a second one.
-  const formToken = React.useRef<string>();
-  const tokenFetch = React.useRef<Promise<void>>();
-  const refreshToken = React.useCallback(() => {
-    tokenFetch.current = fetchFormToken().then((token) => {
-      formToken.current = token;
-    });
-    return tokenFetch.current;
-  }, []);
+  const tokenFetch = React.useRef<Promise<string | undefined>>();
   React.useEffect(() => {
     setHydrated(true);
-    void refreshToken();
-  }, [refreshToken]);
+    tokenFetch.current = fetchFormToken();
+  }, []);
 
   const send = async (values: DemoRequest) => {
     if (sending.current) return;
     sending.current = true;
-    if (!formToken.current) await tokenFetch.current;
-    if (!formToken.current) await refreshToken();
+    if (!(await tokenFetch.current)) tokenFetch.current = fetchFormToken();
+    const formToken = await tokenFetch.current;
     const post = () =>
       submitDemoRequest({
         ...values,
         [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
-        [FORM_TOKEN_FIELD]: formToken.current,
+        [FORM_TOKEN_FIELD]: formToken,
         requestId: requestIdFor(values),
         attribution: readStoredAttribution(),
       });
@@ -104,49 +97,36 @@ export function DemoRequestForm({ notice }: { notice: CollectionNoticeTexts }) {
       }
     } finally {
       sending.current = false;
-      formToken.current = undefined;
-      void refreshToken();
+      tokenFetch.current = fetchFormToken();
     }
   };
 
   return (
-    <form
-      method="post"
-      action={DEMO_REQUEST_ENDPOINT}
-      noValidate
-      onSubmit={handleSubmit(send)}
-      aria-busy={isSubmitting}
-      data-hydrated={hydrated || undefined}
-      className="relative flex flex-col gap-3"
-    >
-      <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {DEMO_REQUEST_FIELDS.map((row) => (
-          <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
-            <Field
-              row={row}
-              id={`demo-request-${row.name}`}
-              error={errors[row.name]?.message}
-              registration={register(row.name)}
-            />
-          </div>
-        ))}
-      </div>
-      <HoneypotField ref={honeypot} />
-      <CollectionNotice notice={notice} />
-      <div>
-        <button type="submit" disabled={isSubmitting} className={buttonClass}>
-          {isSubmitting ? "Submitting..." : "Submit"}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The form and its toasters; the page supplies the heading and the collection notice's texts. */
-export function DemoRequestSection({ notice }: { notice: CollectionNoticeTexts }) {
-  return (
     <section aria-label="Demo request form" className="mt-10 w-full">
-      <DemoRequestForm notice={notice} />
+      <form
+        method="post"
+        action={DEMO_REQUEST_ENDPOINT}
+        noValidate
+        onSubmit={handleSubmit(send)}
+        aria-busy={isSubmitting}
+        data-hydrated={hydrated || undefined}
+        className="relative flex flex-col gap-3"
+      >
+        <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {DEMO_REQUEST_FIELDS.map((row) => (
+            <div key={row.name} className={row.input === "textarea" ? "sm:col-span-2" : undefined}>
+              <Field row={row} error={errors[row.name]?.message} registration={register(row.name)} />
+            </div>
+          ))}
+        </div>
+        <HoneypotField ref={honeypot} />
+        <CollectionNotice notice={notice} />
+        <div>
+          <button type="submit" disabled={isSubmitting} className={buttonClass}>
+            {isSubmitting ? "Submitting..." : "Submit"}
+          </button>
+        </div>
+      </form>
       <SiteToaster />
       <AssertiveAnnouncer />
     </section>

@@ -2,13 +2,7 @@ import * as React from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { HONEYPOT_FIELD, type DemoRequestFieldRow } from "../../lib/demo-request";
 
-type FieldProps = {
-  row: DemoRequestFieldRow;
-  /** The control's id; the error slot's is `${id}-error`. */
-  id: string;
-  registration: UseFormRegisterReturn;
-  error?: string;
-};
+type FieldProps = { row: DemoRequestFieldRow; registration: UseFormRegisterReturn; error?: string };
 
 const controlClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs " +
@@ -17,9 +11,10 @@ const controlClass =
   "dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:outline-sky-400 " +
   "dark:aria-invalid:border-red-400";
 
-/** A labelled control with a reserved error slot; the asterisk is hidden from assistive tech, given `aria-required`. */
-export function Field({ row, id, registration, error }: FieldProps) {
+/** A labelled control `#demo-request-<name>` with a reserved error slot; the asterisk is hidden from assistive tech, given `aria-required`. */
+export function Field({ row, registration, error }: FieldProps) {
   const { label, required, input } = row;
+  const id = `demo-request-${row.name}`;
   const errorId = `${id}-error`;
   const controlProps = {
     id,

@@ -25,16 +25,13 @@ export function Footer({ settings }: FooterProps) {
             {footer.talkToUs}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <a href={CONTACT_PATH} className={linkClass}>
-                {footer.contact}
-              </a>
-            </li>
-            <li>
-              <a href={CONTACT_PATH} className={linkClass}>
-                {settings.cta.requestPilot}
-              </a>
-            </li>
+            {[footer.contact, settings.cta.requestPilot].map((label) => (
+              <li key={label}>
+                <a href={CONTACT_PATH} className={linkClass}>
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

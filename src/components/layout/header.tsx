@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
-import { ThemeSelect } from "../theme/theme-select";
+import { THEME_SELECT_ID, THEMES, themeSelectScript } from "../../lib/inline-scripts";
 import { CtaLink } from "../ui/cta-link";
 import { Logo } from "./logo";
 import { MobileMenu, MobileMenuButton } from "./mobile-menu";
@@ -30,5 +30,29 @@ export function Header({ settings, pathname }: HeaderProps) {
       </div>
       <MobileMenu settings={settings} pathname={pathname} />
     </header>
+  );
+}
+
+// The theme select, driven by the theme's inline scripts, hidden without JS (`data-js-only`).
+function ThemeSelect({ labels }: { labels: SiteSettings["theme"] }) {
+  return (
+    <>
+      <label data-js-only="" className="flex items-center gap-2 text-sm">
+        <span className="sr-only">{labels.label}</span>
+        <select
+          id={THEME_SELECT_ID}
+          autoComplete="off"
+          defaultValue="system"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        >
+          {THEMES.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <script dangerouslySetInnerHTML={{ __html: themeSelectScript }} />
+    </>
   );
 }

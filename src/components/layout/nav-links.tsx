@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { SiteSettings } from "../../hooks/use-site-settings";
 import { clsx } from "clsx";
+import { pagePath } from "../../lib/site-head";
 
 type NavLinksProps = {
   nav: SiteSettings["nav"];
@@ -9,11 +10,6 @@ type NavLinksProps = {
   className: string;
   linkClassName?: string;
 };
-
-function isCurrentPath(pathname: string, to: string): boolean {
-  const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
-  return normalize(pathname) === normalize(to);
-}
 
 /** The Home, About, Contact links (spec section 2; plain links, decision 0014), the current one highlighted. */
 export function NavLinks({ nav, pathname, className, linkClassName }: NavLinksProps) {
@@ -25,7 +21,7 @@ export function NavLinks({ nav, pathname, className, linkClassName }: NavLinksPr
   return (
     <ul className={className}>
       {items.map(({ label, to }) => {
-        const current = isCurrentPath(pathname, to);
+        const current = pagePath(pathname) === to;
         return (
           <li key={to}>
             <a
