@@ -2,7 +2,7 @@
  * A newcomer reads what sales receives (docs/requirements.md#sales-tools): after a demo request through
  * `npm start`, the URL the mail sink wrote to .data/mail-sink-url opens an inbox listing the sales e-mail,
  * newest first, its HTML rendered in a frame that runs no script, and its plain text
- * (scripts/sinks/mail-inbox.mjs).
+ * (scripts/sinks/mail-sink.mjs).
  */
 import { expect, test } from "@playwright/test";
 import { consoleErrors } from "./support/console-errors";

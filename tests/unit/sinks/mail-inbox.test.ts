@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// The mail sink's own URL is an inbox a newcomer can read (scripts/sinks/mail-inbox.mjs): every message,
+// The mail sink's own URL is an inbox a newcomer can read (scripts/sinks/mail-sink.mjs): every message,
 // newest first, its HTML in a frame that runs no script, its plain text; the JSON API stays.
 import { startMailSink, type MailSink } from "../../../scripts/sinks/mail-sink.mjs";
 
