@@ -35,7 +35,7 @@ test.each([
       message: "",
       formToken: formToken(),
     });
-    const res = await handler(demoRequest(body), {} as Parameters<typeof handler>[1]);
+    const res = await handler(demoRequest(body), {});
     expect(res.status).toBe(200);
     const { reference } = (await res.json()) as { reference: string };
     expect(await blobs.open("demo-requests").get(`leads/${reference}`, { type: "json" })).toMatchObject({
