@@ -1,11 +1,11 @@
 /** Stored demo requests as formula-safe CSV for sales, `npm run leads:export` (docs/requirements.md#durable-capture). */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
 import type { BusinessHours } from "../../core/config";
-import { businessMinutesBetween } from "../follow-up/business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import { firstTouchAt, NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
+import { NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
+import { minutesToClaim as reportMinutes } from "../follow-up/report";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
@@ -20,12 +20,10 @@ interface CsvRow {
 
 type Column = [name: string, cell: (row: CsvRow) => unknown];
 
-/** Minutes from arrival to first touch (business minutes with `hours`); undefined before it. */
+/** The report's minutes to claim (from arrival or release), to two decimals; undefined before a first touch. */
 function minutesToClaim({ record, follow, hours }: CsvRow): number | undefined {
-  const touched = follow && firstTouchAt(follow);
-  if (!touched) return undefined;
-  const minutes = businessMinutesBetween(hours, new Date(record.receivedAt), new Date(touched));
-  return Math.round(minutes * 100) / 100;
+  const minutes = follow && reportMinutes({ lead: record, followUp: follow }, hours);
+  return minutes === undefined ? undefined : Math.round(minutes * 100) / 100;
 }
 
 /** The columns in order; the spam reasons let sales find and recover a request a defence held back. */

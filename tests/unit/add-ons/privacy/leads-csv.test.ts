@@ -1,10 +1,11 @@
 /**
  * @jest-environment node
  */
-// The CSV export is formula-safe however a formula is dressed (docs/requirements.md#durable-capture): a cell
+// The CSV export (docs/requirements.md#durable-capture) is formula-safe however a formula is dressed: a cell
 // whose first non-space character, after Unicode NFKC normalisation, starts a formula gets a leading
-// apostrophe, and its text is otherwise kept exactly as it was.
+// apostrophe, and its text is otherwise kept exactly as it was. Its time to claim is the report's.
 import fc from "fast-check";
+import { minutesToClaim } from "../../../../netlify/lib/add-ons/follow-up/report";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { neutraliseFormula } from "../../../../netlify/lib/kit/csv";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
@@ -66,4 +67,19 @@ test("an attribution or field dressed as a formula is neutralised in the export"
   expect(row).toContain(`"'＝SUM(1,1)"`);
   expect(row).toContain(`"' =HYPERLINK(""https://evil.example"",""x"")"`);
   expect(row).toContain(`"'\u3000-2"`);
+});
+
+test("a lead released from spam counts its minutes to claim from the release, as the report does", () => {
+  const record = {
+    ...leadRecord("a", "sent", { suspectedSpam: "form token forged (its signature does not match)" }),
+    released: { at: "2025-01-01T13:00:00.000Z", by: "Dana" },
+  };
+  const followUp = { state: "claimed" as const, claimedAt: "2025-01-01T13:10:00.000Z" };
+  const csv = leadsToCsv([record], new Map([[record.id, followUp]]));
+  const [header, row] = csv
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
+  expect(row[header.indexOf('"minutesToClaim"')]).toBe('"10"');
+  expect(minutesToClaim({ lead: record, followUp, tracked: true })).toBe(10);
 });
