@@ -25,8 +25,9 @@ export function Footer({ settings }: FooterProps) {
             {footer.talkToUs}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {[footer.contact, settings.cta.requestPilot].map((label) => (
-              <li key={label}>
+            {[footer.contact, settings.cta.requestPilot].map((label, index) => (
+              // Editors may give both links one text; the position stays unique.
+              <li key={index}>
                 <a href={CONTACT_PATH} className={linkClass}>
                   {label}
                 </a>

@@ -5,6 +5,7 @@
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { Footer } from "../../../src/components/layout/footer";
+import { silenceConsole } from "../../helpers/console";
 import { siteSettings } from "./helpers/content";
 
 test("the footer links to /privacy with the label from content; 'Talk to us' is unchanged", () => {
@@ -21,4 +22,16 @@ test("the footer links to /privacy with the label from content; 'Talk to us' is 
     ["Contact", "/contact"],
     ["Request Pilot", "/contact"],
   ]);
+});
+
+test("an editor may give both 'Talk to us' links one text: both show, and React has no key clash", () => {
+  const errors = silenceConsole("error");
+  const settings = {
+    ...siteSettings,
+    cta: { ...siteSettings.cta, requestPilot: siteSettings.footer.contact },
+  };
+  render(<Footer settings={settings} />);
+  const group = screen.getByRole("navigation", { name: "Talk to us" });
+  expect(within(group).getAllByRole("link", { name: "Contact" })).toHaveLength(2);
+  expect(errors.lines()).toEqual([]);
 });
