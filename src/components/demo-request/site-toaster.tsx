@@ -29,17 +29,32 @@ export const DEMO_REQUEST_TOASTS = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-const listeners = new Set<(message: ToastMessage) => void>();
+type ToastListener = (message: ToastMessage) => void;
+const listeners = new Set<ToastListener>();
+const loadListeners = new Set<() => void>();
 let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 
+function subscribe<T>(set: Set<T>, listener: T): () => void {
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+/** Calls `listener` with every toast from now on; returns the unsubscribe. */
+export const subscribeToToasts = (listener: ToastListener) => subscribe(listeners, listener);
+
 /** Loads sonner once (the same promise for every call). */
 export function loadToasts(): Promise<Sonner> {
-  loading ??= import("sonner").then((module) => (sonner = module));
+  loading ??= import("sonner").then((module) => {
+    sonner = module;
+    loadListeners.forEach((listener) => listener());
+    return module;
+  });
   return loading;
 }
 
-/** The loaded sonner module, or undefined before it loads. */
+/** For `useSyncExternalStore`: the loaded sonner module, or undefined, and its subscription. */
+export const subscribeToToastsLoaded = (listener: () => void) => subscribe(loadListeners, listener);
 export const loadedToasts = (): Sonner | undefined => sonner;
 
 // The toast on screen, so holdToast never brings back a closed one.
@@ -51,8 +66,11 @@ function render(message: ToastMessage, duration: number): void {
     if (current === message) current = undefined;
   };
   const options = { id: TOAST_ID, description, duration, action, onDismiss: gone, onAutoClose: gone };
-  const show = ({ toast }: Sonner) =>
-    ({ default: toast, success: toast.success, destructive: toast.error })[variant](title, options);
+  const show = ({ toast }: Sonner) => {
+    if (variant === "success") toast.success(title, options);
+    else if (variant === "destructive") toast.error(title, options);
+    else toast(title, options);
+  };
   if (sonner) show(sonner);
   else void loadToasts().then(show);
 }
@@ -91,31 +109,24 @@ const LIGHT_THEME_COLOURS = {
   "--warning-text": "hsl(31, 92%, 28%)",
 } as React.CSSProperties;
 
-// Sonner, loaded on the first focus or tap, so its live region is ready before a submit's answer (decision 0016),
-// or when a toast is due.
-function useSonner(): Sonner | undefined {
-  const [loaded, setLoaded] = React.useState(loadedToasts);
+// Loads sonner on the first focus or tap, so its live region is ready before a submit's answer (decision 0016).
+function useToastsOnFirstInteraction() {
   React.useEffect(() => {
     const events = ["focusin", "pointerdown"] as const;
     const load = () => {
       events.forEach((type) => document.removeEventListener(type, load));
-      void loadToasts().then(setLoaded);
+      void loadToasts();
     };
     events.forEach((type) => document.addEventListener(type, load));
-    listeners.add(load);
-    if (loading) load();
-    return () => {
-      events.forEach((type) => document.removeEventListener(type, load));
-      listeners.delete(load);
-    };
+    return () => events.forEach((type) => document.removeEventListener(type, load));
   }, []);
-  return loaded;
 }
 
 /** Where toasts render, once sonner has loaded. */
 export function SiteToaster() {
   const theme = useDocumentTheme();
-  const sonner = useSonner();
+  useToastsOnFirstInteraction();
+  const sonner = React.useSyncExternalStore(subscribeToToastsLoaded, loadedToasts, () => undefined);
   return (
     // Holds an action toast while focus is in it (decision 0023); sonner pauses only for hover.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- it only notices focus moving inside
@@ -148,15 +159,16 @@ const textOf = ({ title, description }: ToastMessage) => (description ? `${title
 /** A hidden role="alert" region repeating each destructive toast (sonner's is polite only); other toasts clear it. */
 export function AssertiveAnnouncer() {
   const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });
-  React.useEffect(() => {
-    const announce = (message: ToastMessage) =>
-      setAnnouncement(({ count }) => ({
-        text: message.variant === "destructive" ? textOf(message) : "",
-        count: count + 1,
-      }));
-    listeners.add(announce);
-    return () => void listeners.delete(announce);
-  }, []);
+  React.useEffect(
+    () =>
+      subscribeToToasts((message) =>
+        setAnnouncement(({ count }) => ({
+          text: message.variant === "destructive" ? textOf(message) : "",
+          count: count + 1,
+        })),
+      ),
+    [],
+  );
   return (
     <div role="alert" className="sr-only" data-testid="assertive-announcer">
       {/* A new node per toast, so a repeated failure with the same text is announced again. */}
