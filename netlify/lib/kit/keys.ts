@@ -11,9 +11,8 @@ const derivedKey = (secret: string, label: string): Buffer => mac(secret, label)
 /** A lead id's 32 source bytes: HMAC of `lead-id\n` + the lower-cased idempotency key `key`. */
 export const leadIdBytes = (secret: string, key: string): Buffer => mac(secret, `lead-id\n${key}`);
 
-/** The form token's 32-byte MAC: HMAC of `form-token\n` + `issuedAt` (ms since the epoch, decimal). */
-export const formTokenMac = (secret: string, issuedAt: string): Buffer =>
-  mac(secret, `form-token\n${issuedAt}`);
+/** The form token's 32-byte MAC: HMAC of `form-token\n` + `issued` (`<ms since the epoch>.<random>`, or the ms alone). */
+export const formTokenMac = (secret: string, issued: string): Buffer => mac(secret, `form-token\n${issued}`);
 
 /** The confirmation bound's hash of an `inbox` (`inboxOf`): hex HMAC of `confirmation-recipient\n` + inbox. */
 export const confirmationAddressHash = (secret: string, inbox: string): string =>

@@ -35,9 +35,14 @@ describe("the constructions as first deployed, through their modules", () => {
     expect(leadIdFor(LEAD_ID, SECRET)).toBe("46907b68-22d8-4277-a3a2-37ede952cbd7");
   });
 
-  test("the form token issued at a fixed time, and accepted", () => {
-    const token = issueFormToken(SECRET, ISSUED_AT);
-    expect(token).toBe("1741597200000.JnLh8DimfsCgW6CiGLTK22aILQF-bp7UWNkEcFBUHTw");
+  test("the form token issued at a fixed time with a fixed random part, and accepted", () => {
+    const token = issueFormToken(SECRET, ISSUED_AT, "AAAAAAAAAAAA");
+    expect(token).toBe("1741597200000.AAAAAAAAAAAA.zHgClM4XFyefzLL3YUn33CENuO82OHKXJTxLM9pr_Ec");
+    expect(checkFormToken(token, SECRET, new Date(ISSUED_AT.getTime() + 10_000))).toEqual({ kind: "valid" });
+  });
+
+  test("a form token issued before tokens had a random part stays valid until it expires", () => {
+    const token = "1741597200000.JnLh8DimfsCgW6CiGLTK22aILQF-bp7UWNkEcFBUHTw";
     expect(checkFormToken(token, SECRET, new Date(ISSUED_AT.getTime() + 10_000))).toEqual({ kind: "valid" });
   });
 

@@ -1,8 +1,10 @@
 /**
- * The form's time token `<issue ms>.<HMAC>` (docs/decisions/0011-spam-defence-layers.md): too fast, forged or expired
- * is suspected. Spent tokens are kept as digests, no visitor text, so one cannot carry many submissions.
+ * The form's time token `<issue ms>.<random>.<HMAC>` (docs/decisions/0011-spam-defence-layers.md): too fast, forged
+ * or expired is suspected. Spent tokens are kept as digests, no visitor text, so one cannot carry many submissions.
+ * The random part keeps two forms loaded in the same millisecond apart; a token issued before it existed
+ * (`<issue ms>.<HMAC>`) stays valid until it expires.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { formTokenMac } from "../../kit/keys";
@@ -15,9 +17,14 @@ const CLOCK_SKEW_MS = 60 * 1000;
 
 export type FormTokenVerdict = { kind: "valid" } | { kind: "missing" } | { kind: "suspect"; reason: string };
 
-export function issueFormToken(secret: string, now: Date): string {
-  const issuedAt = String(now.getTime());
-  return `${issuedAt}.${formTokenMac(secret, issuedAt).toString("base64url")}`;
+/** A token issued at `now`; `random` (12 base64url characters) is fixed only by tests. */
+export function issueFormToken(
+  secret: string,
+  now: Date,
+  random = randomBytes(9).toString("base64url"),
+): string {
+  const issued = `${now.getTime()}.${random}`;
+  return `${issued}.${formTokenMac(secret, issued).toString("base64url")}`;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -25,13 +32,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Checks a token at `now`: valid, missing, or suspect with a reason for the sales e-mail. */
 export function checkFormToken(token: string | undefined, secret: string, now: Date): FormTokenVerdict {
   if (token === undefined || token === "") return { kind: "missing" };
-  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^((\d{1,15})(?:\.[A-Za-z0-9_-]{12})?)\.([A-Za-z0-9_-]{43})$/.exec(token);
   // The text is compared, not decoded bytes: base64url's spare bits would let four spellings pass.
   const expected = match && Buffer.from(formTokenMac(secret, match[1]).toString("base64url"));
-  if (!match || !expected || !timingSafeEqual(Buffer.from(match[2]), expected)) {
+  if (!match || !expected || !timingSafeEqual(Buffer.from(match[3]), expected)) {
     return { kind: "suspect", reason: "form token forged (its signature does not match)" };
   }
-  const age = now.getTime() - Number(match[1]);
+  const age = now.getTime() - Number(match[2]);
   if (age < -CLOCK_SKEW_MS) return { kind: "suspect", reason: "form token forged (issued in the future)" };
   if (age < MIN_FILL_MS) {
     return {

@@ -245,6 +245,20 @@ describe("the time token", () => {
     expect((await store!.get(LEAD))?.suspectedSpam).toBeUndefined();
   });
 
+  test("two visitors whose forms loaded in the same millisecond are both clean", async () => {
+    const { post, mailer } = harness({ now: () => NOW });
+    const loaded = ago(45_000);
+    const other = { ...VALID, firstName: "Sam", email: "sam@ore-co.com", company: "Ore Co" };
+    await post({ ...VALID, formToken: tokenFrom(loaded), requestId: ID });
+    await post({ ...other, formToken: tokenFrom(loaded), requestId: "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d" });
+    expect(mailer.sent.map((m) => m.subject)).toEqual([
+      "Demo request: Jane Driller (Acme Mining)",
+      "We received your demo request",
+      "Demo request: Sam Driller (Ore Co)",
+      "We received your demo request",
+    ]);
+  });
+
   test("no token (the form without JavaScript) is not suspect by itself", async () => {
     const { handle, mailer } = harness({ now: () => NOW });
     expect((await handle(formPost({ ...VALID }))).status).toBe(303);
