@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
+import pLimit from "p-limit";
 
 const LOOPBACK = "127.0.0.1";
 // Hop-by-hop or recomputed headers, not forwarded either way.
@@ -34,14 +35,10 @@ export async function startBlobsLayer({ directory, token = randomBytes(32).toStr
   const blobs = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });
   const upstream = `http://${LOOPBACK}:${(await blobs.start()).port}`;
   const turns = new Map();
-
-  function inTurn(store, task) {
-    const turn = (turns.get(store) ?? Promise.resolve()).then(task);
-    const done = turn.catch(() => undefined);
-    turns.set(store, done);
-    void done.then(() => turns.get(store) === done && turns.delete(store));
-    return turn;
-  }
+  const inTurn = (store, task) => {
+    if (!turns.has(store)) turns.set(store, pLimit(1));
+    return turns.get(store)(task);
+  };
 
   async function put(path, req, body) {
     const ifMatch = req.headers["if-match"];
