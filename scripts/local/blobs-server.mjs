@@ -1,7 +1,6 @@
 /**
- * The local Blobs server made to answer as Netlify Blobs does (docs/decisions/0004-local-function-runs.md):
- * a loopback layer in front of `@netlify/blobs`' `BlobsServer` that adds ETags, atomic conditional writes
- * and per-store turns, so a listing never meets a blob mid-write.
+ * The local Blobs server answering as Netlify Blobs does (docs/decisions/0004-local-function-runs.md): a loopback layer
+ * before `BlobsServer` with ETags, atomic conditional writes and per-store turns, so no listing meets a half-written blob.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";

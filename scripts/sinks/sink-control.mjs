@@ -104,7 +104,7 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
   });
   server.listen(port, "127.0.0.1");
   await once(server, "listening");
-  const actualPort = server.address().port;
+  const { port: actualPort } = server.address();
   return {
     origin: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
