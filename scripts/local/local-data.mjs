@@ -1,18 +1,9 @@
 /**
- * The local server's data folder, `.data/` or LOCAL_DATA_DIR (docs/decisions/0012-local-server-hardening.md): URLs
- * for commands and tests, the trigger secret, and a random FORM_TOKEN_SECRET (one derived from the sink's key could be forged).
+ * The local server's data folder, `.data/` or LOCAL_DATA_DIR (docs/decisions/0012-local-server-hardening.md): URLs for the commands and
+ * tests, the trigger secret, and a random FORM_TOKEN_SECRET (one derived from the sink's key could be forged).
  */
 import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const FORM_SECRET_FILE = "local-form-secret";
@@ -50,7 +41,7 @@ export const formSecretPath = (root, env = process.env) => join(localDataDir(roo
 export function localFormSecret(root, env = process.env) {
   const file = formSecretPath(root, env);
   mkdirSync(localDataDir(root, env), { recursive: true });
-  if (!existsSync(file)) {
+  if (!statSync(file, { throwIfNoEntry: false })) {
     // Written aside and hard-linked into place, so concurrent starts agree on one secret.
     const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     writeFileSync(temporary, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
