@@ -65,7 +65,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    // Plain JavaScript (scripts/, plugins/, configs) is in no tsconfig project, so no type information.
+    // Plain JavaScript (scripts/, plugins/, configs) is linted without type information; tsc only infers its types.
     files: ["**/*.{js,mjs,cjs}"],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -40,12 +40,7 @@ console.log(`Site ready at ${site.url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
-    try {
-      await site.close();
-      await mailSink?.close();
-      await webhookSink?.close();
-    } finally {
-      process.exit(0);
-    }
+    await Promise.allSettled([site.close(), mailSink?.close(), webhookSink?.close()]);
+    process.exit(0);
   });
 }

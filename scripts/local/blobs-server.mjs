@@ -1,7 +1,6 @@
 /**
- * The local Blobs server made to answer as Netlify Blobs does (docs/decisions/0004-local-function-runs.md):
- * a loopback layer in front of `@netlify/blobs`' `BlobsServer` that adds ETags, atomic conditional writes
- * and per-store turns, so a listing never meets a blob mid-write.
+ * The local Blobs server answering as Netlify Blobs does (docs/decisions/0004-local-function-runs.md): a loopback layer
+ * before `BlobsServer` with ETags, atomic conditional writes and per-store turns, so no listing meets a half-written blob.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -10,6 +9,7 @@ import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
+import pLimit from "p-limit";
 
 const LOOPBACK = "127.0.0.1";
 // Hop-by-hop or recomputed headers, not forwarded either way.
@@ -34,14 +34,10 @@ export async function startBlobsLayer({ directory, token = randomBytes(32).toStr
   const blobs = new BlobsServer({ directory, token, port: { host: LOOPBACK, port: 0 } });
   const upstream = `http://${LOOPBACK}:${(await blobs.start()).port}`;
   const turns = new Map();
-
-  function inTurn(store, task) {
-    const turn = (turns.get(store) ?? Promise.resolve()).then(task);
-    const done = turn.catch(() => undefined);
-    turns.set(store, done);
-    void done.then(() => turns.get(store) === done && turns.delete(store));
-    return turn;
-  }
+  const inTurn = (store, task) => {
+    if (!turns.has(store)) turns.set(store, pLimit(1));
+    return turns.get(store)(task);
+  };
 
   async function put(path, req, body) {
     const ifMatch = req.headers["if-match"];

@@ -8,8 +8,7 @@ import { join, resolve } from "node:path";
 
 export const FORM_SECRET_FILE = "local-form-secret";
 const TRIGGER_SECRET_FILE = "local-trigger-secret";
-// As netlify/lib/core/config.ts requires of FORM_TOKEN_SECRET.
-const MIN_LENGTH = 32;
+const MIN_LENGTH = 32; // as netlify/lib/core/config.ts requires of FORM_TOKEN_SECRET
 
 export function localDataDir(root, env = process.env) {
   const dir = env.LOCAL_DATA_DIR?.trim();
@@ -42,11 +41,7 @@ export const formSecretPath = (root, env = process.env) => join(localDataDir(roo
 export function localFormSecret(root, env = process.env) {
   const file = formSecretPath(root, env);
   mkdirSync(localDataDir(root, env), { recursive: true });
-  let text;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if (error?.code !== "ENOENT") throw error;
+  if (!statSync(file, { throwIfNoEntry: false })) {
     // Written aside and hard-linked into place, so concurrent starts agree on one secret.
     const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     writeFileSync(temporary, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
@@ -58,11 +53,10 @@ export function localFormSecret(root, env = process.env) {
     } finally {
       unlinkSync(temporary);
     }
-    text = readFileSync(file, "utf8");
   }
+  const secret = readFileSync(file, "utf8").trim();
   // A file that was copied or restored with wider permissions is narrowed again.
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  const secret = text.trim();
   if (secret.length < MIN_LENGTH) {
     throw new Error(
       `${file} does not hold a form secret of at least ${MIN_LENGTH} characters; delete it and a new one is made`,

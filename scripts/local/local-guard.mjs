@@ -1,9 +1,8 @@
 /**
- * What the local servers check, as Netlify's emulation does not (docs/decisions/0012-local-server-hardening.md): a Host naming this
- * machine (421: DNS rebinding), the per-run trigger secret on a function's default URL (403; a web page cannot
- * read it), and the functions' own `config.rateLimit` and `maxBodyBytes`.
+ * What the local servers check, as Netlify's emulation does not (docs/decisions/0012-local-server-hardening.md): the Host
+ * (421), the per-run trigger secret on a function's default URL (403), the functions' `config.rateLimit` and `maxBodyBytes`.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { createJiti } from "jiti";
@@ -133,8 +132,6 @@ export function rateLimitEnabled(env = process.env) {
   if (value === "off") return false;
   throw new Error(`RATE_LIMIT must be "on" or "off"; got "${env.RATE_LIMIT}"`);
 }
-
-export const newTriggerSecret = () => randomBytes(32).toString("hex");
 
 function hasTriggerSecret(headerValue, secret) {
   if (typeof headerValue !== "string") return false;

@@ -58,19 +58,18 @@ export async function withLeadStore(task) {
   }
 }
 
-async function call(base, path, init, secret) {
-  const headers = new Headers(init.headers);
-  if (secret) headers.set(LOCAL_TRIGGER_HEADER, secret);
-  const res = await fetch(new URL(path, base), { ...init, headers });
-  return { base, status: res.status, body: await res.text() };
-}
-
 /** Calls a function with the trigger secret: `{ base, status, body }`; throws when the emulation cannot start. */
 export async function callLocalFunction({ root, path, init = { method: "POST" } }) {
+  const call = async (base, secret) => {
+    const headers = new Headers(init.headers);
+    if (secret) headers.set(LOCAL_TRIGGER_HEADER, secret);
+    const res = await fetch(new URL(path, base), { ...init, headers });
+    return { base, status: res.status, body: await res.text() };
+  };
   const base = process.env.SITE_URL || readLocalFile(root, "site-url");
   if (base) {
     try {
-      return await call(base, path, init, readTriggerSecret(root));
+      return await call(base, readTriggerSecret(root));
     } catch {
       console.log(`No server answering at ${base}; starting the Netlify emulation for this run.`);
     }
@@ -82,7 +81,7 @@ export async function callLocalFunction({ root, path, init = { method: "POST" } 
   const mail = await startLocalMail(root);
   const site = await startSiteServer({ root, port: 0 });
   try {
-    return await call(site.url, path, init, site.triggerSecret);
+    return await call(site.url, site.triggerSecret);
   } finally {
     await site.close();
     await mail?.close();

@@ -1,7 +1,8 @@
 /**
- * The local site server (docs/decisions/0012-local-server-hardening.md): every request through `@netlify/dev` after local-guard.mjs's
- * checks, unmatched paths as `public/404.html`; client IP, origin and Blobs come from here, never the request.
+ * The local site server (docs/decisions/0012-local-server-hardening.md): every request through `@netlify/dev` after
+ * local-guard.mjs's checks; client IP, origin and Blobs come from here, never the request.
  */
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -16,7 +17,6 @@ import {
   isLocalhostAddress,
   jsonRefusal,
   listenHost,
-  newTriggerSecret,
   rateLimitEnabled,
   readFunctionModules,
 } from "./local-guard.mjs";
@@ -74,8 +74,7 @@ export function nodeHeaders(webHeaders) {
 
 async function sendWebResponse(res, response) {
   res.writeHead(response.status, nodeHeaders(response.headers));
-  if (!response.body) return void res.end();
-  for await (const chunk of response.body) res.write(chunk);
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
   res.end();
 }
 
@@ -98,7 +97,7 @@ export async function startSiteServer({
   blobsDirectory = join(root, ".netlify", "blobs-serve"),
 }) {
   const host = listenHost();
-  const triggerSecret = newTriggerSecret();
+  const triggerSecret = randomBytes(32).toString("hex");
   // The functions decide "local" only when told so positively (netlify/lib/core/config.ts).
   process.env.NETLIFY_DEV = "true";
   const functionsDir = join(root, "netlify", "functions");
@@ -196,10 +195,8 @@ export async function startSiteServer({
     await stop();
     throw error;
   }
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
   const name = isLocalhostAddress(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  const url = `http://${name}:${actualPort}`;
+  const url = `http://${name}:${server.address().port}`;
   // Links in messages name the site's own origin, never a request's Host.
   process.env.URL = url;
   return {

@@ -1,8 +1,7 @@
 /**
- * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-demo-request-delivery.md): `POST
- * /v3/mail/send` as `@sendgrid/mail` needs it, with sink-control.mjs's routes and, at its own URL, the inbox
- * (docs/requirements.md#sales-tools). A message's HTML is served apart, at `/messages/<id>/html`, sandboxed by its
- * CSP too, so neither the frame nor that page runs a script or loads anything remote.
+ * The SendGrid-compatible mail sink of `npm start`, Jest and Playwright (docs/decisions/0003-demo-request-delivery.md):
+ * `POST /v3/mail/send`, sink-control.mjs's routes and the inbox (docs/requirements.md#sales-tools). A message's HTML
+ * is served apart, at `/messages/<id>/html`, sandboxed by its CSP too, so it runs no script and loads nothing remote.
  */
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
@@ -83,35 +82,27 @@ function mailInbox(path, messages) {
 
 const sgError = (message, field = null) => ({ errors: [{ message, field, help: null }] });
 
+const isEmail = (value) => typeof value === "string" && value.includes("@");
+const isText = (value) => typeof value === "string" && value.length > 0;
+
 /** Checks a v3 mail/send body the way SendGrid does for the fields it requires; returns an error or null. */
 function checkMailBody(body) {
   if (!body || typeof body !== "object") return sgError("Bad Request");
   const ps = body.personalizations;
   if (!Array.isArray(ps) || ps.length === 0)
     return sgError("The personalizations field is required.", "personalizations");
-  for (const p of ps) {
-    if (
-      !Array.isArray(p?.to) ||
-      p.to.length === 0 ||
-      !p.to.every((t) => typeof t?.email === "string" && t.email.includes("@"))
-    ) {
-      return sgError("The to array is required for all personalization objects.", "personalizations.0.to");
-    }
-  }
-  if (typeof body.from?.email !== "string" || !body.from.email.includes("@"))
-    return sgError("The from object must be provided.", "from");
-  const hasSubject = typeof body.subject === "string" && body.subject.length > 0;
-  if (!hasSubject && !ps.every((p) => typeof p.subject === "string" && p.subject.length > 0)) {
+  if (!ps.every((p) => Array.isArray(p?.to) && p.to.length > 0 && p.to.every((t) => isEmail(t?.email))))
+    return sgError("The to array is required for all personalization objects.", "personalizations.0.to");
+  if (!isEmail(body.from?.email)) return sgError("The from object must be provided.", "from");
+  if (!isText(body.subject) && !ps.every((p) => isText(p.subject)))
     return sgError("The subject is required.", "subject");
-  }
   const content = body.content;
   if (
     !Array.isArray(content) ||
     content.length === 0 ||
-    !content.every((c) => typeof c?.type === "string" && typeof c?.value === "string" && c.value.length > 0)
-  ) {
+    !content.every((c) => typeof c?.type === "string" && isText(c.value))
+  )
     return sgError("Unless a valid template_id is provided, the content parameter is required.", "content");
-  }
   if (/[\r\n]/.test(body.subject ?? ""))
     return sgError("The subject must not contain line breaks.", "subject");
   return null;

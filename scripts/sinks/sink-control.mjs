@@ -23,18 +23,6 @@ export async function readJson(req) {
   return body === "" ? undefined : JSON.parse(body);
 }
 
-// Another machine, or a page on another Host (DNS rebinding), may not read or drive a sink.
-function foreignRefusal(req) {
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) {
-    return {
-      status: 403,
-      headers: { "content-type": "application/json" },
-      body: '{"error":"loopback only"}',
-    };
-  }
-  return isAllowedHost(req.headers.host, "localhost") ? null : misdirectedRequest();
-}
-
 async function handleControl(req, res, path, { records, mode, setMode }) {
   if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
   const route = `${req.method} ${path}`;
@@ -89,8 +77,13 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
     const requestPath = new URL(req.url ?? "/", "http://sink").pathname;
     if (requestPath === path && req.method === "POST") return receive(req, res, recorder);
     const isControl = requestPath.startsWith("/__sink/");
-    const refusal = isControl || view ? foreignRefusal(req) : null;
-    if (refusal) return void res.writeHead(refusal.status, refusal.headers).end(refusal.body);
+    // Another machine, or a page on another Host (DNS rebinding), may not read or drive a sink.
+    if ((isControl || view) && !LOOPBACK.has(req.socket.remoteAddress ?? ""))
+      return sendJson(res, 403, { error: "loopback only" });
+    if ((isControl || view) && !isAllowedHost(req.headers.host, "localhost")) {
+      const { status, headers, body } = misdirectedRequest();
+      return void res.writeHead(status, headers).end(body);
+    }
     if (isControl) return handleControl(req, res, requestPath, { records, mode: () => mode, setMode });
     const page = req.method === "GET" ? view?.(requestPath, [...records]) : null;
     if (!page) return sendJson(res, 404, errorBody(notFound));
@@ -111,7 +104,7 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
   });
   server.listen(port, "127.0.0.1");
   await once(server, "listening");
-  const actualPort = server.address().port;
+  const { port: actualPort } = server.address();
   return {
     origin: `http://127.0.0.1:${actualPort}`,
     port: actualPort,

@@ -1,1 +1,0 @@
-export function startLocalWebhook(root: string): Promise<{ url: string; close: () => Promise<void> } | null>;
