@@ -51,10 +51,8 @@ export async function withLocalSite(task) {
 }
 
 /**
- * One form token per request, as each page fetches one when it loads; resolves once they are old enough.
- * One at a time: a token is its issue millisecond, so two fetched in the same one would be the same token.
- * A GET of the demo request first builds its function (405, changes nothing), since calls racing the local
- * emulation's first build of a function can find its files half-written (a 500 "Cannot find module").
+ * One form token per request, fetched one at a time (a token is its issue millisecond), old enough once it resolves.
+ * A GET (405) first builds the demo request's function: calls racing that build can find it half-written.
  */
 async function fillForms(site, total) {
   await fetch(`${site}/api/send-contact-email`, { signal: AbortSignal.timeout(60_000) });

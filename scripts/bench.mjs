@@ -23,6 +23,8 @@ import { needsBuild } from "./local/needs-build.mjs";
 const SLOW_CPU_INDEX = 2200;
 const root = resolve(import.meta.dirname, "..");
 const results = join(root, "bench", "results");
+mkdirSync(results, { recursive: true });
+const writeJson = (file, value) => writeFileSync(join(results, file), JSON.stringify(value, null, 2) + "\n");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 const args = new Set(process.argv.slice(2));
 const count = (flag) =>
@@ -43,11 +45,10 @@ const PAGES = [
 
 /** A timed clean build when public/ is stale or --rebuild, else the recorded time of the build behind it. */
 function ensureBuild() {
-  const recordFile = join(results, "last-build.json");
   const marker = join(root, "public", "index.html");
   let record;
   try {
-    record = JSON.parse(readFileSync(recordFile, "utf8"));
+    record = JSON.parse(readFileSync(join(results, "last-build.json"), "utf8"));
   } catch {
     // no record: build
   }
@@ -67,11 +68,7 @@ function ensureBuild() {
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`gatsby build failed (status ${result.status})`);
   const build = { seconds: Math.round(seconds * 10) / 10, kind: "clean", at: new Date().toISOString() };
-  mkdirSync(results, { recursive: true });
-  writeFileSync(
-    recordFile,
-    JSON.stringify({ build, publicMtimeMs: statSync(marker).mtimeMs }, null, 2) + "\n",
-  );
+  writeJson("last-build.json", { build, publicMtimeMs: statSync(marker).mtimeMs });
   return { ...build, measuredNow: true };
 }
 
@@ -204,8 +201,7 @@ const report = {
   submit,
   summary,
 };
-mkdirSync(results, { recursive: true });
-writeFileSync(join(results, "latest.json"), JSON.stringify(report, null, 2) + "\n");
+writeJson("latest.json", report);
 
 const round = (n, digits = 0) => (typeof n === "number" ? Number(n.toFixed(digits)) : n);
 const PAGE_COLUMNS = {
