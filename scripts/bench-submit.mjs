@@ -100,26 +100,21 @@ export async function submitLoad({ site, sink, total, concurrency }) {
     if (!isLoopbackName(new URL(url).hostname)) throw new Error(`loopback only: ${url}`);
   }
   await fetch(`${sink}/__sink/messages`, { method: "DELETE" });
-  const limit = pLimit(concurrency);
   const tokens = await fillForms(site, total);
   const run = randomUUID().slice(0, 8);
   const latencies = [];
   const statuses = {};
   const started = performance.now();
   const deadline = Date.now() + 10 * 60_000;
-  await Promise.all(
-    tokens.map((token, i) =>
-      limit(async () => {
-        if (Date.now() >= deadline) return;
-        const t0 = performance.now();
-        const status = await submitOne(site, run, i, token).catch((error) =>
-          error?.name === "TimeoutError" ? "timeout" : "network error",
-        );
-        latencies.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }),
-    ),
-  );
+  await pLimit(concurrency).map(tokens, async (token, i) => {
+    if (Date.now() >= deadline) return;
+    const t0 = performance.now();
+    const status = await submitOne(site, run, i, token).catch((error) =>
+      error?.name === "TimeoutError" ? "timeout" : "network error",
+    );
+    latencies.push(performance.now() - t0);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const messages = await (await fetch(`${sink}/__sink/messages`)).json();

@@ -52,7 +52,6 @@ function ensureBuild() {
   } catch {
     // no record: build
   }
-  // needsBuild is false only when the marker exists.
   if (!args.has("--rebuild") && !needsBuild(root) && record?.publicMtimeMs === statSync(marker).mtimeMs)
     return { ...record.build, measuredNow: false };
 

@@ -23,7 +23,7 @@ const RETRYABLE = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 const MAX_TRACE_RETRIES = 2;
 
 /** Scores 0-100, metrics in ms, and the audits that kept a score below 100. */
-export function figuresFrom(lhr) {
+function figuresFrom(lhr) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
