@@ -29,26 +29,43 @@ export const LOAD_ENV = {
 /** The mail sink of the server `npm start` runs, from the URL it saved. */
 export const runningSink = () => readFileSync(join(root, ".data", "mail-sink-url"), "utf8").trim();
 
-async function fetchToken(site) {
-  const res = await fetch(`${site}/api/form-token`, {
-    headers: { accept: "application/json" },
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (!res.ok)
-    throw new Error(`GET /api/form-token answered ${res.status} (start the server with RATE_LIMIT=off)`);
-  return (await res.json()).token;
+/**
+ * Runs `task(siteUrl, sinkUrl)` against a site server and mail sink (none when SendGrid is configured) in this
+ * process; the mail variables the sink sets are restored after.
+ */
+export async function withLocalSite(task) {
+  const names = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
+  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  const mail = await startLocalMail(root);
+  const site = await startSiteServer({ root, port: 0 });
+  try {
+    return await task(site.url, mail?.url);
+  } finally {
+    await site.close();
+    await mail?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }
 
 /**
- * One form token per request, as each page fetches one when it loads; resolves once they are old enough.
- * One at a time: a token is its issue millisecond, so two fetched in the same one would be the same token.
- * A GET of the demo request first builds its function (405, changes nothing), since calls racing the local
- * emulation's first build of a function can find its files half-written (a 500 "Cannot find module").
+ * One form token per request, fetched one at a time (a token is its issue millisecond), old enough once it resolves.
+ * A GET (405) first builds the demo request's function: calls racing that build can find it half-written.
  */
 async function fillForms(site, total) {
   await fetch(`${site}/api/send-contact-email`, { signal: AbortSignal.timeout(60_000) });
   const tokens = [];
-  while (tokens.length < total) tokens.push(await fetchToken(site));
+  while (tokens.length < total) {
+    const res = await fetch(`${site}/api/form-token`, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (!res.ok)
+      throw new Error(`GET /api/form-token answered ${res.status} (start the server with RATE_LIMIT=off)`);
+    tokens.push((await res.json()).token);
+  }
   await sleep(MIN_FILL_MS);
   return tokens;
 }
@@ -83,26 +100,21 @@ export async function submitLoad({ site, sink, total, concurrency }) {
     if (!isLoopbackName(new URL(url).hostname)) throw new Error(`loopback only: ${url}`);
   }
   await fetch(`${sink}/__sink/messages`, { method: "DELETE" });
-  const limit = pLimit(concurrency);
   const tokens = await fillForms(site, total);
   const run = randomUUID().slice(0, 8);
   const latencies = [];
   const statuses = {};
   const started = performance.now();
   const deadline = Date.now() + 10 * 60_000;
-  await Promise.all(
-    tokens.map((token, i) =>
-      limit(async () => {
-        if (Date.now() >= deadline) return;
-        const t0 = performance.now();
-        const status = await submitOne(site, run, i, token).catch((error) =>
-          error?.name === "TimeoutError" ? "timeout" : "network error",
-        );
-        latencies.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }),
-    ),
-  );
+  await pLimit(concurrency).map(tokens, async (token, i) => {
+    if (Date.now() >= deadline) return;
+    const t0 = performance.now();
+    const status = await submitOne(site, run, i, token).catch((error) =>
+      error?.name === "TimeoutError" ? "timeout" : "network error",
+    );
+    latencies.push(performance.now() - t0);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const messages = await (await fetch(`${sink}/__sink/messages`)).json();
@@ -136,19 +148,15 @@ export async function submitLoad({ site, sink, total, concurrency }) {
 if (import.meta.main) {
   const total = Math.min(Number(process.argv[2] ?? 500), 5000);
   const concurrency = Math.min(Number(process.argv[3] ?? 50), 50);
-  let server = null;
-  let mail = null;
+  const load = (site, sink) => submitLoad({ site, sink, total, concurrency });
   if (!process.env.SITE_URL) {
     delete process.env.SENDGRID_API_KEY; // a benchmark never sends real e-mail
     // Earlier runs' confirmations of the day count too: the local Blobs store is kept.
     Object.assign(process.env, LOAD_ENV);
-    mail = await startLocalMail(root);
-    server = await startSiteServer({ root, port: 0 });
   }
-  const site = server?.url ?? process.env.SITE_URL;
-  const { ok, output } = await submitLoad({ site, sink: mail?.url ?? runningSink(), total, concurrency });
+  const { ok, output } = process.env.SITE_URL
+    ? await load(process.env.SITE_URL, runningSink())
+    : await withLocalSite(load);
   console.log(output);
-  await server?.close();
-  await mail?.close();
   process.exit(ok ? 0 : 1);
 }

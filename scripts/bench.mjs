@@ -6,7 +6,7 @@
  * build or server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { startCompressingProxy } from "./bench/compress-proxy.mjs";
@@ -14,24 +14,23 @@ import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench, runSummaryBench } from "./bench/server-runs.mjs";
-import { TARGETS, formatTable, missedDeadTap, missedTargets, waitForQuietCpu } from "./bench/report.mjs";
+import { withLocalSite } from "./bench-submit.mjs";
+import { TARGETS, formatTable, missedTargets, waitForQuietCpu } from "./bench/report.mjs";
 import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
-import { startLocalMail } from "./local/local-sinks.mjs";
 import { needsBuild } from "./local/needs-build.mjs";
-import { startSiteServer } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.
 const SLOW_CPU_INDEX = 2200;
-const MAIL_ENV = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
 const root = resolve(import.meta.dirname, "..");
 const results = join(root, "bench", "results");
+mkdirSync(results, { recursive: true });
+const writeJson = (file, value) => writeFileSync(join(results, file), JSON.stringify(value, null, 2) + "\n");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 const args = new Set(process.argv.slice(2));
 const count = (flag) =>
   Math.max(1, Number(process.argv.find((a) => a.startsWith(flag))?.slice(flag.length) ?? 5) || 5);
 const runs = count("--runs=");
 const deadTapRuns = count("--dead-tap-runs=");
-const DEAD_TAP_PAGES = ["/", "/contact"];
 
 /** Bench pages; `noindex` marks pages kept out of search on purpose (thanks, not found). */
 const PAGES = [
@@ -46,16 +45,15 @@ const PAGES = [
 
 /** A timed clean build when public/ is stale or --rebuild, else the recorded time of the build behind it. */
 function ensureBuild() {
-  const recordFile = join(results, "last-build.json");
   const marker = join(root, "public", "index.html");
-  let record = null;
+  let record;
   try {
-    record = JSON.parse(readFileSync(recordFile, "utf8"));
+    record = JSON.parse(readFileSync(join(results, "last-build.json"), "utf8"));
   } catch {
-    record = null;
+    // no record: build
   }
-  const current = existsSync(marker) && record && record.publicMtimeMs === statSync(marker).mtimeMs;
-  if (!args.has("--rebuild") && !needsBuild(root) && current) return { ...record.build, measuredNow: false };
+  if (!args.has("--rebuild") && !needsBuild(root) && record?.publicMtimeMs === statSync(marker).mtimeMs)
+    return { ...record.build, measuredNow: false };
 
   console.log("bench: clean build (removing .cache and public, then gatsby build)...");
   rmSync(join(root, ".cache"), { recursive: true, force: true });
@@ -69,11 +67,7 @@ function ensureBuild() {
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`gatsby build failed (status ${result.status})`);
   const build = { seconds: Math.round(seconds * 10) / 10, kind: "clean", at: new Date().toISOString() };
-  mkdirSync(results, { recursive: true });
-  writeFileSync(
-    recordFile,
-    JSON.stringify({ build, publicMtimeMs: statSync(marker).mtimeMs }, null, 2) + "\n",
-  );
+  writeJson("last-build.json", { build, publicMtimeMs: statSync(marker).mtimeMs });
   return { ...build, measuredNow: true };
 }
 
@@ -108,38 +102,28 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
       ? `bench: CPUs quiet after ${calm.waitedSeconds} s`
       : `bench: CPUs still busy after ${calm.waitedSeconds} s; measuring anyway (figures less comparable)`,
   );
-  // Without SendGrid variables the local mail sink stands in, as `npm start` does; restored afterwards.
-  const savedEnv = Object.fromEntries(MAIL_ENV.map((name) => [name, process.env[name]]));
-  const mail = await startLocalMail(root);
-  const site = await startSiteServer({ root, port: 0 });
-  const proxy = await startCompressingProxy({ target: site.url });
-  try {
-    if (!args.has("--skip-lighthouse")) {
-      console.log(
-        `bench: Lighthouse, ${runs} runs on each of ${PAGES.length} pages via ${proxy.url} (~10 s a run)...`,
-      );
-      lighthouse = await runLighthouse({
-        runs,
-        urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({ ...p, url: proxy.url + p.path })),
-      });
+  // Without SendGrid variables the local mail sink stands in, as `npm start` does.
+  await withLocalSite(async (siteUrl) => {
+    const proxy = await startCompressingProxy({ target: siteUrl });
+    try {
+      if (!args.has("--skip-lighthouse")) {
+        console.log(
+          `bench: Lighthouse, ${runs} runs on each of ${PAGES.length} pages via ${proxy.url} (~10 s a run)...`,
+        );
+        lighthouse = await runLighthouse({
+          runs,
+          urls: PAGES.filter((p) => built.has(p.route)).map((p) => ({ ...p, url: proxy.url + p.path })),
+        });
+      }
+      if (!args.has("--skip-dead-tap")) {
+        console.log(`bench: dead-tap probe, ${deadTapRuns} runs per page and network profile...`);
+        const urls = ["/", "/contact"].map((path) => ({ label: path, url: proxy.url + path }));
+        deadTap = await runDeadTapProbe({ urls, runs: deadTapRuns });
+      }
+    } finally {
+      await proxy.close();
     }
-    if (!args.has("--skip-dead-tap")) {
-      console.log(`bench: dead-tap probe, ${deadTapRuns} runs per page and network profile...`);
-      const urls = DEAD_TAP_PAGES.map((path) => ({ label: path, url: proxy.url + path }));
-      deadTap = (await runDeadTapProbe({ urls, runs: deadTapRuns })).map((r) => ({
-        ...r,
-        missed: missedDeadTap(r),
-      }));
-    }
-  } finally {
-    await proxy.close();
-    await site.close();
-    await mail?.close();
-    for (const [name, value] of Object.entries(savedEnv)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+  });
 }
 
 const message = (error) => String(error instanceof Error ? error.message : error);
@@ -216,8 +200,7 @@ const report = {
   submit,
   summary,
 };
-mkdirSync(results, { recursive: true });
-writeFileSync(join(results, "latest.json"), JSON.stringify(report, null, 2) + "\n");
+writeJson("latest.json", report);
 
 const round = (n, digits = 0) => (typeof n === "number" ? Number(n.toFixed(digits)) : n);
 const PAGE_COLUMNS = {

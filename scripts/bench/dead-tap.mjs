@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
 import { CHROME_FLAGS } from "./lighthouse.mjs";
-import { median } from "./report.mjs";
+import { median, missedDeadTap } from "./report.mjs";
 
 /** Slow 3G (the target's profile) and Lighthouse's slow 4G, in Chromium's units (ms, bytes per second). */
 export const NETWORK_PROFILES = {
@@ -51,11 +51,9 @@ const MENU = "#mobile-menu";
 function watchMenu([buttonSelector, menuSelector, bindingName]) {
   const state = { visibleAt: null, openingTapAt: null, handledAt: null, taps: 0 };
   window.__deadTap = state;
-  let reported = false;
+  // Reported once both are known; the Node side keeps the first report.
   const report = () => {
-    if (reported || state.visibleAt === null || state.openingTapAt === null) return;
-    reported = true;
-    window[bindingName]({ ...state });
+    if (state.visibleAt !== null && state.openingTapAt !== null) window[bindingName]({ ...state });
   };
   let lastTap = null;
   addEventListener(
@@ -159,12 +157,11 @@ async function probeOnce(url, profile, { x, y }, timeoutMs) {
       visibleMs: state.visibleAt,
       deadTapMs: Math.max(0, state.openingTapAt - state.visibleAt),
       tapHandledMs: state.handledAt - state.openingTapAt,
-      taps: state.taps,
     };
   });
 }
 
-/** The probe over pages and profiles: medians of `runs` (default 5) per page and profile, in ms. */
+/** The probe over pages and profiles: medians of `runs` (default 5) per page and profile, in ms, and misses. */
 export async function runDeadTapProbe({ urls, runs = 5 }) {
   const results = [];
   for (const { label, url } of urls) {
@@ -195,5 +192,5 @@ export async function runDeadTapProbe({ urls, runs = 5 }) {
       }
     }
   }
-  return results;
+  return results.map((r) => ({ ...r, missed: missedDeadTap(r) }));
 }

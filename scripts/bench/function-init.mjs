@@ -13,7 +13,7 @@ import extract from "extract-zip";
 import { bundleFunctions } from "../../build/function-bundles.mjs";
 import { formatTable, median, waitForQuietCpu } from "./report.mjs";
 
-export const INIT_FUNCTIONS = ["send-contact-email", "form-token"];
+const INIT_FUNCTIONS = ["send-contact-email", "form-token"];
 // A cold start with only the core configured (netlify/lib/core/config.ts).
 const CORE_ENV = { SENDGRID_API_KEY: "SG.x", SALES_EMAIL: "sales@example.com", MAIL_FROM: "web@example.com" };
 const TIMER = "const t=performance.now();await import(process.argv[1]);console.log(performance.now()-t)";

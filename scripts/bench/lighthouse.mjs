@@ -1,12 +1,11 @@
 /**
  * Lighthouse figures for a list of URLs (docs/decisions/0007-perf-benchmark.md): mobile preset, simulated
  * throttling, the median of `runs` after discarded warm-ups, since throttling magnifies a shared host's noise.
- * @returns figures (or `{ error }`) keyed by label
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { median } from "./report.mjs";
+import { SCORES, median } from "./report.mjs";
 
 export const CHROME_FLAGS = [
   "--headless",
@@ -17,14 +16,14 @@ export const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const CATEGORIES = Object.values(SCORES);
 
 // Trace failures Lighthouse itself says to re-run; they say nothing about the page.
 const RETRYABLE = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 const MAX_TRACE_RETRIES = 2;
 
 /** Scores 0-100, metrics in ms, and the audits that kept a score below 100. */
-export function figuresFrom(lhr) {
+function figuresFrom(lhr) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
@@ -35,10 +34,7 @@ export function figuresFrom(lhr) {
       .map((ref) => `${id}:${ref.id}`),
   );
   return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
+    ...Object.fromEntries(Object.entries(SCORES).map(([key, id]) => [key, score(id)])),
     fcpMs: fcp,
     lcpMs: lcp,
     lcpAfterFcpMs: fcp === null || lcp === null ? null : lcp - fcp,
@@ -67,13 +63,11 @@ export function medianFigures(runs) {
   return result;
 }
 
-export async function runLighthouse({
-  urls,
-  chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  runs = 3,
-  warmupRuns = 1,
-  pageTimeoutMs = 90_000,
-}) {
+const PAGE_TIMEOUT_MS = 90_000;
+
+/** Figures (or `{ error }`) of each of `urls` ({ label, url, expectStatus? }), keyed by label. */
+export async function runLighthouse({ urls, runs }) {
+  const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const results = {};
   try {
@@ -89,9 +83,9 @@ export async function runLighthouse({
         };
         const figures = [];
         let retriesLeft = MAX_TRACE_RETRIES;
-        for (let run = -warmupRuns; run < runs; run += 1) {
-          const timeout = sleep(pageTimeoutMs, null, { ref: false }).then(() => {
-            throw new Error(`Lighthouse on ${label} took longer than ${pageTimeoutMs / 1000} s`);
+        for (let run = -1; run < runs; run += 1) {
+          const timeout = sleep(PAGE_TIMEOUT_MS, null, { ref: false }).then(() => {
+            throw new Error(`Lighthouse on ${label} took longer than ${PAGE_TIMEOUT_MS / 1000} s`);
           });
           const result = await Promise.race([lighthouse(url, flags), timeout]);
           if (!result?.lhr) throw new Error("Lighthouse returned no report");

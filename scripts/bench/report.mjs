@@ -4,7 +4,7 @@
  */
 import { cpus } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { median as simpleMedian } from "simple-statistics";
+import { median as simpleMedian, sum } from "simple-statistics";
 import { BUDGETS, KB, keepsScripts } from "../../build/first-load-js.mjs";
 
 export const TARGETS = {
@@ -21,6 +21,14 @@ export const TARGETS = {
   summaryDryRunSeconds: 20, // docs/requirements.md#sales-tools
 };
 
+/** Lighthouse's categories by the name their score has in the figures. */
+export const SCORES = {
+  performance: "performance",
+  accessibility: "accessibility",
+  bestPractices: "best-practices",
+  seo: "seo",
+};
+
 /**
  * The missed targets of `figures` for `route`, e.g. ["LCP", "seo"]. A `noindexPage` or `notFoundPath` fails
  * some SEO audits by design; those alone are not misses.
@@ -35,13 +43,11 @@ export function missedTargets(route, figures, { noindexPage = false, notFoundPat
     const own = (text) => / 404 /.test(text) && text.includes(notFoundPath);
     return audit === "best-practices:errors-in-console" && (figures.consoleErrors ?? []).every(own);
   };
-  const categoryOf = { bestPractices: "best-practices" };
   if (figures.error) missed.push("lighthouse failed");
   else {
-    for (const key of ["performance", "accessibility", "bestPractices", "seo"]) {
+    for (const [key, category] of Object.entries(SCORES)) {
       if (figures[key] === TARGETS.scores) continue;
-      const prefix = `${categoryOf[key] ?? key}:`;
-      const causes = (figures.failedAudits ?? []).filter((a) => a.startsWith(prefix));
+      const causes = (figures.failedAudits ?? []).filter((a) => a.startsWith(`${category}:`));
       if (causes.length === 0 || !causes.every(inherent)) missed.push(key);
     }
     if (!(figures.lcpMs <= TARGETS.lcpMs)) missed.push("LCP");
@@ -89,32 +95,26 @@ export function formatTable(header, rows) {
 
 /** Share of CPU time idle between two `os.cpus()` snapshots, 0..1 (1 when no time passed). */
 export function idleShare(before, after) {
-  let idle = 0;
-  let total = 0;
-  after.forEach((cpu, index) => {
+  const deltas = after.flatMap((cpu, index) => {
     const previous = before[index]?.times;
-    if (!previous) return;
-    for (const [kind, value] of Object.entries(cpu.times)) {
-      const delta = value - (previous[kind] ?? 0);
-      total += delta;
-      if (kind === "idle") idle += delta;
-    }
+    return previous
+      ? Object.entries(cpu.times).map(([kind, value]) => [kind, value - (previous[kind] ?? 0)])
+      : [];
   });
-  return total > 0 ? idle / total : 1;
+  const total = sum(deltas.map(([, delta]) => delta));
+  return total > 0 ? sum(deltas.filter(([kind]) => kind === "idle").map(([, delta]) => delta)) / total : 1;
 }
 
 /** Waits until `minIdle` idle for `quietSeconds`, at most `timeoutSeconds` (then `quiet: false`). */
 export async function waitForQuietCpu({ minIdle = 0.9, quietSeconds = 3, timeoutSeconds = 60 } = {}) {
   let quietFor = 0;
-  let waited = 0;
   let previous = cpus();
-  while (waited < timeoutSeconds) {
+  for (let waited = 1; waited <= timeoutSeconds; waited += 1) {
     await sleep(1000);
-    waited += 1;
     const current = cpus();
     quietFor = idleShare(previous, current) >= minIdle ? quietFor + 1 : 0;
     previous = current;
     if (quietFor >= quietSeconds) return { quiet: true, waitedSeconds: waited };
   }
-  return { quiet: false, waitedSeconds: waited };
+  return { quiet: false, waitedSeconds: timeoutSeconds };
 }

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { LOAD_ENV, runningSink, submitLoad } from "../bench-submit.mjs";
 import { load, withLeadStore } from "../local/owner-command.mjs";
 
@@ -17,31 +18,25 @@ const MIX = { held: 0.01, suspected: 0.1, claimed: 0.2, contacted: 0.4 };
 async function underServer(root, task) {
   const env = { ...process.env, ...LOAD_ENV, PORT: "0", GATSBY_TELEMETRY_DISABLED: "1" };
   delete env.SENDGRID_API_KEY;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env });
+  let log = "";
+  child.stderr.on("data", (chunk) => (log += chunk));
   try {
-    const url = await new Promise((resolve, reject) => {
-      let log = "";
-      const timer = setTimeout(
-        () => reject(new Error(`npm start did not get ready in ${TIMEOUT_MS / 1000} s`)),
-        TIMEOUT_MS,
-      );
-      child.stdout.on("data", (chunk) => {
-        log += chunk;
-        const ready = /Site ready at (\S+)/.exec(log);
-        if (!ready) return;
-        clearTimeout(timer);
-        resolve(ready[1]);
-      });
-      child.stderr.on("data", (chunk) => (log += chunk));
-      child.once("exit", (code) => {
-        clearTimeout(timer);
-        reject(new Error(`npm start exited (${code}): ${log.slice(-500)}`));
-      });
-    });
+    const url = await Promise.race([
+      new Promise((resolve) =>
+        child.stdout.on("data", (chunk) => {
+          log += chunk;
+          const ready = /Site ready at (\S+)/.exec(log);
+          if (ready) resolve(ready[1]);
+        }),
+      ),
+      once(child, "exit").then(([code]) => {
+        throw new Error(`npm start exited (${code}): ${log.slice(-500)}`);
+      }),
+      sleep(TIMEOUT_MS, null, { ref: false }).then(() => {
+        throw new Error(`npm start did not get ready in ${TIMEOUT_MS / 1000} s`);
+      }),
+    ]);
     return await task(url);
   } finally {
     if (child.exitCode === null) {
