@@ -6,13 +6,13 @@
  * bounds are set aside (docs/decisions/0010-confirmation-limits.md). Exit 1 when a check fails.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createJiti } from "jiti";
 import pLimit from "p-limit";
 import { percentile } from "./bench/report.mjs";
 import { isLoopbackName } from "./local/local-guard.mjs";
+import { readLocalFile } from "./local/local-data.mjs";
 import { startLocalMail } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
@@ -26,8 +26,12 @@ export const LOAD_ENV = {
   RATE_LIMIT: "off",
 };
 
-/** The mail sink of the server `npm start` runs, from the URL it saved. */
-export const runningSink = () => readFileSync(join(root, ".data", "mail-sink-url"), "utf8").trim();
+/** The mail sink of the server `npm start` runs, from the URL it saved; throws when there is none. */
+export function runningSink() {
+  const url = readLocalFile(root, "mail-sink-url");
+  if (!url) throw new Error("No mail sink URL saved: is npm start running?");
+  return url;
+}
 
 /**
  * Runs `task(siteUrl, sinkUrl)` against a site server and mail sink (none when SendGrid is configured) in this

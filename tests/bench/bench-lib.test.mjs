@@ -252,3 +252,18 @@ test("timeImport times a module's evaluation in a fresh process that sees only t
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the running server's mail sink is read from the data folder npm start writes, LOCAL_DATA_DIR included", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bench-data-"));
+  const saved = process.env.LOCAL_DATA_DIR;
+  process.env.LOCAL_DATA_DIR = dir;
+  try {
+    writeFileSync(join(dir, "mail-sink-url"), "http://127.0.0.1:9999\n");
+    const { runningSink } = await import("../../scripts/bench-submit.mjs");
+    assert.equal(runningSink(), "http://127.0.0.1:9999");
+  } finally {
+    if (saved === undefined) delete process.env.LOCAL_DATA_DIR;
+    else process.env.LOCAL_DATA_DIR = saved;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
