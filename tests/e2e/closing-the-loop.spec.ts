@@ -21,6 +21,8 @@ let server: RateLimitedServer;
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
+  // A hook keeps the default timeout whatever the describe block sets; the server's warm-up alone takes about 25 s.
+  test.setTimeout(180_000);
   server = await startRateLimitedServer({
     RATE_LIMIT: "off",
     LEAD_WEBHOOK_URL: "local",
