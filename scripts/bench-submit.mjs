@@ -55,7 +55,7 @@ export async function withLocalSite(task) {
 }
 
 /**
- * One form token per request, fetched one at a time (a token is its issue millisecond), old enough once it resolves.
+ * One form token per request, fetched one at a time, old enough once it resolves.
  * A GET (405) first builds the demo request's function: calls racing that build can find it half-written.
  */
 async function fillForms(site, total) {
@@ -152,15 +152,17 @@ export async function submitLoad({ site, sink, total, concurrency }) {
 if (import.meta.main) {
   const total = Math.min(Number(process.argv[2] ?? 500), 5000);
   const concurrency = Math.min(Number(process.argv[3] ?? 50), 50);
-  const load = (site, sink) => submitLoad({ site, sink, total, concurrency });
+  // The figures are printed before the site closes, so a failing close cannot hide them.
+  const run = async (site, sink) => {
+    const { ok, output } = await submitLoad({ site, sink, total, concurrency });
+    console.log(output);
+    return ok;
+  };
   if (!process.env.SITE_URL) {
     delete process.env.SENDGRID_API_KEY; // a benchmark never sends real e-mail
     // Earlier runs' confirmations of the day count too: the local Blobs store is kept.
     Object.assign(process.env, LOAD_ENV);
   }
-  const { ok, output } = process.env.SITE_URL
-    ? await load(process.env.SITE_URL, runningSink())
-    : await withLocalSite(load);
-  console.log(output);
+  const ok = process.env.SITE_URL ? await run(process.env.SITE_URL, runningSink()) : await withLocalSite(run);
   process.exit(ok ? 0 : 1);
 }

@@ -40,7 +40,9 @@ console.log(`Site ready at ${site.url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
-    await Promise.allSettled([site.close(), mailSink?.close(), webhookSink?.close()]);
+    // The site first: its requests in flight still reach the sinks.
+    await site.close().catch(() => undefined);
+    await Promise.allSettled([mailSink?.close(), webhookSink?.close()]);
     process.exit(0);
   });
 }

@@ -47,6 +47,12 @@ export function forgetBuild(root) {
 
 /** True when `root` has no finished build, or a source's content changed since it finished. */
 export function needsBuild(root) {
-  if (!existsSync(join(root, "public", "index.html")) || !existsSync(join(root, RECORD))) return true;
-  return readFileSync(join(root, RECORD), "utf8").trim() !== sourcesDigest(root);
+  if (!existsSync(join(root, "public", "index.html"))) return true;
+  let recorded;
+  try {
+    recorded = readFileSync(join(root, RECORD), "utf8").trim();
+  } catch {
+    return true; // no record, or one that cannot be read: build again
+  }
+  return recorded !== sourcesDigest(root);
 }

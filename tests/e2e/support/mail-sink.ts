@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
+import { localDataDir } from "../../../scripts/local/local-data.mjs";
 
 /** A message the local mail sink recorded (scripts/sinks/mail-sink.mjs). */
 export type SinkMessage = {
@@ -12,9 +13,9 @@ export type SinkMessage = {
   customArgs: Record<string, string>;
 };
 
-/** The running sink's base URL, written by `npm start` to .data/mail-sink-url. */
+/** The running sink's base URL, written by `npm start` to mail-sink-url in `.data/` (or LOCAL_DATA_DIR). */
 export function sinkUrl(): string {
-  return readFileSync(join(process.cwd(), ".data", "mail-sink-url"), "utf8").trim();
+  return readFileSync(join(localDataDir(process.cwd()), "mail-sink-url"), "utf8").trim();
 }
 
 /**

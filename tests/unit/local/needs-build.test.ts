@@ -64,3 +64,10 @@ test("no build at all, or one that did not finish, is stale", () => {
   rmSync(join(root, "public", "index.html"));
   expect(needsBuild(root)).toBe(true);
 });
+
+test("a build record that cannot be read means a new build, not a failed start", () => {
+  const record = join(root, ".cache", "built-sources.sha256");
+  rmSync(record);
+  mkdirSync(record);
+  expect(needsBuild(root)).toBe(true);
+});
