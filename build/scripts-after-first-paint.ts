@@ -28,6 +28,7 @@ export const LOADER_ID = "gatsby-scripts-after-first-paint";
 const ASYNC_SCRIPT = /<script src="([^"]+)" async><\/script>/g;
 const isRuntime = (src: string) => /\/webpack-runtime-[^/]*\.js$/.test(src);
 
+/** The `src` of every `<script src async>` tag in Gatsby's scripts slice, in order. */
 export function sliceScripts(sliceHtml: string): string[] {
   return [...sliceHtml.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
 }

@@ -10,6 +10,7 @@ export const FORM_SECRET_FILE = "local-form-secret";
 const TRIGGER_SECRET_FILE = "local-trigger-secret";
 const MIN_LENGTH = 32; // as netlify/lib/core/config.ts requires of FORM_TOKEN_SECRET
 
+/** The absolute data folder: LOCAL_DATA_DIR resolved against `root`, else `<root>/.data`. */
 export function localDataDir(root, env = process.env) {
   const dir = env.LOCAL_DATA_DIR?.trim();
   return dir ? resolve(root, dir) : join(root, ".data");

@@ -13,6 +13,7 @@ const FUNCTION_FILE = new Set([".mts", ".ts", ".mjs", ".js", ".cjs", ".cts"]);
 export const LOCAL_TRIGGER_HEADER = "x-local-trigger-secret";
 export const LOCAL_BODY_MARGIN_BYTES = 16 * 1024;
 
+/** `{ status, headers, body }` of a JSON `{ error }` answer, never cached. */
 export const jsonRefusal = (status, error, headers = {}) => ({
   status,
   headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
@@ -35,6 +36,7 @@ export function isAllowedHost(hostHeader, host) {
   return !WILDCARDS.has(own) && (name === own || name === `[${own}]`);
 }
 
+/** The 421 for a Host that is not this machine (a DNS-rebinding page, say). */
 export const misdirectedRequest = () => ({
   status: 421,
   headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },

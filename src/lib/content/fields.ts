@@ -33,6 +33,7 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean
   return { inner, optional };
 }
 
+/** `value` matched literally inside a RegExp source (the editor's patterns run in browsers without `RegExp.escape`). */
 export function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -369,6 +369,7 @@ export const PAGE_HEADERS = { "referrer-policy": "same-origin", "x-robots-tag": 
 export const page = (method: string, status: number, html: string, extra: Record<string, string> = {}) =>
   htmlResponse(method === "HEAD" ? null : html, status, { ...PAGE_HEADERS, ...extra });
 
+/** The refusal page of `Problem` (no body for HEAD), with the pages' headers and `extra`. */
 export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 

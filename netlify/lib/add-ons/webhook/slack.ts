@@ -41,6 +41,7 @@ export const STATUS_BLOCK_ID = "follow_up_status";
 const SLACK_ACTIONS = { claim: "Claim", contacted: "Contacted" } as const;
 export type SlackAction = keyof typeof SLACK_ACTIONS;
 
+/** The Claim and/or Contacted buttons for lead `id`, Claim as the primary one (docs/decisions/0030-slack-and-booking-loop.md). */
 export function followUpButtons(id: string, actions: readonly SlackAction[]): ActionsBlock {
   return {
     type: "actions",
@@ -65,6 +66,7 @@ export function slackLine(line: string): { text: string; blocks: KnownBlock[]; m
 }
 
 const mrkdwn = (text: string): MrkdwnElement => ({ type: "mrkdwn", text });
+/** `value` as Slack `plain_text`, escaped and cut to `max` characters, emoji codes left as typed. */
 export const plain = (value: string, max: number): PlainTextElement => ({
   type: "plain_text",
   text: fitSlack(value, max),

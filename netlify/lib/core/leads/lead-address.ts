@@ -38,6 +38,7 @@ export function parseLeadAddress(raw: string | undefined): LeadAddressResult {
   return { ok: true, address: normaliseAddress(parsed.data) };
 }
 
+/** The address as stored and compared: trimmed and lower-cased (the inbox is `inboxOf`). */
 export function normaliseAddress(email: string): string {
   return email.trim().toLowerCase();
 }

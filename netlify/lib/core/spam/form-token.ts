@@ -65,6 +65,7 @@ type NonceEntry = { key?: string; payload: string; expiresAt: string };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** The spent tokens in `blobs`, one `form-tokens/<SHA-256 of the token>` entry each (docs/decisions/0028-second-hostile-review.md). */
 export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
   return {
     async spend(token, { key, fields }, expiresAt) {
