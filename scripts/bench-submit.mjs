@@ -55,8 +55,8 @@ export async function withLocalSite(task) {
 }
 
 /**
- * One form token per request, fetched one at a time, old enough once it resolves.
- * A GET (405) first builds the demo request's function: calls racing that build can find it half-written.
+ * One form token per request, old enough once it resolves. One at a time, and a GET (405) first builds the demo
+ * request's function: calls racing the local emulation's build of a function can find it half-written (a 500).
  */
 async function fillForms(site, total) {
   await fetch(`${site}/api/send-contact-email`, { signal: AbortSignal.timeout(60_000) });
