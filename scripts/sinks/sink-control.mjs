@@ -78,11 +78,13 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
     if (requestPath === path && req.method === "POST") return receive(req, res, recorder);
     const isControl = requestPath.startsWith("/__sink/");
     // Another machine, or a page on another Host (DNS rebinding), may not read or drive a sink.
-    if ((isControl || view) && !LOOPBACK.has(req.socket.remoteAddress ?? ""))
-      return sendJson(res, 403, { error: "loopback only" });
-    if ((isControl || view) && !isAllowedHost(req.headers.host, "localhost")) {
-      const { status, headers, body } = misdirectedRequest();
-      return void res.writeHead(status, headers).end(body);
+    if (isControl || view) {
+      if (!LOOPBACK.has(req.socket.remoteAddress ?? ""))
+        return sendJson(res, 403, { error: "loopback only" });
+      if (!isAllowedHost(req.headers.host, "localhost")) {
+        const { status, headers, body } = misdirectedRequest();
+        return void res.writeHead(status, headers).end(body);
+      }
     }
     if (isControl) return handleControl(req, res, requestPath, { records, mode: () => mode, setMode });
     const page = req.method === "GET" ? view?.(requestPath, [...records]) : null;
