@@ -1,4 +1,5 @@
 /** RFC 4180, formula-safe CSV cells for the owner's exports (docs/requirements.md#durable-capture). */
+import { stringify } from "csv-stringify/sync";
 
 // Leading white space a spreadsheet skips (tab and CR start a formula themselves), then a formula's start.
 const FORMULA_START = /^[^\S\t\r]*[=+\-@\t\r]/u;
@@ -9,12 +10,13 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) || FORMULA_START.test(value.normalize("NFKC")) ? `'${value}` : value;
 }
 
-function csvCell(value: unknown): string {
-  const text = neutraliseFormula(typeof value === "string" || typeof value === "number" ? String(value) : "");
-  return `"${text.replace(/"/g, '""')}"`;
-}
+const cell = (value: unknown) =>
+  neutraliseFormula(typeof value === "string" || typeof value === "number" ? String(value) : "");
 
-/** Rows as CSV text: every cell quoted, CRLF line ends, a final CRLF. */
+/** Rows as CSV text: every cell quoted (empty ones too), CRLF line ends, a final CRLF. */
 export function csvText(rows: readonly (readonly unknown[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return stringify(
+    rows.map((row) => row.map(cell)),
+    { quoted: true, quoted_empty: true, record_delimiter: "windows" },
+  );
 }
