@@ -113,11 +113,8 @@ const LIGHT_THEME_COLOURS = {
 function useToastsOnFirstInteraction() {
   React.useEffect(() => {
     const events = ["focusin", "pointerdown"] as const;
-    const load = () => {
-      events.forEach((type) => document.removeEventListener(type, load));
-      void loadToasts();
-    };
-    events.forEach((type) => document.addEventListener(type, load));
+    const load = () => void loadToasts();
+    events.forEach((type) => document.addEventListener(type, load, { once: true }));
     return () => events.forEach((type) => document.removeEventListener(type, load));
   }, []);
 }
