@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { pagePath } from "../src/lib/site-head.ts";
 
 export const KB = 1000;
 
@@ -21,8 +22,7 @@ export const FORM_ROUTES = ["/contact"];
 
 /** Whether a page keeps Gatsby's scripts; "/contact/" and "/contact" are the same page. */
 export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
-  const normalise = (path) => (path.length > 1 ? path.replace(/\/+$/, "") : "/");
-  return pagesWithScripts.map(normalise).includes(normalise(route));
+  return pagesWithScripts.map(pagePath).includes(pagePath(route));
 }
 
 /** Sorted npm packages bundled in a built .js file, from its `<file>.map`; empty without one. */

@@ -1,9 +1,7 @@
 /**
- * Bundles `netlify/functions/` with Netlify's own bundler into one zip per function plus `manifest.json`, on
- * the Node of `.nvmrc` (docs/decisions/0027-node-24-and-netlify-parity.md).
- * @param {{ root: string, outDir: string }} options absolute project root and output folder
- * @returns {Promise<{ manifestPath: string, functions: object[] }>} the bundler's list of zips
- * @throws when a function cannot be bundled (a module it imports is missing)
+ * Bundles `netlify/functions/` with Netlify's own bundler, one zip per function, on the Node of `.nvmrc`
+ * (docs/decisions/0027-node-24-and-netlify-parity.md): `{ root, outDir }` (absolute paths) -> `{ manifestPath,
+ * functions }`. @throws when a function cannot be bundled (a module it imports is missing)
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,11 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-type PrivacyPageData = NonNullable<Queries.PrivacyContentQuery["privacyPage"]> & {
-  body: { html: string };
-};
-
 /** content/privacy.md's frontmatter and body HTML (decision 0017). @throws Error without a PrivacyPage node or body HTML */
-export function usePrivacyContent(): PrivacyPageData {
+export function usePrivacyContent() {
   const { privacyPage } = useStaticQuery<Queries.PrivacyContentQuery>(graphql`
     query PrivacyContent {
       privacyPage {

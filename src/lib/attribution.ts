@@ -81,10 +81,7 @@ export type Attribution = z.output<AttributionSchema>;
 let schema: AttributionSchema | undefined;
 
 /** The attribution schema, built on first use like `demoRequestSchema`. */
-export function attributionSchema(): AttributionSchema {
-  schema ??= buildAttributionSchema();
-  return schema;
-}
+export const attributionSchema = (): AttributionSchema => (schema ??= buildAttributionSchema());
 
 /** The valid keys of `raw`, or undefined: a stale entry drops a key rather than failing the request. */
 export function cleanAttribution(raw: unknown): Attribution | undefined {

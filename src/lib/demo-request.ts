@@ -155,10 +155,7 @@ export type DemoRequestSchema = ReturnType<typeof buildDemoRequestSchema>;
 let schema: DemoRequestSchema | undefined;
 
 /** The schema (spec section 3), built on first use: at import it lengthened /contact's start-up task (TBT). */
-export function demoRequestSchema(): DemoRequestSchema {
-  schema ??= buildDemoRequestSchema();
-  return schema;
-}
+export const demoRequestSchema = (): DemoRequestSchema => (schema ??= buildDemoRequestSchema());
 
 /** What the visitor types (before trimming). */
 export type DemoRequestInput = z.input<DemoRequestSchema>;

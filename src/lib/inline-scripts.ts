@@ -7,7 +7,6 @@ import {
 } from "./attribution";
 
 export const THEMES = ["light", "dark", "system"] as const;
-export type Theme = (typeof THEMES)[number];
 export const THEME_STORAGE_KEY = "theme";
 export const THEME_SELECT_ID = "theme-select";
 const THEME_ATTRIBUTE = "data-theme";

@@ -29,8 +29,7 @@ export const DEMO_REQUEST_TOASTS = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-type ToastListener = (message: ToastMessage) => void;
-const listeners = new Set<ToastListener>();
+const listeners = new Set<(message: ToastMessage) => void>();
 const loadListeners = new Set<() => void>();
 let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
@@ -39,9 +38,6 @@ function subscribe<T>(set: Set<T>, listener: T): () => void {
   set.add(listener);
   return () => void set.delete(listener);
 }
-
-/** Calls `listener` with every toast from now on; returns the unsubscribe. */
-export const subscribeToToasts = (listener: ToastListener) => subscribe(listeners, listener);
 
 /** Loads sonner once (the same promise for every call). */
 export function loadToasts(): Promise<Sonner> {
@@ -113,11 +109,8 @@ const LIGHT_THEME_COLOURS = {
 function useToastsOnFirstInteraction() {
   React.useEffect(() => {
     const events = ["focusin", "pointerdown"] as const;
-    const load = () => {
-      events.forEach((type) => document.removeEventListener(type, load));
-      void loadToasts();
-    };
-    events.forEach((type) => document.addEventListener(type, load));
+    const load = () => void loadToasts();
+    events.forEach((type) => document.addEventListener(type, load, { once: true }));
     return () => events.forEach((type) => document.removeEventListener(type, load));
   }, []);
 }
@@ -161,7 +154,7 @@ export function AssertiveAnnouncer() {
   const [announcement, setAnnouncement] = React.useState<Announcement>({ text: "", count: 0 });
   React.useEffect(
     () =>
-      subscribeToToasts((message) =>
+      subscribe(listeners, (message) =>
         setAnnouncement(({ count }) => ({
           text: message.variant === "destructive" ? textOf(message) : "",
           count: count + 1,

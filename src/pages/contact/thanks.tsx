@@ -4,7 +4,6 @@ import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo";
 import { DEMO_REQUEST_TOASTS } from "../../components/demo-request/site-toaster";
 
-// The success toast's texts (spec section 8).
 const THANKS_TEXT = DEMO_REQUEST_TOASTS.success;
 
 /** /contact/thanks: where a no-JS form post lands (303); with JavaScript a toast shows instead. */
