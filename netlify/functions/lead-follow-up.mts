@@ -5,7 +5,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
-import { runFollowUpCheck } from "../lib/add-ons/follow-up/reminders";
+import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { json, misconfigured } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
