@@ -16,7 +16,7 @@ const USAGE = [
 
 const args = parseCommand(USAGE, { week: { type: "string" }, "dry-run": { type: "boolean" } }, false);
 const dryRun = args.values["dry-run"] === true;
-const { summaryNow } = await load("netlify/lib/add-ons/follow-up/summary.ts");
+const { summaryNow } = await load("netlify/lib/add-ons/follow-up/summary-job.ts");
 const { parseWeek } = await load("netlify/lib/add-ons/follow-up/business-hours.ts");
 const week = args.values.week === undefined ? undefined : parseWeek(args.values.week);
 if (args.values.week !== undefined && !week) {

@@ -5,13 +5,13 @@
  */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
-import { runFollowUpCheck } from "../lib/add-ons/follow-up/reminders";
+import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { json, misconfigured } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
-import { runWeeklySummary } from "../lib/add-ons/follow-up/summary";
+import { runWeeklySummary } from "../lib/add-ons/follow-up/summary-job";
 import { leadsToCsv } from "../lib/add-ons/privacy/leads-csv";
 import { errorName, logError, logInfo } from "../lib/kit/log";
 

@@ -23,10 +23,10 @@ import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
 import { isReleaseSignature } from "./claim-link";
+import type { ClaimHandlerDeps } from "./claim-handler";
 import {
   checkPost,
   chosenPerson,
-  type ClaimHandlerDeps,
   openSignedPage,
   PAGE_HEADERS,
   page,
@@ -34,7 +34,7 @@ import {
   problem,
   problemsFor,
   readLead,
-} from "./claim-handler";
+} from "./signed-page";
 
 export type ReleaseHandlerDeps = ClaimHandlerDeps & {
   getBlobs: () => JsonBlobs;

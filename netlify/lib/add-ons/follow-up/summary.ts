@@ -1,27 +1,15 @@
 /**
- * The weekly summary (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): its figures,
- * e-mailed and posted to the lead webhook once per ISO week from the follow-up job, and e-mailed now for
- * `npm run leads:summary`. A closed week's figures and lead ids are kept in `summaries/<week>` (one run
- * wins), so a run reads only the past week's.
+ * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): a
+ * week's figures from the report's rows, its time-to-claim bands, its leads, and the weeks before. A closed
+ * week's figures and lead ids are kept in `summaries/<week>` (one run wins), so a run reads only the past
+ * week's.
  */
 import { DateTime } from "luxon";
-import type { BusinessHours, FollowUpConfig, LeadWebhookConfig, ServerConfig } from "../../core/config";
-import {
-  sendWithRetry,
-  type Mailer,
-  type MailMessage,
-  type RetryOptions,
-  type SendResult,
-} from "../../core/delivery/mailer";
+import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { mapInBatches, recordThenSend } from "../../kit/jobs";
+import { mapInBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf, STORAGE } from "../../kit/storage";
-import { formatRequest, postWithRetries } from "../webhook/post-lead-event";
-import { slackFieldsMessage } from "../webhook/slack";
-import { teamsLinesMessage } from "../webhook/teams";
-import { buildSummaryEmail, minutesText, shareText } from "./summary-email";
 import { shiftWeek, weekBounds, weekOf, zoneOf } from "./business-hours";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact } from "./follow-up-record";
@@ -31,14 +19,6 @@ import { followUpReport, isReported, minutesToClaim, readReportLeads, type Repor
 const HISTORY_WEEKS = 12;
 // A year of weeks, longer than a week's leads are usually kept.
 const KEPT_WEEKS = 53;
-const SEND_HOUR = 8;
-
-/** The week whose summary is due at `now`: the one just ended, from Monday 08:00 in `zone`; undefined before. */
-export function dueWeek(now: Date, zone: string): string | undefined {
-  const monday = DateTime.fromJSDate(now, { zone }).startOf("week");
-  if (now.getTime() < monday.set({ hour: SEND_HOUR }).toMillis()) return undefined;
-  return weekOf(monday.minus({ days: 1 }).toJSDate(), zone);
-}
 
 /** `week`'s figures at `now` from the report's own rows, plus the share booked; `items` may span weeks. */
 export function weekFigures(
@@ -175,144 +155,4 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
     followUps: new Map(own.map((item) => [item.lead.id, item.followUp])),
     unkept,
   };
-}
-
-export type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
-  mailer: Mailer;
-  config: ServerConfig & { followUp: FollowUpConfig };
-  // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
-  leadsCsv: (
-    records: WeeklySummary["records"],
-    followUps: WeeklySummary["followUps"],
-    hours?: BusinessHours,
-  ) => string;
-  now?: () => Date;
-  retry?: RetryOptions;
-};
-
-function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
-  const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
-  return buildSummaryEmail(summary, options.config, csv);
-}
-
-// The webhook hears of it unless SendGrid was busy and the week will be tried again.
-async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<SendResult> {
-  const mailed = await sendWithRetry(options.mailer, summaryMessage(summary, options), options.retry);
-  const fields = { week: summary.week, leads: summary.records.length };
-  if (mailed.status === "sent") logInfo("weekly summary sent", fields);
-  else if (mailed.status === "permanent") {
-    logError(`WEEKLY SUMMARY: the summary of ${summary.week} was refused and will not be sent`, {
-      ...fields,
-      status: mailed.code,
-      error: mailed.error,
-    });
-  } else logError("weekly summary not accepted; the next run sends it", { ...fields, status: mailed.code });
-  const settings = options.config.leadWebhook;
-  if (mailed.status !== "retryable" && settings) {
-    const event = summaryEvent(summary);
-    const request = (at: Date) => summaryWebhookRequest(event, settings, at);
-    const posted = await postWithRetries(settings, request, options.now ?? (() => new Date()), options.retry);
-    if (posted.status !== "sent") {
-      logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
-    }
-  }
-  return mailed;
-}
-
-/** The Monday summary at `now` if due and not sent: the week's record, then e-mail and webhook. @throws */
-export async function runWeeklySummary(options: SummaryJobOptions) {
-  const at = (options.now ?? (() => new Date()))();
-  const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
-  if (!week) return "not due";
-  const { blobs } = options;
-  if ((await blobs.getWithEtag(keyOf("summaries", week))) !== null) return "sent already";
-  const summary = await buildWeeklySummary({ ...options, week, now: at });
-  const leadIds = summary.records.map((lead) => lead.id);
-  const result = await recordThenSend({
-    record: async () => (await keepWeek(blobs, week, { figures: summary.figures, leadIds }, at)) && summary,
-    send: (recorded) => sendSummary(recorded, options),
-    undo: () => blobs.delete(keyOf("summaries", week)),
-  });
-  // The first run, or a week whose record has expired: kept now, so later runs need not read its leads.
-  for (const [earlier, kept] of summary.unkept) {
-    await keepWeek(blobs, earlier, kept, at).catch((error: unknown) => {
-      logError("an earlier week's figures not kept; the next summary reads its leads again", {
-        week: earlier,
-        reason: errorName(error),
-      });
-    });
-  }
-  if (!result) return "sent already";
-  return result.status === "sent" ? "sent" : result.status === "permanent" ? "refused" : "not sent";
-}
-
-/** `week`'s summary (default: this week so far), sent unless `dryRun`; records nothing. @throws */
-export async function summaryNow(
-  options: SummaryJobOptions & { week?: string; dryRun?: boolean },
-): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
-  const at = (options.now ?? (() => new Date()))();
-  const week = options.week ?? weekOf(at, zoneOf(options.config.followUp.businessHours));
-  const summary = await buildWeeklySummary({ ...options, week, now: at });
-  const message = summaryMessage(summary, options);
-  if (options.dryRun) return { summary, message };
-  return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
-}
-
-/** The summary's event for the lead webhook, no visitor text: start and end ISO 8601 UTC, `complete` false while running. */
-export const summaryEvent = (summary: WeeklySummary) => ({
-  week: summary.week,
-  start: summary.start.toISOString(),
-  end: summary.end.toISOString(),
-  complete: summary.now >= summary.end,
-  figures: summary.figures,
-  weekBefore: summary.weekBefore,
-  stillOpen: summary.stillOpen,
-  heldAsSpam: summary.held.length,
-});
-
-export type WeeklySummaryEvent = ReturnType<typeof summaryEvent>;
-
-/** The headline lines, each `[label, this week (week before: ...)]`. */
-export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, value: string][] {
-  const beside = (label: string, show: (figures: WeekFigures) => string): [string, string] => [
-    label,
-    `${show(event.figures)} (week before: ${show(event.weekBefore)})`,
-  ];
-  return [
-    beside("Leads received", (f) => String(f.leads)),
-    beside("Median time to claim", (f) => minutesText(f.medianMinutesToClaim)),
-    beside("24-hour promise kept", (f) => shareText(f.keptWithin24Hours)),
-    beside("Booked", (f) => shareText(f.bookedShare)),
-    ["Still open", String(event.stillOpen)],
-    ["Held as spam", String(event.heldAsSpam)],
-  ];
-}
-
-const CLOSING = "The full summary, with every lead, went to the sales inbox.";
-
-/** The webhook attempt made at `now` in the configured format; throws only for `standard` without a secret. */
-export function summaryWebhookRequest(
-  event: WeeklySummaryEvent,
-  settings: Pick<LeadWebhookConfig, "format" | "secret">,
-  now: Date,
-) {
-  const title = `Week at a glance ${event.week}${event.complete ? "" : " so far"}`;
-  const headlines = summaryHeadlines(event);
-  // One id per week, so a receiver drops a repeat.
-  return formatRequest(`summary.${event.week}`, settings, now, {
-    standard: () => ({ type: "summary.weekly", timestamp: now.toISOString(), data: event }),
-    slack: () =>
-      slackFieldsMessage(
-        `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`,
-        title,
-        headlines.map(([label, value]) => ({ label, value })),
-        CLOSING,
-      ),
-    teams: () =>
-      teamsLinesMessage(
-        title,
-        headlines.map(([label, value]) => `${label}: ${value}`),
-        CLOSING,
-      ),
-  });
 }

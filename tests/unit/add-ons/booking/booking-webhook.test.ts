@@ -11,7 +11,7 @@ import {
   leadIdFromReference,
 } from "../../../../netlify/lib/add-ons/booking/booking-reference";
 import { silenceConsole } from "../../../helpers/console";
-import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/reminders";
+import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { calSignature } from "../../../../netlify/lib/add-ons/booking/cal-signature";
 import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/booking/booking-webhook";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";

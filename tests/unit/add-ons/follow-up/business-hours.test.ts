@@ -1,20 +1,24 @@
 /**
  * @jest-environment node
  */
-// BUSINESS_HOURS and the roster as the configuration reads them (docs/requirements.md#follow-up):
-// the window in an IANA zone, across a weekend and a daylight-saving change.
+// BUSINESS_HOURS as the configuration reads it (docs/requirements.md#follow-up): the window in an IANA zone,
+// across a weekend and a daylight-saving change; ISO weeks in that zone across a year's end and a clock change
+// (docs/decisions/0038-weekly-summary.md).
 import {
   businessMinutesBetween,
   isWithinBusinessHours,
   localDate,
   parseBusinessHours,
+  parseWeek,
+  shiftWeek,
+  weekBounds,
+  weekOf,
 } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
-import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/settings";
 
 const PERTH = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth")!;
 const LONDON = parseBusinessHours("Mon-Fri 08:00-17:00 Europe/London")!;
 const at = (iso: string) => new Date(iso);
+const HOUR = 3_600_000;
 
 test("a BUSINESS_HOURS value gives its days, window and zone; anything else is refused", () => {
   expect(PERTH).toEqual({
@@ -74,88 +78,38 @@ test("the digest's day is the zone's calendar day", () => {
   expect(localDate(undefined, at("2026-11-24T20:00:00Z"))).toBe("2026-11-24");
 });
 
-test("SALES_TEAM is a list of named addresses; a bare address, a duplicate or garbage is refused", () => {
-  expect(parseSalesTeam("Ana Smith <ana@example.com>, Ben Lee <ben@example.com>")).toEqual([
-    { name: "Ana Smith", email: "ana@example.com" },
-    { name: "Ben Lee", email: "ben@example.com" },
-  ]);
-  expect(parseSalesTeam('"Lee, Ben" <ben@example.com>')).toEqual([
-    { name: "Lee, Ben", email: "ben@example.com" },
-  ]);
-  for (const bad of [
-    "ana@example.com",
-    "Ana <ana@example.com>, Ana Two <ANA@example.com>",
-    "Ana Smith",
-    "Ana <not-an-address>",
-    "",
-  ]) {
-    expect([bad, parseSalesTeam(bad)]).toEqual([bad, undefined]);
-  }
-});
-
-describe("the follow-up variables are checked at start like the others", () => {
-  const base = {
-    SENDGRID_API_KEY: "SG.x",
-    SALES_EMAIL: "sales@example.com",
-    MAIL_FROM: "no-reply@example.com",
-  };
-
-  // ALERT_EMAIL may be outside the team (it gets no visitor data); the escalation's link opens the
-  // lead's page, so it goes to the sales inbox unless ESCALATION_EMAIL names someone.
-  test("defaults: nudge after 15 minutes, escalation after 60 to the sales inbox, all day, no roster", () => {
-    const result = loadConfig({ ...base, ALERT_EMAIL: "ops@example.com" });
-    expect(result.ok && result.config.followUp).toEqual({
-      salesTeam: undefined,
-      nudgeMinutes: 15,
-      escalateMinutes: 60,
-      escalationEmail: "sales@example.com",
-      businessHours: undefined,
-    });
+describe("ISO weeks", () => {
+  test("across a year's end: 2026 has 53 weeks, and 2027-W01 starts on Monday 4 January", () => {
+    expect(weekOf(new Date("2025-12-29T00:00:00Z"), "utc")).toBe("2026-W01");
+    expect(weekOf(new Date("2026-12-31T12:00:00Z"), "utc")).toBe("2026-W53");
+    expect(weekOf(new Date("2027-01-03T23:59:59Z"), "utc")).toBe("2026-W53");
+    expect(weekOf(new Date("2027-01-04T00:00:00Z"), "utc")).toBe("2027-W01");
+    expect(shiftWeek("2026-W53", 1, "utc")).toBe("2027-W01");
+    expect(shiftWeek("2027-W01", -1, "utc")).toBe("2026-W53");
+    expect(shiftWeek("2026-W02", -2, "utc")).toBe("2025-W52");
   });
 
-  test("fractional minutes (a test can use seconds), a roster, an escalation address and business hours", () => {
-    const result = loadConfig({
-      ...base,
-      CLAIM_NUDGE_MINUTES: "0.05",
-      CLAIM_ESCALATE_MINUTES: "0.1",
-      SALES_TEAM: "Ana Smith <ana@example.com>",
-      ESCALATION_EMAIL: "head-of-sales@example.com",
-      BUSINESS_HOURS: "Mon-Fri 08:00-17:00 Australia/Perth",
-    });
-    expect(result.ok && result.config.followUp).toMatchObject({
-      nudgeMinutes: 0.05,
-      escalateMinutes: 0.1,
-      escalationEmail: "head-of-sales@example.com",
-      salesTeam: [{ name: "Ana Smith", email: "ana@example.com" }],
-      businessHours: { zone: "Australia/Perth" },
-    });
+  test("in the team's zone: a Sunday evening in UTC is already Monday in Perth", () => {
+    const at = new Date("2027-01-03T20:00:00Z");
+    expect(weekOf(at, "utc")).toBe("2026-W53");
+    expect(weekOf(at, "Australia/Perth")).toBe("2027-W01");
+    expect(weekBounds("2027-W01", "Australia/Perth").start.toISOString()).toBe("2027-01-03T16:00:00.000Z");
   });
 
-  test("a bad value is named, never shown", () => {
-    const result = loadConfig({
-      ...base,
-      SALES_TEAM: "secret-looking garbage",
-      BUSINESS_HOURS: "weekdays",
-      CLAIM_NUDGE_MINUTES: "30",
-      CLAIM_ESCALATE_MINUTES: "10",
-      ESCALATION_EMAIL: "nobody",
-    });
-    // Follow-up is off and named; the demo request goes on.
-    expect(result.ok && result.config.followUp).toBeUndefined();
-    expect(invalidParts(result)).toEqual(["follow-up: ESCALATION_EMAIL is invalid"]);
-    expect(JSON.stringify(result)).not.toContain("secret-looking");
-    const rest = loadConfig({
-      ...base,
-      SALES_TEAM: "secret-looking garbage",
-      BUSINESS_HOURS: "weekdays",
-      CLAIM_NUDGE_MINUTES: "30",
-      CLAIM_ESCALATE_MINUTES: "10",
-    });
-    expect(invalidParts(rest)).toEqual([
-      "follow-up: SALES_TEAM is invalid; BUSINESS_HOURS is invalid; CLAIM_ESCALATE_MINUTES is invalid",
-    ]);
-    expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" }))).toEqual([
-      "follow-up: CLAIM_NUDGE_MINUTES is invalid",
-    ]);
+  test("a week that does not exist, or a malformed one, is refused", () => {
+    expect(parseWeek("2026-W53")).toBe("2026-W53");
+    expect(parseWeek("2027-W53")).toBeUndefined();
+    expect(parseWeek("2026-W00")).toBeUndefined();
+    expect(parseWeek("2026-w05")).toBeUndefined();
+    expect(parseWeek("2026-W5")).toBeUndefined();
+  });
+
+  test("a week with a clock change is 167 or 169 hours long, from local midnight to local midnight", () => {
+    const spring = weekBounds("2026-W13", "Europe/Berlin");
+    expect(spring.start.toISOString()).toBe("2026-03-22T23:00:00.000Z");
+    expect(spring.end.toISOString()).toBe("2026-03-29T22:00:00.000Z");
+    expect((spring.end.getTime() - spring.start.getTime()) / HOUR).toBe(167);
+    const autumn = weekBounds("2026-W14", "Australia/Sydney");
+    expect((autumn.end.getTime() - autumn.start.getTime()) / HOUR).toBe(169);
   });
 });

@@ -7,7 +7,7 @@
 // and leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../../../netlify/lib/core/config";
-import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/reminders";
+import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {

@@ -12,7 +12,7 @@ import handler from "../../../../netlify/functions/lead-follow-up-page.mts";
 import { claimSignature, releaseUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/follow-up/release";
-import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/reminders";
+import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { DEFAULT_RETENTION, isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";

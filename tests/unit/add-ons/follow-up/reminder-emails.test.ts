@@ -10,7 +10,7 @@ import {
   buildDigestEmail,
   buildReminderEmail,
   reminderDetail,
-} from "../../../../netlify/lib/add-ons/follow-up/reminders";
+} from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { leadRecord, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 
 const ID = "0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";

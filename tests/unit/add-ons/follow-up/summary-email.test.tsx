@@ -7,7 +7,7 @@
 // plain-text part that says the same in the same order. No image, no script.
 import * as React from "react";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary";
+import { summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
 import {
   BarChart,
   barWidth,

@@ -9,7 +9,7 @@ import {
   summaryHeadlines,
   summaryWebhookRequest,
   type WeeklySummaryEvent,
-} from "../../../../netlify/lib/add-ons/follow-up/summary";
+} from "../../../../netlify/lib/add-ons/follow-up/summary-event";
 
 const figures = (leads: number, median: number | null, kept: number | null, booked: number) => ({
   leads,

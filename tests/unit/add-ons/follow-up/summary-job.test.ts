@@ -7,7 +7,7 @@
 // summary now, which records nothing.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary";
+import { dueWeek, runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
@@ -55,6 +55,16 @@ async function setup(
   };
   return { blobs, leads, mailer, options };
 }
+
+test("the summary of the week just ended is due from Monday 08:00 local time, after a clock change too", () => {
+  // Monday 30 March 2026 in Berlin is summer time (UTC+2): 08:00 there is 06:00 UTC.
+  expect(dueWeek(new Date("2026-03-30T05:59:59Z"), "Europe/Berlin")).toBeUndefined();
+  expect(dueWeek(new Date("2026-03-30T06:00:00Z"), "Europe/Berlin")).toBe("2026-W13");
+  expect(dueWeek(new Date("2026-04-02T12:00:00Z"), "Europe/Berlin")).toBe("2026-W13");
+  // Without BUSINESS_HOURS, UTC; across the year's end.
+  expect(dueWeek(new Date("2027-01-04T07:59:00Z"), "utc")).toBeUndefined();
+  expect(dueWeek(new Date("2027-01-04T08:00:00Z"), "utc")).toBe("2026-W53");
+});
 
 test("not due before Monday 08:00 in the team's zone; due at it, for the week just ended", async () => {
   const { mailer, options, blobs } = await setup();

@@ -1,35 +1,20 @@
 /**
- * The follow-up job, every 5 minutes (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md,
- * docs/decisions/0037-email-layout.md): which reminders a lead needs now, and their e-mails. Each reminder is
- * recorded with a conditional write before it is sent, so a claim made meanwhile wins; a transient send
- * failure is unrecorded for the next run. It stops after 3 failures in a row or `budgetMs` (Netlify stops a
- * scheduled function after 30 s). Only e-mails to the sales inbox name the prospect; links come from
- * structured fields, never from text.
+ * The follow-up job, every 5 minutes (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md):
+ * which reminders a lead needs now, and sending them. Each reminder is recorded with a conditional write
+ * before it is sent, so a claim made meanwhile wins; a transient send failure is unrecorded for the next run.
+ * It stops after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
  */
-import * as React from "react";
 import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./business-hours";
-import type { FollowUpConfig, ServerConfig } from "../../core/config";
+import type { FollowUpConfig } from "../../core/config";
 import { claimUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import { MalformedLeadError, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { createBreaker, inBatches, recordThenSend, type Breaker } from "../../kit/jobs";
-import {
-  ActionButton,
-  EmailLayout,
-  Lines,
-  Paragraph,
-  renderEmail,
-  TextLink,
-  Title,
-} from "../../kit/email-layout";
 import { MARKER_GRACE_MS, type JsonBlobs } from "../../kit/json-blobs";
-import { localTime, singleLine } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import {
-  capSubject,
-  CLAIM_LINK_TEXT,
   sendWithRetry,
   type Mailer,
   type MailMessage,
@@ -38,9 +23,14 @@ import {
 } from "../../core/delivery/mailer";
 import { reportMalformedLead } from "../../core/delivery/alert";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
-
-type PersonReminder = Exclude<ReminderKind, "digest">;
-type JobConfig = ServerConfig & { followUp: FollowUpConfig };
+import {
+  buildDigestEmail,
+  buildReminderEmail,
+  reminderDetail,
+  type JobConfig,
+  type PersonReminder,
+  type ReminderLead,
+} from "./reminder-emails";
 
 /** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
 const PROMISE_AT_RISK_HOURS = 20;
@@ -74,132 +64,6 @@ export function dueReminders(
     due.push("promise-at-risk");
   }
   return due;
-}
-
-export type ReminderLead = { lead: LeadRecord; followUp: FollowUp; claimUrl?: string };
-
-function minutesInWords(minutes: number): string {
-  if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Number((minutes / 60).toFixed(2));
-  return `${hours} hour${hours === 1 ? "" : "s"}`;
-}
-
-/** What a reminder says happened, in our words; the webhook's Teams Markdown also shows it, so it names nobody. */
-export function reminderDetail(
-  kind: PersonReminder,
-  lead: LeadRecord,
-  followUp: FollowUp,
-  settings: Pick<FollowUpConfig, "nudgeMinutes" | "escalateMinutes" | "businessHours">,
-): string {
-  const clock = settings.businessHours ? " of business hours" : "";
-  if (kind === "nudge") {
-    return `Demo request ${lead.id} has not been claimed after ${minutesInWords(settings.nudgeMinutes)}${clock}.`;
-  }
-  if (kind === "escalation") {
-    return `Demo request ${lead.id} is still unclaimed after ${minutesInWords(settings.escalateMinutes)}${clock}: please make sure someone takes it.`;
-  }
-  const held = followUp.owner ? "claimed" : "unclaimed";
-  return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
-}
-
-function message(
-  to: string,
-  from: string,
-  subject: string,
-  body: { title: string; content: React.ReactNode; preview: string },
-  kind: ReminderKind,
-  id?: string,
-): MailMessage {
-  const customArgs: Record<string, string> = id ? { requestId: id, kind } : { kind };
-  const { html, text } = renderEmail(
-    <EmailLayout preview={body.preview}>
-      <Title>{body.title}</Title>
-      {body.content}
-    </EmailLayout>,
-  );
-  return { to, from, subject: capSubject(singleLine(subject)), text, html, customArgs };
-}
-
-const TITLES: Record<PersonReminder, string> = {
-  nudge: "Unclaimed demo request",
-  escalation: "Unclaimed demo request: escalation",
-  "promise-at-risk": "24-hour promise at risk",
-};
-
-/** The e-mail for reminder `kind`: the escalation to `escalationEmail` without visitor text, the rest to sales. */
-export function buildReminderEmail(
-  kind: PersonReminder,
-  item: ReminderLead,
-  detail: string,
-  config: JobConfig,
-): MailMessage {
-  const { lead, followUp, claimUrl } = item;
-  const zone = config.followUp.businessHours?.zone;
-  const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
-  const escalation = kind === "escalation";
-  const content = (
-    <>
-      <Paragraph>{detail}</Paragraph>
-      <Lines
-        lines={[
-          ...(escalation ? [] : [`Prospect: ${who}`]),
-          `Received: ${localTime(lead.receivedAt, zone)}`,
-          `Follow-up: ${followUp.state}`,
-          `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
-        ]}
-      />
-      {claimUrl && <ActionButton href={claimUrl}>{CLAIM_LINK_TEXT}</ActionButton>}
-    </>
-  );
-  const body = { title: TITLES[kind], content, preview: detail };
-  const to = escalation ? config.followUp.escalationEmail : config.salesEmail;
-  const subject = escalation ? `Escalation: demo request ${lead.id} is unclaimed` : `${TITLES[kind]}: ${who}`;
-  return message(to, config.mailFrom, subject, body, kind, lead.id);
-}
-
-/** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
-export function buildDigestEmail(
-  items: readonly ReminderLead[],
-  date: string,
-  config: JobConfig,
-): MailMessage {
-  const zone = config.followUp.businessHours?.zone;
-  const summary = `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`;
-  const content = (
-    <>
-      <Lines
-        lines={[
-          summary,
-          "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
-          "Claim any that is real, or close it as spam.",
-        ]}
-      />
-      {items.map(({ lead, claimUrl }) => (
-        <Lines
-          key={lead.id}
-          lines={[
-            `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
-            `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
-            `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`,
-            ...(claimUrl
-              ? [
-                  <TextLink key="claim" href={claimUrl}>
-                    {CLAIM_LINK_TEXT}
-                  </TextLink>,
-                ]
-              : []),
-          ]}
-        />
-      ))}
-    </>
-  );
-  return message(
-    config.salesEmail,
-    config.mailFrom,
-    `Suspected spam digest ${date}: ${items.length} demo request(s) to check`,
-    { title: "Suspected spam digest", content, preview: summary },
-    "digest",
-  );
 }
 
 const BREAKER_LIMIT = 3;

@@ -1,0 +1,153 @@
+/**
+ * The follow-up reminder e-mails (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md,
+ * docs/decisions/0037-email-layout.md): the nudge, the escalation and the promise at risk, and the daily
+ * suspected-spam digest. Only e-mails to the sales inbox name the prospect; links come from structured
+ * fields, never from text.
+ */
+import * as React from "react";
+import type { FollowUpConfig, ServerConfig } from "../../core/config";
+import type { FollowUp, ReminderKind } from "./follow-up-record";
+import type { LeadRecord } from "../../core/leads/lead-record";
+import {
+  ActionButton,
+  EmailLayout,
+  Lines,
+  Paragraph,
+  renderEmail,
+  TextLink,
+  Title,
+} from "../../kit/email-layout";
+import { localTime, singleLine } from "../../kit/text";
+import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
+
+/** A reminder about one lead: every kind but the digest. */
+export type PersonReminder = Exclude<ReminderKind, "digest">;
+/** The settings the job runs with, follow-up on. */
+export type JobConfig = ServerConfig & { followUp: FollowUpConfig };
+
+/** A lead the job reminds of, with its follow-up and claim link. */
+export type ReminderLead = { lead: LeadRecord; followUp: FollowUp; claimUrl?: string };
+
+function minutesInWords(minutes: number): string {
+  if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Number((minutes / 60).toFixed(2));
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
+/** What a reminder says happened, in our words; the webhook's Teams Markdown also shows it, so it names nobody. */
+export function reminderDetail(
+  kind: PersonReminder,
+  lead: LeadRecord,
+  followUp: FollowUp,
+  settings: Pick<FollowUpConfig, "nudgeMinutes" | "escalateMinutes" | "businessHours">,
+): string {
+  const clock = settings.businessHours ? " of business hours" : "";
+  if (kind === "nudge") {
+    return `Demo request ${lead.id} has not been claimed after ${minutesInWords(settings.nudgeMinutes)}${clock}.`;
+  }
+  if (kind === "escalation") {
+    return `Demo request ${lead.id} is still unclaimed after ${minutesInWords(settings.escalateMinutes)}${clock}: please make sure someone takes it.`;
+  }
+  const held = followUp.owner ? "claimed" : "unclaimed";
+  return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
+}
+
+function message(
+  to: string,
+  from: string,
+  subject: string,
+  body: { title: string; content: React.ReactNode; preview: string },
+  kind: ReminderKind,
+  id?: string,
+): MailMessage {
+  const customArgs: Record<string, string> = id ? { requestId: id, kind } : { kind };
+  const { html, text } = renderEmail(
+    <EmailLayout preview={body.preview}>
+      <Title>{body.title}</Title>
+      {body.content}
+    </EmailLayout>,
+  );
+  return { to, from, subject: capSubject(singleLine(subject)), text, html, customArgs };
+}
+
+const TITLES: Record<PersonReminder, string> = {
+  nudge: "Unclaimed demo request",
+  escalation: "Unclaimed demo request: escalation",
+  "promise-at-risk": "24-hour promise at risk",
+};
+
+/** The e-mail for reminder `kind`: the escalation to `escalationEmail` without visitor text, the rest to sales. */
+export function buildReminderEmail(
+  kind: PersonReminder,
+  item: ReminderLead,
+  detail: string,
+  config: JobConfig,
+): MailMessage {
+  const { lead, followUp, claimUrl } = item;
+  const zone = config.followUp.businessHours?.zone;
+  const who = `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company})`;
+  const escalation = kind === "escalation";
+  const content = (
+    <>
+      <Paragraph>{detail}</Paragraph>
+      <Lines
+        lines={[
+          ...(escalation ? [] : [`Prospect: ${who}`]),
+          `Received: ${localTime(lead.receivedAt, zone)}`,
+          `Follow-up: ${followUp.state}`,
+          `Owner: ${followUp.owner?.name ?? "nobody yet"}`,
+        ]}
+      />
+      {claimUrl && <ActionButton href={claimUrl}>{CLAIM_LINK_TEXT}</ActionButton>}
+    </>
+  );
+  const body = { title: TITLES[kind], content, preview: detail };
+  const to = escalation ? config.followUp.escalationEmail : config.salesEmail;
+  const subject = escalation ? `Escalation: demo request ${lead.id} is unclaimed` : `${TITLES[kind]}: ${who}`;
+  return message(to, config.mailFrom, subject, body, kind, lead.id);
+}
+
+/** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
+export function buildDigestEmail(
+  items: readonly ReminderLead[],
+  date: string,
+  config: JobConfig,
+): MailMessage {
+  const zone = config.followUp.businessHours?.zone;
+  const summary = `${items.length} demo request(s) suspected as spam and not yet claimed (${date}).`;
+  const content = (
+    <>
+      <Lines
+        lines={[
+          summary,
+          "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
+          "Claim any that is real, or close it as spam.",
+        ]}
+      />
+      {items.map(({ lead, claimUrl }) => (
+        <Lines
+          key={lead.id}
+          lines={[
+            `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
+            `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
+            `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`,
+            ...(claimUrl
+              ? [
+                  <TextLink key="claim" href={claimUrl}>
+                    {CLAIM_LINK_TEXT}
+                  </TextLink>,
+                ]
+              : []),
+          ]}
+        />
+      ))}
+    </>
+  );
+  return message(
+    config.salesEmail,
+    config.mailFrom,
+    `Suspected spam digest ${date}: ${items.length} demo request(s) to check`,
+    { title: "Suspected spam digest", content, preview: summary },
+    "digest",
+  );
+}

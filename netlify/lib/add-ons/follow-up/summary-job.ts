@@ -1,0 +1,112 @@
+/**
+ * The weekly summary's runs (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): once per
+ * ISO week from the follow-up job, e-mailed and posted to the lead webhook, and e-mailed now for
+ * `npm run leads:summary`.
+ */
+import { DateTime } from "luxon";
+import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import {
+  sendWithRetry,
+  type Mailer,
+  type MailMessage,
+  type RetryOptions,
+  type SendResult,
+} from "../../core/delivery/mailer";
+import { recordThenSend } from "../../kit/jobs";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { keyOf } from "../../kit/storage";
+import { postWithRetries } from "../webhook/post-lead-event";
+import { weekOf, zoneOf } from "./business-hours";
+import { buildWeeklySummary, keepWeek, type SummaryInputs, type WeeklySummary } from "./summary";
+import { buildSummaryEmail } from "./summary-email";
+import { summaryEvent, summaryWebhookRequest } from "./summary-event";
+
+const SEND_HOUR = 8;
+
+/** The week whose summary is due at `now`: the one just ended, from Monday 08:00 in `zone`; undefined before. */
+export function dueWeek(now: Date, zone: string): string | undefined {
+  const monday = DateTime.fromJSDate(now, { zone }).startOf("week");
+  if (now.getTime() < monday.set({ hour: SEND_HOUR }).toMillis()) return undefined;
+  return weekOf(monday.minus({ days: 1 }).toJSDate(), zone);
+}
+
+export type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
+  mailer: Mailer;
+  config: ServerConfig & { followUp: FollowUpConfig };
+  // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
+  leadsCsv: (
+    records: WeeklySummary["records"],
+    followUps: WeeklySummary["followUps"],
+    hours?: BusinessHours,
+  ) => string;
+  now?: () => Date;
+  retry?: RetryOptions;
+};
+
+function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
+  const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
+  return buildSummaryEmail(summary, options.config, csv);
+}
+
+// The webhook hears of it unless SendGrid was busy and the week will be tried again.
+async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<SendResult> {
+  const mailed = await sendWithRetry(options.mailer, summaryMessage(summary, options), options.retry);
+  const fields = { week: summary.week, leads: summary.records.length };
+  if (mailed.status === "sent") logInfo("weekly summary sent", fields);
+  else if (mailed.status === "permanent") {
+    logError(`WEEKLY SUMMARY: the summary of ${summary.week} was refused and will not be sent`, {
+      ...fields,
+      status: mailed.code,
+      error: mailed.error,
+    });
+  } else logError("weekly summary not accepted; the next run sends it", { ...fields, status: mailed.code });
+  const settings = options.config.leadWebhook;
+  if (mailed.status !== "retryable" && settings) {
+    const event = summaryEvent(summary);
+    const request = (at: Date) => summaryWebhookRequest(event, settings, at);
+    const posted = await postWithRetries(settings, request, options.now ?? (() => new Date()), options.retry);
+    if (posted.status !== "sent") {
+      logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
+    }
+  }
+  return mailed;
+}
+
+/** The Monday summary at `now` if due and not sent: the week's record, then e-mail and webhook. @throws */
+export async function runWeeklySummary(options: SummaryJobOptions) {
+  const at = (options.now ?? (() => new Date()))();
+  const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
+  if (!week) return "not due";
+  const { blobs } = options;
+  if ((await blobs.getWithEtag(keyOf("summaries", week))) !== null) return "sent already";
+  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const leadIds = summary.records.map((lead) => lead.id);
+  const result = await recordThenSend({
+    record: async () => (await keepWeek(blobs, week, { figures: summary.figures, leadIds }, at)) && summary,
+    send: (recorded) => sendSummary(recorded, options),
+    undo: () => blobs.delete(keyOf("summaries", week)),
+  });
+  // The first run, or a week whose record has expired: kept now, so later runs need not read its leads.
+  for (const [earlier, kept] of summary.unkept) {
+    await keepWeek(blobs, earlier, kept, at).catch((error: unknown) => {
+      logError("an earlier week's figures not kept; the next summary reads its leads again", {
+        week: earlier,
+        reason: errorName(error),
+      });
+    });
+  }
+  if (!result) return "sent already";
+  return result.status === "sent" ? "sent" : result.status === "permanent" ? "refused" : "not sent";
+}
+
+/** `week`'s summary (default: this week so far), sent unless `dryRun`; records nothing. @throws */
+export async function summaryNow(
+  options: SummaryJobOptions & { week?: string; dryRun?: boolean },
+): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
+  const at = (options.now ?? (() => new Date()))();
+  const week = options.week ?? weekOf(at, zoneOf(options.config.followUp.businessHours));
+  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const message = summaryMessage(summary, options);
+  if (options.dryRun) return { summary, message };
+  return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
+}

@@ -1,0 +1,93 @@
+/**
+ * @jest-environment node
+ */
+// The follow-up settings as the configuration reads them (docs/requirements.md#follow-up,
+// docs/decisions/0034-core-and-add-ons.md): the roster, the defaults, and a bad value named, never shown.
+import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
+import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/settings";
+
+test("SALES_TEAM is a list of named addresses; a bare address, a duplicate or garbage is refused", () => {
+  expect(parseSalesTeam("Ana Smith <ana@example.com>, Ben Lee <ben@example.com>")).toEqual([
+    { name: "Ana Smith", email: "ana@example.com" },
+    { name: "Ben Lee", email: "ben@example.com" },
+  ]);
+  expect(parseSalesTeam('"Lee, Ben" <ben@example.com>')).toEqual([
+    { name: "Lee, Ben", email: "ben@example.com" },
+  ]);
+  for (const bad of [
+    "ana@example.com",
+    "Ana <ana@example.com>, Ana Two <ANA@example.com>",
+    "Ana Smith",
+    "Ana <not-an-address>",
+    "",
+  ]) {
+    expect([bad, parseSalesTeam(bad)]).toEqual([bad, undefined]);
+  }
+});
+
+describe("the follow-up variables are checked at start like the others", () => {
+  const base = {
+    SENDGRID_API_KEY: "SG.x",
+    SALES_EMAIL: "sales@example.com",
+    MAIL_FROM: "no-reply@example.com",
+  };
+
+  // ALERT_EMAIL may be outside the team (it gets no visitor data); the escalation's link opens the
+  // lead's page, so it goes to the sales inbox unless ESCALATION_EMAIL names someone.
+  test("defaults: nudge after 15 minutes, escalation after 60 to the sales inbox, all day, no roster", () => {
+    const result = loadConfig({ ...base, ALERT_EMAIL: "ops@example.com" });
+    expect(result.ok && result.config.followUp).toEqual({
+      salesTeam: undefined,
+      nudgeMinutes: 15,
+      escalateMinutes: 60,
+      escalationEmail: "sales@example.com",
+      businessHours: undefined,
+    });
+  });
+
+  test("fractional minutes (a test can use seconds), a roster, an escalation address and business hours", () => {
+    const result = loadConfig({
+      ...base,
+      CLAIM_NUDGE_MINUTES: "0.05",
+      CLAIM_ESCALATE_MINUTES: "0.1",
+      SALES_TEAM: "Ana Smith <ana@example.com>",
+      ESCALATION_EMAIL: "head-of-sales@example.com",
+      BUSINESS_HOURS: "Mon-Fri 08:00-17:00 Australia/Perth",
+    });
+    expect(result.ok && result.config.followUp).toMatchObject({
+      nudgeMinutes: 0.05,
+      escalateMinutes: 0.1,
+      escalationEmail: "head-of-sales@example.com",
+      salesTeam: [{ name: "Ana Smith", email: "ana@example.com" }],
+      businessHours: { zone: "Australia/Perth" },
+    });
+  });
+
+  test("a bad value is named, never shown", () => {
+    const result = loadConfig({
+      ...base,
+      SALES_TEAM: "secret-looking garbage",
+      BUSINESS_HOURS: "weekdays",
+      CLAIM_NUDGE_MINUTES: "30",
+      CLAIM_ESCALATE_MINUTES: "10",
+      ESCALATION_EMAIL: "nobody",
+    });
+    // Follow-up is off and named; the demo request goes on.
+    expect(result.ok && result.config.followUp).toBeUndefined();
+    expect(invalidParts(result)).toEqual(["follow-up: ESCALATION_EMAIL is invalid"]);
+    expect(JSON.stringify(result)).not.toContain("secret-looking");
+    const rest = loadConfig({
+      ...base,
+      SALES_TEAM: "secret-looking garbage",
+      BUSINESS_HOURS: "weekdays",
+      CLAIM_NUDGE_MINUTES: "30",
+      CLAIM_ESCALATE_MINUTES: "10",
+    });
+    expect(invalidParts(rest)).toEqual([
+      "follow-up: SALES_TEAM is invalid; BUSINESS_HOURS is invalid; CLAIM_ESCALATE_MINUTES is invalid",
+    ]);
+    expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" }))).toEqual([
+      "follow-up: CLAIM_NUDGE_MINUTES is invalid",
+    ]);
+  });
+});
