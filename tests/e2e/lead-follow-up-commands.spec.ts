@@ -2,7 +2,7 @@
  * The follow-up's owner commands against the running `npm start` (docs/requirements.md#follow-up):
  * `npm run leads:follow-up` runs the scheduled check now through that server, and
  * `npm run leads:report` reads its store and counts a lead claimed from its sales e-mail's link.
- * (When reminders fall due is tested on a simulated clock: tests/unit/follow-up/.)
+ * (When reminders fall due is tested on a simulated clock: tests/unit/add-ons/follow-up/follow-up-job.test.ts.)
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
