@@ -43,7 +43,6 @@ function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] 
   return body;
 }
 
-/** A Teams workflow message: one Adaptive Card 1.4 attachment holding `body`. */
 function adaptiveCardMessage(body: CardElement[]) {
   return {
     type: "message",
