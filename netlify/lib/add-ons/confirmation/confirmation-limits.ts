@@ -22,11 +22,6 @@ export type ConfirmationVerdict =
     }
   | { allowed: false; reason: "address-limit" | "daily-limit" | "client-limit" };
 
-export interface ConfirmationLimits {
-  /** Reserves one confirmation or names the refusing bound; throws when the store cannot be reached. */
-  reserve(email: string, requestId: string, clientKey?: string): Promise<ConfirmationVerdict>;
-}
-
 /** `address/` + HMAC of `email`'s inbox under `secret`; only erasure, knowing the address, finds it. */
 export function confirmationAddressKey(email: string, secret: string): string {
   return keyOf("address", confirmationAddressHash(secret, inboxOf(email)));
@@ -41,7 +36,7 @@ function reservedAt(data: unknown): number {
 export function createConfirmationLimits(
   blobs: JsonBlobs,
   options: { secret: string; dailyLimit: number; clientDailyLimit?: number; now?: () => Date },
-): ConfirmationLimits {
+) {
   const now = options.now ?? (() => new Date());
   const clientDailyLimit = options.clientDailyLimit ?? CONFIRMATION_DEFAULTS.clientDailyLimit;
 
@@ -71,7 +66,8 @@ export function createConfirmationLimits(
   }
 
   return {
-    async reserve(email, requestId, clientKey) {
+    /** Reserves one confirmation or names the refusing bound; throws when the store cannot be reached. */
+    async reserve(email: string, requestId: string, clientKey?: string): Promise<ConfirmationVerdict> {
       const at = now();
       const entry = `${at.toISOString()}-${requestId}`;
       const dayPrefix = keyOf("daily", `${day(at)}/`);
@@ -111,6 +107,8 @@ export function confirmationAddressCounters(blobs: JsonBlobs, secret: string | u
     },
   };
 }
+
+export type ConfirmationLimits = ReturnType<typeof createConfirmationLimits>;
 
 /** Deletes address entries older than 24 hours and earlier days' keys; resolves with the count, may throw. */
 export async function pruneConfirmationLimits(blobs: JsonBlobs, now: Date): Promise<number> {

@@ -77,9 +77,9 @@ const REFUSALS = {
   "client-limit": "the client that sent it reached its daily confirmation limit",
 } as const;
 
-/** The channel over `limits`; a `limits` that throws refuses every confirmation. */
-export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryChannel {
-  return {
+/** The add-on over `limits` (Blobs store `demo-request-limits` in production); when `limits` throws, none is sent. */
+export function confirmationAddOn(limits: () => ConfirmationLimits): AddOn {
+  const channel: DeliveryChannel = {
     name: "confirmation",
     plan(lead) {
       if (lead.state === "sent") return "send";
@@ -126,9 +126,5 @@ export function confirmationChannel(limits: () => ConfirmationLimits): DeliveryC
       return notice ? { ...result, notice } : result;
     },
   };
-}
-
-/** The add-on over `limits` (the Blobs store `demo-request-limits` in production). */
-export function confirmationAddOn(limits: () => ConfirmationLimits): AddOn {
-  return { name: "confirmation", channel: { lane: "after-sales", channel: confirmationChannel(limits) } };
+  return { name: "confirmation", channel: { lane: "after-sales", channel } };
 }

@@ -40,12 +40,14 @@ export function asciiDomain(domain: string): string {
   return domainToASCII(lower) || lower;
 }
 
+const LISTED_CLASSES = ["disposable", "isp", "free"] as const;
+
 function suffixes(domain: string): string[] {
   const labels = domain.split(".");
   return labels.slice(0, -1).map((_, at) => labels.slice(at).join("."));
 }
 
-/** The class of `email`: overrides first, then the lists, for the domain and its parents. Never throws. */
+/** The class of `email`: overrides first, then the lists in LISTED_CLASSES order, for the domain and its parents. Never throws. */
 export function classifyEmail(
   email: string,
   using: EmailLists = (lists ??= defaultEmailLists()),
@@ -55,18 +57,9 @@ export function classifyEmail(
   const local = email.slice(0, Math.max(0, at)).toLowerCase().split("+")[0];
   const role = using.roleLocalParts.has(local);
   const candidates = suffixes(domain);
-  const found = (set: ReadonlySet<string>) => candidates.some((d) => set.has(d));
   const override = candidates.map((d) => using.overrides.get(d)).find(isClass);
-  const cls: EmailClassName =
-    override ??
-    (found(using.disposable)
-      ? "disposable"
-      : found(using.isp)
-        ? "isp"
-        : found(using.free)
-          ? "free"
-          : "company");
-  return { class: cls, domain, role };
+  const listed = LISTED_CLASSES.find((name) => candidates.some((d) => using[name].has(d)));
+  return { class: override ?? listed ?? "company", domain, role };
 }
 
 /** A `disposable` address makes a request suspected; any other class is a signal for sales, never a rejection. */

@@ -44,11 +44,9 @@ export interface AddressCounters {
   remove(address: string): Promise<number>;
 }
 
-/** What a dry run found: the matches (id, arrival, state, stored address trimmed) oldest first, the ids it could not read and the malformed ones. */
-export type ErasureFindings = Awaited<ReturnType<typeof findRequestsFrom>>;
+type ErasureFindings = Awaited<ReturnType<typeof findRequestsFrom>>;
 
-/** What an erasure did: the matches removed, the counters deleted (or "unavailable"), the ids unreadable, malformed, undeleted. */
-export type ErasureReport = Awaited<ReturnType<typeof eraseRequestsFrom>>;
+type ErasureReport = Awaited<ReturnType<typeof eraseRequestsFrom>>;
 
 /** Finds the requests from `address` (by `inbox`, the default, or `exact`), changing nothing. May throw. */
 export async function findRequestsFrom(options: {

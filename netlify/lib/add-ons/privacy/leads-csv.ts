@@ -20,7 +20,6 @@ interface CsvRow {
 
 type Column = [name: string, cell: (row: CsvRow) => unknown];
 
-/** The report's minutes to claim (from arrival or release), to two decimals; undefined before a first touch. */
 function minutesToClaim({ record, follow, hours }: CsvRow): number | undefined {
   const minutes = follow && reportMinutes({ lead: record, followUp: follow }, hours);
   return minutes === undefined ? undefined : Math.round(minutes * 100) / 100;

@@ -37,10 +37,7 @@ export function standardPayload(event: LeadEvent, now: Date) {
   };
 }
 
-export interface WebhookRequest {
-  body: string;
-  headers: Record<string, string>;
-}
+type WebhookRequest = { body: string; headers: Record<string, string> };
 
 /** Builds the attempt made at `now`; throws only for `standard` without a usable (base64) secret. */
 export function webhookRequest(
@@ -63,14 +60,12 @@ export function formatRequest(
   messages: Record<LeadWebhookConfig["format"], () => unknown>,
 ): WebhookRequest {
   const body = JSON.stringify(messages[settings.format]());
-  if (settings.format !== "standard") {
-    return { body, headers: { "content-type": "application/json", "webhook-id": id } };
-  }
+  const headers = { "content-type": "application/json", "webhook-id": id };
+  if (settings.format !== "standard") return { body, headers };
   if (!settings.secret) throw new Error("LEAD_WEBHOOK_SECRET is required for the standard format");
-  const signature = new Webhook(settings.secret).sign(id, now, body);
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": timestamp };
-  return { body, headers: { ...headers, "webhook-signature": signature } };
+  const signature = new Webhook(settings.secret).sign(id, now, body);
+  return { body, headers: { ...headers, "webhook-timestamp": timestamp, "webhook-signature": signature } };
 }
 
 /**
@@ -111,7 +106,7 @@ export function postWithRetries(
   requestAt: (at: Date) => WebhookRequest,
   now: () => Date,
   retry?: RetryOptions,
-): Promise<SendResult & { attempts: number }> {
+) {
   return retrySend(
     () => postWebhook(settings.url, requestAt(now()), { timeoutMs: settings.timeoutMs }),
     retry,
@@ -124,6 +119,6 @@ export function postLeadEvent(
   settings: LeadWebhookConfig,
   now: () => Date,
   retry?: RetryOptions,
-): Promise<SendResult & { attempts: number }> {
+) {
   return postWithRetries(settings, (at) => webhookRequest(event, settings, at), now, retry);
 }

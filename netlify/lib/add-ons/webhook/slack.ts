@@ -8,7 +8,13 @@ import { CLAIM_LINK_TEXT } from "../../core/delivery/mailer";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 // An incoming-webhook body sets `mrkdwn: false`, which keeps `text` from being read as mrkdwn, and no unfurling.
-const UNFURL_OFF = { unfurl_links: false, unfurl_media: false } as const;
+const webhookBody = (text: string, blocks: KnownBlock[]) => ({
+  text,
+  blocks,
+  mrkdwn: false as const,
+  unfurl_links: false,
+  unfurl_media: false,
+});
 
 const SLACK_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
@@ -101,8 +107,7 @@ export function slackFieldsMessage(
   rows: readonly { label: string; value: string }[],
   closing: string,
 ) {
-  const blocks = [header(title), ...labelledFields(rows), context(closing)];
-  return { text, blocks, mrkdwn: false as const, ...UNFURL_OFF };
+  return webhookBody(text, [header(title), ...labelledFields(rows), context(closing)]);
 }
 
 /** The Slack message for a lead event; `buttons` replaces the claim link for a Slack app with interactivity. */
@@ -111,7 +116,7 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
   const { title, who } = headline(event);
   if (event.kind === "update") {
     const line = slackLine(event.update.detail);
-    return { ...line, blocks: [...line.blocks, context(`Request id ${lead.id}`)], ...UNFURL_OFF };
+    return webhookBody(line.text, [...line.blocks, context(`Request id ${lead.id}`)]);
   }
   const rows = contactRows(lead.request);
   const source = attributionEntries(lead.attribution);
@@ -138,10 +143,5 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
     ...labelledText("Source", sourceText),
     context(`Request id ${lead.id} · received ${lead.receivedAt}`),
   );
-  return {
-    text: `${title}: ${fitSlack(who, SECTION_MAX)}`,
-    blocks,
-    mrkdwn: false as const,
-    ...UNFURL_OFF,
-  };
+  return webhookBody(`${title}: ${fitSlack(who, SECTION_MAX)}`, blocks);
 }

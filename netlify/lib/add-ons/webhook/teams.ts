@@ -9,10 +9,17 @@ import { contactRows, headline, type LeadEvent } from "./lead-event";
 type TextRun = { type: "TextRun"; text: string; weight?: "Bolder"; isSubtle?: true };
 
 type CardElement =
-  | { type: "TextBlock"; text: string; size?: "Medium"; weight?: "Bolder"; wrap: true }
+  | { type: "TextBlock"; text: string; wrap: true; weight?: "Bolder"; size?: "Medium" }
   | { type: "RichTextBlock"; inlines: TextRun[] };
 
 const runs = (...inlines: TextRun[]): CardElement => ({ type: "RichTextBlock", inlines });
+
+const block = (text: string, style: { weight?: "Bolder"; size?: "Medium" } = {}): CardElement => ({
+  type: "TextBlock",
+  text,
+  wrap: true,
+  ...style,
+});
 
 const row = (label: string, value: string) =>
   runs({ type: "TextRun", text: `${label}: `, weight: "Bolder" }, { type: "TextRun", text: value });
@@ -21,26 +28,22 @@ function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] 
   const { lead } = event;
   const { title, who } = headline(event);
   const body = [runs({ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" })];
-  if (event.kind === "alert") body.push({ type: "TextBlock", text: event.alert.detail, wrap: true });
+  if (event.kind === "alert") body.push(block(event.alert.detail));
   if (lead.suspectedSpam) body.push(row("Suspected spam", lead.suspectedSpam));
   body.push(row("Owner", lead.owner ?? "nobody yet"));
   // Our own URL (the site's origin, a UUID and a base64url signature), as a Markdown link.
-  if (lead.claimUrl)
-    body.push({ type: "TextBlock", text: `[${CLAIM_LINK_TEXT}](${lead.claimUrl})`, wrap: true });
+  if (lead.claimUrl) body.push(block(`[${CLAIM_LINK_TEXT}](${lead.claimUrl})`));
   body.push(...contactRows(lead.request).map((field) => row(field.label, field.value)));
   const source = attributionEntries(lead.attribution);
-  body.push({ type: "TextBlock", text: "Source", weight: "Bolder", wrap: true });
   body.push(
-    ...(source.length > 0
-      ? source.map(([key, value]) => row(key, value))
-      : [{ type: "TextBlock" as const, text: "(none recorded)", wrap: true as const }]),
+    block("Source", { weight: "Bolder" }),
+    ...(source.length > 0 ? source.map(([key, value]) => row(key, value)) : [block("(none recorded)")]),
     runs({ type: "TextRun", text: `Request id ${lead.id}, received ${lead.receivedAt}`, isSubtle: true }),
   );
   return body;
 }
 
-/** A Teams workflow message: one Adaptive Card 1.4 attachment holding `body`. */
-export function adaptiveCardMessage<Element>(body: Element[]) {
+function adaptiveCardMessage(body: CardElement[]) {
   return {
     type: "message",
     attachments: [
@@ -67,11 +70,6 @@ export function teamsMessage(event: LeadEvent) {
 
 /** A card of our own words: `title` in bold, then each of `lines` and `closing`. */
 export function teamsLinesMessage(title: string, lines: readonly string[], closing: string) {
-  const line = (text: string, bold = false) => ({
-    type: "TextBlock",
-    text,
-    wrap: true,
-    ...(bold ? { weight: "Bolder", size: "Medium" } : {}),
-  });
-  return adaptiveCardMessage([line(title, true), ...lines.map((text) => line(text)), line(closing)]);
+  const heading = block(title, { weight: "Bolder", size: "Medium" });
+  return adaptiveCardMessage([heading, ...lines.map((text) => block(text)), block(closing)]);
 }

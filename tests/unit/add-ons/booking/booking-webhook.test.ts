@@ -6,13 +6,13 @@
 // signature, the three events, bookings kept by uid, matching by the booking link's sealed
 // reference then (unconfirmed) by the prospect's inbox index, an unmatched booking, and each event
 // applied once.
+import { createHmac } from "node:crypto";
 import {
   bookingReference,
   leadIdFromReference,
 } from "../../../../netlify/lib/add-ons/booking/booking-reference";
 import { silenceConsole } from "../../../helpers/console";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
-import { calSignature } from "../../../../netlify/lib/add-ons/booking/cal-signature";
 import { createBookingWebhookHandler } from "../../../../netlify/lib/add-ons/booking/booking-webhook";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
@@ -26,6 +26,8 @@ import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
 const SECRET = "cal-webhook-secret-for-tests-0123";
+const calSignature = (secret: string, body: string) =>
+  createHmac("sha256", secret).update(body).digest("hex");
 const ID = "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
 const EARLIER = "6a0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
 const RECEIVED = "2026-11-24T01:00:00.000Z";
