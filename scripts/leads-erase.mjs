@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run leads:erase -- <email>` (docs/decisions/0018-retention-and-erasure.md): erases every request from
- * that inbox (`--exact`: the address as typed; `--dry-run`: list only; `--id <id>`: one request, malformed or
- * not). Exit 0 when complete, 1 when a record could not be read, deleted or is malformed, 2 for bad arguments.
+ * `npm run leads:erase` (docs/decisions/0018-retention-and-erasure.md): see USAGE. Exit 0 when complete, 1 when a
+ * record could not be read, deleted or is malformed, 2 for bad arguments.
  */
 import { applyLocalFormSecret } from "./local/local-data.mjs";
 import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
@@ -62,14 +61,11 @@ async function formSecret(deployed) {
 
 const complete = await withLeadStore(async (blobs, { leads, json }) => {
   const store = erasureStore(leads, json);
+  let description;
   if (id !== undefined) {
     const found = await eraseRequestById({ store, id, dryRun });
-    console.log(`leads:erase${dryRun ? " --dry-run" : ""} on ${blobs.where}`);
-    console.log(describeErasureById(found, id, dryRun));
-    return true;
-  }
-  let description;
-  if (dryRun) {
+    description = { lines: [describeErasureById(found, id, dryRun)], complete: true };
+  } else if (dryRun) {
     const findings = await findRequestsFrom({ store, address: parsed.address, match });
     description = describeDryRun(findings, parsed.address, match);
   } else {

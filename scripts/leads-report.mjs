@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run leads:report [-- --since YYYY-MM-DD] [-- --csv]`: the follow-up report of
- * netlify/lib/add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument.
- */
+/** `npm run leads:report`: see USAGE and add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument. */
 import { DateTime } from "luxon";
 import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 

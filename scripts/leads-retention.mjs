@@ -3,7 +3,7 @@
  * `npm run leads:retention`: the retention job once, now (docs/decisions/0018-retention-and-erasure.md); against the
  * deployed store both limits must be set here. Exit 0 when complete, 1 when not, 2 for a missing or bad limit.
  */
-import { callLocalFunction, load, root, withLeadStore } from "./local/owner-command.mjs";
+import { callLocalFunction, load, withLeadStore } from "./local/owner-command.mjs";
 
 /** The run as one line; exit 0 only when clean. A malformed record is kept and reported, not a failure. */
 function report(where, run) {
@@ -36,10 +36,7 @@ async function onDeployedSite() {
 }
 
 async function onLocalSite() {
-  const { base, status, body } = await callLocalFunction({
-    root,
-    path: "/.netlify/functions/lead-retention",
-  });
+  const { base, status, body } = await callLocalFunction("/.netlify/functions/lead-retention");
   if (status !== 200) {
     console.error(`leads:retention via ${base}: ${status} ${body} (the server's log says why)`);
     return 1;

@@ -1,7 +1,4 @@
-/**
- * `npm start`'s sinks, started before NetlifyDev so the functions use them: mail without SENDGRID_API_KEY, the
- * webhook with LEAD_WEBHOOK_URL=local. Each writes its URL to `<data dir>/<name>-url` for tests and commands.
- */
+/** `npm start`'s sinks (docs/decisions/0012-local-server-hardening.md), started before NetlifyDev so the functions use them. */
 import { join } from "node:path";
 import { localDataDir, writeLocalFile } from "./local-data.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";

@@ -1,7 +1,4 @@
-/**
- * What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md): the functions' own modules, argument
- * parsing, BUSINESS_HOURS, the site's Blobs, and its functions through `npm start` or an emulation of their own.
- */
+/** What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md). */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
@@ -38,7 +35,7 @@ export async function businessHours(usageError) {
   return hours;
 }
 
-/** Runs `task(blobs, { raw, leads, json, followUps })` (the lead store four ways) on the site's Blobs, then closes them. */
+/** Runs `task(blobs, { leads, json, followUps })` (the lead store three ways) on the site's Blobs, then closes them. */
 export async function withLeadStore(task) {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await load("netlify/lib/core/leads/lead-store.ts");
   const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
@@ -47,19 +44,14 @@ export async function withLeadStore(task) {
   try {
     const raw = blobs.open(LEAD_STORE_NAME);
     const json = jsonBlobsOver(raw);
-    return await task(blobs, {
-      raw,
-      leads: createBlobLeadStore(raw),
-      json,
-      followUps: createFollowUpStore(json),
-    });
+    return await task(blobs, { leads: createBlobLeadStore(raw), json, followUps: createFollowUpStore(json) });
   } finally {
     await blobs.close();
   }
 }
 
 /** Calls a function with the trigger secret: `{ base, status, body }`; throws when the emulation cannot start. */
-export async function callLocalFunction({ root, path, init = { method: "POST" } }) {
+export async function callLocalFunction(path, init = { method: "POST" }) {
   const call = async (base, secret) => {
     const headers = new Headers(init.headers);
     if (secret) headers.set(LOCAL_TRIGGER_HEADER, secret);
@@ -90,7 +82,7 @@ export async function callLocalFunction({ root, path, init = { method: "POST" } 
 
 /** Runs a scheduled job once through the local server, prints its answer; exits 0 for a 2xx, else 1. */
 export async function runLocalJob(command, path, init = { method: "POST" }) {
-  const { base, status, body } = await callLocalFunction({ root, path, init });
+  const { base, status, body } = await callLocalFunction(path, init);
   console.log(`${command} via ${base}: ${status} ${body}`);
   process.exit(status >= 200 && status < 300 ? 0 : 1);
 }

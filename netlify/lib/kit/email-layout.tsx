@@ -210,10 +210,7 @@ type TextNode = { type?: string; data?: string; children?: TextNode[] };
 const textOf = (node: TextNode): string =>
   node.type === "text" ? (node.data ?? "") : (node.children ?? []).map(textOf).join("");
 
-/**
- * `email` as `html` (an XHTML document with inline styles) and `text` (the same content in order: links as
- * "label [url]", tags as "[tag]", list items as "- " lines, quotations as "> " lines).
- */
+/** `email` as `html` (an XHTML document with inline styles) and `text`, the same content in order as plain text. */
 export function renderEmail(email: ReactNode): { html: string; text: string } {
   const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(email)}`;
   const text = convert(html, {

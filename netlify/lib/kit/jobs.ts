@@ -37,7 +37,6 @@ export function createBreaker({ failures = 3, budgetMs = Infinity, now = Date.no
     inARow >= failures ? "failing" : now() - startedAt >= budgetMs ? "out of time" : undefined;
   return {
     allows: () => reason() === undefined,
-    /** Counts a send's result: `sent` resets, `retryable` adds one, a permanent refusal leaves it. */
     record(result: { status: string }) {
       if (result.status === "sent") inARow = 0;
       else if (result.status === "retryable") inARow += 1;
@@ -54,11 +53,10 @@ export interface RecordThenSend<R, S extends { status: string }> {
   /** Writes the record; `undefined`/`false` when there is nothing to send. */
   record: () => Promise<R | false | undefined>;
   send: (recorded: R) => Promise<S>;
-  /** Takes the record back after a retryable failure, so a later run sends it. */
   undo?: (recorded: R) => Promise<void>;
 }
 
-/** Records, sends, then undoes on a retryable result; undefined when nothing was recorded. Throws what they throw. */
+/** Records, sends, undoes on `retryable` so a later run sends it; undefined when nothing was recorded. Throws what they throw. */
 export async function recordThenSend<R, S extends { status: string }>(
   steps: RecordThenSend<R, S>,
 ): Promise<S | undefined> {

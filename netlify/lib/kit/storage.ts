@@ -7,16 +7,6 @@ export const BLOB_STORES = [LEAD_STORE_NAME, LIMITS_STORE_NAME] as const;
 
 export const BY_LEAD_ID = "<lead id>";
 
-const retentionSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.enum(["lead", "expires", "day", "window"]) }),
-  z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
-]);
-
-/** What erasure does with an entry; `left-to-retention` is pseudonymous and removed within a day. */
-const ERASURES = ["is-lead", "with-lead", "by-inbox", "left-to-retention", "not-personal"] as const;
-
-const ACCESSES = ["exported", "keyed-hash", "not-personal"] as const;
-
 /** One entry: its store and prefix, what it holds, whether it is personal (also pseudonymously), and its rules. */
 export const entrySchema = z.strictObject({
   store: z.enum(BLOB_STORES),
@@ -24,9 +14,13 @@ export const entrySchema = z.strictObject({
   key: z.string().min(1),
   holds: z.string().min(1),
   personal: z.boolean(),
-  retention: retentionSchema,
-  erasure: z.enum(ERASURES),
-  access: z.enum(ACCESSES),
+  retention: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.enum(["lead", "expires", "day", "window"]) }),
+    z.strictObject({ kind: z.literal("with-lead"), orphans: z.enum(["daily", "retry-job"]) }),
+  ]),
+  // `left-to-retention` is pseudonymous and removed within a day.
+  erasure: z.enum(["is-lead", "with-lead", "by-inbox", "left-to-retention", "not-personal"]),
+  access: z.enum(["exported", "keyed-hash", "not-personal"]),
 });
 
 export type StorageEntry = z.infer<typeof entrySchema>;

@@ -1,7 +1,4 @@
-/**
- * Text helpers for e-mails and pages; masking is in ./log.ts, HTML escaping escape-html's. Times are shown as sales
- * reads them, in the team's zone and named, never raw UTC ISO (docs/decisions/0037-email-layout.md).
- */
+/** Text for e-mails and pages: times as sales reads them, in the team's zone, named (docs/decisions/0037-email-layout.md). */
 import { DateTime } from "luxon";
 
 /** Collapses CR/LF (and other line breaks) to single spaces, for e-mail subjects. */
