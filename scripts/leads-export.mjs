@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run leads:export`: stored demo requests as CSV, all or one inbox's (an access request,
- * docs/requirements.md#personal-data). Exit 0 when written, 2 for a bad argument.
- */
+/** `npm run leads:export`: stored requests as CSV, see USAGE (docs/requirements.md#personal-data); exit 2 for a bad argument. */
 import { writeFileSync } from "node:fs";
 import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
@@ -27,7 +24,6 @@ if (args.values.email !== undefined) {
   if (!parsed.ok) usageError(parsed.error);
   address = parsed.address;
 }
-// For minutesToClaim.
 const hours = await businessHours(usageError);
 
 await withLeadStore(async (_blobs, { leads, followUps: store }) => {
