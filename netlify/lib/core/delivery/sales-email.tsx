@@ -19,7 +19,7 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
-import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-record";
+import { emailClassLabels, leadTitle, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,
@@ -27,7 +27,6 @@ import {
   PROMISE_HOURS,
   sendWithRetry,
   shortReference,
-  SUSPECTED_SPAM_PREFIX,
   type MailMessage,
 } from "./mailer";
 
@@ -95,16 +94,12 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
       </Paragraph>
     </EmailLayout>,
   );
-  // The class where sales scans: a short tag in the subject, none for a company address.
-  const tag = emailClassTag(meta.emailClass);
-  const subject = singleLine(
-    `Demo request${tag ? ` ${tag}` : ""}: ${request.firstName} ${request.lastName} (${request.company})`,
-  );
+  const subject = `${leadTitle("Demo request", meta)}: ${request.firstName} ${request.lastName} (${request.company})`;
   return {
     to: meta.salesEmail,
     from: meta.mailFrom,
     replyTo: request.email,
-    subject: capSubject(meta.suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${subject}` : subject),
+    subject: capSubject(singleLine(subject)),
     text,
     html,
     customArgs: { requestId: meta.requestId, kind: "sales" },
