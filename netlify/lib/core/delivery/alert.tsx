@@ -16,8 +16,6 @@ import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
 import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "./mailer";
 
-const MINUTE = 60_000;
-
 /** The alert `subject` to ALERT_EMAIL: `title`, then each block (a paragraph, its "\n"s breaking lines, or a list). */
 export function alertEmail(
   config: Pick<ServerConfig, "alertEmail" | "mailFrom">,
@@ -81,7 +79,7 @@ function alertReason(
   if (lead.alert) return undefined;
   if (lead.state === "failed" || lead.state === "unconfirmed") return lead.state;
   const age = now.getTime() - Date.parse(lead.receivedAt);
-  return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
+  return lead.state === "pending" && age >= alertAfterMinutes * 60_000 ? "overdue" : undefined;
 }
 
 /** Sends the lead's due alert, recorded first so no other run sends it (to the log when `sendgridDown`). Never throws. */

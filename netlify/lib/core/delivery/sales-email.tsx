@@ -30,8 +30,6 @@ import {
   type MailMessage,
 } from "./mailer";
 
-const HOUR = 3_600_000;
-
 const labelOf = (name: keyof DemoRequest) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.label;
 
 interface SalesEmailMeta {
@@ -49,7 +47,7 @@ interface SalesEmailMeta {
 /** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
-  const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * HOUR), meta.timeZone);
+  const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * 3_600_000), meta.timeZone);
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
