@@ -1,5 +1,5 @@
 /** POST /api/slack/interactions, Slack's Claim and Contacted buttons (docs/decisions/0030-slack-and-booking-loop.md). */
-import type { Config, Context } from "@netlify/functions";
+import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
 import {
   createSlackInteractionsHandler,
@@ -8,13 +8,11 @@ import {
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 
-const handle = createSlackInteractionsHandler({
+export default createSlackInteractionsHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
 });
-
-export default async (req: Request, context: Context): Promise<Response> => handle(req, context);
 
 /** Read by `npm start` too (scripts/local/local-guard.mjs). */
 export const maxBodyBytes = SLACK_MAX_BODY_BYTES;

@@ -27,11 +27,9 @@ export type ChannelResult = (SendResult | { status: "skipped"; reason: string })
   notice?: DeliveryNotice;
 };
 
-export type ChannelPlan = "send" | "wait" | { skip: string };
-
 export interface DeliveryChannel {
   readonly name: ChannelName;
-  plan(lead: LeadRecord, context: DeliveryContext): ChannelPlan;
+  plan(lead: LeadRecord, context: DeliveryContext): "send" | "wait" | { skip: string };
   send(lead: LeadRecord, context: DeliveryContext): Promise<ChannelResult>;
 }
 

@@ -25,13 +25,13 @@ const coreSchema = z.object({
   NETLIFY_DEV: z.string().optional(),
 });
 
-const TUNABLES = {
+const tunablesSchema = z.object({
   SENDGRID_TIMEOUT_MS: z.coerce.number().int().min(50).max(20_000).default(3000),
   ALERT_EMAIL: address.optional(),
   ALERT_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-};
+});
 
-export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(TUNABLES)];
+export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(tunablesSchema.shape)];
 
 export type WebhookFormat = "slack" | "teams" | "standard";
 
@@ -115,18 +115,16 @@ export function loadCoreConfig(env: Env) {
   const parsed = coreSchema.safeParse(set);
   if (!parsed.success) return { ok: false as const, problems: problemsOf(parsed.error, set) };
   const e = parsed.data;
-  const tunables: string[] = [];
-  const tunable = <K extends keyof typeof TUNABLES>(name: K): z.output<(typeof TUNABLES)[K]> => {
-    const value = given(env, [name])[name];
-    const checked = TUNABLES[name].safeParse(value);
-    if (checked.success) return checked.data as z.output<(typeof TUNABLES)[K]>;
-    tunables.push(`${name} is invalid`);
-    return TUNABLES[name].parse(undefined) as z.output<(typeof TUNABLES)[K]>;
-  };
+  const tunableSet = given(env, Object.keys(tunablesSchema.shape));
+  const checked = tunablesSchema.safeParse(tunableSet);
+  const invalid = checked.error?.issues.map((issue) => issue.path[0]) ?? [];
+  const tunable = tunablesSchema.parse(
+    Object.fromEntries(Object.entries(tunableSet).filter(([name]) => !invalid.includes(name))),
+  );
   const isLocal = isLocalRun(env);
   return {
     ok: true as const,
-    tunables,
+    tunables: checked.error ? problemsOf(checked.error, tunableSet) : [],
     core: {
       sendgridApiKey: e.SENDGRID_API_KEY,
       salesEmail: e.SALES_EMAIL,
@@ -135,12 +133,12 @@ export function loadCoreConfig(env: Env) {
       ...(isLocal || e.ALLOW_SENDGRID_BASE_URL === "true"
         ? { sendgridBaseUrl: e.SENDGRID_API_BASE_URL }
         : {}),
-      sendgridTimeoutMs: tunable("SENDGRID_TIMEOUT_MS"),
+      sendgridTimeoutMs: tunable.SENDGRID_TIMEOUT_MS,
       siteOrigin: e.URL ? new URL(e.URL).origin : undefined,
       isLocal,
       formSecret: e.FORM_TOKEN_SECRET ?? derivedFormSecret(e.SENDGRID_API_KEY),
-      alertEmail: tunable("ALERT_EMAIL") ?? e.SALES_EMAIL,
-      alertAfterMinutes: tunable("ALERT_AFTER_MINUTES"),
+      alertEmail: tunable.ALERT_EMAIL ?? e.SALES_EMAIL,
+      alertAfterMinutes: tunable.ALERT_AFTER_MINUTES,
     },
   };
 }

@@ -1,7 +1,6 @@
 /** What the lead webhook carries, whatever the format: a lead, an alert or a follow-up update (docs/decisions/0022-lead-webhook-channel.md). */
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
-import { SUSPECTED_SPAM_PREFIX } from "../../core/delivery/mailer";
-import { emailClassTag, type LeadRecord } from "../../core/leads/lead-record";
+import { leadTitle, type LeadRecord } from "../../core/leads/lead-record";
 import { REMINDER_KINDS } from "../follow-up/follow-up-record";
 
 export type WebhookLead = Pick<
@@ -42,7 +41,7 @@ export function contactRows(request: DemoRequest) {
 
 /** The title (our words) and who it is about (visitor text, escaped by each format). */
 export function headline(event: LeadEvent): { title: string; who: string } {
-  const { request, suspectedSpam, emailClass } = event.lead;
+  const { request } = event.lead;
   const who = `${request.firstName} ${request.lastName} (${request.company})`;
   const base =
     event.kind === "lead"
@@ -50,7 +49,5 @@ export function headline(event: LeadEvent): { title: string; who: string } {
       : event.kind === "update"
         ? "Demo request update"
         : "Demo request needs attention";
-  const tag = emailClassTag(emailClass);
-  const title = tag ? `${base} ${tag}` : base;
-  return { title: suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${title}` : title, who };
+  return { title: leadTitle(base, event.lead), who };
 }

@@ -16,8 +16,6 @@ import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
 import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "./mailer";
 
-const MINUTE = 60_000;
-
 /** The alert `subject` to ALERT_EMAIL: `title`, then each block (a paragraph, its "\n"s breaking lines, or a list). */
 export function alertEmail(
   config: Pick<ServerConfig, "alertEmail" | "mailFrom">,
@@ -56,9 +54,9 @@ export interface AlertDeps {
   retry?: RetryOptions;
 }
 
-/** Sends `message`, with `note` only when it wrote its record (a write one run wins), and logs the outcome. Never throws. */
-export async function alertOnce(
-  alert: { what: string; note?: () => Promise<boolean>; message: MailMessage; notSent: string },
+/** Sends the alert, with `note` only when it wrote its record (a write one run wins), and logs the outcome. Never throws. */
+async function alertOnce(
+  alert: Parameters<typeof alertEmail>[1] & { what: string; note?: () => Promise<boolean>; notSent: string },
   deps: AlertDeps,
   fields: Parameters<typeof logInfo>[1] = {},
 ): Promise<void> {
@@ -68,7 +66,7 @@ export async function alertOnce(
     logError(`${alert.what} not noted; the next run tries again`, { ...fields, reason: errorName(error) });
     return;
   }
-  const sent = await sendWithRetry(deps.mailer, alert.message, deps.retry);
+  const sent = await sendWithRetry(deps.mailer, alertEmail(deps.config, alert), deps.retry);
   if (sent.status === "sent") logInfo(`${alert.what} sent`, fields);
   else logError(alert.notSent, fields);
 }
@@ -81,7 +79,7 @@ function alertReason(
   if (lead.alert) return undefined;
   if (lead.state === "failed" || lead.state === "unconfirmed") return lead.state;
   const age = now.getTime() - Date.parse(lead.receivedAt);
-  return lead.state === "pending" && age >= alertAfterMinutes * MINUTE ? "overdue" : undefined;
+  return lead.state === "pending" && age >= alertAfterMinutes * 60_000 ? "overdue" : undefined;
 }
 
 /** Sends the lead's due alert, recorded first so no other run sends it (to the log when `sendgridDown`). Never throws. */
@@ -141,18 +139,21 @@ export async function alertNotice(
   { config, mailer, retry, now }: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
 ): Promise<void> {
   const day = now().toISOString().slice(0, 10);
-  const message = alertEmail(config, {
-    subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
-    title: "Confirmation e-mails nearly spent",
-    body: [
-      `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
-      "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
-      "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
-    ],
-  });
-  const notSent = "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent";
-  const fields = { used: notice.used, limit: notice.limit };
-  await alertOnce({ what: "confirmation limit alert", message, notSent }, { config, mailer, retry }, fields);
+  await alertOnce(
+    {
+      what: "confirmation limit alert",
+      subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
+      title: "Confirmation e-mails nearly spent",
+      body: [
+        `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
+        "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
+        "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
+      ],
+      notSent: "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent",
+    },
+    { config, mailer, retry },
+    { used: notice.used, limit: notice.limit },
+  );
 }
 
 /** Tells ALERT_EMAIL of `parts` (`name: problem; problem`, no values) once on `now`'s UTC day. Never throws. */
@@ -161,21 +162,18 @@ export async function tellInvalidSettings(
   deps: AlertDeps & { blobs: JsonBlobs; now: Date },
 ): Promise<void> {
   if (parts.length === 0) return;
-  const body = [
-    "These parts of the site are off because their settings are invalid; demo requests still reach sales.",
-    { list: parts },
-    "Mend the variables in Netlify's site settings and deploy again. This alert is sent once a day while they stay invalid.",
-  ];
   const key = keyOf("settingsAlerts", deps.now.toISOString().slice(0, 10));
   await alertOnce(
     {
       what: "settings alert",
       note: () => noteOnce(deps.blobs, key, deps.now, 2 * 24 * 3_600_000),
-      message: alertEmail(deps.config, {
-        subject: "Site settings invalid: some parts are off",
-        title: "Site settings invalid",
-        body,
-      }),
+      subject: "Site settings invalid: some parts are off",
+      title: "Site settings invalid",
+      body: [
+        "These parts of the site are off because their settings are invalid; demo requests still reach sales.",
+        { list: parts },
+        "Mend the variables in Netlify's site settings and deploy again. This alert is sent once a day while they stay invalid.",
+      ],
       notSent: "settings alert e-mail not sent; the cold-start log lines are the alert",
     },
     deps,
@@ -191,22 +189,19 @@ export async function reportMalformedLead(
 ): Promise<void> {
   logMalformedLead(id, by);
   if (!alerts) return;
-  const body = [
-    `The stored record of demo request ${id} is not a lead record, so every job skips it: it gets no delivery, reminder or retention, and exports, reports and erasure by address leave it out.`,
-    `Inspect it: the key leads/${id} in the site's Netlify Blobs store demo-requests (locally under .netlify/blobs-serve). Put it right there, or erase it with \`npm run leads:erase -- --id ${id}\`.`,
-    "This alert is sent once; if the record is still malformed after 30 days, it is sent again.",
-  ];
   const now = alerts.now ?? (() => new Date());
   await alertOnce(
     {
       what: "malformed lead alert",
       note: () => noteMalformedLead(alerts.blobs, id, now()),
-      message: alertEmail(alerts.config, {
-        subject: `Stored demo request unreadable: ${id}`,
-        title: "Stored demo request unreadable",
-        body,
-        requestId: id,
-      }),
+      subject: `Stored demo request unreadable: ${id}`,
+      title: "Stored demo request unreadable",
+      body: [
+        `The stored record of demo request ${id} is not a lead record, so every job skips it: it gets no delivery, reminder or retention, and exports, reports and erasure by address leave it out.`,
+        `Inspect it: the key leads/${id} in the site's Netlify Blobs store demo-requests (locally under .netlify/blobs-serve). Put it right there, or erase it with \`npm run leads:erase -- --id ${id}\`.`,
+        "This alert is sent once; if the record is still malformed after 30 days, it is sent again.",
+      ],
+      requestId: id,
       notSent: "malformed lead alert e-mail not sent; this log line is the alert",
     },
     alerts,

@@ -100,8 +100,6 @@ export const CLAIM_LINK_TEXT = "Claim or update this lead";
 
 export const CLAIM_BUTTON_TEXT = "Claim this lead";
 
-export const SUSPECTED_SPAM_PREFIX = "[Suspected spam]";
-
 /** The short reference a prospect is given and sales searches by: the lead id's first 8 hex characters. */
 export function shortReference(leadId: string): string {
   return leadId.slice(0, 8);

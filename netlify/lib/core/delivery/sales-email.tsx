@@ -19,7 +19,7 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
-import { emailClassLabels, emailClassTag, type EmailClass } from "../leads/lead-record";
+import { emailClassLabels, leadTitle, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,
@@ -27,11 +27,8 @@ import {
   PROMISE_HOURS,
   sendWithRetry,
   shortReference,
-  SUSPECTED_SPAM_PREFIX,
   type MailMessage,
 } from "./mailer";
-
-const HOUR = 3_600_000;
 
 const labelOf = (name: keyof DemoRequest) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.label;
 
@@ -50,7 +47,7 @@ interface SalesEmailMeta {
 /** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
-  const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * HOUR), meta.timeZone);
+  const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * 3_600_000), meta.timeZone);
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
@@ -95,16 +92,12 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
       </Paragraph>
     </EmailLayout>,
   );
-  // The class where sales scans: a short tag in the subject, none for a company address.
-  const tag = emailClassTag(meta.emailClass);
-  const subject = singleLine(
-    `Demo request${tag ? ` ${tag}` : ""}: ${request.firstName} ${request.lastName} (${request.company})`,
-  );
+  const subject = `${leadTitle("Demo request", meta)}: ${request.firstName} ${request.lastName} (${request.company})`;
   return {
     to: meta.salesEmail,
     from: meta.mailFrom,
     replyTo: request.email,
-    subject: capSubject(meta.suspectedSpam ? `${SUSPECTED_SPAM_PREFIX} ${subject}` : subject),
+    subject: capSubject(singleLine(subject)),
     text,
     html,
     customArgs: { requestId: meta.requestId, kind: "sales" },

@@ -61,12 +61,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Decodes a form-encoded body; undefined when a name repeats. `__proto__` is an own key the key check rejects. */
 export function parseFormBody(raw: string): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(raw)) {
-    if (Object.prototype.hasOwnProperty.call(out, key)) return undefined;
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
+  const pairs = [...new URLSearchParams(raw)];
+  return new Set(pairs.map(([key]) => key)).size === pairs.length ? Object.fromEntries(pairs) : undefined;
 }
 
 /** Reads and checks `req` against `origin` and the answer `format`. Never throws: problems become rejections. */

@@ -105,19 +105,6 @@ async function afterSpendingToken(
   }
 }
 
-/** A honeypot lead that could not be stored goes to sales as suspected: a browser may have autofilled it. */
-function unstoredHoneypotAsSuspected(lead: LeadRecord): LeadRecord {
-  return newLead(lead.id, lead.request, new Date(lead.receivedAt), {
-    verdict: {
-      kind: "suspected",
-      reason: `${HONEYPOT_REASON}; it could not be stored, so it is sent rather than held`,
-    },
-    attribution: lead.attribution,
-    clientKey: lead.clientKey,
-    emailClass: lead.emailClass,
-  });
-}
-
 async function delivered(
   lead: LeadRecord,
   store: LeadStore | null,
@@ -171,14 +158,16 @@ async function handle(
   const ip = context?.ip || undefined;
   const addOns = await deps.getAddOns(config);
   const judged = judgeWith(addOns, parsed.request, verdict);
-  const lead = newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
-    verdict: judged.verdict,
-    emailClass: judged.lead?.emailClass,
-    honeypot: parsed.honeypot,
-    attribution: parsed.attribution,
-    clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,
-    inboxKey: inboxKeyOf(parsed.request.email, config.formSecret),
-  });
+  const leadAs = (judgement: SpamVerdict) =>
+    newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
+      verdict: judgement,
+      emailClass: judged.lead?.emailClass,
+      honeypot: parsed.honeypot,
+      attribution: parsed.attribution,
+      clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,
+      inboxKey: inboxKeyOf(parsed.request.email, config.formSecret),
+    });
+  const lead = leadAs(judged.verdict);
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
 
@@ -187,7 +176,9 @@ async function handle(
   if (stored === "exists") outcome = await repeated(store!, lead);
   else if (verdict.kind === "spam" && stored === "created") outcome = await heldAsSpam(lead, store!, run);
   else {
-    const toSend = verdict.kind === "spam" ? unstoredHoneypotAsSuspected(lead) : lead;
+    // A honeypot lead that could not be stored goes to sales as suspected: a browser may have autofilled it.
+    const reason = `${HONEYPOT_REASON}; it could not be stored, so it is sent rather than held`;
+    const toSend = verdict.kind === "spam" ? leadAs({ kind: "suspected", reason }) : lead;
     outcome = await delivered(toSend, store, stored, run);
   }
   // Offered to spam too, so its answer stays the same as a delivered request's.

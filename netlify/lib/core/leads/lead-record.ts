@@ -53,6 +53,13 @@ export function emailClassTag(emailClass: EmailClass | undefined): string {
     .join(" ");
 }
 
+/** `base` as a lead's title in a subject or message: its class tag after, "[Suspected spam]" before when suspected. */
+export function leadTitle(base: string, lead: { emailClass?: EmailClass; suspectedSpam?: string }): string {
+  const tag = emailClassTag(lead.emailClass);
+  const title = tag ? `${base} ${tag}` : base;
+  return lead.suspectedSpam ? `[Suspected spam] ${title}` : title;
+}
+
 const WORDS: Record<EmailClassName, string> = {
   company: "Company domain",
   free: "Free mail",
