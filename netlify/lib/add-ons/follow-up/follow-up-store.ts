@@ -4,7 +4,8 @@
  * only with conditional writes, so the first of two simultaneous claims wins.
  */
 import { createHash } from "node:crypto";
-import { deleteUnless, isFreshMarker, jsonBlobs, stringField, type JsonBlobs } from "../../kit/json-blobs";
+import { deleteUnless, isFreshMarker, jsonBlobs, noteOnce, stringField } from "../../kit/json-blobs";
+import type { JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
@@ -94,10 +95,7 @@ export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
       for (const prefix of FOLLOW_UP_PREFIXES) await blobs.delete(`${prefix}${id}`);
     },
     /** Records `date`'s digest; false when it was recorded already. */
-    async recordDigest(date: string, at: Date) {
-      const expiresAt = new Date(at.getTime() + DIGEST_KEPT_MS).toISOString();
-      return blobs.setJSON(keyOf("digests", date), { at: at.toISOString(), expiresAt }, { onlyIfNew: true });
-    },
+    recordDigest: (date: string, at: Date) => noteOnce(blobs, keyOf("digests", date), at, DIGEST_KEPT_MS),
     forgetDigest: (date: string) => blobs.delete(keyOf("digests", date)),
   };
 }

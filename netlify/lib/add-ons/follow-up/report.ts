@@ -60,12 +60,7 @@ const PROMISE_MINUTES = 24 * 60;
 /** Where a lead came from: utm_source, else the referrer's host, else "direct". */
 export function sourceOf(lead: LeadRecord): string {
   const utm = lead.attribution?.utm_source?.trim();
-  if (utm) return utm.toLowerCase();
-  try {
-    return new URL(lead.attribution?.referrer ?? "").hostname || "direct";
-  } catch {
-    return "direct";
-  }
+  return utm ? utm.toLowerCase() : URL.parse(lead.attribution?.referrer ?? "")?.hostname || "direct";
 }
 
 /** Minutes (fractional) from arrival or release to first touch; undefined before anyone touched it. */
