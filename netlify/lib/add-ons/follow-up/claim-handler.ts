@@ -203,7 +203,6 @@ function historySection(lead: LeadRecord, followUp: FollowUp, zone?: string): st
   );
 }
 
-// Times in IANA `zone` (else UTC), forms posting to `action`, `team` as roster, `notice` a refusal.
 function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,

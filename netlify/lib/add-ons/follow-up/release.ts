@@ -44,7 +44,6 @@ export type ReleaseHandlerDeps = ClaimHandlerDeps & {
 };
 
 const PAGE_TITLE = "Release a lead held as spam";
-export const RELEASE_BUTTON = "Release";
 export const NO_CONFIRMATION = "released from spam: no late confirmation";
 
 const PROBLEMS = problemsFor({
@@ -84,7 +83,7 @@ const row = (label: string, value: string) =>
   `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
 
 /** The page for `lead`: what sales needs to judge it, then the form while it is held. */
-export function renderReleasePage(
+function renderReleasePage(
   lead: LeadRecord,
   options: { action: string; team?: readonly StaffMember[]; zone?: string; notice?: string },
 ): string {
@@ -116,7 +115,7 @@ export function renderReleasePage(
       : `<form method="post" action="${escapeHtml(options.action)}"><p>${field}</p>` +
         `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
         `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
-        `<p><button type="submit">${RELEASE_BUTTON}</button></p></form>`;
+        `<p><button type="submit">Release</button></p></form>`;
   const trust = "Anyone who holds this link (the weekly summary) can release this lead, once.";
   return htmlPage(
     PAGE_TITLE,

@@ -20,12 +20,9 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
 
-/** A reminder about one lead: every kind but the digest. */
 export type PersonReminder = Exclude<ReminderKind, "digest">;
-/** The settings the job runs with, follow-up on. */
 export type JobConfig = ServerConfig & { followUp: FollowUpConfig };
 
-/** A lead the job reminds of, with its follow-up and claim link. */
 export type ReminderLead = { lead: LeadRecord; followUp: FollowUp; claimUrl?: string };
 
 function minutesInWords(minutes: number): string {
