@@ -66,7 +66,6 @@ export function dueReminders(
   return due;
 }
 
-const BREAKER_LIMIT = 3;
 const DEFAULT_BUDGET_MS = 20_000;
 
 export interface FollowUpJobOptions {
@@ -263,7 +262,7 @@ async function sendDigest(
 export async function runFollowUpCheck(options: FollowUpJobOptions) {
   const now = options.now ?? (() => new Date());
   const at = now();
-  const breaker = createBreaker({ failures: BREAKER_LIMIT, budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS });
+  const breaker = createBreaker({ budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS });
   const items = await openLeads(options, at.getTime());
   const result = { checked: items.length, nudge: 0, escalation: 0, "promise-at-risk": 0, digest: 0 };
   const digest: ReminderLead[] = [];

@@ -112,9 +112,7 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
   const byWeek = new Map<string, ReportLead[]>();
   for (const item of items) {
     const w = weekOf(item.lead.receivedAt, zone);
-    const group = byWeek.get(w) ?? [];
-    group.push(item);
-    byWeek.set(w, group);
+    byWeek.set(w, [...(byWeek.get(w) ?? []), item]);
   }
   const figuresOf = (w: string) =>
     w !== week && kept.has(w) ? kept.get(w)!.figures : weekFigures(byWeek.get(w) ?? [], w, { now, hours });
