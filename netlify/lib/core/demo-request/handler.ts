@@ -158,8 +158,10 @@ async function handle(
   const ip = context?.ip || undefined;
   const addOns = await deps.getAddOns(config);
   const judged = judgeWith(addOns, parsed.request, verdict);
+  // One id for both makes of the lead: without a request id it is random.
+  const id = leadIdFor(parsed.requestId, config.formSecret);
   const leadAs = (judgement: SpamVerdict) =>
-    newLead(leadIdFor(parsed.requestId, config.formSecret), parsed.request, receivedAt, {
+    newLead(id, parsed.request, receivedAt, {
       verdict: judgement,
       emailClass: judged.lead?.emailClass,
       honeypot: parsed.honeypot,

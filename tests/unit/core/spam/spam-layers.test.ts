@@ -206,6 +206,22 @@ describe("the honeypot", () => {
       expect(consoleErrors.lines().map((line) => line.split(" {")[0])).toEqual(loggedEvents);
     },
   );
+  test("without a request id (the form without JavaScript), it reaches sales under the id the store was asked to create", async () => {
+    const consoleErrors = silenceConsole("error");
+    const tried: string[] = [];
+    const store = {
+      ...failingStore,
+      create: async (lead: { id: string }) => (tried.push(lead.id), "unavailable" as const),
+    };
+    const { post, mailer } = harness({ store, now: () => NOW });
+    const res = await post({ ...VALID, [HONEYPOT_FIELD]: "https://autofill.example" });
+    const { reference } = (await res.json()) as { reference: string };
+    expect(tried).toEqual([reference]);
+    expect(mailer.sent[0].text).toContain(reference);
+    expect(consoleErrors.lines()).toEqual([
+      `[demo-request] store create failed; sending without a record {"requestId":"${reference}"}`,
+    ]);
+  });
 });
 
 describe("the time token", () => {
