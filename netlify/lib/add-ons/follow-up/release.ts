@@ -51,11 +51,19 @@ const PROBLEMS = problemsFor({
   misconfigured: "This page is not available; tell the site's owner.",
 });
 
+// Read raw for its etag; JSON that does not parse is a damaged record, as the lead store reads it.
+async function readWithEtag(blobs: JsonBlobs, id: string) {
+  const found = await blobs.getWithEtag(keyOf("leads", id)).catch((error: unknown) => {
+    throw error instanceof SyntaxError ? new MalformedLeadError(id) : error;
+  });
+  return found && { lead: parseStoredLead(found.data, id), etag: found.etag };
+}
+
 // The markers and follow-up clock of a new lead first, then the lead with a conditional write one caller wins.
 async function releaseLead(blobs: JsonBlobs, followUps: FollowUpStore, id: string, by: string, at: Date) {
-  const found = await blobs.getWithEtag(keyOf("leads", id));
+  const found = await readWithEtag(blobs, id);
   if (!found) return { refused: "gone" } as const;
-  const lead = parseStoredLead(found.data, id);
+  const { lead } = found;
   if (lead.state !== "spam" || !found.etag) return { refused: "not held" } as const;
   const since = at.toISOString();
   await blobs.setJSON(keyOf("pending", id), { since });
@@ -134,8 +142,7 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     let blobs!: JsonBlobs;
     const read = async () => {
       blobs = deps.getBlobs();
-      const found = await blobs.getWithEtag(keyOf("leads", id));
-      return found && parseStoredLead(found.data, id);
+      return (await readWithEtag(blobs, id))?.lead ?? null;
     };
     const lead = await readLead(method, id, read, { name: "release page", cannot: "released" }, PROBLEMS);
     if (lead instanceof Response) return lead;

@@ -235,3 +235,15 @@ test("without a reachable lead store the page says to try again, as HTML without
     process.env.NETLIFY_BLOBS_CONTEXT = context;
   }
 });
+
+test("a stored record that is not JSON is a clear 409 naming its id, as on the claim page, not a 503", async () => {
+  const errors = silenceConsole("error");
+  const { id, link } = await heldLead();
+  await raw().set(keyOf("leads", id), "{not json");
+  for (const answer of [await call(link), await release(link)]) {
+    expect(answer.status).toBe(409);
+    expect(await answer.text()).toContain(`Tell the site&#39;s owner: request ${id}.`);
+  }
+  expect(errors.mock.calls.join("\n")).toContain(`the release page skipped it {"requestId":"${id}"}`);
+  errors.mockRestore();
+});
