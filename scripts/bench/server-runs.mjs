@@ -111,10 +111,10 @@ export async function runSummaryBench({ root, count = 1000, target }) {
   const keys = items.flatMap(({ lead }) => [keyOf("leads", lead.id), keyOf("followUp", lead.id)]);
   return underServer(root, async () => {
     try {
-      await withLeadStore(async (_blobs, { raw }) => {
+      await withLeadStore(async (_blobs, { json }) => {
         const { failed } = await mapInBatches(items, async ({ lead, followUp }) => {
-          await raw.setJSON(keyOf("followUp", lead.id), followUp);
-          await raw.setJSON(keyOf("leads", lead.id), lead);
+          await json.setJSON(keyOf("followUp", lead.id), followUp);
+          await json.setJSON(keyOf("leads", lead.id), lead);
         });
         if (failed.length > 0) throw new Error(`${failed.length} bench leads not stored`);
       });
@@ -133,8 +133,8 @@ export async function runSummaryBench({ root, count = 1000, target }) {
       const ok = result.status === 0 && leads !== null && leads >= count;
       return { available: true, ok, leads, seconds, target, ...(ok ? {} : { output: output.slice(-4000) }) };
     } finally {
-      await withLeadStore(async (_blobs, { raw }) => {
-        await mapInBatches(keys, (key) => raw.delete(key));
+      await withLeadStore(async (_blobs, { json }) => {
+        await mapInBatches(keys, (key) => json.delete(key));
       });
     }
   });
