@@ -2,7 +2,7 @@
  * Every keyed hash made from the form secret (docs/decisions/0028-second-hostile-review.md): one label per use,
  * and deployed constructions stay byte for byte, as lead ids, erasure and sent links depend on them.
  */
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 
 const mac = (key: string | Buffer, text: string): Buffer => createHmac("sha256", key).update(text).digest();
 
@@ -41,6 +41,12 @@ export const bookingReferenceIv = (secret: string, leadId: string): Buffer =>
 /** The lead store's inbox index key: hex HMAC of `inbox` (`inboxOf`) under the key labelled `lead inbox index v1`. */
 export const inboxIndexKey = (secret: string, inbox: string): string =>
   mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
+
+/** Whether the `given` signature's text is the `expected` one, compared in constant time. Never throws. */
+export function isSameSignature(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** The form secret when FORM_TOKEN_SECRET is unset: hex HMAC of a label under the SendGrid API key. */
 export const derivedFormSecret = (sendgridApiKey: string): string =>

@@ -173,4 +173,11 @@ describe("no other module keys with the form secret", () => {
     const users = files.filter((file) => readFileSync(join(netlify, file), "utf8").includes("createHmac"));
     expect(users.sort()).toEqual(MAY_USE_HMAC);
   });
+
+  test("only kit/keys.ts compares signatures (in constant time)", () => {
+    const users = sources(netlify).filter((file) =>
+      readFileSync(join(netlify, file), "utf8").includes("timingSafeEqual"),
+    );
+    expect(users).toEqual(["lib/kit/keys.ts"]);
+  });
 });

@@ -3,8 +3,7 @@
  * (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md), each under its own key. They never expire;
  * rotating the form secret voids every link.
  */
-import { timingSafeEqual } from "node:crypto";
-import { claimSignatureBytes, releaseSignatureBytes } from "../../kit/keys";
+import { claimSignatureBytes, isSameSignature, releaseSignatureBytes } from "../../kit/keys";
 
 type LinkConfig = { siteOrigin?: string; formSecret: string; followUp?: unknown };
 
@@ -35,9 +34,7 @@ export const releaseUrlFor = (config: LinkConfig, id: string) =>
 function isSignatureText(sig: string | null, expected: string): boolean {
   if (!sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
   // The text, not the decoded bytes: a decoder ignores the last character's two spare bits.
-  const given = Buffer.from(sig);
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  return isSameSignature(sig, expected);
 }
 
 /** True when `sig` is lead `id`'s claim signature; false for anything else, a release signature too. */

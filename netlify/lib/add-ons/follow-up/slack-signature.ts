@@ -2,7 +2,8 @@
  * Slack's documented request signature check (docs/decisions/0030-slack-and-booking-loop.md); Slack's own
  * verifier ships inside Bolt with a server we do not need.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { isSameSignature } from "../../kit/keys";
 
 /** The `X-Slack-Signature` value for `body` sent at `timestamp` (Unix seconds, as the header gives it). */
 export function slackSignature(secret: string, timestamp: string, body: string): string {
@@ -20,9 +21,7 @@ export function verifySlackRequest(input: {
   const { secret, timestamp, signature, body, now } = input;
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: "unsigned" };
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > 5 * 60) return { ok: false, reason: "stale" };
-  const expected = Buffer.from(slackSignature(secret, timestamp, body));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  return isSameSignature(signature, slackSignature(secret, timestamp, body))
     ? { ok: true }
     : { ok: false, reason: "forged" };
 }

@@ -4,10 +4,10 @@
  * The random part keeps two forms loaded in the same millisecond apart; a token issued before it existed
  * (`<issue ms>.<HMAC>`) stays valid until it expires.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { formTokenMac } from "../../kit/keys";
+import { formTokenMac, isSameSignature } from "../../kit/keys";
 import { keyOf } from "../../kit/storage";
 
 export const MIN_FILL_MS = 3000;
@@ -34,8 +34,7 @@ export function checkFormToken(token: string | undefined, secret: string, now: D
   if (token === undefined || token === "") return { kind: "missing" };
   const match = /^((\d{1,15})(?:\.[A-Za-z0-9_-]{12})?)\.([A-Za-z0-9_-]{43})$/.exec(token);
   // The text is compared, not decoded bytes: base64url's spare bits would let four spellings pass.
-  const expected = match && Buffer.from(formTokenMac(secret, match[1]).toString("base64url"));
-  if (!match || !expected || !timingSafeEqual(Buffer.from(match[3]), expected)) {
+  if (!match || !isSameSignature(match[3], formTokenMac(secret, match[1]).toString("base64url"))) {
     return { kind: "suspect", reason: "form token forged (its signature does not match)" };
   }
   const age = now.getTime() - Number(match[2]);
