@@ -2,7 +2,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import { pagePath } from "../src/lib/site-head.ts";
+import { createJiti } from "jiti";
+
+const { pagePath } = await createJiti(import.meta.url).import("../src/lib/site-head.ts");
 
 export const KB = 1000;
 

@@ -3,17 +3,23 @@ import { join } from "node:path";
 import { localDataDir, writeLocalFile } from "./local-data.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";
 import { startWebhookSink } from "../sinks/webhook-sink.mjs";
-import { maskEmail } from "../../netlify/lib/kit/log.ts";
 
 /** The sink's public API key: nothing secret may be derived from it (tests/security checks it stays out of public/). */
 export const LOCAL_KEY = "SG.local-mail-sink";
+
+// As kit/log.ts's maskEmail masks an address; a script would load that module only asynchronously, through jiti.
+function mask(address) {
+  const [local = "", domain = ""] = String(address).split("@");
+  const dot = domain.lastIndexOf(".");
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${dot > 0 ? domain.slice(dot) : ""}`;
+}
 
 /** The console line for a recorded message: kind, request id and masked recipient; never the subject, which names the visitor. */
 export function sinkLogLine(m) {
   const kind = m.customArgs?.kind ?? "message";
   const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";
   const request = m.customArgs?.requestId ? ` (request ${m.customArgs.requestId})` : "";
-  return `[mail-sink] #${m.id} ${kind}${suspected} to ${m.to.map(maskEmail).join(", ")}${request}`;
+  return `[mail-sink] #${m.id} ${kind}${suspected} to ${m.to.map(mask).join(", ")}${request}`;
 }
 
 /** Resolves with the mail sink's `{ url, close }`, or null when real SendGrid is configured. */
