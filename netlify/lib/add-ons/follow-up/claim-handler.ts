@@ -31,6 +31,7 @@ import type { FollowUpStore } from "./follow-up-store";
 import { emailClassLine, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { sourceInWords } from "../../core/leads/lead-source";
+import { PROMISE_HOURS } from "../../core/delivery/mailer";
 import { classifyEmail } from "../email-class/email-class";
 import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import {
@@ -48,8 +49,6 @@ const CLAIM_PAGE_TITLE = "Demo request follow-up";
 
 const CLAIM_TRUST_NOTE =
   "Anyone who holds this link (the sales e-mail, the team's channel) can act on this lead as any team member: the team trusts itself, and the link is what keeps everyone else out. An action taken here is recorded as the owner's.";
-
-const PROMISE_MS = 24 * 3_600_000;
 
 const REMINDER_WORDS: Record<ReminderKind, string> = {
   nudge: "Nudge sent to the sales inbox: nobody had claimed it",
@@ -69,7 +68,7 @@ const fact = (label: string, value: string) =>
 
 function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   if (!awaitsContact(followUp)) return "";
-  const deadline = new Date(Date.parse(lead.receivedAt) + PROMISE_MS);
+  const deadline = new Date(Date.parse(lead.receivedAt) + PROMISE_HOURS * 3_600_000);
   const text =
     now < deadline
       ? `Reply by ${localTime(deadline, zone)} to keep the 24-hour promise.`

@@ -25,6 +25,7 @@ import {
   type LeadRecord,
 } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
+import { PROMISE_HOURS } from "../../core/delivery/mailer";
 import { classifyEmail } from "../email-class/email-class";
 
 export interface ReportLead {
@@ -55,7 +56,6 @@ export async function readReportLeads(options: {
 }
 
 const MINUTE = 60_000;
-const PROMISE_MINUTES = 24 * 60;
 
 /** Where a lead came from: utm_source, else the referrer's host, else "direct". */
 export function sourceOf(lead: LeadRecord): string {
@@ -96,7 +96,7 @@ function row(
     share(items.map((item) => outcome(toClaim(item), firstTouchAt(item.followUp), limit)));
   const claimMinutes = items.flatMap((item) => minutesToClaim(item, hours) ?? []);
   const booked = items.filter((item) => item.followUp.state === "booked");
-  const promise = items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_MINUTES));
+  const promise = items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_HOURS * 60));
   const closedAs = (reason: CloseReason) =>
     items.filter((item) => item.followUp.state === "closed" && item.followUp.closedReason === reason).length;
   return {
