@@ -62,6 +62,11 @@ export function classifyEmail(
   return { class: override ?? listed ?? "company", domain, role };
 }
 
+/** The class stored with `lead`, else its address classified now (a lead stored before this add-on). */
+export function emailClassOf(lead: { emailClass?: EmailClass; request: { email: string } }): EmailClass {
+  return lead.emailClass ?? classifyEmail(lead.request.email);
+}
+
 /** A `disposable` address makes a request suspected; any other class is a signal for sales, never a rejection. */
 export function withEmailClass(verdict: SpamVerdict, emailClass: EmailClass): SpamVerdict {
   if (emailClass.class !== "disposable" || verdict.kind === "spam") return verdict;

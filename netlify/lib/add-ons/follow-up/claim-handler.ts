@@ -32,7 +32,7 @@ import { emailClassLine, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { PROMISE_HOURS } from "../../core/delivery/mailer";
-import { classifyEmail } from "../email-class/email-class";
+import { emailClassOf } from "../email-class/email-class";
 import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import {
   checkPost,
@@ -78,7 +78,7 @@ function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: str
 
 function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   const { request } = lead;
-  const emailClass = lead.emailClass ?? classifyEmail(request.email);
+  const emailClass = emailClassOf(lead);
   const tags = [emailClassLine({ ...emailClass, role: false })];
   if (emailClass.role) tags.push("Role address");
   const tel = telHref(request.phone);

@@ -26,7 +26,7 @@ import {
 } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { PROMISE_HOURS } from "../../core/delivery/mailer";
-import { classifyEmail } from "../email-class/email-class";
+import { emailClassOf } from "../email-class/email-class";
 
 export interface ReportLead {
   lead: LeadRecord;
@@ -148,8 +148,7 @@ export function followUpReport(
   const weeks = [...groups((item) => weekOf(item.lead.receivedAt, zoneOf(hours)))].sort(([a], [b]) =>
     a.localeCompare(b),
   );
-  const classOf = (item: ReportLead) =>
-    (item.lead.emailClass ?? classifyEmail(item.lead.request.email)).class;
+  const classOf = (item: ReportLead) => emailClassOf(item.lead).class;
   const classes = [...groups(classOf)].sort(
     ([a], [b]) => EMAIL_CLASSES.indexOf(a as EmailClassName) - EMAIL_CLASSES.indexOf(b as EmailClassName),
   );

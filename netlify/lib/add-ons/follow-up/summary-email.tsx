@@ -17,7 +17,7 @@ import {
   VisitorText,
 } from "../../kit/email-layout";
 import { durationInWords, localTime, singleLine } from "../../kit/text";
-import { classifyEmail } from "../email-class/email-class";
+import { emailClassOf } from "../email-class/email-class";
 import { sourceOf } from "./report";
 import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
 
@@ -291,7 +291,7 @@ const LEAD_COLUMNS: readonly [heading: string, cell: (item: SummaryLead, zone: s
       },
     ],
     ["Company", ({ lead }) => <VisitorText>{lead.request.company}</VisitorText>],
-    ["E-mail class", ({ lead }) => emailClassCell(lead.emailClass ?? classifyEmail(lead.request.email))],
+    ["E-mail class", ({ lead }) => emailClassCell(emailClassOf(lead))],
     ["Source", ({ lead }) => sourceOf(lead)],
     ["State", stateText],
     ["Owner", ({ followUp }) => followUp.owner?.name ?? "nobody yet"],

@@ -9,7 +9,7 @@ import { minutesToClaim as reportMinutes } from "../follow-up/report";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { classifyEmail } from "../email-class/email-class";
+import { emailClassOf } from "../email-class/email-class";
 
 interface CsvRow {
   record: LeadRecord;
@@ -37,7 +37,7 @@ const COLUMNS: readonly Column[] = [
   ["spamReason", ({ record }) => record.spamReason],
   ["suspectedSpam", ({ record }) => record.suspectedSpam],
   ...ATTRIBUTION_KEYS.map((key): Column => [key, ({ record }) => record.attribution?.[key]]),
-  ["emailClass", ({ record }) => emailClassCell(record.emailClass ?? classifyEmail(record.request.email))],
+  ["emailClass", ({ record }) => emailClassCell(emailClassOf(record))],
   ["followUpState", ({ follow }) => follow?.state],
   ["owner", ({ follow }) => follow?.owner?.name],
   ["claimedAt", ({ follow }) => follow?.claimedAt],

@@ -10,6 +10,7 @@ import {
   asciiDomain,
   classifyEmail,
   defaultEmailLists,
+  emailClassOf,
   type EmailLists,
   withEmailClass,
 } from "../../../../netlify/lib/add-ons/email-class/email-class";
@@ -61,6 +62,14 @@ test("role addresses are flagged, whatever the class; a +tag does not hide one",
   expect(classifyEmail("info@bhp.com")).toEqual({ class: "company", domain: "bhp.com", role: true });
   expect(classifyEmail("Sales+web@gmail.com")).toEqual({ class: "free", domain: "gmail.com", role: true });
   expect(classifyEmail("information@bhp.com").role).toBe(false);
+});
+
+test("a lead's stored class wins; a lead stored without one is classified now", () => {
+  const stored = { class: "isp", domain: "gmail.com", role: true } as const;
+  expect(emailClassOf({ emailClass: stored, request: { email: "someone@gmail.com" } })).toBe(stored);
+  expect(emailClassOf({ request: { email: "someone@gmail.com" } })).toEqual(
+    classifyEmail("someone@gmail.com"),
+  );
 });
 
 test("an override wins over every list, for the domain and its subdomains", () => {
