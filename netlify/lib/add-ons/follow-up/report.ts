@@ -17,13 +17,7 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import {
-  EMAIL_CLASSES,
-  promiseStart,
-  readLeads,
-  type EmailClassName,
-  type LeadRecord,
-} from "../../core/leads/lead-record";
+import { EMAIL_CLASSES, promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { PROMISE_HOURS } from "../../core/delivery/mailer";
 import { emailClassOf } from "../email-class/email-class";
@@ -140,19 +134,13 @@ export function followUpReport(
 ): ReportRow[] {
   const { now, since, hours } = options;
   const counted = items.filter((item) => isReported(item, since));
-  const groups = (key: (item: ReportLead) => string) => {
-    const map = new Map<string, ReportLead[]>();
-    for (const item of counted) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
-    return map;
-  };
-  const weeks = [...groups((item) => weekOf(item.lead.receivedAt, zoneOf(hours)))].sort(([a], [b]) =>
-    a.localeCompare(b),
+  const weeks = [...Map.groupBy(counted, (item) => weekOf(item.lead.receivedAt, zoneOf(hours)))].sort(
+    ([a], [b]) => a.localeCompare(b),
   );
-  const classOf = (item: ReportLead) => emailClassOf(item.lead).class;
-  const classes = [...groups(classOf)].sort(
-    ([a], [b]) => EMAIL_CLASSES.indexOf(a as EmailClassName) - EMAIL_CLASSES.indexOf(b as EmailClassName),
+  const classes = [...Map.groupBy(counted, (item) => emailClassOf(item.lead).class)].sort(
+    ([a], [b]) => EMAIL_CLASSES.indexOf(a) - EMAIL_CLASSES.indexOf(b),
   );
-  const sources = [...groups((item) => sourceOf(item.lead))].sort(
+  const sources = [...Map.groupBy(counted, (item) => sourceOf(item.lead))].sort(
     ([a, x], [b, y]) => y.length - x.length || a.localeCompare(b),
   );
   return [

@@ -109,11 +109,7 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
     followUps: inputs.followUps,
     blobs,
   });
-  const byWeek = new Map<string, ReportLead[]>();
-  for (const item of items) {
-    const w = weekOf(item.lead.receivedAt, zone);
-    byWeek.set(w, [...(byWeek.get(w) ?? []), item]);
-  }
+  const byWeek = Map.groupBy(items, (item) => weekOf(item.lead.receivedAt, zone));
   const figuresOf = (w: string) =>
     w !== week && kept.has(w) ? kept.get(w)!.figures : weekFigures(byWeek.get(w) ?? [], w, { now, hours });
   const unkept = new Map(
