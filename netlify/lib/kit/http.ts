@@ -57,16 +57,12 @@ export async function readLimitedText(req: Request, limitBytes: number): Promise
   return Buffer.concat(chunks).toString("utf8");
 }
 
-const mediaType = (contentType: string | null) => (contentType ?? "").split(";")[0].trim().toLowerCase();
-
-/** True when the content type is JSON, e.g. `application/json; charset=utf-8`. */
-export function isJsonContentType(value: string | null): boolean {
-  return mediaType(value) === "application/json";
-}
-
-/** True for `application/x-www-form-urlencoded` (the no-JS form). */
-export function isFormContentType(value: string | null): boolean {
-  return mediaType(value) === "application/x-www-form-urlencoded";
+/** True when the header's media type is `type`, whatever its case, white space or parameters (`; charset=utf-8`). */
+export function hasMediaType(
+  header: string | null,
+  type: "application/json" | "application/x-www-form-urlencoded",
+): boolean {
+  return (header ?? "").split(";")[0].trim().toLowerCase() === type;
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

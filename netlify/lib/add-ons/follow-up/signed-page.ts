@@ -11,7 +11,7 @@ import { htmlPage, htmlResponse } from "../../kit/html-page";
 import {
   BodyTooLargeError,
   isAllowedOrigin,
-  isFormContentType,
+  hasMediaType,
   MAX_BODY_BYTES,
   readLimitedText,
 } from "../../kit/http";
@@ -100,7 +100,7 @@ export async function checkPost(req: Request, config: ServerConfig): Promise<Pro
   if (!isAllowedOrigin(req.headers.get("origin"), req.url, config.siteOrigin, config.isLocal)) {
     return [403, "Not sent", "This form can only be sent from this site."];
   }
-  if (!isFormContentType(req.headers.get("content-type"))) {
+  if (!hasMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")) {
     return [415, "Not sent", "Send this form from the page."];
   }
   try {

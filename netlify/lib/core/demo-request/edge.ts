@@ -17,8 +17,7 @@ import {
 import {
   BodyTooLargeError,
   isAllowedOrigin,
-  isFormContentType,
-  isJsonContentType,
+  hasMediaType,
   MAX_BODY_BYTES,
   json,
   readLimitedText,
@@ -75,8 +74,10 @@ export async function parseDemoRequest(
     return reject(403, "Cross-origin requests are not allowed");
   }
   const contentType = req.headers.get("content-type");
-  const isForm = origin.format ? origin.format === "html" : isFormContentType(contentType);
-  if (!isForm && !isJsonContentType(contentType)) {
+  const isForm = origin.format
+    ? origin.format === "html"
+    : hasMediaType(contentType, "application/x-www-form-urlencoded");
+  if (!isForm && !hasMediaType(contentType, "application/json")) {
     return reject(415, "Content-Type must be application/json or application/x-www-form-urlencoded");
   }
   let raw: string;

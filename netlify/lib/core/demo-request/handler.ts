@@ -3,7 +3,7 @@ import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
 import { deliverLead } from "../delivery/deliver";
-import { isFormContentType } from "../../kit/http";
+import { hasMediaType } from "../../kit/http";
 import { isSettled, newLead, type LeadRecord } from "../leads/lead-record";
 import { inboxKeyOf, leadIdFor } from "../leads/lead-address";
 import { LeadRecorder, type CreateResult, type LeadStore } from "../leads/lead-store";
@@ -202,7 +202,9 @@ export function createDemoRequestHandler(
   deps: HandlerDeps,
 ): (req: Request, context?: HandlerContext) => Promise<Response> {
   return async (req, context) => {
-    const format = isFormContentType(req.headers.get("content-type")) ? "html" : "json";
+    const format = hasMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")
+      ? "html"
+      : "json";
     const { outcome, booking } = await handle(req, format, deps, context);
     return respond(outcome, format, booking);
   };
