@@ -19,7 +19,7 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
-import { emailClassLabels, leadTitle, type EmailClass } from "../leads/lead-record";
+import { emailClassLabels, leadTitle, promiseStart, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import {
   capSubject,
@@ -36,6 +36,8 @@ interface SalesEmailMeta {
   salesEmail: string;
   mailFrom: string;
   receivedAt: Date;
+  /** When the 24-hour promise starts, if not at `receivedAt`: the release of a lead held as spam. */
+  promiseFrom?: Date;
   requestId: string;
   suspectedSpam?: string;
   attribution?: Attribution;
@@ -47,7 +49,8 @@ interface SalesEmailMeta {
 /** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
-  const replyBy = localTime(new Date(meta.receivedAt.getTime() + PROMISE_HOURS * 3_600_000), meta.timeZone);
+  const from = meta.promiseFrom ?? meta.receivedAt;
+  const replyBy = localTime(new Date(from.getTime() + PROMISE_HOURS * 3_600_000), meta.timeZone);
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
@@ -112,6 +115,7 @@ export const salesEmail: DeliveryChannel = {
       salesEmail: config.salesEmail,
       mailFrom: config.mailFrom,
       receivedAt: new Date(lead.receivedAt),
+      promiseFrom: new Date(promiseStart(lead)),
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,

@@ -9,7 +9,11 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "@netlify/functions";
 import handler from "../../../../netlify/functions/lead-follow-up-page.mts";
-import { claimSignature, releaseUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import {
+  claimSignature,
+  claimUrlFor,
+  releaseUrlFor,
+} from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/follow-up/release";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
@@ -18,6 +22,7 @@ import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lea
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
+import { localTime } from "../../../../netlify/lib/kit/text";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { silenceConsole } from "../../../helpers/console";
 import { setUpFunctionEnv } from "../../../helpers/function-env";
@@ -246,4 +251,16 @@ test("a stored record that is not JSON is a clear 409 naming its id, as on the c
   }
   expect(errors.mock.calls.join("\n")).toContain(`the release page skipped it {"requestId":"${id}"}`);
   errors.mockRestore();
+});
+
+test("a released lead's 24-hour promise runs from the release, in the sales e-mail and on the claim page", async () => {
+  const { id, link } = await heldLead();
+  expect((await release(link)).status).toBe(303);
+  const lead = (await leads().get(id)) as LeadRecord;
+  const replyBy = `Reply by ${localTime(new Date(Date.parse(lead.released!.at) + DAY))} to keep the 24-hour promise.`;
+  expect(salesEmails()[0].text).toContain(replyBy);
+  const page = await (
+    await call(claimUrlFor({ siteOrigin: ORIGIN, formSecret: SECRET, followUp: {} }, id)!)
+  ).text();
+  expect(page).toContain(replyBy);
 });
