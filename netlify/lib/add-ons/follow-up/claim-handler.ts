@@ -28,10 +28,9 @@ import {
   type TimelineEntry,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import { emailClassLine, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
+import { emailClassLine, promiseDeadline, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { sourceInWords } from "../../core/leads/lead-source";
-import { PROMISE_HOURS } from "../../core/delivery/mailer";
 import { emailClassOf } from "../email-class/email-class";
 import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
 import {
@@ -68,7 +67,7 @@ const fact = (label: string, value: string) =>
 
 function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
   if (!awaitsContact(followUp)) return "";
-  const deadline = new Date(Date.parse(promiseStart(lead)) + PROMISE_HOURS * 3_600_000);
+  const deadline = promiseDeadline(promiseStart(lead));
   const text =
     now < deadline
       ? `Reply by ${localTime(deadline, zone)} to keep the 24-hour promise.`

@@ -17,9 +17,14 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import { EMAIL_CLASSES, promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
+import {
+  EMAIL_CLASSES,
+  PROMISE_HOURS,
+  promiseStart,
+  readLeads,
+  type LeadRecord,
+} from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { PROMISE_HOURS } from "../../core/delivery/mailer";
 import { emailClassOf } from "../email-class/email-class";
 
 export interface ReportLead {

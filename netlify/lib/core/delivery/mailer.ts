@@ -91,8 +91,6 @@ export interface MailMessage {
 
 export const FOLLOW_UP_PROMISE = "Our team will contact you within 24 hours to schedule your demo.";
 
-export const PROMISE_HOURS = 24;
-
 export const MAX_SUBJECT_LENGTH = 200;
 
 /** The claim link's words in reminders and chat messages, where it also opens a claimed lead. */

@@ -19,16 +19,15 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
-import { emailClassLabels, leadTitle, promiseStart, type EmailClass } from "../leads/lead-record";
-import { sourceInWords } from "../leads/lead-source";
 import {
-  capSubject,
-  CLAIM_BUTTON_TEXT,
-  PROMISE_HOURS,
-  sendWithRetry,
-  shortReference,
-  type MailMessage,
-} from "./mailer";
+  emailClassLabels,
+  leadTitle,
+  promiseDeadline,
+  promiseStart,
+  type EmailClass,
+} from "../leads/lead-record";
+import { sourceInWords } from "../leads/lead-source";
+import { capSubject, CLAIM_BUTTON_TEXT, sendWithRetry, shortReference, type MailMessage } from "./mailer";
 
 const labelOf = (name: keyof DemoRequest) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.label;
 
@@ -49,8 +48,7 @@ interface SalesEmailMeta {
 /** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
-  const from = meta.promiseFrom ?? meta.receivedAt;
-  const replyBy = localTime(new Date(from.getTime() + PROMISE_HOURS * 3_600_000), meta.timeZone);
+  const replyBy = localTime(promiseDeadline(meta.promiseFrom ?? meta.receivedAt), meta.timeZone);
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>

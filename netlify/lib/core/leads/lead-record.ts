@@ -215,6 +215,13 @@ export function promiseStart(lead: Pick<LeadRecord, "receivedAt" | "released">):
   return lead.released?.at ?? lead.receivedAt;
 }
 
+/** The promise's length (docs/requirements.md: sales contact a requester within 24 hours). */
+export const PROMISE_HOURS = 24;
+
+/** When the promise runs out for clocks started at `start` (`promiseStart`, an ISO string or a Date). */
+export const promiseDeadline = (start: string | Date): Date =>
+  new Date(new Date(start).getTime() + PROMISE_HOURS * 3_600_000);
+
 /** A stored lead that is not a lead record; carries the lead's id only, never the data. */
 export class MalformedLeadError extends Error {
   override name = "MalformedLeadError";
