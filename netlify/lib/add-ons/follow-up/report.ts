@@ -54,20 +54,20 @@ export async function readReportLeads(options: {
   return results;
 }
 
-const MINUTE = 60_000;
-
 /** Where a lead came from: utm_source, else the referrer's host, else "direct". */
 export function sourceOf(lead: LeadRecord): string {
   const utm = lead.attribution?.utm_source?.trim();
   return utm ? utm.toLowerCase() : URL.parse(lead.attribution?.referrer ?? "")?.hostname || "direct";
 }
 
+// Minutes from arrival or release to `at`: business minutes within `hours`, else calendar minutes.
+const minutesFromStart = (item: ReportLead, hours?: BusinessHours) => (at: Date) =>
+  businessMinutesBetween(hours, new Date(promiseStart(item.lead)), at);
+
 /** Minutes (fractional) from arrival or release to first touch; undefined before anyone touched it. */
 export function minutesToClaim(item: ReportLead, hours?: BusinessHours): number | undefined {
   const touched = firstTouchAt(item.followUp);
-  return touched
-    ? businessMinutesBetween(hours, new Date(promiseStart(item.lead)), new Date(touched))
-    : undefined;
+  return touched ? minutesFromStart(item, hours)(new Date(touched)) : undefined;
 }
 
 function share(outcomes: (boolean | null)[]): number | null {
@@ -84,18 +84,16 @@ function row(
   hours?: BusinessHours,
   emailClass = "all",
 ) {
-  const toClaim = (item: ReportLead) => (at: Date) =>
-    businessMinutesBetween(hours, new Date(promiseStart(item.lead)), at);
-  const toKeep = (item: ReportLead) => (at: Date) =>
-    (at.getTime() - Date.parse(promiseStart(item.lead))) / MINUTE;
   // Met when done within `limit` minutes, missed once `limit` has passed undone, undecided before.
   const outcome = (minutes: (at: Date) => number, done: string | undefined, limit: number) =>
     done ? minutes(new Date(done)) <= limit : minutes(now) > limit ? false : null;
   const claimedWithin = (limit: number) =>
-    share(items.map((item) => outcome(toClaim(item), firstTouchAt(item.followUp), limit)));
+    share(items.map((item) => outcome(minutesFromStart(item, hours), firstTouchAt(item.followUp), limit)));
   const claimMinutes = items.flatMap((item) => minutesToClaim(item, hours) ?? []);
   const booked = items.filter((item) => item.followUp.state === "booked");
-  const promise = items.map((item) => outcome(toKeep(item), keptAt(item.followUp), PROMISE_HOURS * 60));
+  const promise = items.map((item) =>
+    outcome(minutesFromStart(item), keptAt(item.followUp), PROMISE_HOURS * 60),
+  );
   const closedAs = (reason: CloseReason) =>
     items.filter((item) => item.followUp.state === "closed" && item.followUp.closedReason === reason).length;
   return {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate, updateLine } from "./follow-up-update";
+import { postWebhook } from "../webhook/post-lead-event";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import {
   ACTIONS_BLOCK_ID,
@@ -23,6 +24,7 @@ import { applyAction, type ActionResult, type FollowUp } from "./follow-up-recor
 import { isUuid } from "../../core/leads/lead-address";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
+import { MAX_STAFF_NAME_LENGTH } from "./settings";
 import { verifySlackRequest } from "./slack-signature";
 
 /** Largest click accepted, in bytes: a click echoes the whole message, near 32 KB at worst. */
@@ -56,7 +58,7 @@ function clicker(click: SlackClick, config: ServerConfig): StaffMember {
   if (mapped) return { ...mapped, slackUserId: click.user.id };
   const name = (click.user.name || click.user.username || click.user.id)
     .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .slice(0, 80);
+    .slice(0, MAX_STAFF_NAME_LENGTH);
   return { name: name || click.user.id, slackUserId: click.user.id };
 }
 
@@ -94,24 +96,14 @@ async function applyClick(
   config: ServerConfig,
   now: () => Date,
 ): Promise<void> {
-  const doFetch = deps.fetch ?? fetch;
   const [{ action_id: action, value: rawId }] = click.actions;
   const id = rawId.toLowerCase();
   const responseUrl = isSlackResponseUrl(click.response_url, config.isLocal) ? click.response_url : undefined;
   const respond = async (body: unknown) => {
     if (!responseUrl) return false;
-    try {
-      const response = await doFetch(responseUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(3000),
-      });
-      await response.body?.cancel();
-      return response.ok;
-    } catch {
-      return false;
-    }
+    const request = { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+    const posted = await postWebhook(responseUrl, request, { timeoutMs: 3000, fetchImpl: deps.fetch });
+    return posted.status === "sent";
   };
   // A reply may name a person (an owner typed on the claim page): plain text, as visitor text is.
   const tell = (text: string) =>
