@@ -26,14 +26,12 @@ import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 import {
   buildDigestEmail,
   buildReminderEmail,
+  PROMISE_AT_RISK_HOURS,
   reminderDetail,
   type JobConfig,
   type PersonReminder,
   type ReminderLead,
 } from "./reminder-emails";
-
-/** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
-const PROMISE_AT_RISK_HOURS = 20;
 
 /** False once no reminder can fall due for `lead`, however long it waits; the job then drops its marker. */
 function mayNeedReminders(lead: LeadRecord, followUp: FollowUp): boolean {

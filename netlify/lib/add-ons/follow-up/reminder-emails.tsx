@@ -25,6 +25,9 @@ export type JobConfig = ServerConfig & { followUp: FollowUpConfig };
 
 export type ReminderLead = { lead: LeadRecord; followUp: FollowUp; claimUrl?: string };
 
+/** Hours after arrival at which an open lead is reported at risk of missing the 24-hour promise. */
+export const PROMISE_AT_RISK_HOURS = 20;
+
 function minutesInWords(minutes: number): string {
   if (minutes < 60) return `${Number(minutes.toFixed(2))} minute${minutes === 1 ? "" : "s"}`;
   const hours = Number((minutes / 60).toFixed(2));
@@ -46,7 +49,7 @@ export function reminderDetail(
     return `Demo request ${lead.id} is still unclaimed after ${minutesInWords(settings.escalateMinutes)}${clock}: please make sure someone takes it.`;
   }
   const held = followUp.owner ? "claimed" : "unclaimed";
-  return `Demo request ${lead.id} arrived 20 hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
+  return `Demo request ${lead.id} arrived ${PROMISE_AT_RISK_HOURS} hours ago and is ${held}, neither contacted, booked nor closed: the 24-hour promise is at risk.`;
 }
 
 function message(
