@@ -4,7 +4,9 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { createJiti } from "jiti";
 
-const { pagePath } = await createJiti(import.meta.url).import("../src/lib/site-head.ts");
+const jiti = createJiti(import.meta.url);
+const { pagePath } = await jiti.import("../src/lib/site-head.ts");
+const { LOADER_ID } = await jiti.import("./scripts-after-first-paint.ts");
 
 export const KB = 1000;
 
@@ -70,6 +72,7 @@ const readJson = (path) => JSON.parse(readBuilt(path));
 
 // Inline <script> types that run or steer the browser; any other type is a data block (JSON-LD).
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
+const LOADER_TAG = new RegExp(`\\bid\\s*=\\s*["']${LOADER_ID}["']`, "i");
 
 /** `{ srcs, inlineBytes }` of an HTML page, the loader's URL list included. @throws when that list cannot be read */
 export function scriptsInHtml(html) {
@@ -86,7 +89,7 @@ export function scriptsInHtml(html) {
     }
     const type = /\btype\s*=\s*["']([^"']*)["']/i.exec(match[1])?.[1] ?? "";
     if (SCRIPT_TYPES.test(type.trim())) inlineBytes += Buffer.byteLength(match[2], "utf8");
-    if (/\bid\s*=\s*["']gatsby-scripts-after-first-paint["']/i.test(match[1])) {
+    if (LOADER_TAG.test(match[1])) {
       const list = /,(\[[^\]]*\])\)\s*$/.exec(match[2])?.[1];
       if (list === undefined) throw new Error("the after-first-paint loader has no URL list at its end");
       JSON.parse(list).forEach(add);

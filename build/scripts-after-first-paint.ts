@@ -23,7 +23,6 @@ export function loaderScript(sources: readonly string[]): string {
 
 const SCRIPTS_SLICE = /<!-- slice-start id="(_gatsby-scripts-\d+)" -->[\s\S]*?<!-- slice-end id="\1" -->/g;
 const SLICE_FILE = /^_gatsby-scripts-\d+\.html$/;
-// build/first-load-js.mjs finds the loader by this id.
 export const LOADER_ID = "gatsby-scripts-after-first-paint";
 const ASYNC_SCRIPT = /<script src="([^"]+)" async><\/script>/g;
 const isRuntime = (src: string) => /\/webpack-runtime-[^/]*\.js$/.test(src);

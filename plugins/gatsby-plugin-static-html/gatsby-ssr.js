@@ -1,15 +1,13 @@
 const React = require("react");
 const noJavaScript = require("gatsby-plugin-no-javascript-utils/gatsby-ssr");
-
-/** "/contact/" and "/contact" are the same page; "/" stays "/". */
-const normalise = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/");
+const { pagePath } = require("../../src/lib/site-head.ts");
 
 /** Writes `meta` (every page) and `jsonLd` (by path) at build time, at no JS cost; `<` escaped in JSON-LD. */
 exports.onRenderBody = ({ pathname, setHeadComponents }, { meta = [], jsonLd = {} }) => {
   const tags = meta.map((attributes, index) =>
     React.createElement("meta", { key: `site-head-meta-${index}`, ...attributes }),
   );
-  const data = jsonLd[normalise(pathname)];
+  const data = jsonLd[pagePath(pathname)];
   if (data) {
     tags.push(
       React.createElement("script", {
@@ -32,6 +30,6 @@ const STRIP_SCRIPTS_ONLY = {
 
 /** Builds every page but `keepScripts` without Gatsby's scripts; their own head scripts stay (decision 0014). */
 exports.onPreRenderHTML = (api, { keepScripts }) => {
-  if (keepScripts.map(normalise).includes(normalise(api.pathname))) return;
+  if (keepScripts.map(pagePath).includes(pagePath(api.pathname))) return;
   noJavaScript.onPreRenderHTML(api, STRIP_SCRIPTS_ONLY);
 };

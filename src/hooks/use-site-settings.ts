@@ -34,8 +34,6 @@ export function useSiteSettings(): SiteSettings {
           requestDemo
           startPilot
           requestPilot
-          seeItInAction
-          requestADemo
         }
         footer {
           talkToUs
@@ -63,14 +61,6 @@ export function useSiteSettings(): SiteSettings {
           code
           message
           homeLink
-        }
-        shareImage {
-          src
-          alt
-        }
-        organization {
-          logo
-          contactType
         }
       }
     }
