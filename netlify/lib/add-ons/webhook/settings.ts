@@ -4,7 +4,7 @@ import type { LeadWebhookConfig, WebhookFormat } from "../../core/config";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 import { isHttpsUrl } from "../../kit/url";
 
-export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
+const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
 
 const schema = z.object({
   LEAD_WEBHOOK_URL: z.url(),
