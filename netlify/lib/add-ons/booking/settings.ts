@@ -4,23 +4,17 @@
  */
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
-
-/** Whether `value` may be the booking page: https without credentials (http only locally). */
-export function isAllowedBookingUrl(value: string, isLocal: boolean): boolean {
-  const url = URL.parse(value);
-  if (!url || url.username || url.password) return false;
-  return url.protocol === "https:" || (isLocal && url.protocol === "http:");
-}
+import { isHttpsUrl } from "../../kit/url";
 
 const linkSchema = z.object({ BOOKING_URL: z.string() });
 const calSchema = z.object({ CAL_WEBHOOK_SECRET: z.string().trim().min(16) });
 
 export const BOOKING_VARIABLES = [...Object.keys(linkSchema.shape), ...Object.keys(calSchema.shape)];
 
-/** Reads BOOKING_URL, the booking page offered after a request. */
+/** Reads BOOKING_URL, the booking page offered after a request: https without credentials (http only locally). */
 export function bookingLinkSettings(env: Env, isLocal: boolean): Setting<string> {
   return readSetting(env, linkSchema, (e): Built<string> =>
-    isAllowedBookingUrl(e.BOOKING_URL, isLocal)
+    isHttpsUrl(e.BOOKING_URL, isLocal, { refuseCredentials: true })
       ? { value: e.BOOKING_URL }
       : { problems: ["BOOKING_URL is invalid"] },
   );

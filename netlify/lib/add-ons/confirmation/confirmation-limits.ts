@@ -27,6 +27,8 @@ export function confirmationAddressKey(email: string, secret: string): string {
   return keyOf("address", confirmationAddressHash(secret, inboxOf(email)));
 }
 
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
 function reservedAt(data: unknown): number {
   const value = (data as { reservedAt?: unknown } | null)?.reservedAt;
   return typeof value === "string" ? Date.parse(value) : Number.NaN;
@@ -54,8 +56,6 @@ export function createConfirmationLimits(
     if (rank < 0) throw new Error("the day's confirmation list left out this request's own key");
     return null;
   }
-
-  const day = (at: Date) => at.toISOString().slice(0, 10);
 
   async function takeAddress(at: Date, email: string): Promise<boolean> {
     const key = confirmationAddressKey(email, options.secret);
@@ -112,7 +112,7 @@ export type ConfirmationLimits = ReturnType<typeof createConfirmationLimits>;
 
 /** Deletes address entries older than 24 hours and earlier days' keys; resolves with the count, may throw. */
 export async function pruneConfirmationLimits(blobs: JsonBlobs, now: Date): Promise<number> {
-  const today = `${now.toISOString().slice(0, 10)}/`;
+  const today = `${day(now)}/`;
   const fromToday = (name: "daily" | "client") =>
     deleteUnless(blobs, STORAGE[name].prefix, async (key) => key.startsWith(keyOf(name, today)));
   const inWindow = async (key: string) => {

@@ -2,8 +2,9 @@
 import { z } from "zod";
 import type { LeadWebhookConfig, WebhookFormat } from "../../core/config";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+import { isHttpsUrl } from "../../kit/url";
 
-export const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
+const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
 
 const schema = z.object({
   LEAD_WEBHOOK_URL: z.url(),
@@ -29,9 +30,7 @@ export function webhookSettings(env: Env, isLocal: boolean): Setting<LeadWebhook
     schema,
     (e): Built<LeadWebhookConfig> => {
       const problems: string[] = [];
-      const protocol = new URL(e.LEAD_WEBHOOK_URL).protocol;
-      if (protocol !== "https:" && !(isLocal && protocol === "http:"))
-        problems.push("LEAD_WEBHOOK_URL is invalid");
+      if (!isHttpsUrl(e.LEAD_WEBHOOK_URL, isLocal)) problems.push("LEAD_WEBHOOK_URL is invalid");
       if (e.LEAD_WEBHOOK_FORMAT === "standard") {
         if (!e.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET is missing");
         else if (!isWebhookSecret(e.LEAD_WEBHOOK_SECRET)) problems.push("LEAD_WEBHOOK_SECRET is invalid");

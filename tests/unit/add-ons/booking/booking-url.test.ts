@@ -3,7 +3,7 @@
  */
 // The "Book a time now" link (docs/decisions/0023-booking-link.md): BOOKING_URL prefilled with name and
 // email.
-import { isAllowedBookingUrl } from "../../../../netlify/lib/add-ons/booking/settings";
+import { isHttpsUrl } from "../../../../netlify/lib/kit/url";
 import { prefilledBookingUrl } from "../../../../netlify/lib/add-ons/booking/booking-reference";
 
 const JANE = { firstName: "Jane", lastName: "Driller", email: "jane@acme-mining.com" };
@@ -41,9 +41,9 @@ test("non-ASCII names are UTF-8 percent-encoded", () => {
 });
 
 test("BOOKING_URL must be https in production; http only locally; never credentials or other schemes", () => {
-  expect(isAllowedBookingUrl("https://cal.com/acme/demo", false)).toBe(true);
-  expect(isAllowedBookingUrl("http://cal.com/acme/demo", false)).toBe(false);
-  expect(isAllowedBookingUrl("http://localhost:8937/book", true)).toBe(true);
+  expect(isHttpsUrl("https://cal.com/acme/demo", false, { refuseCredentials: true })).toBe(true);
+  expect(isHttpsUrl("http://cal.com/acme/demo", false, { refuseCredentials: true })).toBe(false);
+  expect(isHttpsUrl("http://localhost:8937/book", true, { refuseCredentials: true })).toBe(true);
   for (const bad of [
     "javascript:alert(1)",
     "ftp://cal.com/x",
@@ -51,6 +51,6 @@ test("BOOKING_URL must be https in production; http only locally; never credenti
     "cal.com/acme",
     "",
   ]) {
-    expect(isAllowedBookingUrl(bad, true)).toBe(false);
+    expect(isHttpsUrl(bad, true, { refuseCredentials: true })).toBe(false);
   }
 });
