@@ -8,10 +8,7 @@ import { startWebhookSink } from "../sinks/webhook-sink.mjs";
 /** The sink's public API key: nothing secret may be derived from it (tests/security checks it stays out of public/). */
 export const LOCAL_KEY = "SG.local-mail-sink";
 
-/**
- * The console line for a recorded message: kind, request id and recipient masked by `mask` (kit/log.ts's maskEmail);
- * never the subject, which names the visitor.
- */
+/** A recorded message's console line, recipients masked by `mask` (maskEmail); never the subject, which names the visitor. */
 export function sinkLogLine(m, mask) {
   const kind = m.customArgs?.kind ?? "message";
   const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";

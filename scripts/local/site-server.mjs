@@ -210,10 +210,7 @@ export async function startSiteServer({
   };
 }
 
-/**
- * Runs `task(site, mail)` against a site server on a free port and `startLocalMail`'s sink (null when SendGrid is
- * configured), both closed after; the mail variables the sink sets are restored.
- */
+/** Runs `task(site, mail)` with a site server on a free port and `startLocalMail`'s sink, then closes both. */
 export async function withLocalSite(root, task) {
   const names = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
   const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
