@@ -13,8 +13,7 @@ import pLimit from "p-limit";
 import { percentile } from "./bench/report.mjs";
 import { isLoopbackName } from "./local/local-guard.mjs";
 import { readLocalFile } from "./local/local-data.mjs";
-import { startLocalMail } from "./local/local-sinks.mjs";
-import { startSiteServer } from "./local/site-server.mjs";
+import { withLocalSite } from "./local/site-server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const { MIN_FILL_MS } = await createJiti(import.meta.url).import("../netlify/lib/core/spam/form-token.ts");
@@ -31,27 +30,6 @@ export function runningSink() {
   const url = readLocalFile(root, "mail-sink-url");
   if (!url) throw new Error("No mail sink URL saved: is npm start running?");
   return url;
-}
-
-/**
- * Runs `task(siteUrl, sinkUrl)` against a site server and mail sink (none when SendGrid is configured) in this
- * process; the mail variables the sink sets are restored after.
- */
-export async function withLocalSite(task) {
-  const names = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
-  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-  const mail = await startLocalMail(root);
-  const site = await startSiteServer({ root, port: 0 });
-  try {
-    return await task(site.url, mail?.url);
-  } finally {
-    await site.close();
-    await mail?.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
 }
 
 /**
@@ -163,6 +141,8 @@ if (import.meta.main) {
     // Earlier runs' confirmations of the day count too: the local Blobs store is kept.
     Object.assign(process.env, LOAD_ENV);
   }
-  const ok = process.env.SITE_URL ? await run(process.env.SITE_URL, runningSink()) : await withLocalSite(run);
+  const ok = process.env.SITE_URL
+    ? await run(process.env.SITE_URL, runningSink())
+    : await withLocalSite(root, (site, mail) => run(site.url, mail?.url));
   process.exit(ok ? 0 : 1);
 }

@@ -14,10 +14,10 @@ import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench, runSummaryBench } from "./bench/server-runs.mjs";
-import { withLocalSite } from "./bench-submit.mjs";
 import { TARGETS, formatTable, missedTargets, waitForQuietCpu } from "./bench/report.mjs";
 import { discoverPages, measureFirstLoadJs } from "../build/first-load-js.mjs";
 import { needsBuild } from "./local/needs-build.mjs";
+import { withLocalSite } from "./local/site-server.mjs";
 
 // Chromium's CPU index on this machine is ~2,700 when the host is quiet and ~1,700 when it is not.
 const SLOW_CPU_INDEX = 2200;
@@ -103,8 +103,8 @@ if (!args.has("--skip-lighthouse") || !args.has("--skip-dead-tap")) {
       : `bench: CPUs still busy after ${calm.waitedSeconds} s; measuring anyway (figures less comparable)`,
   );
   // Without SendGrid variables the local mail sink stands in, as `npm start` does.
-  await withLocalSite(async (siteUrl) => {
-    const proxy = await startCompressingProxy({ target: siteUrl });
+  await withLocalSite(root, async (site) => {
+    const proxy = await startCompressingProxy({ target: site.url });
     try {
       if (!args.has("--skip-lighthouse")) {
         console.log(

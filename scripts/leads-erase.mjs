@@ -37,15 +37,7 @@ if (id !== undefined) {
   if (!parsed.ok) usageError(parsed.error);
 }
 
-const {
-  eraseRequestsFrom,
-  describeErasure,
-  findRequestsFrom,
-  describeDryRun,
-  eraseRequestById,
-  describeErasureById,
-  erasureStore,
-} = await load("netlify/lib/add-ons/privacy/lead-erasure.ts");
+const erasure = await load("netlify/lib/add-ons/privacy/lead-erasure.ts");
 
 /** The form secret the functions key the counters with: this shell's for the deployed site, else the local one. */
 async function formSecret(deployed) {
@@ -60,14 +52,14 @@ async function formSecret(deployed) {
 }
 
 const complete = await withLeadStore(async (blobs, { leads, json }) => {
-  const store = erasureStore(leads, json);
+  const store = erasure.erasureStore(leads, json);
   let description;
   if (id !== undefined) {
-    const found = await eraseRequestById({ store, id, dryRun });
-    description = { lines: [describeErasureById(found, id, dryRun)], complete: true };
+    const found = await erasure.eraseRequestById({ store, id, dryRun });
+    description = { lines: [erasure.describeErasureById(found, id, dryRun)], complete: true };
   } else if (dryRun) {
-    const findings = await findRequestsFrom({ store, address: parsed.address, match });
-    description = describeDryRun(findings, parsed.address, match);
+    const findings = await erasure.findRequestsFrom({ store, address: parsed.address, match });
+    description = erasure.describeDryRun(findings, parsed.address, match);
   } else {
     const { confirmationAddressCounters } = await load(
       "netlify/lib/add-ons/confirmation/confirmation-limits.ts",
@@ -81,14 +73,14 @@ const complete = await withLeadStore(async (blobs, { leads, json }) => {
           "address's confirmation-limit entry is found only with it.",
       );
     }
-    const report = await eraseRequestsFrom({
+    const report = await erasure.eraseRequestsFrom({
       store,
       counters: confirmationAddressCounters(jsonBlobsOver(blobs.open(LIMITS_STORE_NAME)), secret),
       address: parsed.address,
       match,
     });
     // The owner asked for this address: the stored spellings that matched are shown in clear.
-    description = describeErasure(report, parsed.address, { addresses: true, match });
+    description = erasure.describeErasure(report, parsed.address, { addresses: true, match });
   }
   console.log(`leads:erase${dryRun ? " --dry-run" : ""} on ${blobs.where}`);
   for (const line of description.lines) console.log(line);

@@ -4,7 +4,7 @@
  * summary still goes out. Exit 0 when sent or printed, 1 when not sent, 2 for a bad argument or setting.
  */
 import { applyLocalFormSecret, readLocalFile } from "./local/local-data.mjs";
-import { LOCAL_KEY, startLocalMail } from "./local/local-sinks.mjs";
+import { startLocalMail, setLocalMailSettings } from "./local/local-sinks.mjs";
 import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
@@ -38,14 +38,9 @@ async function useLocalSite() {
       () => false,
     ));
   // A dry run sends nothing: it needs the settings, not a sink.
-  if (live || dryRun) {
-    process.env.SENDGRID_API_KEY = LOCAL_KEY;
-    if (live) process.env.SENDGRID_API_BASE_URL = sink;
-    process.env.SALES_EMAIL ??= "sales@example.com";
-    process.env.MAIL_FROM ??= "no-reply@example.com";
-    return undefined;
-  }
-  return startLocalMail(root);
+  if (!live && !dryRun) return startLocalMail(root);
+  setLocalMailSettings(live ? sink : undefined);
+  return undefined;
 }
 
 await withLeadStore(async (blobs, { leads, json, followUps }) => {

@@ -1,5 +1,6 @@
 /** `npm start`'s sinks (docs/decisions/0012-local-server-hardening.md), started before NetlifyDev so the functions use them. */
 import { join } from "node:path";
+import { createJiti } from "jiti";
 import { localDataDir, writeLocalFile } from "./local-data.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";
 import { startWebhookSink } from "../sinks/webhook-sink.mjs";
@@ -7,19 +8,21 @@ import { startWebhookSink } from "../sinks/webhook-sink.mjs";
 /** The sink's public API key: nothing secret may be derived from it (tests/security checks it stays out of public/). */
 export const LOCAL_KEY = "SG.local-mail-sink";
 
-// As kit/log.ts's maskEmail masks an address; a script would load that module only asynchronously, through jiti.
-function mask(address) {
-  const [local = "", domain = ""] = String(address).split("@");
-  const dot = domain.lastIndexOf(".");
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${dot > 0 ? domain.slice(dot) : ""}`;
-}
-
-/** The console line for a recorded message: kind, request id and masked recipient; never the subject, which names the visitor. */
-export function sinkLogLine(m) {
+/** A recorded message's console line, recipients masked by `mask` (maskEmail); never the subject, which names the visitor. */
+export function sinkLogLine(m, mask) {
   const kind = m.customArgs?.kind ?? "message";
   const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";
   const request = m.customArgs?.requestId ? ` (request ${m.customArgs.requestId})` : "";
   return `[mail-sink] #${m.id} ${kind}${suspected} to ${m.to.map(mask).join(", ")}${request}`;
+}
+
+/** Sets the mail settings for a local sink at `url`; without one (a run that sends nothing), the settings only. */
+export function setLocalMailSettings(url) {
+  const { env } = process;
+  env.SENDGRID_API_KEY = LOCAL_KEY;
+  if (url) env.SENDGRID_API_BASE_URL = url;
+  env.SALES_EMAIL ??= "sales@example.com";
+  env.MAIL_FROM ??= "no-reply@example.com";
 }
 
 /** Resolves with the mail sink's `{ url, close }`, or null when real SendGrid is configured. */
@@ -33,16 +36,14 @@ export async function startLocalMail(root) {
     );
     return null;
   }
+  const { maskEmail } = await createJiti(root).import(join(root, "netlify/lib/kit/log.ts"));
   const sink = await startMailSink({
     port: Number(env.MAIL_SINK_PORT ?? 0),
     apiKey: LOCAL_KEY,
     dir: join(localDataDir(root), "mail"),
-    onMessage: (m) => console.log(sinkLogLine(m)),
+    onMessage: (m) => console.log(sinkLogLine(m, maskEmail)),
   });
-  env.SENDGRID_API_KEY = LOCAL_KEY;
-  env.SENDGRID_API_BASE_URL = sink.url;
-  env.SALES_EMAIL ??= "sales@example.com";
-  env.MAIL_FROM ??= "no-reply@example.com";
+  setLocalMailSettings(sink.url);
   writeLocalFile(root, "mail-sink-url", sink.url);
   console.log(`E-mail: local mail sink; read every message at ${sink.url} (also saved in .data/mail/)`);
   return sink;

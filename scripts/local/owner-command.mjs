@@ -67,17 +67,9 @@ export async function callLocalFunction(path, init = { method: "POST" }) {
     }
   }
   // Loaded here: the emulation is large, and most commands never need it.
-  const { startLocalMail } = await import("./local-sinks.mjs");
-  const { startSiteServer } = await import("./site-server.mjs");
+  const { withLocalSite } = await import("./site-server.mjs");
   applyLocalFormSecret(root);
-  const mail = await startLocalMail(root);
-  const site = await startSiteServer({ root, port: 0 });
-  try {
-    return await call(site.url, site.triggerSecret);
-  } finally {
-    await site.close();
-    await mail?.close();
-  }
+  return withLocalSite(root, (site) => call(site.url, site.triggerSecret));
 }
 
 /** Runs a scheduled job once through the local server, prints its answer; exits 0 for a 2xx, else 1. */
