@@ -3359,34 +3359,26 @@ type SiteContactSortInput = {
 };
 
 type SiteCta = {
-  readonly requestADemo: Scalars['String'];
   readonly requestDemo: Scalars['String'];
   readonly requestPilot: Scalars['String'];
-  readonly seeItInAction: Scalars['String'];
   readonly startPilot: Scalars['String'];
 };
 
 type SiteCtaFieldSelector = {
-  readonly requestADemo: InputMaybe<FieldSelectorEnum>;
   readonly requestDemo: InputMaybe<FieldSelectorEnum>;
   readonly requestPilot: InputMaybe<FieldSelectorEnum>;
-  readonly seeItInAction: InputMaybe<FieldSelectorEnum>;
   readonly startPilot: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteCtaFilterInput = {
-  readonly requestADemo: InputMaybe<StringQueryOperatorInput>;
   readonly requestDemo: InputMaybe<StringQueryOperatorInput>;
   readonly requestPilot: InputMaybe<StringQueryOperatorInput>;
-  readonly seeItInAction: InputMaybe<StringQueryOperatorInput>;
   readonly startPilot: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteCtaSortInput = {
-  readonly requestADemo: InputMaybe<SortOrderEnum>;
   readonly requestDemo: InputMaybe<SortOrderEnum>;
   readonly requestPilot: InputMaybe<SortOrderEnum>;
-  readonly seeItInAction: InputMaybe<SortOrderEnum>;
   readonly startPilot: InputMaybe<SortOrderEnum>;
 };
 

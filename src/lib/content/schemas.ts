@@ -49,8 +49,6 @@ export const siteSchema = section(
       requestDemo: exact("Request Demo", "Header button"),
       startPilot: exact("Start Pilot", "Start pilot button"),
       requestPilot: exact("Request Pilot", "Request pilot button"),
-      seeItInAction: exact("See it in action", "Co-Pilot button"),
-      requestADemo: exact("REQUEST A DEMO", "Hero and closing button"),
     }),
     footer: section("Footer", {
       talkToUs: exact("Talk to us", "Talk to us heading"),
