@@ -97,6 +97,7 @@ export function sentOfKind(mailer: { sent: MailMessage[] }, kind: string): MailM
 
 export const failingStore: LeadStore = {
   create: async () => "unavailable",
+  getWithEtag: () => Promise.reject(new Error("blobs down")),
   get: () => Promise.reject(new Error("blobs down")),
   update: () => Promise.reject(new Error("blobs down")),
   pendingIds: () => Promise.reject(new Error("blobs down")),

@@ -3,7 +3,7 @@
  * `create` marks the lead pending before it writes it and never overwrites an existing id.
  * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks a
  * lead that is not spam unclaimed there, as the Blobs store does. `get` checks what `records` holds
- * as the Blobs store does (a test may put any value there, e.g. a malformed record).
+ * as the Blobs store does (a test may put any value there, e.g. a malformed record); each write gets a new etag.
  */
 import type { FollowUpStore } from "../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { parseStoredLead, type LeadRecord } from "../../netlify/lib/core/leads/lead-record";
@@ -15,7 +15,16 @@ export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {
 } {
   const records = new Map<string, LeadRecord>();
   const markers = new Map<string, string>();
-  const copy = (r: LeadRecord): LeadRecord => structuredClone(r);
+  const etags = new Map<string, string>();
+  let version = 0;
+  const write = (r: LeadRecord) => {
+    records.set(r.id, structuredClone(r));
+    etags.set(r.id, `"${++version}"`);
+  };
+  const getWithEtag: LeadStore["getWithEtag"] = async (id) =>
+    records.has(id)
+      ? { lead: parseStoredLead(structuredClone(records.get(id)), id), etag: etags.get(id) }
+      : null;
   return {
     records,
     markers,
@@ -23,14 +32,13 @@ export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {
       markers.set(record.id, record.receivedAt);
       if (record.state !== "spam") await options.followUps?.markUnclaimed(record.id, record.receivedAt);
       if (records.has(record.id)) return "exists";
-      records.set(record.id, copy(record));
+      write(record);
       return "created";
     },
-    async get(id) {
-      return records.has(id) ? parseStoredLead(structuredClone(records.get(id)), id) : null;
-    },
+    getWithEtag,
+    get: async (id) => (await getWithEtag(id))?.lead ?? null,
     async update(record) {
-      records.set(record.id, copy(record));
+      write(record);
     },
     async pendingIds() {
       return [...markers.keys()];

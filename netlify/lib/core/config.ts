@@ -136,7 +136,7 @@ export function loadCoreConfig(env: Env) {
       sendgridTimeoutMs: tunable.SENDGRID_TIMEOUT_MS,
       siteOrigin: e.URL ? new URL(e.URL).origin : undefined,
       isLocal,
-      formSecret: e.FORM_TOKEN_SECRET ?? derivedFormSecret(e.SENDGRID_API_KEY),
+      formSecret: formSecretFrom(e)!,
       alertEmail: tunable.ALERT_EMAIL ?? e.SALES_EMAIL,
       alertAfterMinutes: tunable.ALERT_AFTER_MINUTES,
     },

@@ -49,17 +49,12 @@ export function createBreaker({ failures = 3, budgetMs = Infinity, now = Date.no
 
 export type Breaker = ReturnType<typeof createBreaker>;
 
-export interface RecordThenSend<R, S extends { status: string }> {
-  /** Writes the record; `undefined`/`false` when there is nothing to send. */
+/** Records, sends, undoes on `retryable` so a later run sends it; undefined when `record` gives nothing. Throws what they throw. */
+export async function recordThenSend<R, S extends { status: string }>(steps: {
   record: () => Promise<R | false | undefined>;
   send: (recorded: R) => Promise<S>;
   undo?: (recorded: R) => Promise<void>;
-}
-
-/** Records, sends, undoes on `retryable` so a later run sends it; undefined when nothing was recorded. Throws what they throw. */
-export async function recordThenSend<R, S extends { status: string }>(
-  steps: RecordThenSend<R, S>,
-): Promise<S | undefined> {
+}): Promise<S | undefined> {
   const recorded = await steps.record();
   if (recorded === false || recorded === undefined) return undefined;
   const result = await steps.send(recorded);

@@ -8,11 +8,8 @@ export function jsonBlobs(name: string): JsonBlobs {
 
 export function jsonBlobsOver(store: ReturnType<typeof getStore>) {
   return {
-    async getWithEtag(key: string): Promise<{ data: unknown; etag: string | undefined } | null> {
-      // Parsed here, as the lead store reads leads: JSON that does not parse throws a SyntaxError callers can catch.
-      const found = await store.getWithMetadata(key, { type: "text" });
-      return found ? { data: JSON.parse(found.data) as unknown, etag: found.etag } : null;
-    },
+    getWithEtag: (key: string): Promise<{ data: unknown; etag?: string } | null> =>
+      store.getWithMetadata(key, { type: "json" }),
     /** Writes `value`, with a condition only when the key is new or has that etag; whether it wrote. */
     async setJSON(key: string, value: unknown, condition?: { onlyIfNew: true } | { onlyIfMatch: string }) {
       const { modified } = await store.setJSON(key, value, condition);

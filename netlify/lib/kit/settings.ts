@@ -9,12 +9,8 @@ export type Setting<T> =
 
 /** The variables of `names` that `env` sets to more than blank text, e.g. `{ BOOKING_URL: "https://..." }`. */
 export function given(env: Env, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = env[name];
-    if (value !== undefined && value.trim() !== "") out[name] = value;
-  }
-  return out;
+  const set = names.filter((name) => env[name]?.trim());
+  return Object.fromEntries(set.map((name) => [name, env[name] as string]));
 }
 
 /** What a failed parse of `set` names, e.g. `["BOOKING_URL is invalid", "SALES_EMAIL is missing"]`; never a value. */

@@ -8,13 +8,8 @@ import type { AddOn } from "../../core/add-on";
 import type { ServerConfig, StaffMember } from "../../core/config";
 import { deliverLead } from "../../core/delivery/deliver";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
-import {
-  logMalformedLead,
-  MalformedLeadError,
-  parseStoredLead,
-  type LeadRecord,
-} from "../../core/leads/lead-record";
-import { LeadRecorder } from "../../core/leads/lead-store";
+import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
+import { LeadRecorder, type LeadStore } from "../../core/leads/lead-store";
 import { htmlPage } from "../../kit/html-page";
 import { SECURITY_HEADERS } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -51,17 +46,16 @@ const PROBLEMS = problemsFor({
   misconfigured: "This page is not available; tell the site's owner.",
 });
 
-// Read raw for its etag; JSON that does not parse is a damaged record, as the lead store reads it.
-async function readWithEtag(blobs: JsonBlobs, id: string) {
-  const found = await blobs.getWithEtag(keyOf("leads", id)).catch((error: unknown) => {
-    throw error instanceof SyntaxError ? new MalformedLeadError(id) : error;
-  });
-  return found && { lead: parseStoredLead(found.data, id), etag: found.etag };
-}
-
 // The markers and follow-up clock of a new lead first, then the lead with a conditional write one caller wins.
-async function releaseLead(blobs: JsonBlobs, followUps: FollowUpStore, id: string, by: string, at: Date) {
-  const found = await readWithEtag(blobs, id);
+async function releaseLead(
+  blobs: JsonBlobs,
+  leads: LeadStore,
+  followUps: FollowUpStore,
+  id: string,
+  by: string,
+  at: Date,
+) {
+  const found = await leads.getWithEtag(id);
   if (!found) return { refused: "gone" } as const;
   const { lead } = found;
   if (lead.state !== "spam" || !found.etag) return { refused: "not held" } as const;
@@ -140,9 +134,11 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     const { method, config, id, action } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
     let blobs!: JsonBlobs;
+    let leads!: LeadStore;
     const read = async () => {
       blobs = deps.getBlobs();
-      return (await readWithEtag(blobs, id))?.lead ?? null;
+      leads = deps.getStore();
+      return leads.get(id);
     };
     const lead = await readLead(method, id, read, { name: "release page", cannot: "released" }, PROBLEMS);
     if (lead instanceof Response) return lead;
@@ -156,10 +152,10 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
       if (!(form instanceof URLSearchParams)) return problem(method, form);
       const person = chosenPerson(form, team, "by", ["Choose who releases the lead.", "your name"]);
       if (typeof person === "string") return show(422, lead, person);
-      const result = await releaseLead(blobs, deps.getFollowUps(), id, person.name, now());
+      const result = await releaseLead(blobs, leads, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);
-        const current = (await deps.getStore().get(id)) ?? lead;
+        const current = (await leads.get(id)) ?? lead;
         return show(409, current, "Nothing was changed: this lead is not held as spam any more.");
       }
       released = result.released;
@@ -179,7 +175,7 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     try {
       const mailer = deps.createMailer(config);
       const context = { config, mailer, addOns: await deps.getAddOns(config), retry: deps.retry, now };
-      await deliverLead(new LeadRecorder(deps.getStore(), released), context);
+      await deliverLead(new LeadRecorder(leads, released), context);
     } catch (error) {
       // Its pending marker is written: the retry job delivers it.
       logError("released lead not delivered now; the retry job delivers it", {

@@ -14,7 +14,7 @@ import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { localTime } from "../../kit/text";
 import { keyOf } from "../../kit/storage";
-import { sendWithRetry, type Mailer, type MailMessage, type RetryOptions } from "./mailer";
+import { sendWithRetry, type MailMessage } from "./mailer";
 
 /** The alert `subject` to ALERT_EMAIL: `title`, then each block (a paragraph, its "\n"s breaking lines, or a list). */
 export function alertEmail(
@@ -48,11 +48,9 @@ export function alertEmail(
   };
 }
 
-export interface AlertDeps {
-  mailer: Mailer;
+type AlertDeps = Pick<DeliveryContext, "mailer" | "retry"> & {
   config: Pick<ServerConfig, "alertEmail" | "mailFrom">;
-  retry?: RetryOptions;
-}
+};
 
 /** Sends the alert, with `note` only when it wrote its record (a write one run wins), and logs the outcome. Never throws. */
 async function alertOnce(
@@ -136,9 +134,9 @@ export async function alertIfDue(
 /** Tells ALERT_EMAIL the day's confirmations are nearly spent; no visitor data. Never throws. */
 export async function alertNotice(
   notice: DeliveryNotice,
-  { config, mailer, retry, now }: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
+  context: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
 ): Promise<void> {
-  const day = now().toISOString().slice(0, 10);
+  const day = context.now().toISOString().slice(0, 10);
   await alertOnce(
     {
       what: "confirmation limit alert",
@@ -151,7 +149,7 @@ export async function alertNotice(
       ],
       notSent: "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent",
     },
-    { config, mailer, retry },
+    context,
     { used: notice.used, limit: notice.limit },
   );
 }

@@ -40,6 +40,20 @@ export function pruneOrphanInboxEntries(
 export function createBlobLeadStore(
   store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
 ) {
+  /** The lead and the etag for a conditional write, or null; throws MalformedLeadError for a record that is not a lead. */
+  async function getWithEtag(id: string) {
+    // Read as text: JSON that does not parse is a malformed record, not a store fault.
+    const found = await store.getWithMetadata(leadKey(id), { type: "text" });
+    if (found === null) return null;
+    let data: unknown;
+    try {
+      data = JSON.parse(found.data);
+    } catch {
+      throw new MalformedLeadError(id);
+    }
+    return { lead: parseStoredLead(data, id), etag: found.etag };
+  }
+
   return {
     /** Marks the lead pending, then writes it unless its id is stored already. */
     async create(record: LeadRecord) {
@@ -57,19 +71,9 @@ export function createBlobLeadStore(
         return "unavailable";
       }
     },
+    getWithEtag,
     /** The lead, or null when none is stored; throws MalformedLeadError for a record that is not a lead. */
-    async get(id: string) {
-      // Read as text: JSON that does not parse is a malformed record, not a store fault.
-      const text = await store.get(leadKey(id), { type: "text" });
-      if (text === null) return null;
-      let data: unknown;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        throw new MalformedLeadError(id);
-      }
-      return parseStoredLead(data, id);
-    },
+    get: async (id: string) => (await getWithEtag(id))?.lead ?? null,
     async update(record: LeadRecord) {
       await store.setJSON(leadKey(record.id), record);
     },

@@ -155,6 +155,23 @@ describe("the Blobs lead store's get", () => {
     expect(await leads.get("never-stored")).toBeNull();
   });
 
+  test("getWithEtag gives the lead with the etag of a conditional write; a damaged record throws MalformedLeadError", async () => {
+    const blobs = server.open("with-etag");
+    const leads = createBlobLeadStore(blobs);
+    await leads.create(leadRecord(ID, "sent"));
+    const found = await leads.getWithEtag(ID);
+    expect(found?.lead).toEqual(leadRecord(ID, "sent"));
+    expect(
+      (await blobs.setJSON(`leads/${ID}`, leadRecord(ID, "pending"), { onlyIfMatch: found!.etag! })).modified,
+    ).toBe(true);
+    expect(
+      (await blobs.setJSON(`leads/${ID}`, leadRecord(ID, "sent"), { onlyIfMatch: found!.etag! })).modified,
+    ).toBe(false);
+    await blobs.set("leads/not-json", "{ half a record");
+    await expect(leads.getWithEtag("not-json")).rejects.toBeInstanceOf(MalformedLeadError);
+    expect(await leads.getWithEtag("never-stored")).toBeNull();
+  });
+
   test("a store that cannot be reached still throws its own error, not MalformedLeadError", async () => {
     const unreachable = getStore({
       name: "down",
