@@ -16,7 +16,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { telHref } from "./text";
+import { mailtoHref, telHref } from "./text";
 import site from "../../../content/site.json";
 
 export const COMPANY_NAME = site.siteName;
@@ -170,12 +170,10 @@ export function PhoneLink({ number }: { number: string }) {
   return href ? <OwnTextLink href={href} text={number} /> : <>{number}</>;
 }
 
-/** An address as a `mailto:` link, its parts percent-encoded so no "?" or "&" can add a header; plain text without an "@". */
+/** An address as a `mailto:` link (`mailtoHref`), or plain text without an "@". */
 export function EmailLink({ address }: { address: string }) {
-  const at = address.lastIndexOf("@");
-  if (at < 0) return <>{address}</>;
-  const [local, domain] = [address.slice(0, at), address.slice(at + 1)].map(encodeURIComponent);
-  return <OwnTextLink href={`mailto:${local}@${domain}`} text={address} />;
+  const href = mailtoHref(address);
+  return href ? <OwnTextLink href={href} text={address} /> : <>{address}</>;
 }
 
 /** Items as a bulleted list; "- item" lines in the text part. */

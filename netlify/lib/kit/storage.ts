@@ -1,4 +1,5 @@
 /** Every Blobs store and key prefix, with its retention, erasure and access (docs/decisions/0018-retention-and-erasure.md). */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 
 export const LEAD_STORE_NAME = "demo-requests";
@@ -181,6 +182,11 @@ export const STORAGE_ENTRIES = Object.entries(STORAGE) as [StorageName, StorageE
 /** The key `<prefix of name><rest>`, e.g. `keyOf("leads", id)` is `leads/<id>`. */
 export function keyOf(name: StorageName, rest: string): string {
   return `${STORAGE[name].prefix}${rest}`;
+}
+
+/** The key `<prefix of name><SHA-256 of text, hex>`: tokens and booking uids are stored only as their hash. */
+export function hashedKeyOf(name: StorageName, text: string): string {
+  return keyOf(name, createHash("sha256").update(text).digest("hex"));
 }
 
 const byLeadId = (include: (entry: StorageEntry) => boolean) => (id: string) =>

@@ -27,6 +27,13 @@ export function telHref(phone: string): string | undefined {
   return `tel:${main.trim().startsWith("+") ? "+" : ""}${digits}`;
 }
 
+/** The address as a `mailto:` URI, both parts percent-encoded so no "?" or "&" can add a header (RFC 6068); undefined without an "@". */
+export function mailtoHref(address: string): string | undefined {
+  const at = address.lastIndexOf("@");
+  if (at < 0) return undefined;
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}
+
 /** `at` (a Date or ISO string) in IANA `zone` (UTC without one), e.g. "Fri 27 Nov 2026, 16:04 GMT+8 (Australia/Perth)". */
 export function localTime(at: Date | string, zone?: string): string {
   const time = DateTime.fromJSDate(new Date(at), { zone: zone ?? "UTC" }).setLocale("en-GB");

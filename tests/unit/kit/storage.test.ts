@@ -12,6 +12,7 @@ import ts from "typescript";
 import {
   BLOB_STORES,
   entrySchema,
+  hashedKeyOf,
   keyOf,
   keysDeletedWithLead,
   keysErasedWithLead,
@@ -229,6 +230,21 @@ describe("no module but storage.ts names a store or a prefix", () => {
         ),
       );
     expect(spelled).toEqual([]);
+  });
+
+  test("a key declared as a SHA-256 is built only by hashedKeyOf, so no raw token or uid is stored", () => {
+    expect(hashedKeyOf("tickets", "abc")).toBe(
+      "tickets/ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
+    const hashed = STORAGE_ENTRIES.filter(([, entry]) => entry.key.startsWith("<SHA-256")).map(
+      ([name]) => name,
+    );
+    expect(hashed).toEqual(expect.arrayContaining(["tickets", "bookingEvents", "bookingUids", "formTokens"]));
+    const rawKey = new RegExp(`\\bkeyOf\\(\\s*"(${hashed.join("|")})"`);
+    const raw = netlifySources()
+      .filter((file) => rawKey.test(readFileSync(file, "utf8")))
+      .map((file) => relative(root, file).split(sep).join("/"));
+    expect(raw).toEqual([]);
   });
 });
 

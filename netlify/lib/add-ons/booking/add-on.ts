@@ -4,12 +4,12 @@
  * stored as a hash and redeemed once with `onlyIfMatch` within TICKET_TTL_MS (prefix in
  * netlify/lib/kit/storage.ts). No cookie is set.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { AddOn } from "../../core/add-on";
 import type { BookingOffer } from "../../core/demo-request/edge";
 import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError } from "../../kit/log";
-import { keyOf, LEAD_STORE_NAME } from "../../kit/storage";
+import { hashedKeyOf, LEAD_STORE_NAME } from "../../kit/storage";
 import { bookingReference, prefilledBookingUrl } from "./booking-reference";
 
 /** The add-on offering `bookingUrl` (BOOKING_URL) under references sealed with `formSecret`. */
@@ -46,7 +46,7 @@ interface TicketEntry {
   usedAt?: string;
 }
 
-const ticketKey = (ticket: string) => keyOf("tickets", createHash("sha256").update(ticket).digest("hex"));
+const ticketKey = (ticket: string) => hashedKeyOf("tickets", ticket);
 
 /** Tickets over `blobs`; `redeem` is true once for an unexpired ticket of `leadId`, false otherwise. */
 export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)) {

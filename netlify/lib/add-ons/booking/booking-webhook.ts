@@ -4,7 +4,6 @@
  * the booker's inbox; Cal.com does not verify that address, so an inbox match stays unconfirmed. Cal.com signs
  * no timestamp, so each event is applied once per uid and trigger (`bookingEvents` in netlify/lib/kit/storage.ts).
  */
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference";
 import type { ServerConfig } from "../../core/config";
@@ -25,7 +24,7 @@ import { inboxKeyOf, parseLeadAddress } from "../../core/leads/lead-address";
 import { MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
-import { keyOf } from "../../kit/storage";
+import { hashedKeyOf } from "../../kit/storage";
 import { isCalSignature } from "./cal-signature";
 
 export const BOOKING_MAX_BODY_BYTES = 64 * 1024;
@@ -51,8 +50,7 @@ const eventSchema = z.object({
 });
 type BookingEvent = z.infer<typeof eventSchema>;
 
-const appliedKeyOf = (trigger: string, uid: string) =>
-  keyOf("bookingEvents", createHash("sha256").update(`${trigger}:${uid}`).digest("hex"));
+const appliedKeyOf = (trigger: string, uid: string) => hashedKeyOf("bookingEvents", `${trigger}:${uid}`);
 
 /** The leads a booking may be for, in order; the booker is the first attendee (guests name no lead). */
 async function candidates(

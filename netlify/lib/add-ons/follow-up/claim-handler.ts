@@ -9,7 +9,7 @@ import type { ConfigResult, StaffMember } from "../../core/config";
 import { isClaimSignature } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
-import { durationInWords, localTime, telHref } from "../../kit/text";
+import { durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
 import { errorName, logError } from "../../kit/log";
 import {
   applyAction,
@@ -56,12 +56,6 @@ const REMINDER_WORDS: Record<ReminderKind, string> = {
   digest: "Listed in the daily digest of suspected spam",
 };
 
-/** The address as a `mailto:` URI, its local part percent-encoded (RFC 6068). */
-export function mailtoHref(email: string): string {
-  const at = email.lastIndexOf("@");
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${email.slice(at + 1)}`;
-}
-
 const fact = (label: string, value: string) =>
   `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
 
@@ -84,7 +78,7 @@ function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?:
   const call = tel
     ? `<a class="button primary" href="${escapeHtml(tel)}">Call ${escapeHtml(request.phone)}</a>`
     : `<p>Phone: ${escapeHtml(request.phone || "(none)")}</p>`;
-  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email))}">E-mail ${escapeHtml(request.email)}</a>`;
+  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email) ?? "")}">E-mail ${escapeHtml(request.email)}</a>`;
   const message = request.message
     ? `<blockquote>${escapeHtml(request.message)}</blockquote>`
     : `<p class="muted">No message.</p>`;

@@ -3,15 +3,14 @@
  * lead store (docs/decisions/0029-lead-follow-up.md; prefixes in netlify/lib/kit/storage.ts). Records change
  * only with conditional writes, so the first of two simultaneous claims wins.
  */
-import { createHash } from "node:crypto";
 import { deleteUnless, isFreshMarker, jsonBlobs, noteOnce, stringField } from "../../kit/json-blobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
+import { hashedKeyOf, keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
 
 /** The prefixes of a followed-up lead's keys, each followed by its id: its record, then its markers. */
 export const FOLLOW_UP_PREFIXES = [STORAGE.followUp.prefix, STORAGE.unclaimed.prefix, STORAGE.claimed.prefix];
-const bookingKey = (uid: string) => keyOf("bookingUids", createHash("sha256").update(uid).digest("hex"));
+const bookingKey = (uid: string) => hashedKeyOf("bookingUids", uid);
 const DIGEST_KEPT_MS = 7 * 24 * 3_600_000;
 const MAX_CONFLICTS = 5;
 type MarkerKind = "unclaimed" | "claimed";

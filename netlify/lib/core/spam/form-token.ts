@@ -8,7 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { formTokenMac, isSameSignature } from "../../kit/keys";
-import { keyOf } from "../../kit/storage";
+import { hashedKeyOf } from "../../kit/storage";
 
 export const MIN_FILL_MS = 3000;
 /** A token older than this is expired: a page left open for a day, or a token kept for reuse. */
@@ -68,7 +68,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
   return {
     async spend(token, { key, fields }, expiresAt) {
-      const entryKey = keyOf("formTokens", sha256(token));
+      const entryKey = hashedKeyOf("formTokens", token);
       const entry: NonceEntry = {
         ...(key ? { key } : {}),
         payload: sha256(JSON.stringify(DEMO_REQUEST_FIELDS.map((row) => fields[row.name] ?? ""))),

@@ -7,12 +7,12 @@
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
 // that went well, and the history.
-import { telHref } from "../../../../netlify/lib/kit/text";
+import { mailtoHref, telHref } from "../../../../netlify/lib/kit/text";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import { createClaimHandler, mailtoHref } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
+import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { htmlPage } from "../../../../netlify/lib/kit/html-page";
 import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
