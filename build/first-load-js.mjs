@@ -72,6 +72,7 @@ const readJson = (path) => JSON.parse(readBuilt(path));
 
 // Inline <script> types that run or steer the browser; any other type is a data block (JSON-LD).
 const SCRIPT_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i;
+// LOADER_ID is a plain word, so it needs no escaping in the pattern.
 const LOADER_TAG = new RegExp(`\\bid\\s*=\\s*["']${LOADER_ID}["']`, "i");
 
 /** `{ srcs, inlineBytes }` of an HTML page, the loader's URL list included. @throws when that list cannot be read */

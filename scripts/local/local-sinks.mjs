@@ -8,12 +8,15 @@ import { startWebhookSink } from "../sinks/webhook-sink.mjs";
 /** The sink's public API key: nothing secret may be derived from it (tests/security checks it stays out of public/). */
 export const LOCAL_KEY = "SG.local-mail-sink";
 
-/** A recorded message's console line, recipients masked by `mask` (maskEmail); never the subject, which names the visitor. */
-export function sinkLogLine(m, mask) {
-  const kind = m.customArgs?.kind ?? "message";
-  const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";
-  const request = m.customArgs?.requestId ? ` (request ${m.customArgs.requestId})` : "";
-  return `[mail-sink] #${m.id} ${kind}${suspected} to ${m.to.map(mask).join(", ")}${request}`;
+/** Resolves with `(message) => line`, a recorded message's console line: recipients masked by the kit's `maskEmail`, never the subject, which names the visitor. */
+export async function sinkLogLine(root) {
+  const { maskEmail } = await createJiti(root).import(join(root, "netlify/lib/kit/log.ts"));
+  return (m) => {
+    const kind = m.customArgs?.kind ?? "message";
+    const suspected = m.subject.startsWith("[Suspected spam]") ? " [Suspected spam]" : "";
+    const request = m.customArgs?.requestId ? ` (request ${m.customArgs.requestId})` : "";
+    return `[mail-sink] #${m.id} ${kind}${suspected} to ${m.to.map(maskEmail).join(", ")}${request}`;
+  };
 }
 
 /** Sets the mail settings for a local sink at `url`; without one (a run that sends nothing), the settings only. */
@@ -36,12 +39,12 @@ export async function startLocalMail(root) {
     );
     return null;
   }
-  const { maskEmail } = await createJiti(root).import(join(root, "netlify/lib/kit/log.ts"));
+  const logLine = await sinkLogLine(root);
   const sink = await startMailSink({
     port: Number(env.MAIL_SINK_PORT ?? 0),
     apiKey: LOCAL_KEY,
     dir: join(localDataDir(root), "mail"),
-    onMessage: (m) => console.log(sinkLogLine(m, maskEmail)),
+    onMessage: (m) => console.log(logLine(m)),
   });
   setLocalMailSettings(sink.url);
   writeLocalFile(root, "mail-sink-url", sink.url);

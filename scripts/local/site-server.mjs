@@ -210,16 +210,17 @@ export async function startSiteServer({
   };
 }
 
-/** Runs `task(site, mail)` with a site server on a free port and `startLocalMail`'s sink, then closes both. */
+/** Runs `task(site, mail)` with a site server on a free port and `startLocalMail`'s sink, then closes both and restores the mail settings. */
 export async function withLocalSite(root, task) {
   const names = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
   const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   const mail = await startLocalMail(root);
-  const site = await startSiteServer({ root, port: 0 });
+  let site;
   try {
+    site = await startSiteServer({ root, port: 0 });
     return await task(site, mail);
   } finally {
-    await site.close();
+    await site?.close();
     await mail?.close();
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];

@@ -136,7 +136,7 @@ export function loadCoreConfig(env: Env) {
       sendgridTimeoutMs: tunable.SENDGRID_TIMEOUT_MS,
       siteOrigin: e.URL ? new URL(e.URL).origin : undefined,
       isLocal,
-      formSecret: formSecretFrom(e)!,
+      formSecret: formSecretFrom(e)!, // SENDGRID_API_KEY is required above
       alertEmail: tunable.ALERT_EMAIL ?? e.SALES_EMAIL,
       alertAfterMinutes: tunable.ALERT_AFTER_MINUTES,
     },

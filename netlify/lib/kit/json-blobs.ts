@@ -8,6 +8,7 @@ export function jsonBlobs(name: string): JsonBlobs {
 
 export function jsonBlobsOver(store: ReturnType<typeof getStore>) {
   return {
+    /** The value and its etag, null when absent; throws a SyntaxError for stored text that is not JSON. */
     getWithEtag: (key: string): Promise<{ data: unknown; etag?: string } | null> =>
       store.getWithMetadata(key, { type: "json" }),
     /** Writes `value`, with a condition only when the key is new or has that etag; whether it wrote. */

@@ -158,8 +158,7 @@ describe("no other module keys with the form secret", () => {
 
   /**
    * Besides kit/keys.ts, only the checks of Slack's and Cal.com's signatures, keyed with those
-   * services' secrets. core/config.ts remains until it calls `derivedFormSecret` from kit/keys.ts:
-   * this list may only shrink.
+   * services' secrets: this list may only shrink.
    */
   const MAY_USE_HMAC = [
     "lib/add-ons/booking/cal-signature.ts",

@@ -78,6 +78,7 @@ function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?:
   const call = tel
     ? `<a class="button primary" href="${escapeHtml(tel)}">Call ${escapeHtml(request.phone)}</a>`
     : `<p>Phone: ${escapeHtml(request.phone || "(none)")}</p>`;
+  // A stored lead passed the form's schema, so its address has an "@".
   const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email) ?? "")}">E-mail ${escapeHtml(request.email)}</a>`;
   const message = request.message
     ? `<blockquote>${escapeHtml(request.message)}</blockquote>`

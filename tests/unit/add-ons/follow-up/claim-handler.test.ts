@@ -7,7 +7,6 @@
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
 // that went well, and the history.
-import { mailtoHref, telHref } from "../../../../netlify/lib/kit/text";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
@@ -384,14 +383,6 @@ test("the prospect comes first: one-tap call and e-mail, the message, the source
     '<time datetime="2026-11-24T01:00:00.000Z">Tue 24 Nov 2026, 09:00 GMT+8 (Australia/Perth)</time>Request received',
   );
   expect(html).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z</);
-});
-
-test("tel: and mailto: links: digits and a leading + only, up to an extension; the address percent-encoded", () => {
-  expect(telHref("+61 (8) 9000-0001")).toBe("tel:+61890000001");
-  expect(telHref("08 9000 0001 x 12")).toBe("tel:0890000001");
-  expect(telHref("call me")).toBeUndefined();
-  expect(mailtoHref("jane+pilot@acme.com")).toBe("mailto:jane%2Bpilot@acme.com");
-  expect(mailtoHref("a?b#c@acme.com")).toBe("mailto:a%3Fb%23c@acme.com");
 });
 
 test("a claimed lead is handed over to another roster member; the history and the channel record it", async () => {

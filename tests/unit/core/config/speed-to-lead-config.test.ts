@@ -44,6 +44,7 @@ test.each([
   ],
   [{ BOOKING_URL: "http://cal.com/acme" }, "BOOKING_URL is invalid"],
   [{ BOOKING_URL: "javascript:alert(1)" }, "BOOKING_URL is invalid"],
+  [{ BOOKING_URL: "https://user:pw@cal.com/acme" }, "BOOKING_URL is invalid"],
 ])("production turns the add-on off for %j: %s, naming the variable, never its value", (env, problem) => {
   const result = loadConfig({ ...BASE, ...env });
   const part = problem.startsWith("BOOKING") ? "booking link" : "lead webhook";
