@@ -21,8 +21,8 @@ export const BUDGETS = {
 };
 
 /** Form-only libraries, allowed in the first load of FORM_ROUTES only (docs/requirements.md#performance-budget). */
-export const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
-export const FORM_ROUTES = ["/contact"];
+const FORM_PACKAGES = ["react-hook-form", "zod", "@hookform/resolvers", "sonner"];
+const FORM_ROUTES = ["/contact"];
 
 /** Whether a page keeps Gatsby's scripts; "/contact/" and "/contact" are the same page. */
 export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
@@ -30,7 +30,7 @@ export function keepsScripts(route, pagesWithScripts = PAGES_WITH_SCRIPTS) {
 }
 
 /** Sorted npm packages bundled in a built .js file, from its `<file>.map`; empty without one. */
-export function packagesInFile(path) {
+function packagesInFile(path) {
   if (!existsSync(`${path}.map`)) return [];
   const { sources = [] } = JSON.parse(readFileSync(`${path}.map`, "utf8"));
   const names = new Set();

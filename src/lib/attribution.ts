@@ -16,7 +16,7 @@ export const ATTRIBUTION_KEYS = [
   "gclid",
 ] as const;
 
-export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
+type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 
 export const ATTRIBUTION_QUERY_KEYS = ATTRIBUTION_KEYS.filter(
   (key) => key !== "landing_path" && key !== "referrer",

@@ -32,7 +32,7 @@ export const themeSelectScript =
 
 /** Prerenders a same-origin page once the visitor shows intent to open its link; never /admin/ or /api/. */
 const notSpeculated = ["/admin/*", "/api/*"].map((href_matches) => ({ not: { href_matches } }));
-export const speculationRules = JSON.stringify({
+const speculationRules = JSON.stringify({
   prerender: [{ where: { and: [{ href_matches: "/*" }, ...notSpeculated] }, eagerness: "moderate" }],
 });
 

@@ -73,7 +73,7 @@ export interface SlackConfig {
 }
 
 /** The core's settings; `formSecret` is the secret every keyed hash is made from (netlify/lib/kit/keys.ts), never sent. */
-export type CoreConfig = Extract<ReturnType<typeof loadCoreConfig>, { ok: true }>["core"];
+type CoreConfig = Extract<ReturnType<typeof loadCoreConfig>, { ok: true }>["core"];
 
 export interface ServerConfig extends CoreConfig {
   confirmationEmail: boolean;

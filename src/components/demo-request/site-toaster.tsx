@@ -50,7 +50,7 @@ export function loadToasts(): Promise<Sonner> {
 }
 
 /** For `useSyncExternalStore`: the loaded sonner module, or undefined, and its subscription. */
-export const subscribeToToastsLoaded = (listener: () => void) => subscribe(loadListeners, listener);
+const subscribeToToastsLoaded = (listener: () => void) => subscribe(loadListeners, listener);
 export const loadedToasts = (): Sonner | undefined => sonner;
 
 // The toast on screen, so holdToast never brings back a closed one.

@@ -27,7 +27,7 @@ import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import type { ConfirmationLimits, ConfirmationVerdict } from "./confirmation-limits";
 
 /** The confirmation to `to` for lead `requestId`: the 24-hour promise, the booking link if set, the short reference. */
-export function buildConfirmationEmail(meta: {
+function buildConfirmationEmail(meta: {
   to: string;
   mailFrom: string;
   requestId: string;

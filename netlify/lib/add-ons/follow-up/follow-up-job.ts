@@ -66,7 +66,7 @@ export function dueReminders(
 
 const DEFAULT_BUDGET_MS = 20_000;
 
-export interface FollowUpJobOptions {
+interface FollowUpJobOptions {
   leads: LeadStore;
   followUps: FollowUpStore;
   mailer: Mailer;

@@ -31,7 +31,7 @@ import {
   readLead,
 } from "./signed-page";
 
-export type ReleaseHandlerDeps = ClaimHandlerDeps & {
+type ReleaseHandlerDeps = ClaimHandlerDeps & {
   getBlobs: () => JsonBlobs;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
   createMailer: (config: ServerConfig) => Mailer;

@@ -128,7 +128,7 @@ function row(
   };
 }
 
-export type ReportRow = ReturnType<typeof row>;
+type ReportRow = ReturnType<typeof row>;
 
 /** The report at `now`: a row per ISO week, "overall", then per source and per e-mail class. */
 export function followUpReport(

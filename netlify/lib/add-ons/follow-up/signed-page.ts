@@ -19,7 +19,7 @@ import { errorName, logError } from "../../kit/log";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 
 /** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
-export type Problem = readonly [status: number, title: string, text: string];
+type Problem = readonly [status: number, title: string, text: string];
 
 /** The refusals both pages give; `forged` and `misconfigured` name the page's own source. */
 export function problemsFor(texts: { forged: string; misconfigured: string }) {

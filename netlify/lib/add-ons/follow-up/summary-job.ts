@@ -30,7 +30,7 @@ export function dueWeek(now: Date, zone: string): string | undefined {
   return weekOf(monday.minus({ days: 1 }).toJSDate(), zone);
 }
 
-export type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
+type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
   mailer: Mailer;
   config: ServerConfig & { followUp: FollowUpConfig };
   // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.

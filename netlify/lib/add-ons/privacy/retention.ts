@@ -15,7 +15,7 @@ import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";
 
 export const DEFAULT_RETENTION = { leadDays: 180, spamDays: 30 };
 
-export type RetentionLimits = typeof DEFAULT_RETENTION;
+type RetentionLimits = typeof DEFAULT_RETENTION;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -17,14 +17,14 @@ import type { SendResult } from "./mailer";
 import { salesEmail } from "./sales-email";
 
 /** The channels as lanes: in order within a lane (the confirmation waits for sales), lanes side by side. */
-export function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
+function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
   const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
   const after = channels.filter((c) => c.lane === "after-sales").map((c) => c.channel);
   const beside = channels.filter((c) => c.lane === "beside").map((c) => [c.channel]);
   return [[salesEmail, ...after], ...beside];
 }
 
-export interface DeliverOptions {
+interface DeliverOptions {
   due?: (channel: ChannelName, delivery: Delivery) => boolean;
   onResult?: (channel: ChannelName, result: SendResult) => void;
   sendgridDown?: () => boolean;

@@ -21,7 +21,7 @@ const BREAKER_LIMIT = 3;
 export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
 /** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */
-export function nextAttemptDelayMs(attempts: number): number {
+function nextAttemptDelayMs(attempts: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
 }
 

@@ -22,7 +22,7 @@ import {
 import { jsonBlobs } from "../../kit/json-blobs";
 import { LIMITS_STORE_NAME } from "../../kit/storage";
 
-export interface HandlerDeps {
+interface HandlerDeps {
   getConfig: () => ConfigResult;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
   getStore: () => LeadStore | null;
@@ -32,7 +32,7 @@ export interface HandlerDeps {
   getFormTokenNonces?: () => FormTokenNonces;
 }
 
-export type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
+type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
 
 type Run = { deps: HandlerDeps; config: ServerConfig; addOns: readonly AddOn[]; now: () => Date };
 

@@ -24,7 +24,7 @@ export function leadIdFor(idempotencyKey: string | undefined, secret: string): s
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export type LeadAddressResult = { ok: true; address: string } | { ok: false; error: string };
+type LeadAddressResult = { ok: true; address: string } | { ok: false; error: string };
 
 export type AddressMatch = "inbox" | "exact";
 

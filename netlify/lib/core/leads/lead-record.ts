@@ -20,12 +20,12 @@ export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
 /** `sending`: an attempt without its outcome yet; `unconfirmed`: one that never recorded it (not repeated). */
-export const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unconfirmed", "skipped"] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unconfirmed", "skipped"] as const;
+type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** The lead as sales sees it; `spam`: the honeypot was filled, stored for recovery, never sent. */
-export const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
-export type LeadState = (typeof LEAD_STATES)[number];
+const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
+type LeadState = (typeof LEAD_STATES)[number];
 
 export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
 export type EmailClassName = (typeof EMAIL_CLASSES)[number];

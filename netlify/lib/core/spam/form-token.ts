@@ -15,7 +15,7 @@ export const MIN_FILL_MS = 3000;
 export const MAX_TOKEN_AGE_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 60 * 1000;
 
-export type FormTokenVerdict = { kind: "valid" } | { kind: "missing" } | { kind: "suspect"; reason: string };
+type FormTokenVerdict = { kind: "valid" } | { kind: "missing" } | { kind: "suspect"; reason: string };
 
 /** A token issued at `now`; `random` (12 base64url characters) is fixed only by tests. */
 export function issueFormToken(
