@@ -269,20 +269,18 @@ test("a visitor's markup in the lead is shown as text", async () => {
   expect(html).not.toContain("<img");
 });
 
+/** The lead webhook in the standard format, posting to `url`. */
+const standardWebhook = (url: string) => ({
+  url,
+  format: "standard" as const,
+  secret: `whsec_${Buffer.alloc(32, 9).toString("base64")}`,
+  timeoutMs: 2000,
+});
+
 test("a change made on the page is told to the team's channel as a short note", async () => {
   const sink = await startWebhookSink();
   try {
-    const { post } = await setup(
-      { salesTeam: TEAM },
-      {
-        leadWebhook: {
-          url: sink.url,
-          format: "standard",
-          secret: `whsec_${Buffer.alloc(32, 9).toString("base64")}`,
-          timeoutMs: 2000,
-        },
-      },
-    );
+    const { post } = await setup({ salesTeam: TEAM }, { leadWebhook: standardWebhook(sink.url) });
     await post({ action: "claim", owner: "ana@example.com" });
     const [note] = sink.deliveries() as {
       headers: Record<string, string>;
@@ -390,14 +388,7 @@ test("a claimed lead is handed over to another roster member; the history and th
   try {
     const { post, open, followUps } = await setup(
       { salesTeam: TEAM },
-      {
-        leadWebhook: {
-          url: sink.url,
-          format: "standard",
-          secret: `whsec_${Buffer.alloc(32, 9).toString("base64")}`,
-          timeoutMs: 2000,
-        },
-      },
+      { leadWebhook: standardWebhook(sink.url) },
     );
     const unclaimed = await post({ action: "hand-over", to: "ben@example.com" });
     expect(unclaimed.status).toBe(409);
