@@ -19,6 +19,19 @@ export async function sinkLogLine(root) {
   };
 }
 
+const MAIL_SETTINGS = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
+
+/** The mail settings as they are now; the function returned puts them back. */
+export function saveMailSettings() {
+  const saved = Object.fromEntries(MAIL_SETTINGS.map((name) => [name, process.env[name]]));
+  return () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
+
 /** Sets the mail settings for a local sink at `url`; without one (a run that sends nothing), the settings only. */
 export function setLocalMailSettings(url) {
   const { env } = process;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
 import { startBlobsLayer } from "./blobs-server.mjs";
-import { startLocalMail } from "./local-sinks.mjs";
+import { saveMailSettings, startLocalMail } from "./local-sinks.mjs";
 import {
   bodyLimits,
   createLocalGuard,
@@ -212,8 +212,7 @@ export async function startSiteServer({
 
 /** Runs `task(site, mail)` with a site server on a free port and `startLocalMail`'s sink, then closes both and restores the mail settings. */
 export async function withLocalSite(root, task) {
-  const names = ["SENDGRID_API_KEY", "SENDGRID_API_BASE_URL", "SALES_EMAIL", "MAIL_FROM"];
-  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  const restoreMailSettings = saveMailSettings();
   const mail = await startLocalMail(root);
   let site;
   try {
@@ -222,9 +221,6 @@ export async function withLocalSite(root, task) {
   } finally {
     await site?.close();
     await mail?.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreMailSettings();
   }
 }
