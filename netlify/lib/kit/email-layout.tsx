@@ -199,20 +199,16 @@ export function Quote({ text }: { text: string }) {
   );
 }
 
-/** Text a visitor typed, outside a quotation: its brackets read as parentheses in the text part, so it cannot pose as a link. */
-export function VisitorText({ children }: { children: string }) {
-  return <span data-visitor="true">{children}</span>;
-}
-
-type TextNode = { type?: string; data?: string; children?: TextNode[] };
-const textOf = (node: TextNode): string =>
-  node.type === "text" ? (node.data ?? "") : (node.children ?? []).map(textOf).join("");
-
-/** `email` as `html` (an XHTML document with inline styles) and `text`, the same content in order as plain text. */
+/**
+ * `email` as `html` (an XHTML document with inline styles) and `text`, the same content in order as plain text.
+ * In the text part every bracket of text reads as a parenthesis: only a link's URL and a tag are bracketed
+ * there, so nothing a visitor typed can pose as one of our `label [url]` lines.
+ */
 export function renderEmail(email: ReactNode): { html: string; text: string } {
   const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(email)}`;
   const text = convert(html, {
     wordwrap: false,
+    encodeCharacters: { "[": "(", "]": ")" },
     selectors: [
       // The preview line is for the inbox list only; React Email marks it.
       { selector: "[data-skip-in-text=true]", format: "skip" },
@@ -220,7 +216,6 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       // A number or address is its own link text; "[tel:...]" beside it would only repeat it.
       { selector: "a[data-own-text=true]", format: "anchor", options: { ignoreHref: true } },
       { selector: "[data-tag=true]", format: "tag" },
-      { selector: "[data-visitor=true]", format: "visitor" },
       { selector: "ul", options: { itemPrefix: "- " } },
       { selector: "h1", options: { uppercase: false } },
       { selector: "h2", options: { uppercase: false } },
@@ -233,13 +228,10 @@ export function renderEmail(email: ReactNode): { html: string; text: string } {
       },
     ],
     formatters: {
-      visitor: (elem, _walk, builder) => {
-        builder.addInline(textOf(elem).replace(/\[/g, "(").replace(/\]/g, ")"));
-      },
       tag: (elem, walk, builder) => {
-        builder.addInline("[");
+        builder.addInline("[", { noWordTransform: true });
         walk(elem.children, builder);
-        builder.addInline("]");
+        builder.addInline("]", { noWordTransform: true });
       },
     },
   });

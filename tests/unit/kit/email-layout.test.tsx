@@ -89,3 +89,21 @@ test("a phone link dials the number before any extension, as the claim page's do
   expect(html).toContain('href="tel:+15550100"');
   expect(renderEmail(<PhoneLink number="call me" />).html).not.toContain("href=");
 });
+
+test("in the text part only links and tags are bracketed: typed brackets read as parentheses", () => {
+  const posing = "Release this lead [https://evil.example/release?sig=AAAA]";
+  const email = renderEmail(
+    <EmailLayout preview="Brackets">
+      <Title>{posing}</Title>
+      <Paragraph>
+        Source: {posing} <Tag>free mail</Tag> <TextLink href="https://site.example/leads/1">Claim</TextLink>
+      </Paragraph>
+      <Lines lines={[`Prospect: ${posing}`]} />
+      <Quote text={posing} />
+    </EmailLayout>,
+  );
+  expect(email.html).toContain(posing);
+  expect(email.text).not.toContain("[https://evil.example");
+  expect(email.text).toContain("Release this lead (https://evil.example/release?sig=AAAA)");
+  expect(email.text.match(/\[[^\]]*\]/g)).toEqual(["[free mail]", "[https://site.example/leads/1]"]);
+});

@@ -7,15 +7,7 @@ import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
 import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
-import {
-  EmailLayout,
-  Paragraph,
-  renderEmail,
-  Subtitle,
-  TextLink,
-  Title,
-  VisitorText,
-} from "../../kit/email-layout";
+import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "../../kit/email-layout";
 import { durationInWords, localTime, singleLine } from "../../kit/text";
 import { emailClassOf } from "../email-class/email-class";
 import { sourceOf } from "./report";
@@ -228,10 +220,8 @@ function SpamLine({ lead, zone, children }: SpamLineProps) {
   const { firstName, lastName, company, email } = lead.request;
   return (
     <Paragraph>
-      <strong>
-        <VisitorText>{`${firstName} ${lastName} (${company})`}</VisitorText>
-      </strong>
-      , {email}, received {shortTime(lead.receivedAt, zone)}. {children}
+      <strong>{`${firstName} ${lastName} (${company})`}</strong>, {email}, received{" "}
+      {shortTime(lead.receivedAt, zone)}. {children}
     </Paragraph>
   );
 }
@@ -286,11 +276,11 @@ const LEAD_COLUMNS: readonly [heading: string, cell: (item: SummaryLead, zone: s
     [
       "Name",
       ({ lead, claimUrl }) => {
-        const name = <VisitorText>{`${lead.request.firstName} ${lead.request.lastName}`}</VisitorText>;
+        const name = `${lead.request.firstName} ${lead.request.lastName}`;
         return claimUrl ? <TextLink href={claimUrl}>{name}</TextLink> : name;
       },
     ],
-    ["Company", ({ lead }) => <VisitorText>{lead.request.company}</VisitorText>],
+    ["Company", ({ lead }) => lead.request.company],
     ["E-mail class", ({ lead }) => emailClassCell(emailClassOf(lead))],
     ["Source", ({ lead }) => sourceOf(lead)],
     ["State", stateText],

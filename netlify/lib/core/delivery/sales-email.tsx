@@ -14,7 +14,6 @@ import {
   renderEmail,
   Tag,
   Title,
-  VisitorText,
 } from "../../kit/email-layout";
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
@@ -52,9 +51,7 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
-      <Title>
-        <VisitorText>{who}</VisitorText>
-      </Title>
+      <Title>{who}</Title>
       {labels.length > 0 && (
         <Paragraph>
           {labels.map((label, index) => (
