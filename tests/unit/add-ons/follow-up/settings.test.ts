@@ -2,9 +2,12 @@
  * @jest-environment node
  */
 // The follow-up settings as the configuration reads them (docs/requirements.md#follow-up,
-// docs/decisions/0034-core-and-add-ons.md): the roster, the defaults, and a bad value named, never shown.
+// docs/decisions/0034-core-and-add-ons.md): the roster, the defaults, a bad value named, never shown,
+// and no value, however long or nested, that costs more than a glance or throws.
 import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
 import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/settings";
+
+const ROSTER = "Ana Lopez <ana@example.com>, ";
 
 test("SALES_TEAM is a list of named addresses; a bare address, a duplicate or garbage is refused", () => {
   expect(parseSalesTeam("Ana Smith <ana@example.com>, Ben Lee <ben@example.com>")).toEqual([
@@ -24,6 +27,35 @@ test("SALES_TEAM is a list of named addresses; a bare address, a duplicate or ga
     expect([bad, parseSalesTeam(bad)]).toEqual([bad, undefined]);
   }
 });
+
+test("a comment in parentheses is refused; parentheses inside a quoted name are a name", () => {
+  expect(parseSalesTeam("Ana Lopez <ana@example.com> (sales)")).toBeUndefined();
+  expect(parseSalesTeam("Ana (sales) Lopez <ana@example.com>")).toBeUndefined();
+  expect(parseSalesTeam('"Ana Lopez (Perth)" <ana@example.com>')).toEqual([
+    { name: "Ana Lopez (Perth)", email: "ana@example.com" },
+  ]);
+});
+
+test("at most 50 members, each at most 400 characters", () => {
+  const team = (size: number) =>
+    Array.from({ length: size }, (_, n) => `Member ${n} <member.${n}@example.com>`).join(", ");
+  expect(parseSalesTeam(team(50))).toHaveLength(50);
+  expect(parseSalesTeam(team(51))).toBeUndefined();
+  expect(
+    parseSalesTeam(`"${"a".repeat(80)}" <${"b".repeat(64)}@${"c".repeat(60)}.example.com>`),
+  ).toHaveLength(1);
+  expect(parseSalesTeam(`Ana <ana@example.com>,${" ".repeat(400)}Ben <ben@example.com>`)).toBeUndefined();
+});
+
+// The address parser follows nested comments by recursion: some 2,000 `(` overflowed the stack.
+test.each(["(", "<", '"', "\\", ",", ")", '"a" ', "a "])(
+  "thousands of %j are refused, never thrown",
+  (unit) => {
+    const value = ROSTER + unit.repeat(Math.floor(3_900 / unit.length));
+    expect(parseSalesTeam(value)).toBeUndefined();
+    expect(parseSalesTeam(ROSTER + unit.repeat(9_000))).toBeUndefined();
+  },
+);
 
 describe("the follow-up variables are checked at start like the others", () => {
   const base = {
@@ -88,6 +120,20 @@ describe("the follow-up variables are checked at start like the others", () => {
     ]);
     expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" }))).toEqual([
       "follow-up: CLAIM_NUDGE_MINUTES is invalid",
+    ]);
+  });
+
+  test("a SALES_TEAM of 9,000 `(` turns follow-up off, named; the rest of the configuration stands", () => {
+    const result = loadConfig({ ...base, SALES_TEAM: ROSTER + "(".repeat(9_000) });
+    expect(result.ok && result.config.followUp).toBeUndefined();
+    expect(result.ok && result.config.confirmationEmail).toBe(true);
+    expect(invalidParts(result)).toEqual(["follow-up: SALES_TEAM is invalid"]);
+  });
+
+  test("any follow-up value past 4,000 characters is refused before it is parsed", () => {
+    const long = "Mon-Fri 08:00-17:00 Australia/Perth".padEnd(4_001, " ");
+    expect(invalidParts(loadConfig({ ...base, BUSINESS_HOURS: long }))).toEqual([
+      "follow-up: BUSINESS_HOURS is invalid",
     ]);
   });
 });
