@@ -63,7 +63,8 @@ export interface FollowUpConfig {
   /** Minutes (fractional allowed) an unclaimed lead waits before the nudge. */
   nudgeMinutes: number;
   escalateMinutes: number;
-  escalationEmail: string;
+  /** ESCALATION_EMAIL; the sales inbox when unset. */
+  escalationEmail?: string;
   businessHours?: BusinessHours;
 }
 
