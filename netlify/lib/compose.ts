@@ -115,21 +115,30 @@ export function loadConfig(env: Env = process.env): ConfigResult {
   };
 }
 
+/**
+ * The build's report: `loadConfig`'s, and when the core's variables are missing (a build may not see them),
+ * still each add-on's, judged alone, so an invalid one is named and fails the build.
+ */
+export function settingsReport(env: Env): ConfigResult {
+  const result = loadConfig(env);
+  return result.ok ? result : { ...result, report: addOnReport(readAddOns(env)) };
+}
+
 /** The lines of a report, e.g. `follow-up: off, invalid (BUSINESS_HOURS is invalid)`; never a value. */
 export function reportLines(result: ConfigResult): string[] {
-  if (!result.ok) return [`core: not configured (${result.problems.join("; ")})`];
-  return (result.report ?? []).map(({ name, state, problems }) =>
+  const core = result.ok ? [] : [`core: not configured (${result.problems.join("; ")})`];
+  const parts = (result.report ?? []).map(({ name, state, problems }) =>
     state !== "invalid"
       ? `${name}: ${state}`
       : name === "core"
         ? `core: on, with defaults for ${problems.join("; ")}`
         : `${name}: off, invalid (${problems.join("; ")})`,
   );
+  return [...core, ...parts];
 }
 
 /** The parts whose settings are invalid, as `name: problem; problem`. */
 export function invalidParts(result: ConfigResult): string[] {
-  if (!result.ok) return [];
   return (result.report ?? [])
     .filter((part) => part.state === "invalid")
     .map((part) => `${part.name}: ${part.problems.join("; ")}`);

@@ -4,7 +4,13 @@
 // Reading an add-on's settings never throws out of the composition (docs/decisions/0034-core-and-add-ons.md):
 // whatever a reader throws turns only that add-on off, named by its variables (never a value), logged once
 // per cold start, and the core and the other add-ons stand.
-import { getConfig, invalidParts, loadConfig, resetConfig } from "../../../../netlify/lib/compose";
+import {
+  getConfig,
+  invalidParts,
+  loadConfig,
+  resetConfig,
+  settingsReport,
+} from "../../../../netlify/lib/compose";
 import { silenceConsole } from "../../../helpers/console";
 import { withEnv } from "../../../helpers/env";
 
@@ -34,6 +40,10 @@ test("a reader that throws turns only its add-on off, naming the variables set",
   expect(result.ok && result.config.leadWebhook?.url).toBe(ENV.LEAD_WEBHOOK_URL);
   expect(invalidParts(result)).toEqual([PROBLEM]);
   expect(JSON.stringify(result.ok && result.report)).not.toContain("secret-looking");
+});
+
+test("the build's report names it too when it cannot see the core's variables", () => {
+  expect(invalidParts(settingsReport(ENV))).toEqual([PROBLEM]);
 });
 
 test("a function's configuration logs it once per cold start", () => {
