@@ -107,7 +107,7 @@ export async function runSummaryBench({ root, count = 1000, target }) {
     load("netlify/lib/kit/jobs.ts"),
   ]);
   // The summary counts in this zone; with follow-up off (invalid settings) it fails, whatever the zone.
-  const zone = hours.zoneOf(followUpSettings(process.env, "").value?.businessHours);
+  const zone = hours.zoneOf(followUpSettings(process.env).value?.businessHours);
   const items = benchLeads(count, { ...hours, newLead, zone });
   const keys = items.flatMap(({ lead }) => [keyOf("leads", lead.id), keyOf("followUp", lead.id)]);
   return underServer(root, async () => {

@@ -63,7 +63,8 @@ export interface FollowUpConfig {
   /** Minutes (fractional allowed) an unclaimed lead waits before the nudge. */
   nudgeMinutes: number;
   escalateMinutes: number;
-  escalationEmail: string;
+  /** ESCALATION_EMAIL; the sales inbox when unset. */
+  escalationEmail?: string;
   businessHours?: BusinessHours;
 }
 
@@ -93,8 +94,10 @@ export interface PartReport {
   problems: string[];
 }
 
+/** `report` lists the core and each add-on; without the core, only the build's report lists the add-ons. */
 export type ConfigResult =
-  { ok: true; config: ServerConfig; report?: PartReport[] } | { ok: false; problems: string[] };
+  | { ok: true; config: ServerConfig; report?: PartReport[] }
+  | { ok: false; problems: string[]; report?: PartReport[] };
 
 /** True when NETLIFY_DEV=true or the deploy context is "dev"; a missing variable never makes a run local. */
 export function isLocalRun(env: Env, context?: { deploy?: { context?: string } } | null): boolean {

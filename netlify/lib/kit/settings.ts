@@ -24,7 +24,13 @@ export function problemsOf(error: z.ZodError, set: Record<string, string>): stri
 
 export type Built<T> = { value: T } | { problems: string[] } | "off";
 
-/** Reads `schema` from `env`: `off` when not set up (`whenUnset`), `invalid` when the parse fails, else what `build` makes. */
+/** The longest value read, in characters: AWS Lambda holds 4 KB for all of a function's variables together. */
+const MAX_SETTING_LENGTH = 4000;
+
+/**
+ * Reads `schema` from `env`: `off` when not set up (`whenUnset`), `invalid` when a value is longer than
+ * MAX_SETTING_LENGTH (checked before any parser sees it) or the parse fails, else what `build` makes.
+ */
 export function readSetting<S extends z.ZodObject, T>(
   env: Env,
   schema: S,
@@ -34,6 +40,8 @@ export function readSetting<S extends z.ZodObject, T>(
   const set = given(env, Object.keys(schema.shape));
   if (whenUnset === "off" && Object.keys(set).length === 0) return { state: "off" };
   if (typeof whenUnset === "object" && !(whenUnset.key in set)) return { state: "off" };
+  const tooLong = Object.keys(set).filter((name) => set[name].length > MAX_SETTING_LENGTH);
+  if (tooLong.length > 0) return { state: "invalid", problems: tooLong.map((name) => `${name} is invalid`) };
   const parsed = schema.safeParse(set);
   if (!parsed.success) return { state: "invalid", problems: problemsOf(parsed.error, set) };
   const built = build(parsed.data);

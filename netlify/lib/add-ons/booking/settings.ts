@@ -5,16 +5,18 @@
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 import { isHttpsUrl } from "../../kit/url";
+import { isLocalRun } from "../../core/config";
 
 const linkSchema = z.object({ BOOKING_URL: z.string() });
 const calSchema = z.object({ CAL_WEBHOOK_SECRET: z.string().trim().min(16) });
 
-export const BOOKING_VARIABLES = [...Object.keys(linkSchema.shape), ...Object.keys(calSchema.shape)];
+export const BOOKING_LINK_VARIABLES = Object.keys(linkSchema.shape);
+export const CAL_WEBHOOK_VARIABLES = Object.keys(calSchema.shape);
 
 /** Reads BOOKING_URL, the booking page offered after a request: https without credentials (http only locally). */
-export function bookingLinkSettings(env: Env, isLocal: boolean): Setting<string> {
+export function bookingLinkSettings(env: Env): Setting<string> {
   return readSetting(env, linkSchema, (e): Built<string> =>
-    isHttpsUrl(e.BOOKING_URL, isLocal, { refuseCredentials: true })
+    isHttpsUrl(e.BOOKING_URL, isLocalRun(env), { refuseCredentials: true })
       ? { value: e.BOOKING_URL }
       : { problems: ["BOOKING_URL is invalid"] },
   );

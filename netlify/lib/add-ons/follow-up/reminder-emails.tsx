@@ -102,7 +102,7 @@ export function buildReminderEmail(
     </>
   );
   const body = { title: TITLES[kind], content, preview: detail };
-  const to = escalation ? config.followUp.escalationEmail : config.salesEmail;
+  const to = escalation ? (config.followUp.escalationEmail ?? config.salesEmail) : config.salesEmail;
   const subject = escalation ? `Escalation: demo request ${lead.id} is unclaimed` : `${TITLES[kind]}: ${who}`;
   return message(to, config.mailFrom, subject, body, kind, lead.id);
 }

@@ -1,6 +1,6 @@
 /** The lead webhook's settings (docs/decisions/0034-core-and-add-ons.md): off without LEAD_WEBHOOK_URL or when invalid. */
 import { z } from "zod";
-import type { LeadWebhookConfig, WebhookFormat } from "../../core/config";
+import { isLocalRun, type LeadWebhookConfig, type WebhookFormat } from "../../core/config";
 import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
 import { isHttpsUrl } from "../../kit/url";
 
@@ -23,14 +23,14 @@ function isWebhookSecret(value: string): boolean {
   return bytes >= 24 && bytes <= 64;
 }
 
-/** Reads the lead webhook's settings from `env`; plain http is accepted only when `isLocal`. */
-export function webhookSettings(env: Env, isLocal: boolean): Setting<LeadWebhookConfig> {
+/** Reads the lead webhook's settings from `env`; plain http is accepted only in a local run. */
+export function webhookSettings(env: Env): Setting<LeadWebhookConfig> {
   return readSetting(
     env,
     schema,
     (e): Built<LeadWebhookConfig> => {
       const problems: string[] = [];
-      if (!isHttpsUrl(e.LEAD_WEBHOOK_URL, isLocal)) problems.push("LEAD_WEBHOOK_URL is invalid");
+      if (!isHttpsUrl(e.LEAD_WEBHOOK_URL, isLocalRun(env))) problems.push("LEAD_WEBHOOK_URL is invalid");
       if (e.LEAD_WEBHOOK_FORMAT === "standard") {
         if (!e.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET is missing");
         else if (!isWebhookSecret(e.LEAD_WEBHOOK_SECRET)) problems.push("LEAD_WEBHOOK_SECRET is invalid");

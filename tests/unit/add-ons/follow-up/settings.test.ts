@@ -2,9 +2,15 @@
  * @jest-environment node
  */
 // The follow-up settings as the configuration reads them (docs/requirements.md#follow-up,
-// docs/decisions/0034-core-and-add-ons.md): the roster, the defaults, and a bad value named, never shown.
+// docs/decisions/0034-core-and-add-ons.md): the roster, the defaults, a bad value named, never shown,
+// and no value, however long or nested, that costs more than a glance or throws.
 import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
+import { NEW_FOLLOW_UP } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { buildReminderEmail } from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/settings";
+import { leadRecord, TEST_CONFIG } from "../../../helpers/function-harness";
+
+const ROSTER = "Ana Lopez <ana@example.com>, ";
 
 test("SALES_TEAM is a list of named addresses; a bare address, a duplicate or garbage is refused", () => {
   expect(parseSalesTeam("Ana Smith <ana@example.com>, Ben Lee <ben@example.com>")).toEqual([
@@ -25,6 +31,35 @@ test("SALES_TEAM is a list of named addresses; a bare address, a duplicate or ga
   }
 });
 
+test("a comment in parentheses is refused; parentheses inside a quoted name are a name", () => {
+  expect(parseSalesTeam("Ana Lopez <ana@example.com> (sales)")).toBeUndefined();
+  expect(parseSalesTeam("Ana (sales) Lopez <ana@example.com>")).toBeUndefined();
+  expect(parseSalesTeam('"Ana Lopez (Perth)" <ana@example.com>')).toEqual([
+    { name: "Ana Lopez (Perth)", email: "ana@example.com" },
+  ]);
+});
+
+test("at most 50 members, each at most 400 characters", () => {
+  const team = (size: number) =>
+    Array.from({ length: size }, (_, n) => `Member ${n} <member.${n}@example.com>`).join(", ");
+  expect(parseSalesTeam(team(50))).toHaveLength(50);
+  expect(parseSalesTeam(team(51))).toBeUndefined();
+  expect(
+    parseSalesTeam(`"${"a".repeat(80)}" <${"b".repeat(64)}@${"c".repeat(60)}.example.com>`),
+  ).toHaveLength(1);
+  expect(parseSalesTeam(`Ana <ana@example.com>,${" ".repeat(400)}Ben <ben@example.com>`)).toBeUndefined();
+});
+
+// The address parser follows nested comments by recursion: some 2,000 `(` overflowed the stack.
+test.each(["(", "<", '"', "\\", ",", ")", '"a" ', "a "])(
+  "thousands of %j are refused, never thrown",
+  (unit) => {
+    const value = ROSTER + unit.repeat(Math.floor(3_900 / unit.length));
+    expect(parseSalesTeam(value)).toBeUndefined();
+    expect(parseSalesTeam(ROSTER + unit.repeat(9_000))).toBeUndefined();
+  },
+);
+
 describe("the follow-up variables are checked at start like the others", () => {
   const base = {
     SENDGRID_API_KEY: "SG.x",
@@ -40,9 +75,20 @@ describe("the follow-up variables are checked at start like the others", () => {
       salesTeam: undefined,
       nudgeMinutes: 15,
       escalateMinutes: 60,
-      escalationEmail: "sales@example.com",
+      escalationEmail: undefined,
       businessHours: undefined,
     });
+  });
+
+  test("without ESCALATION_EMAIL the escalation goes to the sales inbox, read where it is sent", () => {
+    const result = loadConfig({ ...base, ALERT_EMAIL: "ops@example.com" });
+    if (!result.ok || !result.config.followUp) throw new Error("follow-up is off");
+    const config = { ...TEST_CONFIG, ...result.config, followUp: result.config.followUp };
+    const item = {
+      lead: leadRecord("0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", "sent"),
+      followUp: NEW_FOLLOW_UP,
+    };
+    expect(buildReminderEmail("escalation", item, "Unclaimed", config).to).toBe("sales@example.com");
   });
 
   test("fractional minutes (a test can use seconds), a roster, an escalation address and business hours", () => {
@@ -89,5 +135,69 @@ describe("the follow-up variables are checked at start like the others", () => {
     expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" }))).toEqual([
       "follow-up: CLAIM_NUDGE_MINUTES is invalid",
     ]);
+  });
+
+  test("a SALES_TEAM of 9,000 `(` turns follow-up off, named; the rest of the configuration stands", () => {
+    const result = loadConfig({ ...base, SALES_TEAM: ROSTER + "(".repeat(9_000) });
+    expect(result.ok && result.config.followUp).toBeUndefined();
+    expect(result.ok && result.config.confirmationEmail).toBe(true);
+    expect(invalidParts(result)).toEqual(["follow-up: SALES_TEAM is invalid"]);
+  });
+
+  test("any follow-up value past 4,000 characters is refused before it is parsed", () => {
+    const long = "Mon-Fri 08:00-17:00 Australia/Perth".padEnd(4_001, " ");
+    expect(invalidParts(loadConfig({ ...base, BUSINESS_HOURS: long }))).toEqual([
+      "follow-up: BUSINESS_HOURS is invalid",
+    ]);
+  });
+});
+
+describe("SLACK_USER_MAP is checked against its own syntax", () => {
+  const base = {
+    SENDGRID_API_KEY: "SG.x",
+    SALES_EMAIL: "sales@example.com",
+    MAIL_FROM: "no-reply@example.com",
+    SLACK_SIGNING_SECRET: "s".repeat(32),
+  };
+  const slackPart = (env: Record<string, string>) =>
+    invalidParts(loadConfig({ ...base, ...env })).filter((part) => part.startsWith("Slack"));
+
+  test.each([
+    "U024BE7LH",
+    "U024BE7LH=ana@example.com=x",
+    "u024be7lh=ana@example.com",
+    "U024BE7LH=not-an-address",
+    "U024BE7LH=ana@example.com, U024BE7LH=ana@example.com",
+    " , ",
+  ])("%j is named invalid, whether follow-up is invalid, off the roster or on", (map) => {
+    for (const team of ["Ana Lopez <ana@example.com> (sales)", "Ana Lopez <ana@example.com>"])
+      expect(slackPart({ SALES_TEAM: team, SLACK_USER_MAP: map })).toEqual([
+        "Slack buttons: SLACK_USER_MAP is invalid",
+      ]);
+  });
+
+  test("a malformed map is named even before the signing secret is set", () => {
+    const { SLACK_SIGNING_SECRET: _, ...withoutSecret } = base;
+    const result = loadConfig({ ...withoutSecret, SLACK_USER_MAP: "ana@example.com" });
+    expect(invalidParts(result)).toEqual(["Slack buttons: SLACK_USER_MAP is invalid"]);
+  });
+
+  test("well-formed: on with follow-up's roster, off when follow-up is, invalid for an address off the roster", () => {
+    const map = { SLACK_USER_MAP: "U024BE7LH=ANA@example.com" };
+    const on = loadConfig({ ...base, ...map, SALES_TEAM: "Ana Lopez <ana@example.com>" });
+    expect(on.ok && on.config.slack?.userMap.get("U024BE7LH")).toEqual({
+      name: "Ana Lopez",
+      email: "ana@example.com",
+    });
+    const followUpInvalid = loadConfig({ ...base, ...map, SALES_TEAM: ROSTER + "(".repeat(9_000) });
+    expect(followUpInvalid.ok && followUpInvalid.report?.find((p) => p.name === "Slack buttons")).toEqual({
+      name: "Slack buttons",
+      state: "off",
+      problems: [],
+    });
+    expect(slackPart({ ...map, SALES_TEAM: "Ben Lee <ben@example.com>" })).toEqual([
+      "Slack buttons: SLACK_USER_MAP is invalid",
+    ]);
+    expect(slackPart(map)).toEqual(["Slack buttons: SLACK_USER_MAP is invalid"]);
   });
 });

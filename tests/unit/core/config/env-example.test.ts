@@ -6,12 +6,8 @@
 // retention limits and what the local server and the owner's commands read.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../../../../netlify/lib/compose";
+import { ADD_ON_SETTINGS, loadConfig } from "../../../../netlify/lib/compose";
 import { CORE_VARIABLES } from "../../../../netlify/lib/core/config";
-import { BOOKING_VARIABLES } from "../../../../netlify/lib/add-ons/booking/settings";
-import { CONFIRMATION_VARIABLES } from "../../../../netlify/lib/add-ons/confirmation/settings";
-import { FOLLOW_UP_VARIABLES } from "../../../../netlify/lib/add-ons/follow-up/settings";
-import { WEBHOOK_VARIABLES } from "../../../../netlify/lib/add-ons/webhook/settings";
 import { loadRetentionLimits, RETENTION_VARIABLES } from "../../../../netlify/lib/add-ons/privacy/retention";
 
 const root = join(__dirname, "..", "..", "..", "..");
@@ -19,10 +15,7 @@ const root = join(__dirname, "..", "..", "..", "..");
 /** Every environment variable the functions read. */
 const CONFIG_VARIABLES = [
   ...CORE_VARIABLES,
-  ...CONFIRMATION_VARIABLES,
-  ...WEBHOOK_VARIABLES,
-  ...BOOKING_VARIABLES,
-  ...FOLLOW_UP_VARIABLES,
+  ...Object.values(ADD_ON_SETTINGS).flatMap((part) => part.variables),
 ];
 
 /** `NAME` -> the value after `=` (empty for none), from lines like `# NAME=value`. */
