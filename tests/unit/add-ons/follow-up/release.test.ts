@@ -315,7 +315,7 @@ test("the release answers once the sales e-mail is accepted; a webhook that neve
   try {
     webhook.setMode({ status: "hang" });
     process.env.LEAD_WEBHOOK_URL = webhook.url;
-    process.env.LEAD_WEBHOOK_TIMEOUT_MS = "1000";
+    process.env.LEAD_WEBHOOK_TIMEOUT_MS = "2000";
     const { id, link } = await heldLead();
     const work: Promise<unknown>[] = [];
     expect((await release(link, undefined, undefined, (promise) => void work.push(promise))).status).toBe(

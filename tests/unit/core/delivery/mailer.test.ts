@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => sink.close());
 beforeEach(() => sink.setMode({ status: 202 }));
+afterEach(() => jest.restoreAllMocks());
 
 const message = buildSalesEmail(VALID, {
   salesEmail: TEST_CONFIG.salesEmail,
@@ -121,7 +122,6 @@ test("no attempt starts past the deadline or the budget, and each gets only the 
     attempts: 0,
   });
   expect(timeouts).toHaveLength(4);
-  jest.restoreAllMocks();
 });
 
 test("the time left caps SendGrid's own timeout", async () => {

@@ -22,6 +22,7 @@ import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 
 const blobs = serverForFile("The Blobs server", startBlobsServer);
 let stores = 0;
+afterEach(() => jest.restoreAllMocks());
 
 /** A platform context whose `waitUntil` collects the work left for after the answer. */
 function afterAnswer() {
