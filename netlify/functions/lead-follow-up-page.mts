@@ -27,7 +27,9 @@ const release = createReleaseHandler({
 
 export default async (req: Request, context: Context): Promise<Response> => {
   const id = context.params.id ?? "";
-  return /\/release\/?$/i.test(new URL(req.url).pathname) ? release(req, id) : handle(req, id, context);
+  return /\/release\/?$/i.test(new URL(req.url).pathname)
+    ? release(req, id, context)
+    : handle(req, id, context);
 };
 
 /** Read by `npm start` too (scripts/local/local-guard.mjs). */

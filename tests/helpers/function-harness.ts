@@ -200,13 +200,18 @@ export function harness(
     body !== null && typeof body === "object" && !Array.isArray(body) && !("formToken" in body)
       ? { ...body, formToken: freshToken() }
       : body;
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
+  const post = (
+    body: unknown,
+    headers: Record<string, string> = {},
+    context?: Parameters<typeof handle>[1],
+  ) =>
     handle(
       new Request("https://resources.example/api/send-contact-email", {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
         body: typeof body === "string" ? body : JSON.stringify(withToken(body)),
       }),
+      context,
     );
   return { handle, post, store, mailer, tickets, nonces };
 }

@@ -1,8 +1,8 @@
 /**
  * An in-memory LeadStore for tests, with the key layout's behaviour (netlify/lib/core/leads/lead-store.ts):
  * `create` marks the lead pending before it writes it and never overwrites an existing id.
- * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks a
- * lead that is not spam unclaimed there, as the Blobs store does. `get` checks what `records` holds
+ * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks
+ * the lead unclaimed there, as the Blobs store does. `get` checks what `records` holds
  * as the Blobs store does (a test may put any value there, e.g. a malformed record); each write gets a new etag.
  */
 import type { FollowUpStore } from "../../netlify/lib/add-ons/follow-up/follow-up-store";
@@ -30,7 +30,7 @@ export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {
     markers,
     async create(record) {
       markers.set(record.id, record.receivedAt);
-      if (record.state !== "spam") await options.followUps?.markUnclaimed(record.id, record.receivedAt);
+      await options.followUps?.markUnclaimed(record.id, record.receivedAt);
       if (records.has(record.id)) return "exists";
       write(record);
       return "created";

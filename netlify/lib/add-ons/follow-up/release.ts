@@ -6,12 +6,12 @@
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig, StaffMember } from "../../core/config";
-import { deliverLead } from "../../core/delivery/deliver";
+import { startDelivery, withinRequest } from "../../core/delivery/deliver";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../../core/leads/lead-store";
 import { htmlPage } from "../../kit/html-page";
-import { SECURITY_HEADERS } from "../../kit/http";
+import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
@@ -65,8 +65,8 @@ async function releaseLead(
   await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
   // What the honeypot held was kept only to recover such a person; `settledAt` is set again on delivery.
   const { honeypot: _honeypot, settledAt: _settledAt, ...rest } = lead;
-  // The release counts as an attempt's time, so the retry job leaves the lead to this request for a minute.
-  const pending = { state: "pending" as const, attempts: 0, lastAttemptAt: since };
+  // Its delivery's clocks run from the release (`promiseStart`), as its follow-up's do.
+  const pending = { state: "pending" as const, attempts: 0 };
   const released: LeadRecord = {
     ...rest,
     state: "pending",
@@ -128,7 +128,8 @@ function renderReleasePage(
 /** Builds the handler for `/leads/<id>/release`. */
 export function createReleaseHandler(deps: ReleaseHandlerDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (req: Request, rawId: string): Promise<Response> => {
+  return async (req: Request, rawId: string, context?: AfterAnswerContext): Promise<Response> => {
+    const retry = withinRequest(deps.retry);
     const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
     if (opened instanceof Response) return opened;
     const { method, config, id, action } = opened;
@@ -172,10 +173,13 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
       return problem(method, PROBLEMS.notWritten);
     }
     logInfo("lead released from spam", { requestId: id });
+    // As a demo request's: the answer waits for the sales e-mail, the rest finishes after it.
     try {
       const mailer = deps.createMailer(config);
-      const context = { config, mailer, addOns: await deps.getAddOns(config), retry: deps.retry, now };
-      await deliverLead(new LeadRecorder(leads, released), context);
+      const delivering = { config, mailer, addOns: await deps.getAddOns(config), retry, now };
+      const delivery = startDelivery(new LeadRecorder(leads, released), delivering);
+      await delivery.sales;
+      await finishAfterAnswer(context, delivery.done);
     } catch (error) {
       // Its pending marker is written: the retry job delivers it.
       logError("released lead not delivered now; the retry job delivers it", {

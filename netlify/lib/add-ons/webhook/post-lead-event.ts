@@ -100,7 +100,10 @@ export async function postWebhook(
   return { status: "permanent", error, code };
 }
 
-/** Posts the request `requestAt` builds for each attempt's time to the configured webhook, with retries; never throws. */
+/**
+ * Posts the request `requestAt` builds for each attempt's time to the configured webhook, with retries, each attempt
+ * within LEAD_WEBHOOK_TIMEOUT_MS and the time `retry` leaves; never throws.
+ */
 export function postWithRetries(
   settings: LeadWebhookConfig,
   requestAt: (at: Date) => WebhookRequest,
@@ -108,7 +111,8 @@ export function postWithRetries(
   retry?: RetryOptions,
 ) {
   return retrySend(
-    () => postWebhook(settings.url, requestAt(now()), { timeoutMs: settings.timeoutMs }),
+    (timeoutMs) =>
+      postWebhook(settings.url, requestAt(now()), { timeoutMs: Math.min(settings.timeoutMs, timeoutMs) }),
     retry,
   );
 }

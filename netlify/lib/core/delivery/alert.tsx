@@ -7,7 +7,13 @@
 import * as React from "react";
 import type { ServerConfig } from "../config";
 import { timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
-import { logMalformedLead, noteMalformedLead, type LeadAlert, type LeadRecord } from "../leads/lead-record";
+import {
+  logMalformedLead,
+  noteMalformedLead,
+  promiseStart,
+  type LeadAlert,
+  type LeadRecord,
+} from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-store";
 import { EmailLayout, Lines, List, renderEmail, Title } from "../../kit/email-layout";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
@@ -76,7 +82,7 @@ function alertReason(
 ): LeadAlert["reason"] | undefined {
   if (lead.alert) return undefined;
   if (lead.state === "failed" || lead.state === "unconfirmed") return lead.state;
-  const age = now.getTime() - Date.parse(lead.receivedAt);
+  const age = now.getTime() - Date.parse(promiseStart(lead));
   return lead.state === "pending" && age >= alertAfterMinutes * 60_000 ? "overdue" : undefined;
 }
 

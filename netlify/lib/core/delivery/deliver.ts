@@ -1,6 +1,8 @@
 /**
- * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): lanes side
- * by side, each in order. Every attempt is recorded before it is sent; what cannot be recorded is not sent.
+ * Delivers a stored lead, for the request and the retry job alike (docs/decisions/0019-lead-path.md): the sales e-mail
+ * and the channels beside it start together, the channels after it follow it in order. Every attempt is recorded
+ * before it is sent; what cannot be recorded is not sent. A request answers once the sales e-mail's outcome is
+ * recorded and lets the rest finish after its answer, by its deadline (docs/decisions/0039-work-after-the-answer.md).
  */
 import { alertIfDue, alertNotice } from "./alert";
 import type { AddOn, ChannelResult, DeliveryChannel, DeliveryContext } from "../add-on";
@@ -13,15 +15,23 @@ import {
 } from "../leads/lead-record";
 import type { LeadRecorder } from "../leads/lead-store";
 import { errorName, logError } from "../../kit/log";
-import type { SendResult } from "./mailer";
+import type { RetryOptions, SendResult } from "./mailer";
 import { salesEmail } from "./sales-email";
 
-/** The channels as lanes: in order within a lane (the confirmation waits for sales), lanes side by side. */
-function deliveryLanes(addOns: readonly AddOn[]): DeliveryChannel[][] {
+/** How long a request's work may take from its start: it ends before Netlify's 10 s limit for a function. */
+export const REQUEST_TIME_MS = 9_000;
+
+/** `retry` with the deadline of a request that started at `startedAt` (epoch ms, default now). */
+export function withinRequest(retry: RetryOptions | undefined, startedAt = Date.now()): RetryOptions {
+  return { ...retry, deadline: startedAt + REQUEST_TIME_MS };
+}
+
+/** The channels after the sales e-mail, in order (the confirmation waits for it), and those beside it. */
+function channelsOf(addOns: readonly AddOn[]) {
   const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
-  const after = channels.filter((c) => c.lane === "after-sales").map((c) => c.channel);
-  const beside = channels.filter((c) => c.lane === "beside").map((c) => [c.channel]);
-  return [[salesEmail, ...after], ...beside];
+  const inLane = (lane: "after-sales" | "beside") =>
+    channels.filter((c) => c.lane === lane).map((c) => c.channel);
+  return { after: inLane("after-sales"), beside: inLane("beside") };
 }
 
 interface DeliverOptions {
@@ -53,6 +63,8 @@ async function runChannel(
     return undefined;
   }
   if (options.due && !options.due(channel.name, delivery)) return undefined;
+  // Past the deadline, the lead stays pending for the retry job rather than start an attempt that cannot finish.
+  if (Date.now() >= (context.retry?.deadline ?? Infinity)) return undefined;
   const started = context.now().toISOString();
   recorder.change(withDelivery(recorder.lead, channel.name, { state: "sending", lastAttemptAt: started }));
   if (!(await recorder.save())) return undefined;
@@ -84,25 +96,61 @@ async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   });
 }
 
-/** Runs every pending, due channel, then the alert and the marker; resolves each send result. Never throws for a send. */
-export async function deliverLead(
+type Results = Partial<Record<ChannelName, SendResult>>;
+
+/** A delivery under way: what a request's answer waits for, and the rest. Neither promise rejects. */
+export interface DeliveryRun {
+  /** The sales e-mail's result once its outcome is written; undefined when it was not attempted. */
+  sales: Promise<SendResult | undefined>;
+  /** Each channel's send result once every channel, the alert and the pending marker are done. */
+  done: Promise<Results>;
+}
+
+/** Starts every pending, due channel, then the alert and the marker. */
+export function startDelivery(
   recorder: LeadRecorder,
   context: DeliveryContext,
   options: DeliverOptions = {},
-): Promise<Partial<Record<ChannelName, SendResult>>> {
-  const results: Partial<Record<ChannelName, SendResult>> = {};
-  const runLane = async (lane: readonly DeliveryChannel[]) => {
-    for (const channel of lane) {
-      const result = await runChannel(recorder, channel, context, options);
-      if (result) results[channel.name] = result;
-      if (recorder.lead.deliveries[channel.name].state === "sending") break; // its attempt was not recorded
-    }
+): DeliveryRun {
+  const results: Results = {};
+  const run = async (channel: DeliveryChannel) => {
+    const result = await runChannel(recorder, channel, context, options);
+    if (result) results[channel.name] = result;
   };
-  await Promise.all(deliveryLanes(context.addOns).map(runLane));
-  noteSettled(recorder, context.now);
-  if (!(await recorder.save())) return results;
-  await alertIfDue(recorder, context, options.sendgridDown?.());
-  noteSettled(recorder, context.now);
-  if (await recorder.save()) await settleIfDone(recorder);
-  return results;
+  const stopped = (error: unknown) =>
+    logError("delivery stopped; the retry job goes on with it", {
+      requestId: recorder.lead.id,
+      reason: errorName(error),
+    });
+  const { after, beside } = channelsOf(context.addOns);
+  const sales = run(salesEmail)
+    .then(() => recorder.save())
+    .catch(stopped);
+  const afterSales = sales.then(async () => {
+    let previous: ChannelName = "sales";
+    for (const channel of after) {
+      if (recorder.lead.deliveries[previous].state === "sending") break; // its attempt was not recorded
+      await run(channel);
+      previous = channel.name;
+    }
+  });
+  const done = Promise.all([afterSales, ...beside.map(run)])
+    .then(async () => {
+      noteSettled(recorder, context.now);
+      if (!(await recorder.save())) return;
+      await alertIfDue(recorder, context, options.sendgridDown?.());
+      noteSettled(recorder, context.now);
+      if (await recorder.save()) await settleIfDone(recorder);
+    })
+    .catch(stopped);
+  return { sales: sales.then(() => results.sales), done: done.then(() => results) };
+}
+
+/** Runs every pending, due channel, then the alert and the marker; resolves each send result. Never throws. */
+export function deliverLead(
+  recorder: LeadRecorder,
+  context: DeliveryContext,
+  options: DeliverOptions = {},
+): Promise<Results> {
+  return startDelivery(recorder, context, options).done;
 }

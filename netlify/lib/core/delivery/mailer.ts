@@ -5,7 +5,7 @@
  * it would route our links through SendGrid, and the privacy page promises none (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
-import pRetry from "p-retry";
+import pRetry, { AbortError } from "p-retry";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
 import type { ServerConfig } from "../config";
 
@@ -27,8 +27,10 @@ export interface RetryOptions {
   retries?: number;
   /** First backoff in ms (doubled per retry), default 300. */
   minTimeoutMs?: number;
-  /** Time budget in ms for all sends and waits, default 4000. */
+  /** Time budget in ms for all sends and waits, default 4000; no attempt runs past it. */
   budgetMs?: number;
+  /** Epoch ms (`Date.now()`) past which nothing is sent: a request's end before the function's time limit. */
+  deadline?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -40,32 +42,53 @@ class RetryableSend extends Error {
   }
 }
 
-/** Runs `send` with backoff and Retry-After within `budgetMs`; a timeout is not repeated, as the other side may have it. */
+const OUT_OF_TIME = { status: "retryable", error: "no time left before the function's time limit" } as const;
+
+/**
+ * Runs `send` with backoff and Retry-After until `budgetMs` or `deadline`, whichever comes first; each attempt gets
+ * the time left as its timeout in ms. A timeout is not repeated, as the other side may have it. Resolves the last
+ * result and the attempts made (0 when no time was left); never throws for a send.
+ */
 export async function retrySend(
-  send: () => Promise<SendResult>,
+  send: (timeoutMs: number) => Promise<SendResult>,
   options: RetryOptions = {},
 ): Promise<SendResult & { attempts: number }> {
-  const { retries = 2, minTimeoutMs = 300, budgetMs = 4000, sleep = defaultSleep } = options;
+  const {
+    retries = 2,
+    minTimeoutMs = 300,
+    budgetMs = 4000,
+    deadline = Infinity,
+    sleep = defaultSleep,
+  } = options;
   const started = Date.now();
+  const end = Math.min(started + budgetMs, deadline);
+  const left = () => end - Date.now();
   let attempts = 0;
+  let last = new RetryableSend(OUT_OF_TIME);
+  if (left() <= 0) return { ...OUT_OF_TIME, attempts };
   try {
     return await pRetry(
       async () => {
+        const timeoutMs = left();
+        if (timeoutMs <= 0) throw new AbortError(last);
         attempts += 1;
-        const result = await send();
-        if (result.status === "retryable" && !result.timedOut) throw new RetryableSend(result);
+        const result = await send(timeoutMs);
+        if (result.status === "retryable" && !result.timedOut) {
+          last = new RetryableSend(result);
+          throw last;
+        }
         return { ...result, attempts };
       },
       {
         retries,
         minTimeout: minTimeoutMs,
         randomize: true,
-        maxRetryTime: budgetMs,
+        maxRetryTime: end - started,
         async onFailedAttempt({ error, retriesLeft }) {
           const wait = error instanceof RetryableSend ? error.result.retryAfterMs : undefined;
           if (wait === undefined || retriesLeft === 0) return;
           // A Retry-After past the budget: give up now instead of sleeping into the limit.
-          if (Date.now() - started + wait >= budgetMs) throw error;
+          if (Date.now() + wait >= end) throw error;
           await sleep(wait);
         },
       },
@@ -120,7 +143,8 @@ const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
 };
 
 export interface Mailer {
-  send(message: MailMessage): Promise<SendResult>;
+  /** Sends `message`, giving up after `timeoutMs` when given (at most SENDGRID_TIMEOUT_MS); never throws. */
+  send(message: MailMessage, options?: { timeoutMs?: number }): Promise<SendResult>;
 }
 
 function classifyStatus(code: number, retryAfterMs?: number): SendResult {
@@ -145,19 +169,23 @@ function toFailure(error: unknown): SendResult {
     : { status: "retryable", error: `SendGrid unreachable (${String(e.code ?? "network error")})` };
 }
 
-/** A mailer on a private SendGrid client; the base URL is set after the key because `setApiKey()` resets it. */
+/** A mailer on a private SendGrid client per send; the base URL is set after the key because `setApiKey()` resets it. */
 export function createSendGridMailer(config: ServerConfig): Mailer {
-  const client = new Client();
-  client.setApiKey(config.sendgridApiKey);
-  if (config.sendgridBaseUrl) client.setDefaultRequest("baseUrl", config.sendgridBaseUrl);
-  const service = new MailService();
-  service.setClient(client);
-  service.setTimeout(config.sendgridTimeoutMs);
+  const serviceFor = (timeoutMs: number) => {
+    const client = new Client();
+    client.setApiKey(config.sendgridApiKey);
+    if (config.sendgridBaseUrl) client.setDefaultRequest("baseUrl", config.sendgridBaseUrl);
+    const service = new MailService();
+    service.setClient(client);
+    service.setTimeout(timeoutMs);
+    return service;
+  };
   return {
-    async send(message) {
+    async send(message, { timeoutMs = Infinity } = {}) {
       try {
         const { sandbox, ...rest } = message;
         const mail = { ...rest, trackingSettings: NO_TRACKING };
+        const service = serviceFor(Math.min(config.sendgridTimeoutMs, timeoutMs));
         const [response] = await service.send(
           sandbox ? { ...mail, mailSettings: { sandboxMode: { enable: true } } } : mail,
         );
@@ -176,5 +204,5 @@ export function sendWithRetry(
   message: MailMessage,
   options: RetryOptions = {},
 ): Promise<SendResult & { attempts: number }> {
-  return retrySend(() => mailer.send(message), options);
+  return retrySend((timeoutMs) => mailer.send(message, { timeoutMs }), options);
 }

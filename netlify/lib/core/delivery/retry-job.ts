@@ -1,12 +1,21 @@
 /**
  * The retry job, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An attempt without a recorded
- * outcome becomes `unconfirmed`, never resent; each channel backs off and has its own breaker.
+ * outcome is sent again for the team's channels and never for the prospect's confirmation, which becomes `unconfirmed`
+ * (docs/decisions/0039-work-after-the-answer.md); each channel backs off and has its own breaker. Every clock runs
+ * from `promiseStart`: a lead released from spam is as new as its release.
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";
 import { deliverLead } from "./deliver";
 import type { JsonBlobs } from "../../kit/json-blobs";
-import { CHANNELS, readEach, withDelivery, type ChannelName, type LeadRecord } from "../leads/lead-record";
+import {
+  CHANNELS,
+  promiseStart,
+  readEach,
+  withDelivery,
+  type ChannelName,
+  type LeadRecord,
+} from "../leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../leads/lead-store";
 import { createBreaker, mapInBatches, type Breaker } from "../../kit/jobs";
 import { errorName, logError, logInfo } from "../../kit/log";
@@ -17,8 +26,11 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const BREAKER_LIMIT = 3;
 
-/** How long a lead with an unrecorded attempt is left alone: its request may still be sending (60 s at most). */
+/** How long a lead with an unrecorded attempt is left alone: its request may still be sending (10 s at most). */
 export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
+
+/** A repeat of the sales e-mail or the webhook costs the team a duplicate at worst; of the confirmation, the prospect. */
+const RESENT_IN_DOUBT: ReadonlySet<ChannelName> = new Set(["sales", "webhook"]);
 
 /** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */
 function nextAttemptDelayMs(attempts: number): number {
@@ -39,25 +51,27 @@ async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: numb
   }
 }
 
-/** Brings in-doubt and over-age channels to their final state; false when the lead must be left this run. */
+/** Brings in-doubt and over-age channels to their next state; false when the lead must be left this run. */
 function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: number): boolean {
   const lead = recorder.lead;
+  const start = Date.parse(promiseStart(lead));
   const sales = lead.deliveries.sales;
-  if (
-    sales.state === "pending" &&
-    !sales.lastAttemptAt &&
-    readAt - Date.parse(lead.receivedAt) < IN_FLIGHT_GRACE_MS
-  )
-    return false;
+  if (sales.state === "pending" && !sales.lastAttemptAt && readAt - start < IN_FLIGHT_GRACE_MS) return false;
   for (const channel of CHANNELS) {
-    const delivery = recorder.lead.deliveries[channel];
-    if (delivery.state === "sending") {
-      const started = Date.parse(delivery.lastAttemptAt ?? lead.receivedAt);
+    const inDoubt = recorder.lead.deliveries[channel];
+    if (inDoubt.state === "sending") {
+      const started = inDoubt.lastAttemptAt ? Date.parse(inDoubt.lastAttemptAt) : start;
       if (readAt - started < IN_FLIGHT_GRACE_MS) return false;
-      const lastError = "an attempt's outcome was never recorded; not sent again";
-      recorder.change(withDelivery(recorder.lead, channel, { state: "unconfirmed", lastError }));
-      logError("delivery outcome unknown; not sent again", { requestId: lead.id, channel });
-    } else if (delivery.state === "pending" && now - Date.parse(lead.receivedAt) > maxAgeMs) {
+      const again = RESENT_IN_DOUBT.has(channel);
+      const what = again ? "sent again" : "not sent again";
+      const lastError = `an attempt's outcome was never recorded; ${what}`;
+      recorder.change(
+        withDelivery(recorder.lead, channel, { state: again ? "pending" : "unconfirmed", lastError }),
+      );
+      logError(`delivery outcome unknown; ${what}`, { requestId: lead.id, channel });
+    }
+    const delivery = recorder.lead.deliveries[channel];
+    if (delivery.state === "pending" && now - start > maxAgeMs) {
       recorder.change(
         withDelivery(recorder.lead, channel, { state: "failed", lastError: delivery.lastError }),
       );

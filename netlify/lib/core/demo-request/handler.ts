@@ -1,9 +1,12 @@
-/** The demo request, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md). */
+/**
+ * The demo request, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md). The answer waits only for
+ * the lead stored and the sales e-mail's outcome; the rest finishes after it (docs/decisions/0039-work-after-the-answer.md).
+ */
 import { judgeWith, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
-import { deliverLead } from "../delivery/deliver";
-import { hasMediaType } from "../../kit/http";
+import { startDelivery, withinRequest } from "../delivery/deliver";
+import { finishAfterAnswer, hasMediaType, type AfterAnswerContext } from "../../kit/http";
 import { isSettled, newLead, type LeadRecord } from "../leads/lead-record";
 import { inboxKeyOf, leadIdFor } from "../leads/lead-address";
 import { LeadRecorder, type CreateResult, type LeadStore } from "../leads/lead-store";
@@ -32,9 +35,17 @@ interface HandlerDeps {
   getFormTokenNonces?: () => FormTokenNonces;
 }
 
-type HandlerContext = { deploy?: { context?: string }; ip?: string } | undefined;
+type HandlerContext = ({ deploy?: { context?: string }; ip?: string } & AfterAnswerContext) | undefined;
 
-type Run = { deps: HandlerDeps; config: ServerConfig; addOns: readonly AddOn[]; now: () => Date };
+type Run = {
+  deps: HandlerDeps;
+  config: ServerConfig;
+  addOns: readonly AddOn[];
+  now: () => Date;
+  /** The in-request retries, with the request's deadline. */
+  retry: RetryOptions;
+  context: HandlerContext;
+};
 
 function openStore(deps: HandlerDeps): LeadStore | null {
   try {
@@ -67,16 +78,30 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
   };
 }
 
-/** A honeypot lead: never sent, answered as slowly as a real one (docs/decisions/0011-spam-defence-layers.md). */
-async function heldAsSpam(lead: LeadRecord, store: LeadStore, { deps, config }: Run): Promise<Outcome> {
+/**
+ * A honeypot lead: never sent, and answered after the same kinds of awaited calls as a delivered one
+ * (docs/decisions/0028-second-hostile-review.md): the lead written as for the sales attempt and its outcome, and
+ * the sales e-mail's probe in sandbox mode between them.
+ */
+async function heldAsSpam(
+  lead: LeadRecord,
+  store: LeadStore,
+  { deps, config, retry, context }: Run,
+): Promise<Outcome> {
   logInfo("stored as spam; nothing sent", {
     requestId: lead.id,
     prospect: maskEmail(lead.request.email),
     reason: lead.spamReason,
   });
+  const write = () => store.update(lead).catch(() => undefined);
+  await write();
+  const delivered = await probeDelivery(deps.createMailer(config), config, retry);
+  await write();
   // A marker left behind costs the job one read; it finds nothing to send and removes it.
-  await store.settle(lead.id).catch(() => undefined);
-  const delivered = await probeDelivery(deps.createMailer(config), config, deps.retry);
+  await finishAfterAnswer(
+    context,
+    store.settle(lead.id).catch(() => undefined),
+  );
   return { kind: "received", delivered, leadId: lead.id };
 }
 
@@ -109,7 +134,7 @@ async function delivered(
   lead: LeadRecord,
   store: LeadStore | null,
   stored: CreateResult,
-  { deps, config, addOns, now }: Run,
+  { deps, config, addOns, now, retry, context }: Run,
 ): Promise<Outcome> {
   if (lead.suspectedSpam) {
     // A disposable address's reason names its domain, which the visitor chose: masked as an address.
@@ -122,8 +147,9 @@ async function delivered(
     logError("store create failed; sending without a record", { requestId: lead.id });
   const recorder = new LeadRecorder(stored === "created" ? store : null, lead);
   const mailer = deps.createMailer(config);
-  const results = await deliverLead(recorder, { config, mailer, addOns, retry: deps.retry, now });
-  const sent = results.sales?.status === "sent";
+  const delivery = startDelivery(recorder, { config, mailer, addOns, retry, now });
+  const sent = (await delivery.sales)?.status === "sent";
+  await finishAfterAnswer(context, delivery.done);
   return !sent && stored !== "created"
     ? { kind: "undeliverable" }
     : { kind: "received", delivered: sent, leadId: lead.id };
@@ -135,6 +161,7 @@ async function handle(
   format: AnswerFormat,
   deps: HandlerDeps,
   context: HandlerContext,
+  retry: RetryOptions,
 ): Promise<{ outcome: Outcome; booking?: BookingOffer }> {
   const configResult = deps.getConfig();
   if (!configResult.ok) {
@@ -148,12 +175,15 @@ async function handle(
 
   const now = deps.now ?? (() => new Date());
   const receivedAt = now();
-  const verdict = await afterSpendingToken(
-    judgeSpam({ ...parsed, viaForm: format === "html" }, { secret: config.formSecret, now: receivedAt }),
-    parsed,
-    deps,
-    receivedAt,
-  );
+  const judge = (honeypot: string) =>
+    judgeSpam(
+      { ...parsed, honeypot, viaForm: format === "html" },
+      { secret: config.formSecret, now: receivedAt },
+    );
+  const first = judge(parsed.honeypot);
+  // A held request spends its token as it would with the honeypot empty, so its calls are a real request's.
+  const spent = await afterSpendingToken(first.kind === "spam" ? judge("") : first, parsed, deps, receivedAt);
+  const verdict = first.kind === "spam" ? first : spent;
   // The client IP as Netlify's rate limit sees it (`npm start` gives the socket's address).
   const ip = context?.ip || undefined;
   const addOns = await deps.getAddOns(config);
@@ -173,7 +203,7 @@ async function handle(
   const store = openStore(deps);
   const stored = store ? await store.create(lead) : "unavailable";
 
-  const run: Run = { deps, config, addOns, now };
+  const run: Run = { deps, config, addOns, now, retry, context };
   let outcome: Outcome;
   if (stored === "exists") outcome = await repeated(store!, lead);
   else if (verdict.kind === "spam" && stored === "created") outcome = await heldAsSpam(lead, store!, run);
@@ -202,10 +232,11 @@ export function createDemoRequestHandler(
   deps: HandlerDeps,
 ): (req: Request, context?: HandlerContext) => Promise<Response> {
   return async (req, context) => {
+    const retry = withinRequest(deps.retry);
     const format = hasMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")
       ? "html"
       : "json";
-    const { outcome, booking } = await handle(req, format, deps, context);
+    const { outcome, booking } = await handle(req, format, deps, context, retry);
     return respond(outcome, format, booking);
   };
 }

@@ -19,7 +19,10 @@ import type { SpamVerdict } from "../spam/spam";
 export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
-/** `sending`: an attempt without its outcome yet; `unconfirmed`: one that never recorded it (not repeated). */
+/**
+ * `sending`: an attempt without its outcome yet; `unconfirmed`: a confirmation attempt that never recorded it, not
+ * repeated (docs/decisions/0039-work-after-the-answer.md; older leads may hold it for any channel).
+ */
 const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unconfirmed", "skipped"] as const;
 type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -210,7 +213,10 @@ export function isSettled(lead: LeadRecord): boolean {
   );
 }
 
-/** When the follow-up clocks and the 24-hour promise start: the release of a lead held as spam, else its arrival. */
+/**
+ * When every clock of a lead starts: its delivery's (the in-flight grace, the overdue alert, giving up after a day),
+ * the follow-up's and the 24-hour promise. The release of a lead held as spam, else its arrival; an ISO string.
+ */
 export function promiseStart(lead: Pick<LeadRecord, "receivedAt" | "released">): string {
   return lead.released?.at ?? lead.receivedAt;
 }

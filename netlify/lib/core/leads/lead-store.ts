@@ -62,9 +62,8 @@ export function createBlobLeadStore(
         if (record.inboxKey) {
           await store.setJSON(inboxKey(record.inboxKey, record.id), { since: record.receivedAt });
         }
-        if (record.state !== "spam") {
-          await store.setJSON(keyOf("unclaimed", record.id), { since: record.receivedAt });
-        }
+        // A held lead is unclaimed too: the same writes as any lead; the follow-up job retires its marker.
+        await store.setJSON(keyOf("unclaimed", record.id), { since: record.receivedAt });
         const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfNew: true });
         return modified ? "created" : "exists";
       } catch {

@@ -1,7 +1,7 @@
 /**
  * The spam layers' verdict (docs/decisions/0011-spam-defence-layers.md): `spam` (honeypot filled: stored, never
  * sent), `suspected` (delivered marked, no confirmation) or `clean`; nothing is silently dropped. A held request
- * is answered like a real one, after the same sends in SendGrid's sandbox mode.
+ * is answered like a real one, after the sales e-mail's probe in SendGrid's sandbox mode.
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
@@ -36,7 +36,8 @@ export function clientKeyOf(ip: string, secret: string): string {
   return confirmationClientHash(secret, ip.trim().toLowerCase()).slice(0, 32);
 }
 
-function probe(config: ServerConfig, kind: "sales" | "confirmation"): MailMessage {
+/** The sales e-mail's probe: sent as a real delivery's sales e-mail would be, in sandbox mode. */
+function probe(config: ServerConfig): MailMessage {
   const words = "A delivery probe in sandbox mode: never delivered.";
   return {
     to: config.salesEmail,
@@ -47,19 +48,16 @@ function probe(config: ServerConfig, kind: "sales" | "confirmation"): MailMessag
         <Paragraph>{words}</Paragraph>
       </EmailLayout>,
     ),
-    customArgs: { kind: `probe-${kind}` },
+    customArgs: { kind: "probe-sales" },
     sandbox: true,
   };
 }
 
-/** Sends the probes a real delivery would, in sandbox mode; true when SendGrid accepted them. Never throws. */
+/** Sends the probe in place of the sales e-mail a real delivery awaits; true when SendGrid accepted it. Never throws. */
 export async function probeDelivery(
   mailer: Mailer,
   config: ServerConfig,
   retry?: RetryOptions,
 ): Promise<boolean> {
-  const sales = await sendWithRetry(mailer, probe(config, "sales"), retry);
-  if (sales.status !== "sent") return false;
-  if (config.confirmationEmail) await sendWithRetry(mailer, probe(config, "confirmation"), retry);
-  return true;
+  return (await sendWithRetry(mailer, probe(config), retry)).status === "sent";
 }

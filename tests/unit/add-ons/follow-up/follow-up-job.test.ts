@@ -231,8 +231,11 @@ test("suspected spam goes into one digest a day instead of nudges; a honeypot le
   await w.store(closed, T0);
   await w.act(closed, { kind: "close", reason: "spam" });
 
+  expect(await w.followUps.markerIds("unclaimed")).toContain(honeypot);
   w.setNow(after(90));
   expect(await w.run()).toMatchObject({ nudge: 0, escalation: 0, digest: 1 });
+  // Stored unclaimed like any lead, the honeypot lead needs no reminder: the run retires its marker.
+  expect(await w.followUps.markerIds("unclaimed")).not.toContain(honeypot);
   await w.store(later, after(100).toISOString(), { suspectedSpam: "form token reused" });
   w.setNow(after(21 * 60)); // same UTC day (01:00 + 21 h = 22:00)
   expect(await w.run()).toMatchObject({ digest: 0, nudge: 0, escalation: 0, "promise-at-risk": 0 });

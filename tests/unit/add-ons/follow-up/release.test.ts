@@ -26,7 +26,10 @@ import { localTime } from "../../../../netlify/lib/kit/text";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { silenceConsole } from "../../../helpers/console";
 import { setUpFunctionEnv } from "../../../helpers/function-env";
-import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { NO_WAITS, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { addOnsFor, getConfig } from "../../../../netlify/lib/compose";
+import { createSendGridMailer } from "../../../../netlify/lib/core/delivery/mailer";
+import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
 
 const ORIGIN = "https://resources.example";
 const SECRET = "release-test-form-secret-of-32-characters";
@@ -41,27 +44,37 @@ const { sink, blobs } = setUpFunctionEnv({
 const raw = () => blobs.open(LEAD_STORE_NAME);
 const leads = () => createBlobLeadStore(raw());
 
-/** Stores a lead held as spam, received two days ago; resolves with its id and release link. */
-async function heldLead() {
+/** Stores a lead held as spam, received `days` (default two) ago; resolves with its id and release link. */
+async function heldLead(days = 2) {
   const id = randomUUID();
-  const received = new Date(Date.now() - 2 * DAY);
+  const received = new Date(Date.now() - days * DAY);
   const verdict = { kind: "spam", reason: "honeypot field filled" } as const;
   await leads().create(newLead(id, { ...VALID }, received, { verdict, honeypot: "autofilled" }));
   const link = releaseUrlFor({ siteOrigin: ORIGIN, formSecret: SECRET, followUp: {} }, id)!;
   return { id, link };
 }
 
-const call = (url: string, init: RequestInit = {}) =>
+const call = (url: string, init: RequestInit = {}, waitUntil?: (work: Promise<unknown>) => void) =>
   handler(new Request(url, init), {
     params: { id: new URL(url).pathname.split("/")[2] },
+    waitUntil,
   } as unknown as Context);
 
-const release = (url: string, fields: Record<string, string> = { by: "ana@example.com" }, origin = ORIGIN) =>
-  call(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams(fields).toString(),
-  });
+const release = (
+  url: string,
+  fields: Record<string, string> = { by: "ana@example.com" },
+  origin = ORIGIN,
+  waitUntil?: (work: Promise<unknown>) => void,
+) =>
+  call(
+    url,
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams(fields).toString(),
+    },
+    waitUntil,
+  );
 
 /** Every key of the lead store and its value. */
 async function snapshot(): Promise<[string, unknown][]> {
@@ -263,4 +276,60 @@ test("a released lead's 24-hour promise runs from the release, in the sales e-ma
     await call(claimUrlFor({ siteOrigin: ORIGIN, formSecret: SECRET, followUp: {} }, id)!)
   ).text();
   expect(page).toContain(replyBy);
+});
+
+test("a lead held 3 days, released while SendGrid answers 503, is delivered by the retry job: not failed, not overdue", async () => {
+  const errors = silenceConsole("error");
+  const { id, link } = await heldLead(3);
+  sink.setMode({ status: 503 });
+  expect((await release(link)).status).toBe(303);
+  const released = (await leads().get(id)) as LeadRecord;
+  expect(released).toMatchObject({ state: "pending", deliveries: { sales: { state: "pending" } } });
+  expect(released.alert).toBeUndefined();
+
+  sink.setMode({ status: 202 });
+  const configured = getConfig();
+  if (!configured.ok) throw new Error(configured.problems.join("; "));
+  const { config } = configured;
+  const at = () => new Date(Date.parse(released.released!.at) + 5 * 60_000);
+  await retryPendingLeads({
+    store: leads(),
+    mailer: createSendGridMailer(config),
+    config,
+    addOns: await addOnsFor(config),
+    now: at,
+    retry: NO_WAITS,
+  });
+  const lead = (await leads().get(id)) as LeadRecord;
+  expect(lead.state).toBe("sent");
+  expect(lead.alert).toBeUndefined();
+  expect(salesEmails().map((m) => m.replyTo)).toEqual([VALID.email]);
+  expect(sink.messages().filter((m) => m.customArgs.kind === "alert")).toEqual([]);
+  expect(errors.mock.calls.join("\n")).not.toMatch(/LEAD FAILED/);
+  expect(errors.text()).toContain("sales e-mail not accepted");
+});
+
+test("the release answers once the sales e-mail is accepted; a webhook that never answers finishes after it", async () => {
+  const consoleErrors = silenceConsole("error");
+  const webhook = await startWebhookSink({ port: 0 });
+  try {
+    webhook.setMode({ status: "hang" });
+    process.env.LEAD_WEBHOOK_URL = webhook.url;
+    process.env.LEAD_WEBHOOK_TIMEOUT_MS = "2000";
+    const { id, link } = await heldLead();
+    const work: Promise<unknown>[] = [];
+    expect((await release(link, undefined, undefined, (promise) => void work.push(promise))).status).toBe(
+      303,
+    );
+    expect(salesEmails()).toHaveLength(1);
+    expect((await leads().get(id))?.deliveries.webhook.state).toBe("sending");
+    await Promise.all(work);
+    expect((await leads().get(id))?.deliveries.webhook).toMatchObject({
+      state: "pending",
+      lastError: "Webhook timed out",
+    });
+    expect(consoleErrors.text()).toContain("lead webhook not accepted");
+  } finally {
+    await webhook.close();
+  }
 });

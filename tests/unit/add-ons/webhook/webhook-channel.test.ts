@@ -2,10 +2,14 @@
  * @jest-environment node
  */
 // The lead webhook as a delivery channel of its own (docs/decisions/0022-lead-webhook-channel.md): beside the
-// sales e-mail, neither waiting for the other, retried by the same job with backoff (simulated clock), never
-// posted twice for one lead, alerts included. SendGrid is a scripted mailer; the webhook is the local webhook
+// sales e-mail, neither waiting for the other, finished after the visitor's answer
+// (docs/decisions/0039-work-after-the-answer.md), retried by the same job with backoff (simulated clock), posted
+// again under the same webhook-id only when an attempt's outcome was lost, alerts included. SendGrid is a scripted mailer; the webhook is the local webhook
 // sink over real HTTP.
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
@@ -60,6 +64,32 @@ const job = async (store: ReturnType<typeof createMemoryLeadStore>, mailer: Mail
 /** Resolves once `condition()` holds (checked every 10 ms); the test's own timeout bounds it. */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+
+/** A receiver that holds every post until `answer(status)`, then answers it and all later ones with `status`. */
+async function heldReceiver() {
+  const waiting: ServerResponse[] = [];
+  let status: number | undefined;
+  const reply = (res: ServerResponse) => res.writeHead(status!).end();
+  const server = createServer((req, res) => {
+    req.resume();
+    if (status === undefined) waiting.push(res);
+    else reply(res);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    held: () => waiting.length,
+    answer(code: number) {
+      status = code;
+      waiting.splice(0).forEach(reply);
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** A mailer whose sends wait until `release()`, to show that nothing else waits for them. */
@@ -142,25 +172,72 @@ test("a SendGrid that does not answer does not delay the webhook", async () => {
   expect((await answer).status).toBe(200);
 });
 
-test("a webhook that does not answer does not delay the sales e-mail", async () => {
+/** A platform context whose `waitUntil` collects the work a handler leaves for after its answer. */
+function afterAnswer() {
+  const work: Promise<unknown>[] = [];
+  return { context: { waitUntil: (promise: Promise<unknown>) => void work.push(promise) }, work };
+}
+
+test("a receiver that never answers: the answer comes once the sales e-mail is accepted; the webhook, after it, is left to the job", async () => {
   const consoleErrors = silenceConsole("error");
   sink.setMode({ status: "hang" });
+  const store = createMemoryLeadStore();
   const mailer = scriptedMailer();
-  let answered = false;
-  const answer = harness({
-    mailer,
-    now: at(0),
-    config: { leadWebhook: { url: sink.url, format: "slack", timeoutMs: 1500 } },
-  })
-    .post({ ...VALID, requestId: ID })
-    .then((res) => {
-      answered = true;
-      return res;
-    });
-  await until(() => sentOfKind(mailer, "sales").length === 1);
-  expect(answered).toBe(false); // still waiting for the webhook's timeout
-  expect((await answer).status).toBe(200);
+  webhookConfig = { leadWebhook: { url: sink.url, format: "standard", secret: SECRET, timeoutMs: 1000 } };
+  const { context, work } = afterAnswer();
+  const res = await harness({ store, mailer, now: at(0), config: webhookConfig }).post(
+    { ...VALID, requestId: ID },
+    {},
+    context,
+  );
+  expect(res.status).toBe(200);
+  expect(sentOfKind(mailer, "sales")).toHaveLength(1);
+  // Answered while the post is still open: its attempt is on record, its outcome not yet.
+  expect((await store.get(LEAD))?.deliveries).toMatchObject({
+    sales: { state: "sent" },
+    webhook: { state: "sending" },
+  });
+  expect(work).toHaveLength(1);
+
+  await Promise.all(work);
+  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({
+    state: "pending",
+    lastError: "Webhook timed out",
+  });
+  expect(sentOfKind(mailer, "confirmation")).toHaveLength(1);
+  sink.setMode({ status: 200 });
+  await job(store, mailer, at(5));
+  expect(deliveriesFor(LEAD)).toHaveLength(1);
+  expect((await store.get(LEAD))?.deliveries.webhook.state).toBe("sent");
   expect(consoleErrors.text()).toContain("[demo-request] lead webhook not accepted");
+});
+
+test("a receiver answering 503 late: the visitor's answer does not wait for it", async () => {
+  const consoleErrors = silenceConsole("error");
+  const receiver = await heldReceiver();
+  try {
+    const store = createMemoryLeadStore();
+    webhookConfig = { leadWebhook: { url: receiver.url, format: "slack", timeoutMs: 5000 } };
+    const { context, work } = afterAnswer();
+    const res = await harness({ store, now: at(0), config: webhookConfig }).post(
+      { ...VALID, requestId: ID },
+      {},
+      context,
+    );
+    expect(res.status).toBe(200);
+    expect((await store.get(LEAD))?.deliveries.webhook.state).toBe("sending");
+    await until(() => receiver.held() === 1);
+    receiver.answer(503);
+    await Promise.all(work);
+    expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({
+      state: "pending",
+      attempts: 3,
+      lastError: "Webhook answered 503",
+    });
+    expect(consoleErrors.text()).toContain("[demo-request] lead webhook not accepted");
+  } finally {
+    await receiver.close();
+  }
 });
 
 test("the job's SendGrid breaker does not stop webhook deliveries", async () => {
@@ -175,18 +252,18 @@ test("the job's SendGrid breaker does not stop webhook deliveries", async () => 
   expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
-test("a webhook attempt whose outcome was never recorded is not posted again", async () => {
+test("a webhook attempt cut off before its outcome was recorded is posted again once, under the same webhook-id", async () => {
   const consoleErrors = silenceConsole("error");
   const store = createMemoryLeadStore();
   await store.create(
     leadRecord(ID, "sent", {
-      webhook: { state: "sending", attempts: 1, lastAttemptAt: "2025-01-01T11:00:01.000Z" },
+      webhook: { state: "sending", attempts: 0, lastAttemptAt: "2025-01-01T11:00:01.000Z" },
     }),
   );
   for (const minutes of [1, 10, 60]) await job(store, scriptedMailer(), at(minutes));
-  expect(deliveriesFor(ID)).toHaveLength(0);
-  expect((await store.get(ID))?.deliveries.webhook.state).toBe("unconfirmed");
-  expect(consoleErrors.text()).toContain("[demo-request] delivery outcome unknown; not sent again");
+  expect(deliveriesFor(ID)).toHaveLength(1);
+  expect((await store.get(ID))?.deliveries.webhook.state).toBe("sent");
+  expect(consoleErrors.text()).toContain("[demo-request] delivery outcome unknown; sent again");
 });
 
 test("a repeated request id posts nothing again", async () => {

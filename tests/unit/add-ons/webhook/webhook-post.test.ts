@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // One webhook delivery attempt against the local webhook sink: sent | retryable | permanent.
-import { postWebhook } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
+import { postWebhook, postWithRetries } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 
@@ -66,6 +66,20 @@ test("no answer within the timeout is retryable (the receiver may have it; webho
     error: "Webhook timed out",
     timedOut: true,
   });
+});
+
+test("an attempt gets only the time its request has left, whatever LEAD_WEBHOOK_TIMEOUT_MS allows", async () => {
+  sink.setMode({ status: "hang" });
+  const settings = { url: sink.url, format: "slack", timeoutMs: 5000 } as const;
+  const result = await postWithRetries(
+    settings,
+    () => request,
+    () => new Date(),
+    {
+      deadline: Date.now() + 200,
+    },
+  );
+  expect(result).toEqual({ status: "retryable", error: "Webhook timed out", timedOut: true, attempts: 1 });
 });
 
 test("an unreachable receiver is retryable, and the error never names the URL (it is the credential)", async () => {

@@ -89,3 +89,24 @@ test("formSecretFrom gives the owner's commands the same secret the functions us
   expect(formSecretFrom({ ...BASE, FORM_TOKEN_SECRET: "s".repeat(40) })).toBe("s".repeat(40));
   expect(formSecretFrom({})).toBeUndefined();
 });
+
+test("the timeouts fit a request inside the function's 10 s limit: SENDGRID_TIMEOUT_MS up to 4000, LEAD_WEBHOOK_TIMEOUT_MS up to 5000", () => {
+  const webhook = { LEAD_WEBHOOK_URL: "https://hooks.slack.com/services/T000/B000/XXXX" };
+  const fitting = config({ ...webhook, SENDGRID_TIMEOUT_MS: "4000", LEAD_WEBHOOK_TIMEOUT_MS: "5000" });
+  expect([fitting.sendgridTimeoutMs, fitting.leadWebhook?.timeoutMs]).toEqual([4000, 5000]);
+  const tooLong = loadConfig({
+    ...BASE,
+    ...webhook,
+    SENDGRID_TIMEOUT_MS: "4001",
+    LEAD_WEBHOOK_TIMEOUT_MS: "5001",
+  });
+  // The tunable falls back to its default; the webhook is off: each named, never the value.
+  expect(tooLong.ok && [tooLong.config.sendgridTimeoutMs, tooLong.config.leadWebhook]).toEqual([
+    3000,
+    undefined,
+  ]);
+  expect(invalidParts(tooLong)).toEqual([
+    "core: SENDGRID_TIMEOUT_MS is invalid",
+    "lead webhook: LEAD_WEBHOOK_TIMEOUT_MS is invalid",
+  ]);
+});

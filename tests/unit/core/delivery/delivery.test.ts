@@ -4,7 +4,7 @@
 // Delivery you can trust and a failed lead reaching a person (docs/requirements.md#lead-path-and-alerts),
 // on the request path:
 // the attempt is recorded before SendGrid is asked, the outcome write is retried and otherwise
-// logged as SENT-UNRECORDED (and never sent again by the job), a permanent refusal fails the lead
+// logged as SENT-UNRECORDED (and sent again by the job: a duplicate, never a loss), a permanent refusal fails the lead
 // at once, and a lead that was not delivered produces one alert.
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
@@ -63,7 +63,7 @@ test("a failed write after an accepted send is retried, and the outcome is kept"
   expect(await store.pendingIds()).toEqual([]);
 });
 
-test("the outcome write failing for good logs SENT-UNRECORDED, and the job never sends that lead again", async () => {
+test("the outcome write failing for good logs SENT-UNRECORDED; the job sends the sales e-mail once more, a duplicate rather than a lost lead", async () => {
   const errors = silenceConsole("error");
   const store = createMemoryLeadStore();
   const update = jest.spyOn(store, "update");
@@ -79,17 +79,18 @@ test("the outcome write failing for good logs SENT-UNRECORDED, and the job never
   expect(logged(errors)).toContain(`SENT-UNRECORDED ${LEAD}`);
   expect(sentOfKind(mailer, "sales")).toHaveLength(1);
 
-  // Blobs is back; runs after the grace find the attempt without an outcome.
+  // Blobs is back; runs after the grace find the attempt without an outcome and send it once more.
   update.mockImplementation(write);
   const later = () => new Date(Date.now() + 10 * 60_000);
   for (let run = 0; run < 3; run += 1) {
     await runRetryJobNow(store, mailer, { now: later });
   }
-  expect(sentOfKind(mailer, "sales")).toHaveLength(1);
+  expect(sentOfKind(mailer, "sales")).toHaveLength(2);
   const lead = await store.get(LEAD);
-  expect(lead).toMatchObject({ state: "unconfirmed", alert: { reason: "unconfirmed", via: "email" } });
-  expect(sentOfKind(mailer, "alert")).toHaveLength(1);
+  expect(lead).toMatchObject({ state: "sent", deliveries: { sales: { state: "sent" } } });
+  expect(lead?.alert).toBeUndefined();
   expect(await store.pendingIds()).toEqual([]);
+  expect(logged(errors)).toContain("delivery outcome unknown; sent again");
 });
 
 test("a permanent refusal (4xx) fails the lead at once: 202, one alert, nothing left for the job", async () => {

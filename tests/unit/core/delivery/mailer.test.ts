@@ -4,9 +4,13 @@
 // docs/requirements.md#lead-path-and-alerts: every SendGrid answer is sent, retryable (429, 5xx, timeout, no
 // connection) or permanent (any other 4xx), through the real client against the local SendGrid-compatible
 // server; only retryable answers are retried in the request, with p-retry's backoff.
-import { createSendGridMailer, sendWithRetry } from "../../../../netlify/lib/core/delivery/mailer";
+import {
+  createSendGridMailer,
+  sendWithRetry,
+  type Mailer,
+} from "../../../../netlify/lib/core/delivery/mailer";
 import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
-import { NO_WAITS, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { DOWN, NO_WAITS, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { startSendGridTestServer, type MailSink, type SinkMode } from "../../../helpers/sendgrid-test-server";
 
 let sink: MailSink;
@@ -15,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => sink.close());
 beforeEach(() => sink.setMode({ status: 202 }));
+afterEach(() => jest.restoreAllMocks());
 
 const message = buildSalesEmail(VALID, {
   salesEmail: TEST_CONFIG.salesEmail,
@@ -92,6 +97,39 @@ test("a Retry-After within the budget is waited for; one past it ends the retrie
     attempts: 1,
   });
   expect(waits).toEqual([1000]);
+});
+
+test("no attempt starts past the deadline or the budget, and each gets only the time left as its timeout", async () => {
+  let clock = 1_000_000;
+  jest.spyOn(Date, "now").mockImplementation(() => clock);
+  const timeouts: (number | undefined)[] = [];
+  const slow: Mailer = {
+    async send(_message, options) {
+      timeouts.push(options?.timeoutMs);
+      clock += 1500;
+      return DOWN;
+    },
+  };
+  const cut = await sendWithRetry(slow, message, { ...NO_WAITS, deadline: clock + 2500 });
+  expect(cut).toMatchObject({ status: "retryable", code: 503, attempts: 2 });
+  expect(timeouts).toEqual([2500, 1000]);
+  const budgeted = await sendWithRetry(slow, message, { ...NO_WAITS, budgetMs: 2000 });
+  expect(budgeted).toMatchObject({ status: "retryable", code: 503, attempts: 2 });
+  expect(timeouts.slice(2)).toEqual([2000, 500]);
+  expect(await sendWithRetry(slow, message, { ...NO_WAITS, deadline: clock })).toEqual({
+    status: "retryable",
+    error: "no time left before the function's time limit",
+    attempts: 0,
+  });
+  expect(timeouts).toHaveLength(4);
+});
+
+test("the time left caps SendGrid's own timeout", async () => {
+  sink.setMode({ status: "hang", times: 1 });
+  expect(await mailer(ANSWER_TIMEOUT_MS).send(message, { timeoutMs: HANG_TIMEOUT_MS })).toMatchObject({
+    status: "retryable",
+    timedOut: true,
+  });
 });
 
 test(

@@ -154,24 +154,66 @@ test("three outages in a row stop the channel for the rest of the run; the leads
   expect(consoleErrors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
-test("an attempt with no recorded outcome is never sent again: unconfirmed, alerted once", async () => {
+test("an attempt cut off before its outcome was recorded: the sales e-mail is sent again, the confirmation never", async () => {
   const consoleErrors = silenceConsole("error");
+  const cutOff = { state: "sending", attempts: 0, lastAttemptAt: "2025-01-01T11:00:00.000Z" } as const;
   const store = await storeWith(
-    lead("doubt", "pending", {
-      sales: { state: "sending", attempts: 1, lastAttemptAt: "2025-01-01T11:00:00.000Z" },
-    }),
+    lead("sales-cut", "pending", { sales: cutOff }),
+    lead("confirmation-cut", "sent", { confirmation: cutOff }),
   );
   const mailer = scriptedMailer();
-  expect(await run({ store, mailer })).toEqual({ sent: 0, failed: 1, waiting: 0 });
+  expect(await run({ store, mailer })).toEqual({ sent: 1, failed: 0, waiting: 0 });
   await run({ store, mailer });
-  expect(salesIds(mailer)).toEqual([]);
-  expect(await store.get("doubt")).toMatchObject({
-    state: "unconfirmed",
-    deliveries: { sales: { state: "unconfirmed" }, confirmation: { state: "skipped" } },
-    alert: { reason: "unconfirmed", via: "email" },
+  // A duplicate sales e-mail at worst; then the confirmation that waited for it, once.
+  expect(mailer.sent.map((m) => `${m.customArgs?.kind}:${m.customArgs?.requestId}`)).toEqual([
+    "sales:sales-cut",
+    "confirmation:sales-cut",
+  ]);
+  expect(await store.get("sales-cut")).toMatchObject({
+    state: "sent",
+    deliveries: { sales: { state: "sent", attempts: 1 }, confirmation: { state: "sent" } },
   });
-  expect(sentOfKind(mailer, "alert")).toHaveLength(1);
-  expect(consoleErrors.text()).toContain("[demo-request] delivery outcome unknown; not sent again");
+  expect((await store.get("sales-cut"))?.alert).toBeUndefined();
+  // The prospect never gets a second confirmation: it stays in doubt, and sales' lead needs no alert.
+  expect(await store.get("confirmation-cut")).toMatchObject({
+    state: "sent",
+    deliveries: { confirmation: { state: "unconfirmed" } },
+  });
+  expect((await store.get("confirmation-cut"))?.alert).toBeUndefined();
+  expect(await store.pendingIds()).toEqual([]);
+  expect(consoleErrors.text()).toMatch(
+    /delivery outcome unknown; sent again .*"channel":"sales"[\s\S]*delivery outcome unknown; not sent again .*"channel":"confirmation"/,
+  );
+});
+
+test("a lead released from spam days after it arrived: every clock runs from the release", async () => {
+  const errors = silenceConsole("error");
+  const releasedAt = "2025-01-01T11:18:00.000Z"; // two minutes before NOW, three days after arrival
+  const store = await storeWith(
+    lead("released", "pending", {
+      receivedAt: "2024-12-29T11:00:00.000Z",
+      released: { at: releasedAt, by: "Ana Smith" },
+      sales: { lastAttemptAt: releasedAt },
+      confirmation: { state: "skipped" },
+    }),
+  );
+  const mailer = scriptedMailer([DOWN]);
+  // Not given up on after a day, and not overdue: a temporary error leaves it to the next run.
+  expect(await run({ store, mailer, retry: { ...NO_WAITS, retries: 0 } })).toEqual({
+    sent: 0,
+    failed: 0,
+    waiting: 1,
+  });
+  expect((await store.get("released"))?.alert).toBeUndefined();
+  expect(await run({ store, mailer, now: () => new Date("2025-01-01T11:25:00.000Z") })).toEqual({
+    sent: 1,
+    failed: 0,
+    waiting: 0,
+  });
+  expect(salesIds(mailer)).toEqual(["released"]);
+  expect(sentOfKind(mailer, "alert")).toEqual([]);
+  expect(logged(errors)).not.toMatch(/LEAD FAILED/);
+  expect(errors.text()).toContain("[demo-request] sales e-mail not accepted");
 });
 
 test("a lead read while its request was in flight is left alone, however long the run takes", async () => {

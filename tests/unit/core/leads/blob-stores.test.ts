@@ -50,14 +50,14 @@ test("create writes the pending and unclaimed markers and the lead under their p
   expect((await leads.pendingIds()).sort()).toEqual(["a", "b"]);
 });
 
-test("a honeypot (spam) lead gets no unclaimed marker: nobody is ever asked to follow it up", async () => {
+test("a honeypot (spam) lead gets the same markers as any lead, so its writes tell nothing", async () => {
   const blobs = open("spam-layout");
   const leads = createBlobLeadStore(blobs);
   const spam = newLead("s", { ...VALID }, new Date("2025-01-01T11:00:00.000Z"), {
     verdict: { kind: "spam", reason: "honeypot field filled" },
   });
   expect(await leads.create(spam)).toBe("created");
-  expect(await keysOf(blobs)).toEqual(["leads/s", "pending/s"]);
+  expect(await keysOf(blobs)).toEqual(["leads/s", "pending/s", "unclaimed/s"]);
 });
 
 test("settle removes only the marker; remove deletes the lead, its marker and its follow-up record and markers", async () => {
