@@ -9,6 +9,13 @@ export function singleLine(value: string): string {
     .trim();
 }
 
+/** `value` cut to at most `max` characters (UTF-16 units), ending in "…" when cut; never inside a surrogate pair. */
+export function shortText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}\u2026`;
+}
+
 /** Whole `minutes` in short words, e.g. 185 -> "3 h 5 min"; negative reads "0 min". */
 export function durationInWords(minutes: number): string {
   const whole = Math.max(0, minutes);

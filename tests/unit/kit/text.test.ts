@@ -3,7 +3,7 @@
  */
 // Times in the team's zone with the zone named, across a daylight-saving change, and the tel: and mailto: links of
 // the e-mails and the claim page (docs/decisions/0037-email-layout.md).
-import { localTime, mailtoHref, telHref } from "../../../netlify/lib/kit/text";
+import { localTime, mailtoHref, shortText, telHref } from "../../../netlify/lib/kit/text";
 
 test("a time is given in the zone, with the zone named, or in UTC", () => {
   expect(localTime("2026-11-27T08:04:37.864Z", "Australia/Perth")).toBe(
@@ -28,4 +28,10 @@ test("tel: and mailto: links: digits and a leading + only, up to an extension; t
   expect(mailtoHref("jane+pilot@acme.com")).toBe("mailto:jane%2Bpilot@acme.com");
   expect(mailtoHref("a?b#c@acme.com")).toBe("mailto:a%3Fb%23c@acme.com");
   expect(mailtoHref("no address")).toBeUndefined();
+});
+
+test("a cut text ends in an ellipsis within its length, never between the halves of an emoji", () => {
+  expect(shortText("Acme Mining", 11)).toBe("Acme Mining");
+  expect(shortText("Acme Mining", 6)).toBe("Acme \u2026");
+  expect(shortText("Acme\u{1F600}Mining", 6)).toBe("Acme\u2026");
 });

@@ -19,6 +19,7 @@ import {
 } from "../../kit/email-layout";
 import { localTime, singleLine } from "../../kit/text";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
+import { listed, listedReason, More } from "./summary-email";
 
 export type PersonReminder = Exclude<ReminderKind, "digest">;
 export type JobConfig = ServerConfig & { followUp: FollowUpConfig };
@@ -107,7 +108,13 @@ export function buildReminderEmail(
   return message(to, config.mailFrom, subject, body, kind, lead.id);
 }
 
-/** The day's digest of unclaimed suspected-spam leads to sales, so a real person held there is still seen. */
+/** Leads a digest lists, at most about 1.5 KB of HTML each, so it stays under Gmail's 102 KB clip. */
+export const DIGEST_SHOWN = 50;
+
+/**
+ * The day's digest to sales of `items`, unclaimed suspected-spam leads in the order given (oldest first), so a
+ * real person held there is still seen: the first DIGEST_SHOWN listed, the count of the rest.
+ */
 export function buildDigestEmail(
   items: readonly ReminderLead[],
   date: string,
@@ -124,12 +131,12 @@ export function buildDigestEmail(
           "Claim any that is real, or close it as spam.",
         ]}
       />
-      {items.map(({ lead, claimUrl }) => (
+      {items.slice(0, DIGEST_SHOWN).map(({ lead, claimUrl }) => (
         <Lines
           key={lead.id}
           lines={[
-            `${lead.request.firstName} ${lead.request.lastName} (${lead.request.company}), ${lead.request.email}`,
-            `Suspected because: ${lead.suspectedSpam ?? "unknown"}`,
+            `${listed(`${lead.request.firstName} ${lead.request.lastName}`)} (${listed(lead.request.company)}), ${listed(lead.request.email)}`,
+            `Suspected because: ${listedReason(lead.suspectedSpam ?? "unknown")}`,
             `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`,
             ...(claimUrl
               ? [
@@ -141,6 +148,10 @@ export function buildDigestEmail(
           ]}
         />
       ))}
+      <More count={items.length - DIGEST_SHOWN}>
+        suspected and unclaimed, not listed here (the oldest come first): each went to the sales inbox marked
+        [Suspected spam], with its claim button.
+      </More>
     </>
   );
   return message(

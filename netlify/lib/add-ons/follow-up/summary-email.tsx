@@ -8,12 +8,46 @@ import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
 import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
 import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "../../kit/email-layout";
-import { durationInWords, localTime, singleLine } from "../../kit/text";
+import { durationInWords, localTime, shortText, singleLine } from "../../kit/text";
 import { emailClassOf } from "../email-class/email-class";
 import { sourceOf } from "./report";
-import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
+import type { Flood, SummaryLead, WeekFigures, WeeklySummary } from "./summary";
 
 export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
+
+// The bounds that keep the HTML under Gmail's 102 KB clip whatever the week holds (about 84 KB at most), chosen
+// by measuring leads of maximum length whose listed text HTML-escapes to 6 bytes a character
+// (tests/helpers/longest-lead.ts, docs/decisions/0038-weekly-summary.md).
+/** Rows of the week's leads table. */
+export const LEADS_SHOWN = 25;
+/** Entries of the held-as-spam list: a lone lead or a flood from one sender. */
+export const HELD_SHOWN = 10;
+/** Entries of the suspected-and-untouched list. */
+export const SUSPECTED_SHOWN = 10;
+/** Characters of a visitor's text (name, company, address, source) in a list; the CSV has them whole. */
+const LISTED_TEXT_LENGTH = 40;
+/** Characters of a spam reason in a list (ours, but it may name the visitor's domain). */
+const REASON_LENGTH = 100;
+/** Rows of the attached CSV: under 9 KB each, so the message stays under 10 MB (SendGrid takes 30 MB). */
+export const CSV_MAX_ROWS = 500;
+
+/** A visitor's `text` as a list shows it, at most LISTED_TEXT_LENGTH characters. */
+export const listed = (text: string) => shortText(text, LISTED_TEXT_LENGTH);
+
+/** A spam reason as a list shows it, at most REASON_LENGTH characters. */
+export const listedReason = (reason: string) => shortText(reason, REASON_LENGTH);
+
+/** A count as sales reads it, e.g. 9950 -> "9,950". */
+const countText = (count: number) => count.toLocaleString("en-GB");
+
+/** "…and 9,950 more …" after a cut list; nothing when every entry is listed. */
+export function More({ count, children }: { count: number; children: React.ReactNode }) {
+  return count > 0 ? (
+    <Paragraph muted>
+      …and {countText(count)} more {children}
+    </Paragraph>
+  ) : null;
+}
 
 /** Minutes in words ("under 1 min", "8 min", "1 h 5 min"); `none` without a figure. */
 export function minutesText(minutes: number | null | undefined, none = "none yet"): string {
@@ -213,21 +247,49 @@ function Charts({ summary }: { summary: WeeklySummary }) {
   );
 }
 
-type SpamLineProps = React.PropsWithChildren<{ lead: LeadRecord; zone: string }>;
-
-// A held or suspected lead: who, their address, when, then why (`children`).
-function SpamLine({ lead, zone, children }: SpamLineProps) {
+// A held or suspected lead: who, their address, when.
+function Who({ lead, zone }: { lead: LeadRecord; zone: string }) {
   const { firstName, lastName, company, email } = lead.request;
   return (
+    <>
+      <strong>{`${listed(`${firstName} ${lastName}`)} (${listed(company)})`}</strong>, {listed(email)},
+      received {shortTime(lead.receivedAt, zone)}
+    </>
+  );
+}
+
+function ReleaseLink({ url }: { url?: string }) {
+  return url ? (
+    <TextLink href={url}>{RELEASE_LINK_TEXT}</TextLink>
+  ) : (
+    <>(No release link: the site&apos;s URL is not set.)</>
+  );
+}
+
+// E.g. "12 requests from one sender (the same network address), received ... to ..., held because: ...".
+function FloodLine({ flood, zone, where }: { flood: Flood<SummaryLead>; zone: string; where: string }) {
+  const [first] = flood.items;
+  const last = flood.items.at(-1)!;
+  const reasons = new Set(flood.items.map(({ lead }) => lead.spamReason ?? "not recorded"));
+  return (
     <Paragraph>
-      <strong>{`${firstName} ${lastName} (${company})`}</strong>, {email}, received{" "}
-      {shortTime(lead.receivedAt, zone)}. {children}
+      <strong>
+        {countText(flood.items.length)} requests from{" "}
+        {flood.by === "client" ? "one sender" : `addresses at ${listed(flood.key)}`}
+      </strong>
+      {flood.by === "client" && " (the same network address)"}, received{" "}
+      {shortTime(first.lead.receivedAt, zone)} to {shortTime(last.lead.receivedAt, zone)}, held because:{" "}
+      {listedReason([...reasons].join("; "))}. The first: <Who lead={first.lead} zone={zone} />.{" "}
+      <ReleaseLink url={first.releaseUrl} /> The other {countText(flood.items.length - 1)} are {where}.
     </Paragraph>
   );
 }
 
-function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
-  const { held, suspectedOpen, zone } = summary;
+function HeldAsSpam({ summary, where }: { summary: WeeklySummary; where: string }) {
+  const { held, heldBySender, zone } = summary;
+  const alone = heldBySender.alone.slice(0, HELD_SHOWN);
+  const floods = heldBySender.floods.slice(0, HELD_SHOWN - alone.length);
+  const listedCount = alone.length + floods.reduce((sum, flood) => sum + flood.items.length, 0);
   return (
     <>
       <Subtitle>Held as spam</Subtitle>
@@ -236,26 +298,45 @@ function HeldAsSpam({ summary }: { summary: WeeklySummary }) {
       ) : (
         <Paragraph>
           These requests were answered like any other but reached nobody: a spam defence held them. A real
-          person may be among them (a password manager can fill the hidden field).
+          person may be among them (a password manager can fill the hidden field). Lone requests come first,
+          oldest first, then floods from one sender, largest first.
         </Paragraph>
       )}
-      {held.map(({ lead, releaseUrl }) => (
-        <SpamLine key={lead.id} lead={lead} zone={zone}>
-          Held because: {lead.spamReason ?? "not recorded"}.{" "}
-          {releaseUrl ? (
-            <TextLink href={releaseUrl}>{RELEASE_LINK_TEXT}</TextLink>
-          ) : (
-            "(No release link: the site's URL is not set.)"
-          )}
-        </SpamLine>
+      {alone.map(({ lead, releaseUrl }) => (
+        <Paragraph key={lead.id}>
+          <Who lead={lead} zone={zone} />. Held because: {listedReason(lead.spamReason ?? "not recorded")}.{" "}
+          <ReleaseLink url={releaseUrl} />
+        </Paragraph>
       ))}
-      {suspectedOpen.length > 0 && <Paragraph>Suspected as spam, delivered, and still untouched:</Paragraph>}
-      {suspectedOpen.map(({ lead, claimUrl }) => (
-        <SpamLine key={lead.id} lead={lead} zone={zone}>
-          Suspected because: {lead.suspectedSpam}.{" "}
+      {floods.map((flood) => (
+        <FloodLine key={`${flood.by} ${flood.key}`} flood={flood} zone={zone} where={where} />
+      ))}
+      <More count={held.length - listedCount}>
+        held requests, not listed here: each is {where} with the person&apos;s details, so a real one can
+        still be contacted.
+      </More>
+    </>
+  );
+}
+
+function SuspectedUntouched({ summary, where }: { summary: WeeklySummary; where: string }) {
+  const { suspectedOpen, zone } = summary;
+  return (
+    <>
+      {suspectedOpen.length > 0 && (
+        <Paragraph>Suspected as spam, delivered, and still untouched, oldest first:</Paragraph>
+      )}
+      {suspectedOpen.slice(0, SUSPECTED_SHOWN).map(({ lead, claimUrl }) => (
+        <Paragraph key={lead.id}>
+          <Who lead={lead} zone={zone} />. Suspected because:{" "}
+          {listedReason(lead.suspectedSpam ?? "not recorded")}.{" "}
           {claimUrl && <TextLink href={claimUrl}>{CLAIM_LINK_TEXT}</TextLink>}
-        </SpamLine>
+        </Paragraph>
       ))}
+      <More count={suspectedOpen.length - SUSPECTED_SHOWN}>
+        suspected and untouched, not listed here: each went to the sales inbox marked [Suspected spam], and
+        each is {where}.
+      </More>
     </>
   );
 }
@@ -276,39 +357,64 @@ const LEAD_COLUMNS: readonly [heading: string, cell: (item: SummaryLead, zone: s
     [
       "Name",
       ({ lead, claimUrl }) => {
-        const name = `${lead.request.firstName} ${lead.request.lastName}`;
+        const name = listed(`${lead.request.firstName} ${lead.request.lastName}`);
         return claimUrl ? <TextLink href={claimUrl}>{name}</TextLink> : name;
       },
     ],
-    ["Company", ({ lead }) => lead.request.company],
+    ["Company", ({ lead }) => listed(lead.request.company)],
     ["E-mail class", ({ lead }) => emailClassCell(emailClassOf(lead))],
-    ["Source", ({ lead }) => sourceOf(lead)],
+    ["Source", ({ lead }) => listed(sourceOf(lead))],
     ["State", stateText],
-    ["Owner", ({ followUp }) => followUp.owner?.name ?? "nobody yet"],
+    ["Owner", ({ followUp }) => (followUp.owner ? listed(followUp.owner.name) : "nobody yet")],
     ["Time to claim", (item) => minutesText(item.minutesToClaim, "not yet")],
   ];
 
 const csvFileName = (week: string) => `leads-${week}.csv`;
 
-function SummaryEmail({ summary }: { summary: WeeklySummary }) {
+type SummaryEmailProps = { summary: WeeklySummary; csvRows: number };
+
+function Attachment({ summary, csvRows }: SummaryEmailProps) {
+  const name = csvFileName(summary.week);
+  const total = summary.records.length;
+  if (csvRows === total) {
+    return (
+      <Paragraph muted>
+        Attached: {name}, every lead of the week (those held as spam too) with the columns of npm run
+        leads:export.
+      </Paragraph>
+    );
+  }
+  return (
+    <Paragraph muted>
+      Attached: {name}, {countText(csvRows)} of the week&apos;s {countText(total)} leads, taken in the order
+      above (those held as spam last), with the columns of npm run leads:export. It is cut so that this e-mail
+      stays small enough to arrive: ask the site&apos;s owner for the full export.
+    </Paragraph>
+  );
+}
+
+function SummaryEmail({ summary, csvRows }: SummaryEmailProps) {
   const preview = `${summary.figures.leads} leads, ${summary.stillOpen} still open`;
+  const where = csvRows === summary.records.length ? "in the attached CSV" : "in the full export";
   return (
     <EmailLayout preview={preview}>
       <Title>The week at a glance</Title>
       <Paragraph>{weekInWords(summary)}</Paragraph>
       <Figures summary={summary} />
       <Charts summary={summary} />
-      <HeldAsSpam summary={summary} />
+      <HeldAsSpam summary={summary} where={where} />
+      <SuspectedUntouched summary={summary} where={where} />
       <Subtitle>The week&apos;s leads</Subtitle>
       {summary.leads.length === 0 ? (
         <Paragraph>No lead reached sales this week.</Paragraph>
       ) : (
         <>
           <Paragraph muted>
-            Open leads first; times in {summary.hours?.zone ?? "UTC"}. Each name opens the lead&apos;s page.
+            Open leads first, then the others, each oldest first; leads suspected as spam after all others.
+            Times in {summary.hours?.zone ?? "UTC"}. Each name opens the lead&apos;s page.
           </Paragraph>
           <DataTable head={LEAD_COLUMNS.map(([heading]) => heading)}>
-            {summary.leads.map((item) => (
+            {summary.leads.slice(0, LEADS_SHOWN).map((item) => (
               <Row
                 key={item.lead.id}
                 header={1}
@@ -316,23 +422,26 @@ function SummaryEmail({ summary }: { summary: WeeklySummary }) {
               />
             ))}
           </DataTable>
+          <More count={summary.leads.length - LEADS_SHOWN}>leads, not listed here: each is {where}.</More>
         </>
       )}
-      <Paragraph muted>
-        Attached: {csvFileName(summary.week)}, every lead of the week (those held as spam too) with the
-        columns of npm run leads:export.
-      </Paragraph>
+      <Attachment summary={summary} csvRows={csvRows} />
     </EmailLayout>
   );
 }
 
-/** The summary e-mail to SALES_EMAIL, with `csv` (the week's leads as `leads:export` writes them) attached. */
+/**
+ * The summary e-mail to SALES_EMAIL, its HTML under 100 KB whatever the week holds, with the week's first
+ * CSV_MAX_ROWS leads (`summary.records`, most relevant first) attached as `csv` writes them (`leads:export`'s
+ * CSV).
+ */
 export function buildSummaryEmail(
   summary: WeeklySummary,
   config: Pick<ServerConfig, "salesEmail" | "mailFrom">,
-  csv: string,
+  csv: (records: readonly LeadRecord[]) => string,
 ): MailMessage {
-  const { html, text } = renderEmail(<SummaryEmail summary={summary} />);
+  const rows = summary.records.slice(0, CSV_MAX_ROWS);
+  const { html, text } = renderEmail(<SummaryEmail summary={summary} csvRows={rows.length} />);
   return {
     to: config.salesEmail,
     from: config.mailFrom,
@@ -342,7 +451,7 @@ export function buildSummaryEmail(
     customArgs: { kind: "summary", week: summary.week },
     attachments: [
       {
-        content: Buffer.from(csv, "utf8").toString("base64"),
+        content: Buffer.from(csv(rows), "utf8").toString("base64"),
         filename: csvFileName(summary.week),
         type: "text/csv",
         disposition: "attachment",

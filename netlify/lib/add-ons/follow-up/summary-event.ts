@@ -39,7 +39,7 @@ export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, val
   ];
 }
 
-const CLOSING = "The full summary, with every lead, went to the sales inbox.";
+const CLOSING = "The full summary, with the week's leads attached, went to the sales inbox.";
 
 /** The webhook attempt made at `now` in the configured format; throws only for `standard` without a secret. */
 export function summaryWebhookRequest(

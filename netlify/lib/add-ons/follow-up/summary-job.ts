@@ -12,6 +12,7 @@ import {
   type RetryOptions,
   type SendResult,
 } from "../../core/delivery/mailer";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import { recordThenSend } from "../../kit/jobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
@@ -35,7 +36,7 @@ type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
   config: ServerConfig & { followUp: FollowUpConfig };
   // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
   leadsCsv: (
-    records: WeeklySummary["records"],
+    records: readonly LeadRecord[],
     followUps: WeeklySummary["followUps"],
     hours?: BusinessHours,
   ) => string;
@@ -44,8 +45,9 @@ type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
 };
 
 function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
-  const csv = options.leadsCsv(summary.records, summary.followUps, summary.hours);
-  return buildSummaryEmail(summary, options.config, csv);
+  return buildSummaryEmail(summary, options.config, (records) =>
+    options.leadsCsv(records, summary.followUps, summary.hours),
+  );
 }
 
 // The webhook hears of it unless SendGrid was busy and the week will be tried again.

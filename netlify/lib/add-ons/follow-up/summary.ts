@@ -6,6 +6,7 @@
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -85,6 +86,32 @@ export function keepWeek(blobs: JsonBlobs, week: string, kept: KeptWeek, at: Dat
   return blobs.setJSON(keyOf("summaries", week), record, { onlyIfNew: true });
 }
 
+// The fewest held leads from one sender that make a flood, listed as one entry.
+const FLOOD_MIN = 3;
+
+const SENDER_KEYS = [
+  ["client", (lead: LeadRecord) => lead.clientKey],
+  ["domain", (lead: LeadRecord) => lead.request.email.split("@").pop()?.toLowerCase()],
+] as const;
+
+/** FLOOD_MIN or more leads from one client (`by` "client", `key` its `clientKey`) or one e-mail domain. */
+export type Flood<T> = { by: (typeof SENDER_KEYS)[number][0]; key: string; items: T[] };
+
+// `items` (order kept) as floods, by client first, then by e-mail domain, largest first, and the leads `alone`:
+// a bot repeats its network address or its domain, so a real person is more likely alone.
+function bySender<T extends { lead: LeadRecord }>(items: readonly T[]) {
+  const floods: Flood<T>[] = [];
+  let alone = [...items];
+  for (const [by, keyOf] of SENDER_KEYS) {
+    for (const [key, group] of Map.groupBy(alone, (item) => keyOf(item.lead) ?? "")) {
+      if (key && group.length >= FLOOD_MIN) floods.push({ by, key, items: group });
+    }
+    const flooded = new Set(floods.flatMap((flood) => flood.items));
+    alone = alone.filter((item) => !flooded.has(item));
+  }
+  return { alone, floods: floods.sort((a, b) => b.items.length - a.items.length) };
+}
+
 export type WeeklySummary = Awaited<ReturnType<typeof buildWeeklySummary>>;
 export type SummaryLead = WeeklySummary["leads"][number];
 
@@ -126,6 +153,13 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
   }));
   const delivered = shown.filter((item) => item.lead.state !== "spam");
   const open = delivered.filter((item) => awaitsContact(item.followUp));
+  // Most relevant first, as the e-mail lists them and cuts its attachment: open before the rest, suspected
+  // after all others, each oldest first (the sort is stable).
+  const rank = (item: (typeof delivered)[number]) =>
+    (item.lead.suspectedSpam ? 2 : 0) + (awaitsContact(item.followUp) ? 0 : 1);
+  const leads = delivered.toSorted((a, b) => rank(a) - rank(b));
+  const heldBySender = bySender(shown.filter((item) => item.lead.state === "spam"));
+  const held = [...heldBySender.alone, ...heldBySender.floods.flatMap((flood) => flood.items)];
   const { start, end } = weekBounds(week, zone);
   return {
     week,
@@ -141,11 +175,14 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
       return { week: w, figures: figuresOf(w) };
     }),
     bands: claimBands(own, hours),
-    leads: [...open, ...delivered.filter((item) => !awaitsContact(item.followUp))],
-    held: shown.filter((item) => item.lead.state === "spam"),
+    leads,
+    /** Every held lead, lone ones first, then floods. */
+    held,
+    heldBySender,
     suspectedOpen: open.filter((item) => item.lead.suspectedSpam && item.followUp.state === "new"),
     stillOpen: open.length,
-    records: own.map((item) => item.lead),
+    /** Every lead of the week, the most relevant first. */
+    records: [...leads, ...held].map((item) => item.lead),
     followUps: new Map(own.map((item) => [item.lead.id, item.followUp])),
     unkept,
   };

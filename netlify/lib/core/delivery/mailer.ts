@@ -8,6 +8,7 @@ import { Client } from "@sendgrid/client";
 import pRetry, { AbortError } from "p-retry";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
 import type { ServerConfig } from "../config";
+import { shortText } from "../../kit/text";
 
 export type SendResult =
   | { status: "sent" }
@@ -127,13 +128,7 @@ export function shortReference(leadId: string): string {
 }
 
 /** `subject` cut to MAX_SUBJECT_LENGTH characters with an ellipsis, never inside a surrogate pair. */
-export function capSubject(subject: string): string {
-  if (subject.length <= MAX_SUBJECT_LENGTH) return subject;
-  let cut = subject.slice(0, MAX_SUBJECT_LENGTH - 1);
-  // A cut between the two halves of a surrogate pair (an emoji) would leave invalid text.
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut}\u2026`;
-}
+export const capSubject = (subject: string): string => shortText(subject, MAX_SUBJECT_LENGTH);
 
 const NO_TRACKING: NonNullable<MailDataRequired["trackingSettings"]> = {
   clickTracking: { enable: false, enableText: false },

@@ -9,9 +9,12 @@ import { NEW_FOLLOW_UP } from "../../../../netlify/lib/add-ons/follow-up/follow-
 import {
   buildDigestEmail,
   buildReminderEmail,
+  DIGEST_SHOWN,
   reminderDetail,
 } from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
+import { NO_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import { leadRecord, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { longestLead } from "../../../helpers/longest-lead";
 
 const ID = "0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 const lead = leadRecord(ID, "sent", { receivedAt: "2026-11-24T01:00:00.000Z" });
@@ -88,4 +91,31 @@ test("the digest lists each lead with its reason, local time and its own claim l
     ].join("\n"),
   );
   expect(html.match(/<a /g)).toHaveLength(1);
+});
+
+test("a digest of 1,000 leads of maximum length stays under 100 KB of HTML: the oldest listed, the rest counted", () => {
+  const suspectedSpam = `${NO_TOKEN_REASON}; disposable e-mail address (${"d".repeat(200)}.com)`;
+  const items = Array.from({ length: 1_000 }, (_, n) => {
+    const suspected = {
+      ...longestLead(n, new Date(Date.parse("2026-11-24T01:00:00Z") + n * 60_000)),
+      suspectedSpam,
+    };
+    return {
+      lead: suspected,
+      followUp: NEW_FOLLOW_UP,
+      claimUrl: `https://resources.example/leads/${suspected.id}?sig=abc`,
+    };
+  });
+  const { subject, text, html } = buildDigestEmail(items, "2026-11-24", { ...TEST_CONFIG, followUp: perth });
+  expect(Buffer.byteLength(html)).toBeLessThan(100_000);
+  expect([...html.matchAll(/\/leads\/(lead-\d+)\?sig=/g)].map(([, id]) => id)).toEqual(
+    items.slice(0, DIGEST_SHOWN).map(({ lead: { id } }) => id),
+  );
+  expect(subject).toBe("Suspected spam digest 2026-11-24: 1000 demo request(s) to check");
+  for (const body of [html, text]) {
+    expect(body).toContain("1000 demo request(s) suspected as spam and not yet claimed (2026-11-24).");
+    expect(body).toContain(
+      `…and ${(1_000 - DIGEST_SHOWN).toLocaleString("en-GB")} more suspected and unclaimed`,
+    );
+  }
 });

@@ -12,13 +12,20 @@ import {
   BarChart,
   barWidth,
   chartInWords,
+  CSV_MAX_ROWS,
+  HELD_SHOWN,
+  LEADS_SHOWN,
   RELEASE_LINK_TEXT,
+  SUSPECTED_SHOWN,
 } from "../../../../netlify/lib/add-ons/follow-up/summary-email";
+import { summaryEvent } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
+import { NO_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import { EmailLayout, renderEmail } from "../../../../netlify/lib/kit/email-layout";
 import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { longestLead } from "../../../helpers/longest-lead";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
 describe("a bar chart", () => {
@@ -163,7 +170,8 @@ test("a held lead's typed text cannot pose as one of the summary's links in the 
   const blobs = createMemoryBlobs();
   const followUps = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
-  const company = `Acme. Not spam? ${RELEASE_LINK_TEXT} [https://evil.example/release]`;
+  // Short enough to be listed whole.
+  const company = `Release [https://evil.example/release]`;
   await leads.create(
     newLead("held-lead", { ...VALID, company }, new Date("2026-11-25T02:00:00Z"), {
       verdict: { kind: "spam", reason: "honeypot field filled" },
@@ -182,6 +190,136 @@ test("a held lead's typed text cannot pose as one of the summary's links in the 
     dryRun: true,
   });
   expect(message.text).not.toContain("[https://evil.example/release]");
-  expect(message.text).toContain(`${RELEASE_LINK_TEXT} (https://evil.example/release)`);
+  expect(message.text).toContain(`Release (https://evil.example/release)`);
   expect(message.html).toContain(company);
+});
+
+describe("a week of 10,000 leads of maximum length", () => {
+  const idOf = (n: number) => `lead-${String(n).padStart(6, "0")}`;
+  const count = (n: number) => n.toLocaleString("en-GB");
+  let built: Awaited<ReturnType<typeof summaryNow>>;
+
+  // 6,000 claimed, 2,000 suspected and untouched, 2,000 held from 20 clients: every list is full.
+  beforeAll(async () => {
+    const blobs = createMemoryBlobs();
+    const followUps = createFollowUpStore(blobs);
+    const leads = createMemoryLeadStore({ followUps });
+    const suspectedSpam = `${NO_TOKEN_REASON}; disposable e-mail address (${"d".repeat(200)}.com)`;
+    const owner = { name: "'".repeat(100) };
+    for (let n = 0; n < 10_000; n += 1) {
+      const at = new Date(Date.parse("2026-11-23T00:00:00Z") + n * 60_000);
+      if (n >= 8_000) {
+        const verdict = { kind: "spam", reason: "honeypot field filled" } as const;
+        await leads.create(longestLead(n, at, { verdict, clientKey: `client-${n % 20}` }));
+      } else if (n >= 6_000) {
+        await leads.create({ ...longestLead(n, at), state: "sent", suspectedSpam });
+      } else {
+        await leads.create({ ...longestLead(n, at), state: "sent" });
+        const followUp = { state: "claimed", owner, claimedAt: at.toISOString() } as const;
+        await followUps.update(idOf(n), () => ({ ok: true, followUp }));
+      }
+    }
+    built = await summaryNow({
+      // Read as stored, without the store's copy and check of each record: the bound is the e-mail's.
+      leads: { ids: () => leads.ids(), get: async (id) => leads.records.get(id) ?? null },
+      followUps,
+      blobs,
+      mailer: scriptedMailer(),
+      config: TEST_CONFIG,
+      leadsCsv: leadsToCsv,
+      now: () => new Date("2026-11-30T09:00:00Z"),
+      week: "2026-W48",
+      dryRun: true,
+    });
+  }, 60_000);
+
+  test("renders under 100 KB of HTML, listing the most relevant of each list and counting the rest", () => {
+    const { html, text } = built.message;
+    expect(Buffer.byteLength(html)).toBeLessThan(100_000);
+    // The suspected and untouched, then the table: oldest first, open before the suspected.
+    const claimed = [...html.matchAll(/\/leads\/(lead-\d+)\?sig=/g)].map(([, id]) => id);
+    expect(claimed).toEqual([
+      ...Array.from({ length: SUSPECTED_SHOWN }, (_, i) => idOf(6_000 + i)),
+      ...Array.from({ length: LEADS_SHOWN }, (_, i) => idOf(i)),
+    ]);
+    expect(html.match(/\/leads\/lead-\d+\/release\?sig=/g)).toHaveLength(HELD_SHOWN);
+    expect(html.match(/100 requests from one sender/g)).toHaveLength(HELD_SHOWN);
+    for (const body of [html.replace(/&#x27;/g, "'"), text]) {
+      expect(body).toContain(`…and ${count(8_000 - LEADS_SHOWN)} more leads, not listed here`);
+      expect(body).toContain(`…and ${count(2_000 - SUSPECTED_SHOWN)} more suspected and untouched`);
+      expect(body).toContain(`…and ${count(2_000 - 100 * HELD_SHOWN)} more held requests`);
+    }
+  });
+
+  test("the subject and the webhook count every lead, not only those listed", () => {
+    expect(built.message.subject).toBe(
+      "Week at a glance 2026-W48: 8000 leads, 8000 still open, 2000 held as spam",
+    );
+    expect(summaryEvent(built.summary)).toMatchObject({
+      figures: { leads: 8_000 },
+      stillOpen: 8_000,
+      heldAsSpam: 2_000,
+    });
+  });
+
+  test("the attached CSV keeps its most relevant rows, well under SendGrid's 30 MB, and the e-mail says so", () => {
+    const { html, text, attachments } = built.message;
+    const [file] = attachments!;
+    const csv = Buffer.from(file.content, "base64").toString("utf8");
+    const rows = csv.split("\r\n").flatMap((line) => line.match(/^"(lead-\d+)"/)?.[1] ?? []);
+    expect(rows).toEqual(Array.from({ length: CSV_MAX_ROWS }, (_, n) => idOf(n)));
+    expect(Buffer.byteLength(html) + Buffer.byteLength(text) + file.content.length).toBeLessThan(10_000_000);
+    for (const body of [html.replace(/&#x27;/g, "'"), text]) {
+      expect(body).toContain(`leads-2026-W48.csv, ${count(CSV_MAX_ROWS)} of the week's 10,000 leads`);
+      expect(body).toContain("ask the site's owner for the full export");
+    }
+  });
+});
+
+test("held leads from one client or one domain are one entry each, with the first's release link; lone ones keep theirs", async () => {
+  const blobs = createMemoryBlobs();
+  const followUps = createFollowUpStore(blobs);
+  const leads = createMemoryLeadStore({ followUps });
+  const verdict = { kind: "spam", reason: "honeypot field filled" } as const;
+  const held = async (id: string, minute: number, email: string, clientKey: string, firstName = "Bot") =>
+    leads.create(
+      newLead(
+        id,
+        { ...VALID, firstName, email },
+        new Date(Date.parse("2026-11-24T02:00:00Z") + minute * 60_000),
+        {
+          verdict,
+          clientKey,
+        },
+      ),
+    );
+  // 12 from one client, each from another address; 4 from one domain, each from another client.
+  for (let i = 0; i < 12; i += 1) await held(`client-${i}`, 10 + i, `bot${i}@x${i}.example`, "one-client");
+  for (let i = 0; i < 4; i += 1) await held(`domain-${i}`, 30 + i, `b${i}@spam.example`, `c${i}`);
+  // Two colleagues from one domain, and one more person: under a flood, so each keeps a line.
+  await held("ana", 1, "ana@acme-mining.com", "a", "Ana");
+  await held("ben", 2, "ben@acme-mining.com", "b", "Ben");
+  await held("cleo", 50, "cleo@other.example", "one-client-no", "Cleo");
+  const { message, summary: built } = await summaryNow({
+    leads,
+    followUps,
+    blobs,
+    mailer: scriptedMailer(),
+    config: TEST_CONFIG,
+    leadsCsv: leadsToCsv,
+    now: () => new Date("2026-11-30T09:00:00Z"),
+    week: "2026-W48",
+    dryRun: true,
+  });
+  const released = [...message.html.matchAll(/\/leads\/([\w-]+)\/release\?sig=/g)].map(([, id]) => id);
+  expect(released).toEqual(["ana", "ben", "cleo", "client-0", "domain-0"]);
+  expect(message.text).toContain(
+    "12 requests from one sender (the same network address), received Tue 24 Nov, 02:10 to Tue 24 Nov, 02:21, held because: honeypot field filled. The first: Bot Driller (Acme Mining), bot0@x0.example, received Tue 24 Nov, 02:10.",
+  );
+  expect(message.text).toContain("The other 11 are in the attached CSV.");
+  expect(message.text).toContain("4 requests from addresses at spam.example, received");
+  expect(message.text).toContain("The other 3 are in the attached CSV.");
+  expect(message.text).not.toContain("more held requests");
+  expect(message.subject).toContain("19 held as spam");
+  expect(built.held).toHaveLength(19);
 });
