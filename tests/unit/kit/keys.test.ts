@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 // Every key and keyed hash made from the server's form secret (docs/decisions/0028-second-hostile-review.md,
-// docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md). The expected
+// docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md,
+// docs/decisions/0040-link-lifetime-and-roster-keys.md). The expected
 // values were produced by each construction as first deployed: lead ids, the hashes erasure must
 // find and links already sent depend on them, so none of them may change.
 import { readdirSync, readFileSync } from "node:fs";

@@ -6,7 +6,8 @@
 // refused without telling whether an id exists; the actions are explicit form posts, checked like the
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
-// that went well, and the history.
+// that went well, and the history. A link works for 30 days from when it was sent, and the roster's
+// options are keys, never addresses (docs/decisions/0040-link-lifetime-and-roster-keys.md).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
