@@ -1,6 +1,7 @@
 /**
- * GET/POST /leads/<id>?sig=..., a lead's claim page (docs/decisions/0029-lead-follow-up.md), and
- * /leads/<id>/release?sig=..., releasing a lead held as spam (docs/decisions/0038-weekly-summary.md).
+ * GET/POST /leads/<id>?sig=...&exp=..., a lead's claim page (docs/decisions/0029-lead-follow-up.md), and
+ * /leads/<id>/release?sig=..., releasing a lead held as spam (docs/decisions/0038-weekly-summary.md); how long
+ * each link works: docs/decisions/0040-link-lifetime-and-roster-keys.md.
  */
 import type { Config, Context } from "@netlify/functions";
 import { addOnsFor, getConfig } from "../lib/compose";

@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { claimLinkFor } from "./support/claim-page";
+import { claimLinkFor, rosterKey } from "./support/claim-page";
 import { sendDemoRequest } from "./support/demo-request-form";
 import { E2E_SALES_TEAM } from "./support/follow-up-env";
 import { uniqueProspect } from "./support/mail-sink";
@@ -42,7 +42,7 @@ test("leads:follow-up runs the check through the running server; leads:report co
   expect(counts.checked).toBeGreaterThanOrEqual(1);
 
   const claimed = await request.post(link.toString(), {
-    form: { action: "claim", owner: E2E_SALES_TEAM[0].email },
+    form: { action: "claim", owner: await rosterKey(request, link, E2E_SALES_TEAM[0].name) },
     headers: { origin: link.origin },
     maxRedirects: 0,
   });

@@ -21,6 +21,7 @@ import {
   fact,
   historyLine,
   requestDemo,
+  rosterKey,
   submitWith,
   withSignature,
 } from "./support/claim-page";
@@ -175,6 +176,7 @@ test("a claim without a chosen person claims nothing: the browser refuses it, an
   // Someone not on the roster, or a typed name while there is a roster: refused the same way.
   const blindClaims: Record<string, string>[] = [
     { action: "claim", owner: "eve@example.com" },
+    { action: "claim", owner: ANA.email },
     { action: "claim", owner: "Ana Smith" },
     { action: "claim", ownerName: "Eve Intruder" },
   ];
@@ -237,7 +239,8 @@ test("a claim as a roster member shows the owner on the page and in the export; 
   await expectNoScriptInPage(second);
 
   // Sent again straight to the server: still refused.
-  const again = await page.request.post(link.toString(), { form: { action: "claim", owner: BEN.email } });
+  const owner = await rosterKey(page.request, link, BEN.name);
+  const again = await page.request.post(link.toString(), { form: { action: "claim", owner } });
   expect(again.status()).toBe(409);
 
   expect(await exportedFollowUp(id)).toEqual(afterClaim);

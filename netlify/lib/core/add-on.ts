@@ -43,7 +43,8 @@ export interface AddOn {
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
   /** A channel after the sales e-mail or beside it; an add-on that is off gives one that skips, so leads settle. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
-  claimUrl?: (config: ServerConfig, id: string) => string | undefined;
+  /** Lead `id`'s claim link, issued at `now`: a link's lifetime runs from its issue. */
+  claimUrl?: (config: ServerConfig, id: string, now: Date) => string | undefined;
   /** The IANA zone sales works in, for the times its e-mails show; the first add-on's wins. */
   timeZone?: (config: ServerConfig) => string | undefined;
   /** An offer on a received request's answer (e.g. the booking link); the first add-on's wins. */

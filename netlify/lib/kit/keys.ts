@@ -26,6 +26,13 @@ export const confirmationClientHash = (secret: string, ip: string): string =>
 export const claimSignatureBytes = (secret: string, leadId: string): Buffer =>
   mac(derivedKey(secret, "lead claim link v1"), leadId);
 
+/**
+ * An expiring claim link's 32-byte signature: HMAC of `leadId` + `\n` + `expires` (unix seconds, decimal text) under
+ * the key labelled `lead claim link v2` (docs/decisions/0040-link-lifetime-and-roster-keys.md).
+ */
+export const expiringClaimSignatureBytes = (secret: string, leadId: string, expires: string): Buffer =>
+  mac(derivedKey(secret, "lead claim link v2"), `${leadId}\n${expires}`);
+
 /** A release link's 32-byte signature: HMAC of `leadId` under the key labelled `lead release link v1`. */
 export const releaseSignatureBytes = (secret: string, leadId: string): Buffer =>
   mac(derivedKey(secret, "lead release link v1"), leadId);
@@ -41,6 +48,13 @@ export const bookingReferenceIv = (secret: string, leadId: string): Buffer =>
 /** The lead store's inbox index key: hex HMAC of `inbox` (`inboxOf`) under the key labelled `lead inbox index v1`. */
 export const inboxIndexKey = (secret: string, inbox: string): string =>
   mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
+
+/**
+ * A roster member's key in the signed pages' forms: the first 16 hex digits of the HMAC of `address`
+ * under the key labelled `roster member v1` (docs/decisions/0040-link-lifetime-and-roster-keys.md).
+ */
+export const rosterMemberKey = (secret: string, address: string): string =>
+  mac(derivedKey(secret, "roster member v1"), address).toString("hex").slice(0, 16);
 
 /** Whether the `given` signature's text is the `expected` one, compared in constant time. Never throws. */
 export function isSameSignature(given: string, expected: string): boolean {

@@ -76,6 +76,17 @@ export async function submitWith(page: Page, button: Locator): Promise<Response>
   return answered;
 }
 
+/**
+ * The key the roster's options carry for the member named `name` on the page at `link`, as a browser would post it
+ * (docs/decisions/0040-link-lifetime-and-roster-keys.md: never their address).
+ */
+export async function rosterKey(request: APIRequestContext, link: URL, name: string): Promise<string> {
+  const html = await (await request.get(link.toString())).text();
+  const key = new RegExp(`<option value="([0-9a-f]{16})">${name}</option>`).exec(html)?.[1];
+  expect(key, `no roster option for ${name}`).toBeDefined();
+  return key!;
+}
+
 /** `link` with its `sig` replaced by `sig` (or without one, for null). */
 export function withSignature(link: URL, sig: string | null): string {
   const forged = new URL(link);

@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 // Every key and keyed hash made from the server's form secret (docs/decisions/0028-second-hostile-review.md,
-// docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md). The expected
+// docs/decisions/0029-lead-follow-up.md, docs/decisions/0034-core-and-add-ons.md,
+// docs/decisions/0040-link-lifetime-and-roster-keys.md). The expected
 // values were produced by each construction as first deployed: lead ids, the hashes erasure must
 // find and links already sent depend on them, so none of them may change.
 import { readdirSync, readFileSync } from "node:fs";
@@ -14,11 +15,13 @@ import {
 import { confirmationAddressKey } from "../../../netlify/lib/add-ons/confirmation/confirmation-limits";
 import { clientKeyOf } from "../../../netlify/lib/core/spam/spam";
 import {
+  checkClaimLink,
+  checkReleaseLink,
   claimSignature,
-  isClaimSignature,
-  isReleaseSignature,
+  claimUrlFor,
   releaseSignature,
 } from "../../../netlify/lib/add-ons/follow-up/claim-link";
+import { keyedRoster } from "../../../netlify/lib/add-ons/follow-up/signed-page";
 import { formSecretFrom } from "../../../netlify/lib/core/config";
 import { inboxKeyOf, leadIdFor } from "../../../netlify/lib/core/leads/lead-address";
 import { checkFormToken, issueFormToken } from "../../../netlify/lib/core/spam/form-token";
@@ -28,6 +31,7 @@ const SECRET = "pinned-form-secret-0123456789-abcdefghij";
 const LEAD_ID = "3f2b9c1e-8d4a-4e7f-9b6c-2a1d0e5f7c8b";
 const ISSUED_AT = new Date(1741597200000);
 const SENDGRID_KEY = "SG.pinned-test-key.0123456789abcdef";
+const sigOnly = (sig: string) => new URLSearchParams({ sig });
 
 describe("the constructions as first deployed, through their modules", () => {
   test("a lead id from an idempotency key, in any letter case", () => {
@@ -57,10 +61,10 @@ describe("the constructions as first deployed, through their modules", () => {
     expect(clientKeyOf("203.0.113.7", SECRET)).toBe("fc55550ef724d3ced4b7bfd459ed4c00");
   });
 
-  test("the claim link's signature", () => {
+  test("the claim link's signature, still accepted from a link without an expiry", () => {
     const sig = "HVtqFmjUNjQBYNF_uj1AUdXGvowuLwOZ8-UxoWB64XM";
     expect(claimSignature(LEAD_ID, SECRET)).toBe(sig);
-    expect(isClaimSignature(LEAD_ID, sig, SECRET)).toBe(true);
+    expect(checkClaimLink(LEAD_ID, sigOnly(sig), SECRET)).toEqual({ kind: "signed" });
   });
 
   test("the booking reference, which opens again", () => {
@@ -89,9 +93,39 @@ describe("the release link, a new use, signs under its own derived key", () => {
     const sig = "OZXR3nr0zEJrjiK4J0J88LUh6rnrvwQ55hK02zAu6O8";
     expect(keys.releaseSignatureBytes(SECRET, LEAD_ID).toString("base64url")).toBe(sig);
     expect(releaseSignature(LEAD_ID, SECRET)).toBe(sig);
-    expect(isReleaseSignature(LEAD_ID, sig, SECRET)).toBe(true);
-    expect(isReleaseSignature(LEAD_ID, claimSignature(LEAD_ID, SECRET), SECRET)).toBe(false);
-    expect(isClaimSignature(LEAD_ID, sig, SECRET)).toBe(false);
+    expect(checkReleaseLink(LEAD_ID, sigOnly(sig), SECRET)).toEqual({ kind: "signed" });
+    expect(checkReleaseLink(LEAD_ID, sigOnly(claimSignature(LEAD_ID, SECRET)), SECRET)).toEqual({
+      kind: "forged",
+    });
+    expect(checkClaimLink(LEAD_ID, sigOnly(sig), SECRET)).toEqual({ kind: "forged" });
+  });
+});
+
+describe("the expiring claim link, a new use, signs the lead id and its expiry under its own derived key", () => {
+  test("a link made at a fixed time expires 30 days later, and its signature covers that time", () => {
+    const sig = "TuV8z1kBE2Pf4vRRT8sGGj3Mp-_5cQwh9K_CSiJVGUg";
+    expect(keys.expiringClaimSignatureBytes(SECRET, LEAD_ID, "1744189200").toString("base64url")).toBe(sig);
+    const link = new URL(
+      claimUrlFor(
+        { siteOrigin: "https://site.example", formSecret: SECRET, followUp: {} },
+        LEAD_ID,
+        ISSUED_AT,
+      )!,
+    );
+    expect(link.search).toBe(`?sig=${sig}&exp=1744189200`);
+    expect(checkClaimLink(LEAD_ID, link.searchParams, SECRET)).toEqual({
+      kind: "signed",
+      expires: 1744189200,
+    });
+    expect(checkReleaseLink(LEAD_ID, link.searchParams, SECRET)).toEqual({ kind: "forged" });
+  });
+});
+
+describe("the roster member key, a new use, keys a lower-cased address under its own derived key", () => {
+  test("a member's key, for any letter case of their address", () => {
+    expect(keys.rosterMemberKey(SECRET, "ana@example.com")).toBe("b715066dafbd23ff");
+    const [ana] = keyedRoster([{ name: "Ana Smith", email: "Ana@Example.com" }], SECRET)!;
+    expect(ana.key).toBe("b715066dafbd23ff");
   });
 });
 
@@ -139,6 +173,7 @@ describe("kit/keys.ts, one function per use", () => {
       keys.bookingReferenceKey(SECRET).toString("hex"),
       keys.bookingReferenceIv(SECRET, text).toString("hex"),
       keys.inboxIndexKey(SECRET, text),
+      keys.rosterMemberKey(SECRET, text),
       keys.derivedFormSecret(SECRET),
     ];
     expect(new Set(values).size).toBe(values.length);

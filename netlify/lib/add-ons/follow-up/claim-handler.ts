@@ -1,12 +1,13 @@
 /**
- * GET/POST /leads/<id>?sig=<signature>: the claim page, made for a phone (docs/requirements.md#follow-up,
- * docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up and its actions, the history. A wrong
- * signature is 403 whatever the id; GET changes nothing and no form submits by itself, as mail scanners open
- * every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * GET/POST /leads/<id>?sig=<signature>&exp=<unix seconds>: the claim page, made for a phone
+ * (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up and its
+ * actions, the history. A wrong signature is 403 whatever the id, an expired link 410
+ * (docs/decisions/0040-link-lifetime-and-roster-keys.md); GET changes nothing and no form submits by itself, as
+ * mail scanners open every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
-import type { ConfigResult, StaffMember } from "../../core/config";
-import { isClaimSignature } from "./claim-link";
+import type { ConfigResult } from "../../core/config";
+import { checkClaimLink, CLAIM_LINK_LIFETIME_DAYS, claimLinkExpiry } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
 import { durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
@@ -36,12 +37,14 @@ import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./
 import {
   checkPost,
   chosenPerson,
+  keyedRoster,
   openSignedPage,
   page,
   personField,
   problem,
   problemsFor,
   readLead,
+  type KeyedMember,
 } from "./signed-page";
 
 const CLAIM_PAGE_TITLE = "Demo request follow-up";
@@ -116,9 +119,9 @@ function closeForm(action: string): string {
   return form(action, "close", field, "Close this lead");
 }
 
-type PageOptions = { action: string; team?: readonly StaffMember[]; zone?: string };
+type PageOptions = { action: string; roster?: readonly KeyedMember[]; zone?: string };
 
-function followUpSection(followUp: FollowUp, { action, team, zone }: PageOptions): string {
+function followUpSection(followUp: FollowUp, { action, roster, zone }: PageOptions): string {
   const facts = [fact("State", followUp.state), fact("Owner", followUp.owner?.name ?? "nobody yet")];
   for (const booking of liveBookings(followUp)) {
     const how =
@@ -133,7 +136,7 @@ function followUpSection(followUp: FollowUp, { action, team, zone }: PageOptions
   if (followUp.closedReason) facts.push(fact("Outcome", followUp.closedReason));
   const forms: string[] = [];
   if (!followUp.owner && (followUp.state === "new" || followUp.state === "booked")) {
-    const field = personField(team, "owner", { roster: "Claim as", typed: "Your name" });
+    const field = personField(roster, "owner", { roster: "Claim as", typed: "Your name" });
     forms.push(form(action, "claim", field, "Claim this lead", true));
   }
   if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
@@ -145,7 +148,7 @@ function followUpSection(followUp: FollowUp, { action, team, zone }: PageOptions
       forms.push(form(action, "confirm-booking", fields, `Confirm the booking for ${when}`));
     }
     const { owner } = followUp;
-    const others = team?.filter((m) => !owner || !samePerson(m, owner));
+    const others = roster?.filter(({ member }) => !owner || !samePerson(member, owner));
     if (owner && followUp.state !== "new" && others?.length !== 0) {
       const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
       forms.push(form(action, "hand-over", field, "Hand over"));
@@ -235,13 +238,19 @@ const PROBLEMS = problemsFor({
   misconfigured: "The follow-up page is not available; tell the site's owner.",
 });
 
+const EXPIRED = [
+  410,
+  "This link has expired",
+  `A link to a lead works for ${CLAIM_LINK_LIFETIME_DAYS} days after it was sent. Use a newer e-mail about this lead from the sales inbox, or ask the site's owner to send a fresh link to the sales inbox.`,
+] as const;
+
 /**
  * The action a posted form asks for, or the sentence saying what is wrong with it. *Contacted* is one
  * step: the page's POST with its signed link and origin check is the protection, as for every action.
  */
 function parseAction(
   form: URLSearchParams,
-  team: readonly StaffMember[] | undefined,
+  roster: readonly KeyedMember[] | undefined,
 ): FollowUpAction | string {
   const kind = form.get("action");
   if (kind === "contacted") return { kind: "contacted" };
@@ -256,11 +265,11 @@ function parseAction(
       : "Choose why the lead is closed.";
   }
   if (kind === "claim") {
-    const owner = chosenPerson(form, team, "owner", ["Choose who claims the lead.", "your name"]);
+    const owner = chosenPerson(form, roster, "owner", ["Choose who claims the lead.", "your name"]);
     return typeof owner === "string" ? owner : { kind: "claim", owner };
   }
   if (kind === "hand-over") {
-    const to = chosenPerson(form, team, "to", [
+    const to = chosenPerson(form, roster, "to", [
       "Choose who takes the lead over.",
       "the name of who takes it over",
     ]);
@@ -273,26 +282,27 @@ function parseAction(
 export function createClaimHandler(deps: ClaimHandlerDeps) {
   const now = deps.now ?? (() => new Date());
   return async (req: Request, rawId: string, context?: AfterAnswerContext): Promise<Response> => {
-    const opened = await openSignedPage(req, rawId, deps.getConfig, isClaimSignature, PROBLEMS);
+    const opened = await openSignedPage(req, rawId, deps.getConfig, checkClaimLink, PROBLEMS);
     if (opened instanceof Response) return opened;
-    const { method, config, id, action } = opened;
+    const { method, config, id, action, expires } = opened;
     const where = { name: "claim page", cannot: "changed" };
     const lead = await readLead(method, id, () => deps.getStore().get(id), where, PROBLEMS);
     if (lead instanceof Response) return lead;
+    if (now().getTime() >= claimLinkExpiry(expires, lead.receivedAt)) return problem(method, EXPIRED);
     if (!config.followUp) return problem(method, PROBLEMS.off);
-    const team = config.followUp.salesTeam;
+    const roster = keyedRoster(config.followUp.salesTeam, config.formSecret);
     const followUps = deps.getFollowUps();
     const zone = config.followUp.businessHours?.zone;
     const show = async (status: number, notice?: string) => {
       const followUp = await followUps.get(id);
-      const html = renderClaimPage(lead, followUp, { now: now(), action, team, zone, notice });
+      const html = renderClaimPage(lead, followUp, { now: now(), action, roster, zone, notice });
       return page(method, status, html);
     };
     try {
       if (method !== "POST") return await show(200);
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const chosen = parseAction(form, team);
+      const chosen = parseAction(form, roster);
       if (typeof chosen === "string") return await show(422, chosen);
       const at = now();
       const change = await applyFollowUpChange(

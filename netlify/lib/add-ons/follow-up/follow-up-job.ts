@@ -174,7 +174,7 @@ async function openLead(
   }
   const expected = followUp.state === "new" ? "unclaimed" : "claimed";
   if (kinds.size !== 1 || !kinds.has(expected)) await followUps.syncMarkers(id, followUp, lead.receivedAt);
-  return { lead, followUp, claimUrl: claimUrlFor(config, id) };
+  return { lead, followUp, claimUrl: claimUrlFor(config, id, new Date(readAt)) };
 }
 
 async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {

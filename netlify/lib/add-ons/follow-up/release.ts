@@ -1,11 +1,12 @@
 /**
  * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam
  * (docs/decisions/0038-weekly-summary.md). GET changes nothing (mail scanners open links); the POST works
- * once and delivers it as a new lead.
+ * once and delivers it as a new lead. The link ends with the spam record: once the lead is released its page
+ * shows who released it and nothing of the prospect (docs/decisions/0040-link-lifetime-and-roster-keys.md).
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
-import type { ServerConfig, StaffMember } from "../../core/config";
+import type { ServerConfig } from "../../core/config";
 import { startDelivery, withinRequest } from "../../core/delivery/deliver";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
@@ -17,11 +18,12 @@ import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
-import { isReleaseSignature } from "./claim-link";
+import { checkReleaseLink } from "./claim-link";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import {
   checkPost,
   chosenPerson,
+  keyedRoster,
   openSignedPage,
   PAGE_HEADERS,
   page,
@@ -29,6 +31,7 @@ import {
   problem,
   problemsFor,
   readLead,
+  type KeyedMember,
 } from "./signed-page";
 
 type ReleaseHandlerDeps = ClaimHandlerDeps & {
@@ -84,11 +87,20 @@ async function releaseLead(
 const row = (label: string, value: string) =>
   `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`;
 
-/** The page for `lead`: what sales needs to judge it, then the form while it is held. */
+/** The page for `lead`: while it is held, what sales needs to judge it and the form; after, only its status. */
 function renderReleasePage(
   lead: LeadRecord,
-  options: { action: string; team?: readonly StaffMember[]; zone?: string; notice?: string },
+  options: { action: string; roster?: readonly KeyedMember[]; zone?: string; notice?: string },
 ): string {
+  const say = (role: string, text: string) => `<p role="${role}"><strong>${escapeHtml(text)}</strong></p>`;
+  const notice = options.notice ? say("alert", options.notice) : "";
+  if (lead.state !== "spam") {
+    const { released } = lead;
+    const status = released
+      ? `Released by ${released.by}, ${localTime(released.at, options.zone)}. It went to sales as a new lead.`
+      : "This lead is not held as spam.";
+    return htmlPage(PAGE_TITLE, notice + say("status", status));
+  }
   const { request } = lead;
   const rows = [
     row("Prospect", `${request.firstName} ${request.lastName} (${request.company})`),
@@ -99,30 +111,14 @@ function renderReleasePage(
     row("Held because", lead.spamReason ?? "not recorded"),
     row("Request id", lead.id),
   ];
-  const say = (role: string, text: string) => `<p role="${role}"><strong>${escapeHtml(text)}</strong></p>`;
-  const notice = options.notice ? say("alert", options.notice) : "";
-  const { released } = lead;
-  const status = released
-    ? say(
-        "status",
-        `Released by ${released.by}, ${localTime(released.at, options.zone)}. It went to sales as a new lead.`,
-      )
-    : lead.state === "spam"
-      ? ""
-      : say("status", "This lead is not held as spam.");
-  const field = personField(options.team, "by", { roster: "Released by", typed: "Your name" }, " ");
+  const field = personField(options.roster, "by", { roster: "Released by", typed: "Your name" }, " ");
   const form =
-    lead.state !== "spam"
-      ? ""
-      : `<form method="post" action="${escapeHtml(options.action)}"><p>${field}</p>` +
-        `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
-        `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
-        `<p><button type="submit">Release</button></p></form>`;
+    `<form method="post" action="${escapeHtml(options.action)}"><p>${field}</p>` +
+    `<p>Releasing sends this request to sales as a new lead (the sales e-mail and the team's channel) ` +
+    `and starts its follow-up clock now. The prospect gets no e-mail.</p>` +
+    `<p><button type="submit">Release</button></p></form>`;
   const trust = "Anyone who holds this link (the weekly summary) can release this lead, once.";
-  return htmlPage(
-    PAGE_TITLE,
-    notice + status + `<ul>${rows.join("")}</ul>` + form + `<p>${escapeHtml(trust)}</p>`,
-  );
+  return htmlPage(PAGE_TITLE, notice + `<ul>${rows.join("")}</ul>` + form + `<p>${escapeHtml(trust)}</p>`);
 }
 
 /** Builds the handler for `/leads/<id>/release`. */
@@ -130,7 +126,7 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
   const now = deps.now ?? (() => new Date());
   return async (req: Request, rawId: string, context?: AfterAnswerContext): Promise<Response> => {
     const retry = withinRequest(deps.retry);
-    const opened = await openSignedPage(req, rawId, deps.getConfig, isReleaseSignature, PROBLEMS);
+    const opened = await openSignedPage(req, rawId, deps.getConfig, checkReleaseLink, PROBLEMS);
     if (opened instanceof Response) return opened;
     const { method, config, id, action } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
@@ -143,15 +139,16 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     };
     const lead = await readLead(method, id, read, { name: "release page", cannot: "released" }, PROBLEMS);
     if (lead instanceof Response) return lead;
-    const { salesTeam: team, businessHours } = config.followUp;
+    const roster = keyedRoster(config.followUp.salesTeam, config.formSecret);
+    const zone = config.followUp.businessHours?.zone;
     const show = (status: number, shown: LeadRecord, notice?: string) =>
-      page(method, status, renderReleasePage(shown, { action, team, zone: businessHours?.zone, notice }));
+      page(method, status, renderReleasePage(shown, { action, roster, zone, notice }));
     if (method !== "POST") return show(200, lead);
     let released: LeadRecord;
     try {
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
-      const person = chosenPerson(form, team, "by", ["Choose who releases the lead.", "your name"]);
+      const person = chosenPerson(form, roster, "by", ["Choose who releases the lead.", "your name"]);
       if (typeof person === "string") return show(422, lead, person);
       const result = await releaseLead(blobs, leads, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {

@@ -1,13 +1,15 @@
 /**
  * What the signed pages under /leads/<id> share, the claim page and the release page
  * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0038-weekly-summary.md): the method, settings and
- * signature checks, the lead read, the posted form's checks, the refusal pages and the person field.
+ * signature checks, the lead read, the posted form's checks, the refusal pages and the person field, whose roster
+ * members are opaque keys (docs/decisions/0040-link-lifetime-and-roster-keys.md).
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
 import { isUuid } from "../../core/leads/lead-address";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";
+import { rosterMemberKey } from "../../kit/keys";
 import {
   BodyTooLargeError,
   isAllowedOrigin,
@@ -16,6 +18,7 @@ import {
   readLimitedText,
 } from "../../kit/http";
 import { errorName, logError } from "../../kit/log";
+import type { LinkCheck } from "./claim-link";
 import { MAX_STAFF_NAME_LENGTH } from "./settings";
 
 /** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
@@ -44,14 +47,19 @@ export const page = (method: string, status: number, html: string, extra: Record
 export const problem = (method: string, [status, title, text]: Problem, extra?: Record<string, string>) =>
   page(method, status, htmlPage(title, `<p>${escapeHtml(text)}</p>`), extra);
 
-/** Checks the method, the settings and the signature for the lowercased id; resolves with a refusal, or what passed and the forms' `action`. */
+/**
+ * Checks the method, the settings and the link for the lowercased id; resolves with a refusal, or what passed: the
+ * link's expiry (unix seconds, when it carries one) and the forms' `action`, the link's path with `sig` and `exp`.
+ */
 export async function openSignedPage(
   req: Request,
   rawId: string,
   getConfig: () => ConfigResult,
-  isSignature: (id: string, signature: string | null, secret: string) => boolean,
+  checkLink: (id: string, query: URLSearchParams, secret: string) => LinkCheck,
   problems: ReturnType<typeof problemsFor>,
-): Promise<Response | { method: string; config: ServerConfig; id: string; action: string }> {
+): Promise<
+  Response | { method: string; config: ServerConfig; id: string; action: string; expires?: number }
+> {
   const method = req.method;
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
     return problem(method, problems.method, { allow: "GET, HEAD, POST" });
@@ -64,11 +72,14 @@ export async function openSignedPage(
   const config = configResult.config;
   const url = new URL(req.url);
   const id = rawId.toLowerCase();
-  if (!isUuid(id) || !isSignature(id, url.searchParams.get("sig"), config.formSecret)) {
-    return problem(method, problems.forged);
-  }
-  const action = `${url.pathname}?sig=${encodeURIComponent(url.searchParams.get("sig") ?? "")}`;
-  return { method, config, id, action };
+  const link: LinkCheck = isUuid(id)
+    ? checkLink(id, url.searchParams, config.formSecret)
+    : { kind: "forged" };
+  if (link.kind === "forged") return problem(method, problems.forged);
+  // Both passed the check, so they are URL-safe as they stand.
+  const exp = link.expires === undefined ? "" : `&exp=${link.expires}`;
+  const action = `${url.pathname}?sig=${url.searchParams.get("sig")}${exp}`;
+  return { method, config, id, action, expires: link.expires };
 }
 
 /**
@@ -114,19 +125,36 @@ export async function checkPost(req: Request, config: ServerConfig): Promise<Pro
 // A name is one line of visible text with a letter: a blank filler such as U+3164 would make a person nobody can read.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
 
+/** A roster member and the key that stands for them in a form. */
+export type KeyedMember = { member: StaffMember; key: string };
+
 /**
- * The person `personField(team, name)` names: a roster member (address, or name without one), or a typed name
- * without a roster; else the sentence asking for it, `missing[0]` with a roster, else for `missing[1]`.
+ * `team` with each member's key, a keyed hash of their lower-cased address (their name without one) under
+ * `secret`: never the address, nor a position, so a page open across a roster change names nobody else.
+ */
+export const keyedRoster = (
+  team: readonly StaffMember[] | undefined,
+  secret: string,
+): readonly KeyedMember[] | undefined =>
+  team?.map((member) => ({
+    member,
+    key: rosterMemberKey(secret, member.email?.toLowerCase() ?? member.name),
+  }));
+
+/**
+ * The person `personField(roster, name)` names: the roster member whose key was posted, or a typed name without a
+ * roster; else the sentence asking for it: `missing[0]` with a roster (for a key of nobody on it too, such as a
+ * member's who left), else for `missing[1]`.
  */
 export function chosenPerson(
   form: URLSearchParams,
-  team: readonly StaffMember[] | undefined,
+  roster: readonly KeyedMember[] | undefined,
   name: string,
   missing: readonly [roster: string, typed: string],
 ): StaffMember | string {
-  if (team) {
+  if (roster) {
     const chosen = form.get(name) ?? "";
-    return team.find((m) => (m.email ?? m.name) === chosen) ?? missing[0];
+    return roster.find(({ key }) => key === chosen)?.member ?? missing[0];
   }
   const typed = (form.get(`${name}Name`) ?? "").trim();
   const readable = typed.length <= MAX_STAFF_NAME_LENGTH && !INVISIBLE.test(typed) && /\p{L}/u.test(typed);
@@ -135,16 +163,16 @@ export function chosenPerson(
     : `Type ${missing[1]} (at most ${MAX_STAFF_NAME_LENGTH} characters, one line).`;
 }
 
-/** The field naming a person as `chosenPerson` reads it: a roster select `name`, else a typed `<name>Name`. */
+/** The field naming a person as `chosenPerson` reads it: a roster select `name` of keys, else a typed `<name>Name`. */
 export function personField(
-  team: readonly StaffMember[] | undefined,
+  roster: readonly KeyedMember[] | undefined,
   name: string,
   labels: { roster: string; typed: string },
   gap = "",
 ): string {
-  if (team) {
-    const options = team
-      .map((m) => `<option value="${escapeHtml(m.email ?? m.name)}">${escapeHtml(m.name)}</option>`)
+  if (roster) {
+    const options = roster
+      .map(({ member, key }) => `<option value="${key}">${escapeHtml(member.name)}</option>`)
       .join("");
     return (
       `<label for="${name}">${labels.roster}</label>${gap}<select id="${name}" name="${name}" required>` +

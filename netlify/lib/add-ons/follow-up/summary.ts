@@ -148,7 +148,7 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
   const shown = own.map((item) => ({
     ...item,
     minutesToClaim: minutesToClaim(item, hours),
-    claimUrl: claimUrlFor(config, item.lead.id),
+    claimUrl: claimUrlFor(config, item.lead.id, now),
     releaseUrl: item.lead.state === "spam" ? releaseUrlFor(config, item.lead.id) : undefined,
   }));
   const delivered = shown.filter((item) => item.lead.state !== "spam");

@@ -15,7 +15,7 @@ const leadWebhook: DeliveryChannel = {
     if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
     const event = {
       kind: "lead",
-      lead: webhookLead(lead, { claimUrl: claimUrlFor(config, lead.id) }),
+      lead: webhookLead(lead, { claimUrl: claimUrlFor(config, lead.id, now()) }),
     } as const;
     const result = await postLeadEvent(event, settings, now, retry);
     const fields = { requestId: lead.id, format: settings.format };

@@ -105,7 +105,7 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
 export const salesEmail: DeliveryChannel = {
   name: "sales",
   plan: () => "send",
-  async send(lead, { config, mailer, retry, addOns }) {
+  async send(lead, { config, mailer, retry, addOns, now }) {
     const message = buildSalesEmail(lead.request, {
       salesEmail: config.salesEmail,
       mailFrom: config.mailFrom,
@@ -114,7 +114,7 @@ export const salesEmail: DeliveryChannel = {
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,
-      claimUrl: addOns.map((addOn) => addOn.claimUrl?.(config, lead.id)).find(Boolean),
+      claimUrl: addOns.map((addOn) => addOn.claimUrl?.(config, lead.id, now())).find(Boolean),
       emailClass: lead.emailClass,
       timeZone: timeZoneOf(addOns, config),
     });

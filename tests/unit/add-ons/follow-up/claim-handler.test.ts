@@ -6,7 +6,8 @@
 // refused without telling whether an id exists; the actions are explicit form posts, checked like the
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
-// that went well, and the history.
+// that went well, and the history. A link works for 30 days from when it was sent, and the roster's
+// options are keys, never addresses (docs/decisions/0040-link-lifetime-and-roster-keys.md).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
@@ -14,6 +15,7 @@ import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/bu
 import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { htmlPage } from "../../../../netlify/lib/kit/html-page";
 import { claimSignature, claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { keyedRoster } from "../../../../netlify/lib/add-ons/follow-up/signed-page";
 import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
@@ -31,6 +33,9 @@ const TEAM = [
   { name: "Ben Lee", email: "ben@example.com" },
 ];
 const NOW = new Date("2026-11-24T03:05:00.000Z");
+const DAY = 86_400_000;
+// The keys the roster's options carry for Ana and Ben.
+const [ANA, BEN] = keyedRoster(TEAM, TEST_CONFIG.formSecret)!.map(({ key }) => key);
 
 // The page Netlify serves instead of a signed-link page past its rate limit (the function's
 // `config.rateLimit.to`), a static file.
@@ -62,13 +67,14 @@ async function setup(
     ...extra,
     followUp: { ...TEST_CONFIG.followUp, ...followUp },
   };
+  let now = NOW;
   const handle = createClaimHandler({
     getConfig: () => ({ ok: true, config }),
     getStore: () => leads,
     getFollowUps: () => followUps,
-    now: () => NOW,
+    now: () => now,
   });
-  const link = claimUrlFor(TEST_CONFIG, ID)!;
+  const link = claimUrlFor(TEST_CONFIG, ID, NOW)!;
   const open = (url = link, init: RequestInit = {}) =>
     handle(new Request(url, init), new URL(url).pathname.split("/")[2]);
   const post = (fields: Record<string, string>, url = link, headers: Record<string, string> = {}) =>
@@ -78,7 +84,8 @@ async function setup(
       body: new URLSearchParams(fields).toString(),
     });
   const snapshot = () => JSON.stringify([...blobs.entries].sort(([a], [b]) => a.localeCompare(b)));
-  return { leads, followUps, link, open, post, snapshot };
+  const setNow = (at: Date) => void (now = at);
+  return { leads, followUps, config, link, open, post, snapshot, setNow };
 }
 
 test("opening the link (GET or HEAD, any number of times) shows the lead and changes nothing", async () => {
@@ -96,7 +103,7 @@ test("opening the link (GET or HEAD, any number of times) shows the lead and cha
   expect(html).not.toMatch(/<script|autofocus|onload|http-equiv/i);
   expect(html).toContain('<option value="" selected>Choose a person</option>');
   expect(html).toMatch(/<select id="owner" name="owner" required>/);
-  expect(html).toContain(`action="/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}"`);
+  expect(html).toContain(`action="${new URL(link).pathname}${new URL(link).search.replace("&", "&amp;")}"`);
   expect((await open(link, { method: "HEAD" })).status).toBe(200);
   await open();
   expect(snapshot()).toBe(before);
@@ -126,7 +133,7 @@ test("a wrong, missing or another lead's signature is a 403 whether or not the i
     const response = await open(url);
     expect([url, response.status]).toEqual([url, 403]);
     bodies.add(await response.text());
-    expect((await post({ action: "claim", owner: "ana@example.com" }, url)).status).toBe(403);
+    expect((await post({ action: "claim", owner: ANA }, url)).status).toBe(403);
   }
   expect(bodies.size).toBe(1);
   expect([...bodies][0]).toContain("This link is not valid");
@@ -138,13 +145,106 @@ test("a wrong, missing or another lead's signature is a 403 whether or not the i
   expect(await erased.text()).toContain("This lead is no longer stored");
 });
 
+/** Asserts `response` is the expired-link page: whom to ask, and nothing about the lead. */
+async function expectExpired(response: Response) {
+  expect(response.status).toBe(410);
+  const html = await response.text();
+  expect(html).toContain("<h1>This link has expired</h1>");
+  expect(html).toContain("ask the site&#39;s owner to send a fresh link to the sales inbox");
+  for (const secret of [ID, VALID.lastName, VALID.email, VALID.company, "npm", "<form"]) {
+    expect(html).not.toContain(secret);
+  }
+}
+
+test("a claim link works for 30 days from when it was made; then it opens a page saying whom to ask, and a post changes nothing", async () => {
+  const { open, post, setNow, snapshot, followUps } = await setup();
+  setNow(new Date(NOW.getTime() + 30 * DAY - 1000));
+  expect((await open()).status).toBe(200);
+  setNow(new Date(NOW.getTime() + 30 * DAY));
+  const before = snapshot();
+  await expectExpired(await open());
+  await expectExpired(await post({ action: "claim", owner: ANA }));
+  expect(snapshot()).toBe(before);
+  expect((await followUps.get(ID)).state).toBe("new");
+  // A fresh link, as every reminder and summary makes, opens it again.
+  const fresh = claimUrlFor(TEST_CONFIG, ID, new Date(NOW.getTime() + 30 * DAY))!;
+  expect((await open(fresh)).status).toBe(200);
+});
+
+test("a link sent before links carried an expiry works until 30 days after the lead arrived, its forms too", async () => {
+  const { open, post, setNow, followUps } = await setup();
+  const arrived = Date.parse("2026-11-24T01:00:00.000Z");
+  const sent = `${ORIGIN}/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}`;
+  setNow(new Date(arrived + 30 * DAY - 60_000));
+  const html = await (await open(sent)).text();
+  expect(html).toContain(`action="/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}"`);
+  const claimed = await post({ action: "claim", owner: ANA }, sent);
+  expect(claimed.status).toBe(303);
+  expect((await followUps.get(ID)).owner).toEqual(TEAM[0]);
+  setNow(new Date(arrived + 30 * DAY));
+  await expectExpired(await open(sent));
+  await expectExpired(await post({ action: "contacted" }, sent));
+  expect((await followUps.get(ID)).state).toBe("claimed");
+});
+
+test("a tampered, garbled or dropped expiry is a 403 like a forged signature, and changes nothing", async () => {
+  const { open, post, link, snapshot } = await setup();
+  const signed = new URL(link);
+  const exp = Number(signed.searchParams.get("exp"));
+  const withExp = (value: string | null) => {
+    const url = new URL(signed);
+    if (value === null) url.searchParams.delete("exp");
+    else url.searchParams.set("exp", value);
+    return url.toString();
+  };
+  const before = snapshot();
+  for (const url of [
+    withExp(String(exp + 30 * 86_400)),
+    withExp(String(exp - 1)),
+    withExp(`0${exp}`),
+    withExp(`${exp}.0`),
+    withExp(""),
+    withExp("never"),
+    withExp(null),
+    `${ORIGIN}/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}&exp=${exp}`,
+  ]) {
+    const shown = await open(url);
+    expect([url, shown.status]).toEqual([url, 403]);
+    expect(await shown.text()).toContain("This link is not valid");
+    expect((await post({ action: "claim", owner: ANA }, url)).status).toBe(403);
+  }
+  expect(snapshot()).toBe(before);
+});
+
+test("the roster's options carry keys, never an address or a position; a roster change points no open page at another person", async () => {
+  const { open, post, config, followUps } = await setup();
+  const html = await (await open()).text();
+  const owner = html.slice(html.indexOf('<select id="owner"'));
+  const options = [...owner.slice(0, owner.indexOf("</select>")).matchAll(/<option value="([^"]*)"/g)];
+  expect(options.map(([, value]) => value)).toEqual(["", ANA, BEN]);
+  expect([...html.matchAll(/<option value="[^"]*@/g)]).toEqual([]);
+  expect(html).not.toContain("@example.com");
+
+  // Ana leaves and Cleo joins at the top while the page is open: Ana's key names nobody, Ben's still Ben.
+  config.followUp!.salesTeam = [{ name: "Cleo Ray", email: "cleo@example.com" }, TEAM[1]];
+  const left = await post({ action: "claim", owner: ANA });
+  expect(left.status).toBe(422);
+  expect(await left.text()).toContain("Choose who claims the lead.");
+  expect((await followUps.get(ID)).state).toBe("new");
+  expect((await post({ action: "claim", owner: BEN })).status).toBe(303);
+  expect((await followUps.get(ID)).owner).toEqual(TEAM[1]);
+});
+
 test("claiming as a roster member: a blind submission claims nothing, a chosen member does", async () => {
-  const { post, open, followUps, snapshot } = await setup();
+  const { post, open, followUps, snapshot, link } = await setup();
   const before = snapshot();
   const blind: Record<string, string>[] = [
     { action: "claim" },
     { action: "claim", owner: "" },
     { action: "claim", owner: "eve@example.com" },
+    // The address and the position the options once held stand for nobody.
+    { action: "claim", owner: "ana@example.com" },
+    { action: "claim", owner: "0" },
     {},
   ];
   for (const fields of blind) {
@@ -154,9 +254,9 @@ test("claiming as a roster member: a blind submission claims nothing, a chosen m
   }
   expect(snapshot()).toBe(before);
 
-  const done = await post({ action: "claim", owner: "ana@example.com" });
+  const done = await post({ action: "claim", owner: ANA });
   expect(done.status).toBe(303);
-  expect(done.headers.get("location")).toBe(`/leads/${ID}?sig=${claimSignature(ID, TEST_CONFIG.formSecret)}`);
+  expect(done.headers.get("location")).toBe(`${new URL(link).pathname}${new URL(link).search}`);
   expect(await followUps.get(ID)).toEqual({
     state: "claimed",
     owner: TEAM[0],
@@ -174,8 +274,8 @@ test("claiming as a roster member: a blind submission claims nothing, a chosen m
 
 test("a second claim changes nothing and names who holds the lead", async () => {
   const { post, followUps } = await setup();
-  await post({ action: "claim", owner: "ana@example.com" });
-  const second = await post({ action: "claim", owner: "ben@example.com" });
+  await post({ action: "claim", owner: ANA });
+  const second = await post({ action: "claim", owner: BEN });
   expect(second.status).toBe(409);
   expect(await second.text()).toContain("This lead is already claimed by Ana Smith.");
   expect((await followUps.get(ID)).owner).toEqual(TEAM[0]);
@@ -184,7 +284,7 @@ test("a second claim changes nothing and names who holds the lead", async () => 
 test("mark contacted in one step (no box to tick), then close with an outcome; a closed lead offers no action", async () => {
   const { post, open, followUps } = await setup();
   expect((await post({ action: "contacted" })).status).toBe(409); // not claimed yet
-  await post({ action: "claim", owner: "ben@example.com" });
+  await post({ action: "claim", owner: BEN });
   const page = await (await open()).text();
   expect(page).toContain(
     '<input type="hidden" name="action" value="contacted"><button type="submit" class="primary">',
@@ -215,7 +315,7 @@ test("the close outcomes include those that went well, grouped apart from those 
       '<optgroup label="Did not go ahead"><option value="not a fit">not a fit</option>' +
       '<option value="duplicate">duplicate</option><option value="spam">spam</option></optgroup>',
   );
-  await post({ action: "claim", owner: "ana@example.com" });
+  await post({ action: "claim", owner: ANA });
   expect((await post({ action: "close", reason: "demo held" })).status).toBe(303);
   expect(await followUps.get(ID)).toMatchObject({ state: "closed", closedReason: "demo held" });
 });
@@ -246,17 +346,13 @@ test("the post is checked like the demo request's: method, origin, content type,
   const put = await open(link, { method: "PUT" });
   expect(put.status).toBe(405);
   expect(put.headers.get("allow")).toBe("GET, HEAD, POST");
-  expect(
-    (await post({ action: "claim", owner: "ana@example.com" }, link, { origin: "https://evil.example" }))
-      .status,
-  ).toBe(403);
-  expect(
-    (await post({ action: "claim", owner: "ana@example.com" }, link, { "content-type": "application/json" }))
-      .status,
-  ).toBe(415);
-  expect((await post({ action: "claim", owner: "ana@example.com", pad: "x".repeat(33 * 1024) })).status).toBe(
-    413,
+  expect((await post({ action: "claim", owner: ANA }, link, { origin: "https://evil.example" })).status).toBe(
+    403,
   );
+  expect(
+    (await post({ action: "claim", owner: ANA }, link, { "content-type": "application/json" })).status,
+  ).toBe(415);
+  expect((await post({ action: "claim", owner: ANA, pad: "x".repeat(33 * 1024) })).status).toBe(413);
   expect(snapshot()).toBe(before);
 });
 
@@ -281,7 +377,7 @@ test("a change made on the page is told to the team's channel as a short note", 
   const sink = await startWebhookSink();
   try {
     const { post } = await setup({ salesTeam: TEAM }, { leadWebhook: standardWebhook(sink.url) });
-    await post({ action: "claim", owner: "ana@example.com" });
+    await post({ action: "claim", owner: ANA });
     const [note] = sink.deliveries() as {
       headers: Record<string, string>;
       body: { type: string; data: { update: unknown } };
@@ -390,26 +486,26 @@ test("a claimed lead is handed over to another roster member; the history and th
       { salesTeam: TEAM },
       { leadWebhook: standardWebhook(sink.url) },
     );
-    const unclaimed = await post({ action: "hand-over", to: "ben@example.com" });
+    const unclaimed = await post({ action: "hand-over", to: BEN });
     expect(unclaimed.status).toBe(409);
     expect(await unclaimed.text()).toContain("Claim this lead before handing it over.");
-    await post({ action: "claim", owner: "ana@example.com" });
+    await post({ action: "claim", owner: ANA });
     const page = await (await open()).text();
     // Only the others are offered, nobody chosen in advance.
     expect(page).toContain(
       '<label for="to">Hand over to</label><select id="to" name="to" required>' +
-        '<option value="" selected>Choose a person</option><option value="ben@example.com">Ben Lee</option></select>',
+        `<option value="" selected>Choose a person</option><option value="${BEN}">Ben Lee</option></select>`,
     );
-    for (const to of ["", "eve@example.com", "Ben Lee"]) {
+    for (const to of ["", "eve@example.com", "ben@example.com", "Ben Lee"]) {
       const refused = await post({ action: "hand-over", to });
       expect(refused.status).toBe(422);
       expect(await refused.text()).toContain("Choose who takes the lead over.");
     }
-    const same = await post({ action: "hand-over", to: "ana@example.com" });
+    const same = await post({ action: "hand-over", to: ANA });
     expect(same.status).toBe(409);
     expect(await same.text()).toContain("This lead is already held by Ana Smith.");
 
-    expect((await post({ action: "hand-over", to: "ben@example.com" })).status).toBe(303);
+    expect((await post({ action: "hand-over", to: BEN })).status).toBe(303);
     const followUp = await followUps.get(ID);
     expect(followUp).toMatchObject({ state: "claimed", owner: TEAM[1], claimedAt: NOW.toISOString() });
     expect(followUp.history).toEqual([
@@ -419,7 +515,7 @@ test("a claimed lead is handed over to another roster member; the history and th
     const html = await (await open()).text();
     expect(html).toContain("<dt>Owner</dt><dd>Ben Lee</dd>");
     expect(html).toContain("Handed over from Ana Smith to Ben Lee</li>");
-    expect(html).toContain('<option value="ana@example.com">Ana Smith</option>');
+    expect(html).toContain(`<option value="${ANA}">Ana Smith</option>`);
     // The marker stays: the lead is still claimed, its reminders unchanged.
     expect(await followUps.markerIds("claimed")).toEqual([ID]);
 

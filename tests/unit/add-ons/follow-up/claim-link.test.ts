@@ -7,7 +7,7 @@
 // message, and the scheduled re-send and follow-up runs. Without URL they carry no claim link.
 import retryFunction from "../../../../netlify/functions/retry-demo-requests.mts";
 import followUpFunction from "../../../../netlify/functions/lead-follow-up.mts";
-import { claimSignature, isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { checkClaimLink, claimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { teamsMessage } from "../../../../netlify/lib/add-ons/webhook/teams";
 import { loadConfig, resetConfig } from "../../../../netlify/lib/compose";
@@ -26,6 +26,7 @@ import {
 import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
 
 const REQUEST_ID = "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+const NOW = new Date("2026-11-24T01:00:00.000Z");
 const linkIn = (text: string) => new URL(/^Claim this lead \[(\S+)\]$/m.exec(text)![1]);
 /** The target of the HTML's "Claim this lead" button (its `&amp;`s decoded). */
 const buttonIn = (html: string) =>
@@ -33,22 +34,20 @@ const buttonIn = (html: string) =>
     .exec(html)![1]
     .replace(/&amp;/g, "&");
 
-test("the sales e-mail links to the lead's claim page, signed for that lead only", async () => {
-  const { post, mailer } = harness();
+test("the sales e-mail links to the lead's claim page, signed for that lead only, for 30 days", async () => {
+  const { post, mailer } = harness({ now: () => NOW });
   expect((await post({ ...VALID, requestId: REQUEST_ID })).status).toBe(200);
   const [sales] = sentOfKind(mailer, "sales");
   const link = linkIn(sales.text);
   const id = leadIdOf(REQUEST_ID);
   expect(link.origin).toBe(TEST_CONFIG.siteOrigin);
   expect(link.pathname).toBe(`/leads/${id}`);
-  expect(isClaimSignature(id, link.searchParams.get("sig"), TEST_CONFIG.formSecret)).toBe(true);
-  expect(
-    isClaimSignature(
-      leadIdOf("0c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"),
-      link.searchParams.get("sig"),
-      TEST_CONFIG.formSecret,
-    ),
-  ).toBe(false);
+  expect(checkClaimLink(id, link.searchParams, TEST_CONFIG.formSecret)).toEqual({
+    kind: "signed",
+    expires: NOW.getTime() / 1000 + 30 * 86_400,
+  });
+  const other = leadIdOf("0c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d");
+  expect(checkClaimLink(other, link.searchParams, TEST_CONFIG.formSecret)).toEqual({ kind: "forged" });
   expect(buttonIn(sales.html)).toBe(link.toString());
 });
 
@@ -75,7 +74,8 @@ test("a signature is 43 base64url characters; anything else is refused before an
   const sameBytes = `${sig.slice(0, 42)}${alphabet[last ^ 1]}`;
   expect(Buffer.from(sameBytes, "base64url")).toEqual(Buffer.from(sig, "base64url"));
   for (const bad of [null, "", `${sig}=`, sig.slice(1), `${sig.slice(0, 42)}+`, sameBytes]) {
-    expect(isClaimSignature(leadIdOf(REQUEST_ID), bad, TEST_CONFIG.formSecret)).toBe(false);
+    const query = new URLSearchParams(bad === null ? {} : { sig: bad });
+    expect(checkClaimLink(leadIdOf(REQUEST_ID), query, TEST_CONFIG.formSecret)).toEqual({ kind: "forged" });
   }
 });
 

@@ -8,7 +8,7 @@
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../../../netlify/lib/core/config";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
-import { isClaimSignature } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { checkClaimLink } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {
   createFollowUpStore,
@@ -108,7 +108,11 @@ test("an unclaimed lead is nudged to sales after 15 minutes and escalated after 
   const link = /^Claim or update this lead \[(\S+)\]$/m.exec(nudge.text)![1];
   const url = new URL(link);
   expect(url.origin + url.pathname).toBe(`${TEST_CONFIG.siteOrigin}/leads/${ID}`);
-  expect(isClaimSignature(ID, url.searchParams.get("sig"), TEST_CONFIG.formSecret)).toBe(true);
+  // A fresh link, made by this run: it works for 30 days from the nudge.
+  expect(checkClaimLink(ID, url.searchParams, TEST_CONFIG.formSecret)).toEqual({
+    kind: "signed",
+    expires: after(15).getTime() / 1000 + 30 * 86_400,
+  });
 
   // The escalation may go outside sales: it names the lead by id, never by what the visitor typed.
   const [escalation] = sentOfKind(w.mailer, "escalation");

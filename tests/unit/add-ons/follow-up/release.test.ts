@@ -18,9 +18,11 @@ import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/f
 import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/follow-up/release";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { DEFAULT_RETENTION, isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { resetConfig } from "../../../../netlify/lib/compose";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
+import { rosterMemberKey } from "../../../../netlify/lib/kit/keys";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
 import { localTime } from "../../../../netlify/lib/kit/text";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
@@ -34,6 +36,8 @@ import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-j
 const ORIGIN = "https://resources.example";
 const SECRET = "release-test-form-secret-of-32-characters";
 const DAY = 86_400_000;
+// The keys the roster's options carry for Ana and Ben.
+const [ANA, BEN] = ["ana@example.com", "ben@example.com"].map((address) => rosterMemberKey(SECRET, address));
 const { sink, blobs } = setUpFunctionEnv({
   URL: ORIGIN,
   FORM_TOKEN_SECRET: SECRET,
@@ -62,7 +66,7 @@ const call = (url: string, init: RequestInit = {}, waitUntil?: (work: Promise<un
 
 const release = (
   url: string,
-  fields: Record<string, string> = { by: "ana@example.com" },
+  fields: Record<string, string> = { by: ANA },
   origin = ORIGIN,
   waitUntil?: (work: Promise<unknown>) => void,
 ) =>
@@ -149,10 +153,13 @@ test("Release delivers the lead to sales and the webhook as a new lead, records 
       "promise-at-risk",
     );
 
-    // The page now says who released it; the link, used again, changes nothing.
+    // The page now says who released it and nothing of the prospect; the link, used again, changes nothing.
     const shown = await (await call(link)).text();
     expect(shown).toContain("Released by Ana Smith");
     expect(shown).not.toContain("<button");
+    for (const value of [VALID.email, VALID.phone, VALID.lastName, VALID.company]) {
+      expect(shown).not.toContain(value);
+    }
     const stored = await snapshot();
     const again = await release(link);
     expect(again.status).toBe(409);
@@ -185,7 +192,7 @@ test("the release moves the lead from spam retention to lead retention", async (
 
 test("two presses at once release the lead once", async () => {
   const { id, link } = await heldLead();
-  const answers = await Promise.all([release(link), release(link, { by: "ben@example.com" })]);
+  const answers = await Promise.all([release(link), release(link, { by: BEN })]);
   expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
   expect(salesEmails()).toHaveLength(1);
   const lead = (await leads().get(id)) as LeadRecord;
@@ -218,14 +225,34 @@ test("a forged or foreign link, or a post from another site, is refused and chan
       expect(await answer.text()).toContain("This link is not valid");
     }
   }
-  const foreign = await release(link, { by: "ana@example.com" }, "https://evil.example");
+  const foreign = await release(link, { by: ANA }, "https://evil.example");
   expect(foreign.status).toBe(403);
   expect(await foreign.text()).toContain("This form can only be sent from this site.");
-  const nobody = await release(link, { by: "mallory@example.com" });
-  expect(nobody.status).toBe(422);
-  expect(await nobody.text()).toContain("Choose who releases the lead.");
+  for (const by of ["mallory@example.com", "ana@example.com", "0"]) {
+    const nobody = await release(link, { by });
+    expect(nobody.status).toBe(422);
+    expect(await nobody.text()).toContain("Choose who releases the lead.");
+  }
   expect(await snapshot()).toEqual(before);
   expect(sink.messages()).toEqual([]);
+});
+
+test("the form's options carry keys, never an address; a key of someone who left the roster is refused", async () => {
+  const { id, link } = await heldLead();
+  const html = await (await call(link)).text();
+  const options = [...html.matchAll(/<option value="([^"]*)"/g)].map(([, value]) => value);
+  expect(options).toEqual(["", ANA, BEN]);
+  expect(html).not.toContain("@example.com");
+
+  process.env.SALES_TEAM = "Ben Lee <ben@example.com>";
+  resetConfig();
+  const before = await snapshot();
+  const left = await release(link, { by: ANA });
+  expect(left.status).toBe(422);
+  expect(await left.text()).toContain("Choose who releases the lead.");
+  expect(await snapshot()).toEqual(before);
+  expect((await release(link, { by: BEN })).status).toBe(303);
+  expect(((await leads().get(id)) as LeadRecord).released?.by).toBe("Ben Lee");
 });
 
 test("a method other than GET, HEAD or POST is a 405 page", async () => {
@@ -273,7 +300,9 @@ test("a released lead's 24-hour promise runs from the release, in the sales e-ma
   const replyBy = `Reply by ${localTime(new Date(Date.parse(lead.released!.at) + DAY))} to keep the 24-hour promise.`;
   expect(salesEmails()[0].text).toContain(replyBy);
   const page = await (
-    await call(claimUrlFor({ siteOrigin: ORIGIN, formSecret: SECRET, followUp: {} }, id)!)
+    await call(
+      claimUrlFor({ siteOrigin: ORIGIN, formSecret: SECRET, followUp: {} }, id, new Date(lead.released!.at))!,
+    )
   ).text();
   expect(page).toContain(replyBy);
 });

@@ -187,7 +187,7 @@ test("an owner name typed on the claim page, and a Slack name, reach Slack as pl
     getFollowUps: () => w.followUps,
     now: () => NOW,
   });
-  const link = claimUrlFor(TEST_CONFIG, ID)!;
+  const link = claimUrlFor(TEST_CONFIG, ID, NOW)!;
   const notes: Promise<unknown>[] = [];
   const claimed = await claimPage(
     new Request(link, {
