@@ -4,15 +4,15 @@
  */
 import express from "express";
 import decapMiddlewares from "decap-server/dist/middlewares.js";
-import { isAllowedHost, listenHost, misdirectedRequest } from "./local/local-guard.mjs";
+import { hostRefusal, listenHost } from "./local/local-guard.mjs";
 
 const host = listenHost();
 const port = Number(process.env.PORT || 8081);
 const app = express();
 app.use((req, res, next) => {
-  if (isAllowedHost(req.headers.host, host)) return next();
-  const { status, headers, body } = misdirectedRequest();
-  res.writeHead(status, headers).end(body);
+  const misdirected = hostRefusal(req, host);
+  if (!misdirected) return next();
+  res.writeHead(misdirected.status, misdirected.headers).end(misdirected.body);
 });
 await decapMiddlewares.registerLocalFs(app, { logLevel: process.env.LOG_LEVEL || "info" });
 app.listen(port, host, () => {

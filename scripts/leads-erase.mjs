@@ -16,10 +16,11 @@ const USAGE = [
   "  Erases that one stored request (also a malformed one), with its markers and notes.",
 ].join("\n");
 
-const args = parseCommand(USAGE, {
-  "dry-run": { type: "boolean" },
-  exact: { type: "boolean" },
-  id: { type: "string" },
+const args = parseCommand({
+  usage: USAGE,
+  options: { "dry-run": { type: "boolean" }, exact: { type: "boolean" }, id: { type: "string" } },
+  allowPositionals: true,
+  dryRun: "npm run leads:erase -- <email> --dry-run",
 });
 const { usageError } = args;
 if (args.positionals.length > 1) usageError(`One address at a time; got ${args.positionals.length}.`);

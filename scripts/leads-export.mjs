@@ -10,7 +10,11 @@ const USAGE = [
   "  --exact            with --email, only the address as typed (any case)",
 ].join("\n");
 
-const args = parseCommand(USAGE, { email: { type: "string" }, exact: { type: "boolean" } });
+const args = parseCommand({
+  usage: USAGE,
+  options: { email: { type: "string" }, exact: { type: "boolean" } },
+  allowPositionals: true,
+});
 const { usageError } = args;
 if (args.positionals.length > 1) usageError(`One output file at most; got ${args.positionals.length}.`);
 const target = args.positionals[0];

@@ -9,7 +9,7 @@ const USAGE = [
   "  --csv               CSV instead of a table",
 ].join("\n");
 
-const args = parseCommand(USAGE, { since: { type: "string" }, csv: { type: "boolean" } }, false);
+const args = parseCommand({ usage: USAGE, options: { since: { type: "string" }, csv: { type: "boolean" } } });
 const text = args.values.since;
 // A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
 const day = text === undefined ? undefined : DateTime.fromFormat(text, "yyyy-MM-dd", { zone: "utc" });

@@ -1,9 +1,20 @@
 #!/usr/bin/env node
 /**
  * `npm run leads:retention`: the retention job once, now (docs/decisions/0018-retention-and-erasure.md); against the
- * deployed store both limits must be set here. Exit 0 when complete, 1 when not, 2 for a missing or bad limit.
+ * deployed store both limits must be set here (USAGE). Exit 0 when complete, 1 when not, 2 for an argument or a missing
+ * or bad limit.
  */
-import { callLocalFunction, load, withLeadStore } from "./local/owner-command.mjs";
+import { callLocalFunction, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
+
+const USAGE = [
+  "Usage: npm run leads:retention",
+  "  Deletes now, as the daily job does, every stored demo request past its retention period",
+  "  (LEAD_RETENTION_DAYS after it settled; SPAM_RETENTION_DAYS after a spam record arrived).",
+  "  Against the deployed site (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set), set both as the site has",
+  "  them. It takes no options.",
+].join("\n");
+
+parseCommand({ usage: USAGE });
 
 /** The run as one line; exit 0 only when clean. A malformed record is kept and reported, not a failure. */
 function report(where, run) {

@@ -14,7 +14,11 @@ const USAGE = [
   "  --dry-run        print the summary (its subject, text and attachment) instead of sending it",
 ].join("\n");
 
-const args = parseCommand(USAGE, { week: { type: "string" }, "dry-run": { type: "boolean" } }, false);
+const args = parseCommand({
+  usage: USAGE,
+  options: { week: { type: "string" }, "dry-run": { type: "boolean" } },
+  dryRun: "npm run leads:summary -- --dry-run",
+});
 const dryRun = args.values["dry-run"] === true;
 const { summaryNow } = await load("netlify/lib/add-ons/follow-up/summary-job.ts");
 const { parseWeek } = await load("netlify/lib/add-ons/follow-up/business-hours.ts");

@@ -1,6 +1,7 @@
 /**
  * The local Blobs server answering as Netlify Blobs does (docs/decisions/0004-local-function-runs.md): a loopback layer
- * before `BlobsServer` with ETags, atomic conditional writes and per-store turns, so no listing meets a half-written blob.
+ * before `BlobsServer` with ETags, atomic conditional writes and per-store turns, so no listing meets a half-written blob,
+ * and local-guard.mjs's Host check (docs/decisions/0012-local-server-hardening.md).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -10,6 +11,7 @@ import { buffer } from "node:stream/consumers";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
 import pLimit from "p-limit";
+import { hostRefusal } from "./local-guard.mjs";
 
 const LOOPBACK = "127.0.0.1";
 // Hop-by-hop or recomputed headers, not forwarded either way.
@@ -85,6 +87,8 @@ export async function startBlobsLayer({ directory, token = randomBytes(32).toStr
   }
 
   const server = createServer((req, res) => {
+    const misdirected = hostRefusal(req);
+    if (misdirected) return void res.writeHead(misdirected.status, misdirected.headers).end(misdirected.body);
     answer(req).then(
       ({ status, headers, body }) => res.writeHead(status, Object.fromEntries(headers)).end(body),
       () => res.writeHead(502).end(),

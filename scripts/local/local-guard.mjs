@@ -27,21 +27,32 @@ export const listenHost = (env = process.env) => env.HOST?.trim() || "127.0.0.1"
 
 export const isLocalhostAddress = (host) => isLoopbackName(host) || host === "::1" || WILDCARDS.has(host);
 
-/** True when `hostHeader` names this machine; a wildcard listen address admits no other name. */
-export function isAllowedHost(hostHeader, host) {
+/**
+ * True when `hostHeader` names this machine at `port`: a loopback name, or `host` (the listen address), which as a
+ * wildcard admits no other name. A Host with anything more (a path, user info) is false.
+ */
+export function isAllowedHost(hostHeader, host, port) {
   if (!hostHeader || !URL.canParse(`http://${hostHeader}`)) return false;
-  const name = new URL(`http://${hostHeader}`).hostname.toLowerCase();
-  if (LOOPBACK_NAMES.has(name)) return true;
+  const url = new URL(`http://${hostHeader}`);
+  if (url.href !== `http://${url.host}/` || Number(url.port || 80) !== port) return false;
+  if (LOOPBACK_NAMES.has(url.hostname)) return true;
   const own = host.toLowerCase();
-  return !WILDCARDS.has(own) && (name === own || name === `[${own}]`);
+  return !WILDCARDS.has(own) && (url.hostname === own || url.hostname === `[${own}]`);
 }
 
 /** The 421 for a Host that is not this machine (a DNS-rebinding page, say). */
-export const misdirectedRequest = () => ({
+const misdirectedRequest = () => ({
   status: 421,
   headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-  body: "Misdirected request: this local server answers only to localhost and 127.0.0.1.\n",
+  body: "Misdirected request: this local server answers only to localhost, 127.0.0.1 and [::1] at its own port.\n",
 });
+
+/**
+ * The one Host check of every local server and sink, on every path: null when `req`'s Host names this machine
+ * (see isAllowedHost) at the port the request came in on, else misdirectedRequest's 421. `host`: the listen address.
+ */
+export const hostRefusal = (req, host = "127.0.0.1") =>
+  isAllowedHost(req.headers.host, host, req.socket.localPort) ? null : misdirectedRequest();
 
 /** Every function in `functionsDir`: `{ name, paths, config, maxBodyBytes }[]`; throws for a bad one. */
 export async function readFunctionModules(functionsDir) {
@@ -150,7 +161,8 @@ export function createLocalGuard({ host, triggerSecret, rateLimits = [], now = D
     rateLimit,
   }));
   return (req) => {
-    if (!isAllowedHost(req.headers.host, host)) return misdirectedRequest();
+    const misdirected = hostRefusal(req, host);
+    if (misdirected) return misdirected;
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
     if (
       url.pathname.startsWith("/.netlify/functions/") &&

@@ -2,7 +2,6 @@
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
-import { openSiteBlobs } from "./blobs-server.mjs";
 import { applyLocalFormSecret, readLocalFile, readTriggerSecret } from "./local-data.mjs";
 import { LOCAL_TRIGGER_HEADER } from "./local-guard.mjs";
 
@@ -12,14 +11,31 @@ const jiti = createJiti(import.meta.url, { jsx: true });
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
 export const load = (path) => jiti.import(join(root, path));
 
-/** `parseArgs` of `options`, and `usageError(message)`, which prints it and `usage` and exits 2. */
-export function parseCommand(usage, options, allowPositionals = true) {
+// Without "--", npm keeps a dry-run option (--dry-run, --dryrun, --dry_run, --DRY-RUN, --dry ...) for itself and passes
+// on only npm_config_dry_run or npm_config_dryrun. Any value counts, so that no spelling of it runs for real.
+const NPM_DRY_RUN = /^npm_config_dry_*run$/i;
+
+/**
+ * An owner command's arguments, `{ values, positionals, usageError }`, parsed strictly from `options` (an unknown
+ * option is refused). `usageError(message)` prints `message` and `usage` and exits 2, as every refusal here does; the
+ * first is a dry run that npm kept, before anything is sent, changed or deleted. `dryRun`: how to ask this command
+ * for its own ("npm run leads:summary -- --dry-run"); absent when it has none. See
+ * docs/operations.md#personal-data-retention-erasure-access.
+ */
+export function parseCommand({ usage, options = {}, allowPositionals = false, dryRun }) {
   const usageError = (message) => {
     console.error(`${message}\n${usage}`);
     process.exit(2);
   };
+  const kept = Object.entries(process.env).find(([name]) => NPM_DRY_RUN.test(name));
+  if (kept) {
+    const told = `Nothing was done: npm kept a dry-run option for itself (${kept.join("=")})`;
+    usageError(
+      dryRun ? `${told}. Put it after "--": ${dryRun}` : `${told}, and this command has no dry run.`,
+    );
+  }
   try {
-    return { ...parseArgs({ options, allowPositionals }), usageError };
+    return { ...parseArgs({ options, allowPositionals, strict: true }), usageError };
   } catch (error) {
     return usageError(error.message);
   }
@@ -40,6 +56,8 @@ export async function withLeadStore(task) {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await load("netlify/lib/core/leads/lead-store.ts");
   const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
   const { createFollowUpStore } = await load("netlify/lib/add-ons/follow-up/follow-up-store.ts");
+  // Loaded here, as the emulation below: a refused command line is answered without it.
+  const { openSiteBlobs } = await import("./blobs-server.mjs");
   const blobs = await openSiteBlobs(root);
   try {
     const raw = blobs.open(LEAD_STORE_NAME);

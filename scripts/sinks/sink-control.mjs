@@ -1,15 +1,13 @@
 /**
- * What the local sinks share: the server, a failure mode, and the control routes and pages, which answer only
- * loopback clients naming this machine (docs/decisions/0012-local-server-hardening.md).
+ * What the local sinks share: the server, a failure mode, and the control routes and pages. Every path answers only
+ * loopback clients naming this machine at the sink's port (docs/decisions/0012-local-server-hardening.md).
  */
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { text } from "node:stream/consumers";
-import { isAllowedHost, misdirectedRequest } from "../local/local-guard.mjs";
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+import { hostRefusal } from "../local/local-guard.mjs";
 
 /** Writes a JSON answer (no body when `body` is undefined). */
 export function sendJson(res, status, body, headers = {}) {
@@ -74,18 +72,12 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
   };
 
   async function answer(req, res) {
+    // A page on another Host (DNS rebinding) may not post to, read or drive a sink; it listens on loopback only.
+    const misdirected = hostRefusal(req);
+    if (misdirected) return void res.writeHead(misdirected.status, misdirected.headers).end(misdirected.body);
     const requestPath = new URL(req.url ?? "/", "http://sink").pathname;
     if (requestPath === path && req.method === "POST") return receive(req, res, recorder);
     const isControl = requestPath.startsWith("/__sink/");
-    // Another machine, or a page on another Host (DNS rebinding), may not read or drive a sink.
-    if (isControl || view) {
-      if (!LOOPBACK.has(req.socket.remoteAddress ?? ""))
-        return sendJson(res, 403, { error: "loopback only" });
-      if (!isAllowedHost(req.headers.host, "localhost")) {
-        const { status, headers, body } = misdirectedRequest();
-        return void res.writeHead(status, headers).end(body);
-      }
-    }
     if (isControl) return handleControl(req, res, requestPath, { records, mode: () => mode, setMode });
     const page = req.method === "GET" ? view?.(requestPath, [...records]) : null;
     if (!page) return sendJson(res, 404, errorBody(notFound));

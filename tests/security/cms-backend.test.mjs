@@ -65,7 +65,7 @@ after(() => {
   rmSync(repo, { recursive: true, force: true });
 });
 
-test("a foreign Host gets 421 and cannot write content/", async () => {
+test("a foreign Host, or this machine at another port, gets 421 and cannot write content/", async () => {
   const write = {
     action: "persistEntry",
     params: {
@@ -75,8 +75,8 @@ test("a foreign Host gets 421 and cannot write content/", async () => {
       options: { commitMessage: "x" },
     },
   };
-  const answer = await post(`rebound.evil.example:${port}`, write);
-  assert.equal(answer.status, 421);
+  for (const host of [`rebound.evil.example:${port}`, `localhost:${port + 1}`])
+    assert.equal((await post(host, write)).status, 421, host);
   assert.equal(readFileSync(join(repo, "content", "site.json"), "utf8"), '{"title":"kept"}\n');
 });
 

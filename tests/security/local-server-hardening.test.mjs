@@ -35,29 +35,39 @@ test("the local server listens on 127.0.0.1 unless HOST says otherwise", () => {
   assert.equal(listenHost({ HOST: "192.168.1.20" }), "192.168.1.20");
 });
 
-test("only names of this machine pass the Host check", () => {
-  for (const host of ["localhost:8888", "LOCALHOST", "127.0.0.1:9", "[::1]:8888"]) {
-    assert.equal(isAllowedHost(host, "127.0.0.1"), true, host);
+test("only names of this machine at the server's own port pass the Host check", () => {
+  for (const [host, port] of [
+    ["localhost:8888", 8888],
+    ["LOCALHOST:9", 9],
+    ["127.0.0.1:9", 9],
+    ["[::1]:8888", 8888],
+    ["localhost", 80],
+  ]) {
+    assert.equal(isAllowedHost(host, "127.0.0.1", port), true, host);
   }
   for (const host of [
     undefined,
     "",
-    "evil.example",
+    "evil.example:8888",
     "localhost.evil.example:8888",
-    "127.0.0.1.nip.io",
+    "127.0.0.1.nip.io:8888",
     "a b",
+    "localhost:8889",
+    "localhost",
+    "user@localhost:8888",
+    "localhost:8888?x",
   ]) {
-    assert.equal(isAllowedHost(host, "127.0.0.1"), false, String(host));
+    assert.equal(isAllowedHost(host, "127.0.0.1", 8888), false, String(host));
   }
-  assert.equal(isAllowedHost("192.168.1.20:8888", "192.168.1.20"), true, "the address HOST names");
-  assert.equal(isAllowedHost("evil.example", "0.0.0.0"), false, "a wildcard admits no other name");
+  assert.equal(isAllowedHost("192.168.1.20:8888", "192.168.1.20", 8888), true, "the address HOST names");
+  assert.equal(isAllowedHost("evil.example:8888", "0.0.0.0", 8888), false, "a wildcard admits no other name");
 });
 
 /** A request as the guard sees it. */
 const fakeRequest = ({ url = "/", host = "localhost:8888", ip = "127.0.0.1", headers = {} } = {}) => ({
   url,
   headers: { host, ...headers },
-  socket: { remoteAddress: ip },
+  socket: { remoteAddress: ip, localPort: 8888 },
 });
 
 test("a foreign Host gets 421 before anything else", () => {

@@ -106,7 +106,7 @@ test("a function path with a parameter is limited on every path it matches: the 
   const request = (path) => ({
     url: path,
     headers: { host: "localhost:8888" },
-    socket: { remoteAddress: "127.0.0.1" },
+    socket: { remoteAddress: "127.0.0.1", localPort: 8888 },
   });
   const id = "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
   // A signed link is the page's protection: the limit is far above what a team behind one address opens.
