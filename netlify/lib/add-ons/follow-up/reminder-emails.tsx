@@ -127,7 +127,7 @@ export function buildDigestEmail(
       <Lines
         lines={[
           summary,
-          "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
+          'They reached the sales inbox with "Suspected spam" in the subject; a real prospect may be among them.',
           "Claim any that is real, or close it as spam.",
         ]}
       />
@@ -149,8 +149,8 @@ export function buildDigestEmail(
         />
       ))}
       <More count={items.length - DIGEST_SHOWN}>
-        suspected and unclaimed, not listed here (the oldest come first): each went to the sales inbox marked
-        [Suspected spam], with its claim button.
+        suspected and unclaimed, not listed here (the oldest come first): each went to the sales inbox with
+        &quot;Suspected spam&quot; in the subject and its claim button.
       </More>
     </>
   );

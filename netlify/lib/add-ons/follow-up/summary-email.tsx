@@ -334,8 +334,8 @@ function SuspectedUntouched({ summary, where }: { summary: WeeklySummary; where:
         </Paragraph>
       ))}
       <More count={suspectedOpen.length - SUSPECTED_SHOWN}>
-        suspected and untouched, not listed here: each went to the sales inbox marked [Suspected spam], and
-        each is {where}.
+        suspected and untouched, not listed here: each went to the sales inbox with &quot;Suspected spam&quot;
+        in the subject, and each is {where}.
       </More>
     </>
   );

@@ -10,6 +10,7 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/co
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { setUpFunctionEnv } from "../../../helpers/function-env";
 import { VALID } from "../../../helpers/function-harness";
+import { fakeDate } from "../../../helpers/clock";
 import { silenceConsole } from "../../../helpers/console";
 
 const GOOD = "1b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
@@ -17,7 +18,13 @@ const BAD = "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 const WEEK_LEAD = "3b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d";
 
 const { sink, blobs } = setUpFunctionEnv({ ALERT_EMAIL: "alerts@resources.test" });
-afterEach(() => jest.restoreAllMocks());
+// A fixed Wednesday: the first run of a week also sends the week before's summary, which must not be the
+// week the Monday test below expects to send.
+beforeEach(() => fakeDate("2026-11-25T06:00:00.000Z"));
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 const call = () => handler();
 
@@ -63,37 +70,18 @@ test("a store that cannot be listed: 503 with a fixed text, never the exception'
 });
 
 test("on Monday after 08:00 the run also sends the week just ended's summary, once", async () => {
-  // Only the clock is simulated: the servers' timers run for real.
-  jest.useFakeTimers({
-    now: new Date("2026-11-30T09:00:00.000Z"),
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
-  try {
-    const raw = blobs.open(LEAD_STORE_NAME);
-    // The first test's malformed lead is alerted there, not here.
-    await createBlobLeadStore(raw).remove(BAD);
-    const received = new Date("2026-11-25T02:00:00.000Z");
-    await createBlobLeadStore(raw).create({ ...newLead(WEEK_LEAD, { ...VALID }, received), state: "sent" });
-    const first = await call();
-    expect(await first.json()).toMatchObject({ summary: "sent" });
-    const second = await call();
-    expect(await second.json()).toMatchObject({ summary: "sent already" });
-    const summaries = sink.messages().filter((m) => m.customArgs.kind === "summary");
-    expect(summaries.map((m) => m.customArgs.week)).toEqual(["2026-W48"]);
-    expect(summaries[0].attachments.map((a) => a.filename)).toEqual(["leads-2026-W48.csv"]);
-    expect(summaries[0].text).toContain("Leads received");
-  } finally {
-    jest.useRealTimers();
-  }
+  fakeDate("2026-11-30T09:00:00.000Z");
+  const raw = blobs.open(LEAD_STORE_NAME);
+  // The first test's malformed lead is alerted there, not here.
+  await createBlobLeadStore(raw).remove(BAD);
+  const received = new Date("2026-11-25T02:00:00.000Z");
+  await createBlobLeadStore(raw).create({ ...newLead(WEEK_LEAD, { ...VALID }, received), state: "sent" });
+  const first = await call();
+  expect(await first.json()).toMatchObject({ summary: "sent" });
+  const second = await call();
+  expect(await second.json()).toMatchObject({ summary: "sent already" });
+  const summaries = sink.messages().filter((m) => m.customArgs.kind === "summary");
+  expect(summaries.map((m) => m.customArgs.week)).toEqual(["2026-W48"]);
+  expect(summaries[0].attachments.map((a) => a.filename)).toEqual(["leads-2026-W48.csv"]);
+  expect(summaries[0].text).toContain("Leads received");
 });

@@ -81,7 +81,7 @@ test("the digest lists each lead with its reason, local time and its own claim l
       "Suspected spam digest",
       "",
       "1 demo request(s) suspected as spam and not yet claimed (2026-11-24).",
-      "They reached the sales inbox marked [Suspected spam]; a real prospect may be among them.",
+      'They reached the sales inbox with "Suspected spam" in the subject; a real prospect may be among them.',
       "Claim any that is real, or close it as spam.",
       "",
       `Jane Driller (Acme Mining), ${VALID.email}`,
