@@ -27,10 +27,10 @@ afterEach(() => {
 
 // The site's form sends a fresh time token with each request (a spent one is suspected): a body
 // that names no `formToken` gets one, issued a minute earlier, each one different.
-let tokenIssuedAt = Date.now() - 60_000;
+let tokens = 0;
 const withToken = (body: unknown) =>
   body !== null && typeof body === "object" && !("formToken" in body)
-    ? { ...body, formToken: formToken(new Date(tokenIssuedAt--)) }
+    ? { ...body, formToken: formToken(new Date(Date.now() - 60_000 - ++tokens)) }
     : body;
 
 function post(body: unknown, init: RequestInit = {}): Promise<Response> {
