@@ -99,7 +99,16 @@ export async function submitLoad({ site, sink, total, concurrency }) {
   });
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const messages = await (await fetch(`${sink}/__sink/messages`)).json();
+  // The confirmations go out after each answer (docs/decisions/0039-work-after-the-answer.md): the sink is read
+  // until it holds one per request, or for the function's 10 s limit after the last answer.
+  const settled = Date.now() + 10_000;
+  let messages;
+  for (;;) {
+    messages = await (await fetch(`${sink}/__sink/messages`)).json();
+    const mailed = messages.filter((m) => m.customArgs?.kind === "confirmation").length;
+    if (mailed >= latencies.length || Date.now() >= settled) break;
+    await sleep(250);
+  }
   const sales = messages.filter((m) => m.customArgs?.kind === "sales");
   const confirmations = messages.filter((m) => m.customArgs?.kind === "confirmation");
   const uniqueSales = new Set(sales.map((m) => m.customArgs.requestId));
