@@ -11,7 +11,8 @@ import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "
 import { durationInWords, localTime, shortText, singleLine } from "../../kit/text";
 import { emailClassOf } from "../email-class/email-class";
 import { sourceOf } from "./report";
-import type { Flood, SummaryLead, WeekFigures, WeeklySummary } from "./summary";
+import type { Flood } from "./sender-floods";
+import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
 
 export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
 

@@ -6,7 +6,6 @@
  */
 import { DateTime } from "luxon";
 import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
-import type { LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -16,6 +15,7 @@ import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import { followUpReport, isReported, minutesToClaim, readReportLeads, type ReportLead } from "./report";
+import { bySender } from "./sender-floods";
 
 const HISTORY_WEEKS = 12;
 // A year of weeks, longer than a week's leads are usually kept.
@@ -84,32 +84,6 @@ export function keepWeek(blobs: JsonBlobs, week: string, kept: KeptWeek, at: Dat
   const expiresAt = DateTime.fromJSDate(at).plus({ weeks: KEPT_WEEKS }).toJSDate().toISOString();
   const record: WeekRecord = { at: at.toISOString(), expiresAt, ...kept };
   return blobs.setJSON(keyOf("summaries", week), record, { onlyIfNew: true });
-}
-
-// The fewest held leads from one sender that make a flood, listed as one entry.
-const FLOOD_MIN = 3;
-
-const SENDER_KEYS = [
-  ["client", (lead: LeadRecord) => lead.clientKey],
-  ["domain", (lead: LeadRecord) => lead.request.email.split("@").pop()?.toLowerCase()],
-] as const;
-
-/** FLOOD_MIN or more leads from one client (`by` "client", `key` its `clientKey`) or one e-mail domain. */
-export type Flood<T> = { by: (typeof SENDER_KEYS)[number][0]; key: string; items: T[] };
-
-// `items` (order kept) as floods, by client first, then by e-mail domain, largest first, and the leads `alone`:
-// a bot repeats its network address or its domain, so a real person is more likely alone.
-function bySender<T extends { lead: LeadRecord }>(items: readonly T[]) {
-  const floods: Flood<T>[] = [];
-  let alone = [...items];
-  for (const [by, keyOf] of SENDER_KEYS) {
-    for (const [key, group] of Map.groupBy(alone, (item) => keyOf(item.lead) ?? "")) {
-      if (key && group.length >= FLOOD_MIN) floods.push({ by, key, items: group });
-    }
-    const flooded = new Set(floods.flatMap((flood) => flood.items));
-    alone = alone.filter((item) => !flooded.has(item));
-  }
-  return { alone, floods: floods.sort((a, b) => b.items.length - a.items.length) };
 }
 
 export type WeeklySummary = Awaited<ReturnType<typeof buildWeeklySummary>>;
