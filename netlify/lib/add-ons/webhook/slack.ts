@@ -5,6 +5,7 @@
 import type { ActionsBlock, KnownBlock, MrkdwnElement, PlainTextElement, SectionBlock } from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT } from "../../core/delivery/mailer";
+import { reasonInWords } from "../../core/spam/spam";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 // An incoming-webhook body sets `mrkdwn: false`, which keeps `text` from being read as mrkdwn, and no unfurling.
@@ -123,7 +124,7 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
   const blocks = [header(title)];
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
   // The reason may name the visitor's domain: plain text, never a link.
-  if (lead.suspectedSpam) blocks.push(...labelledText("Suspected spam", lead.suspectedSpam));
+  if (lead.suspectedSpam) blocks.push(...labelledText("Suspected spam", reasonInWords(lead.suspectedSpam)));
   const sourceText =
     source.length > 0 ? source.map(([key, value]) => `${key}: ${value}`).join("\n") : "(none recorded)";
   blocks.push({

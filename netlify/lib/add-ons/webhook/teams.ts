@@ -4,6 +4,7 @@
  */
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT } from "../../core/delivery/mailer";
+import { reasonInWords } from "../../core/spam/spam";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 type TextRun = { type: "TextRun"; text: string; weight?: "Bolder"; isSubtle?: true };
@@ -29,7 +30,7 @@ function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] 
   const { title, who } = headline(event);
   const body = [runs({ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" })];
   if (event.kind === "alert") body.push(block(event.alert.detail));
-  if (lead.suspectedSpam) body.push(row("Suspected spam", lead.suspectedSpam));
+  if (lead.suspectedSpam) body.push(row("Suspected spam", reasonInWords(lead.suspectedSpam)));
   body.push(row("Owner", lead.owner ?? "nobody yet"));
   // Our own URL (the site's origin, a UUID and a base64url signature), as a Markdown link.
   if (lead.claimUrl) body.push(block(`[${CLAIM_LINK_TEXT}](${lead.claimUrl})`));

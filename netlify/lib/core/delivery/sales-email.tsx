@@ -26,6 +26,7 @@ import {
   type EmailClass,
 } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
+import { reasonInWords } from "../spam/spam";
 import { capSubject, CLAIM_BUTTON_TEXT, sendWithRetry, shortReference, type MailMessage } from "./mailer";
 
 const labelOf = (name: keyof DemoRequest) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.label;
@@ -62,7 +63,9 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
           ))}
         </Paragraph>
       )}
-      {meta.suspectedSpam && <Paragraph warning>Suspected spam: {meta.suspectedSpam}</Paragraph>}
+      {meta.suspectedSpam && (
+        <Paragraph warning>Suspected spam: {reasonInWords(meta.suspectedSpam)}</Paragraph>
+      )}
       <Paragraph>
         Reply by <strong>{replyBy}</strong> to keep the 24-hour promise.
       </Paragraph>
