@@ -102,6 +102,12 @@ function mondayOf(week: string, zone: string): DateTime {
   return DateTime.fromObject({ weekYear, weekNumber, weekday: 1 }, { zone });
 }
 
+/** `week` as the sales team reads it, "week of Mon 30 Nov", with the year when it is not `now`'s (UTC). */
+export function weekName(week: string, now: Date): string {
+  const monday = mondayOf(week, "utc").setLocale("en-GB");
+  return `week of ${monday.toFormat(monday.year === now.getUTCFullYear() ? "ccc d LLL" : "ccc d LLL yyyy")}`;
+}
+
 /** `text` when it names an existing ISO week as YYYY-Www, else undefined. */
 export function parseWeek(text: string): string | undefined {
   return /^\d{4}-W\d{2}$/.test(text) && mondayOf(text, "utc").isValid ? text : undefined;

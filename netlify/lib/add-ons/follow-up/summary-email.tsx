@@ -9,7 +9,9 @@ import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delive
 import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
 import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "../../kit/email-layout";
 import { durationInWords, localTime, shortText, singleLine } from "../../kit/text";
+import { reasonInWords } from "../../core/spam/spam";
 import { emailClassOf } from "../email-class/email-class";
+import { weekName } from "./business-hours";
 import { sourceOf } from "./report";
 import type { Flood } from "./sender-floods";
 import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
@@ -35,8 +37,8 @@ export const CSV_MAX_ROWS = 500;
 /** A visitor's `text` as a list shows it, at most LISTED_TEXT_LENGTH characters. */
 export const listed = (text: string) => shortText(text, LISTED_TEXT_LENGTH);
 
-/** A spam reason as a list shows it, at most REASON_LENGTH characters. */
-export const listedReason = (reason: string) => shortText(reason, REASON_LENGTH);
+/** A stored spam reason as a list shows it: in words, at most REASON_LENGTH characters. */
+export const listedReason = (reason: string) => shortText(reasonInWords(reason), REASON_LENGTH);
 
 /** A count as sales reads it, e.g. 9950 -> "9,950". */
 const countText = (count: number) => count.toLocaleString("en-GB");
@@ -146,7 +148,7 @@ function Row({ cells, header = 0, children }: RowProps) {
   );
 }
 
-/** The sentence a chart's figures make: "Leads received: 2026-W01 3, 2026-W02 5." */
+/** The sentence a chart's figures make: "Leads received: week of Mon 5 Jan 3, week of Mon 12 Jan 5." */
 export function chartInWords(title: string, bars: readonly Bar[]): string {
   return `${title}: ${bars.map((bar) => `${bar.label} ${bar.shown ?? bar.value}`).join(", ")}.`;
 }
@@ -177,11 +179,11 @@ export function BarChart({ title, head, bars, max }: BarChartProps) {
 
 const isRunning = (summary: WeeklySummary) => summary.now < summary.end;
 
-// E.g. "Week 2026-W48, Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is.
+// E.g. "Mon 23 Nov 2026 to Sun 29 Nov 2026 (Australia/Perth)", and how far a running week is.
 function weekInWords(summary: WeeklySummary): string {
-  const { week, start, end, zone, hours } = summary;
+  const { start, end, zone, hours } = summary;
   const last = new Date(end.getTime() - 1);
-  const range = `Week ${week}, ${day(start, zone)} to ${day(last, zone)} (${hours?.zone ?? "UTC"})`;
+  const range = `${day(start, zone)} to ${day(last, zone)} (${hours?.zone ?? "UTC"})`;
   return isRunning(summary) ? `${range}, so far: to ${localTime(summary.now, hours?.zone)}` : range;
 }
 
@@ -193,7 +195,9 @@ function summarySubject(summary: WeeklySummary): string {
     ...(held.length > 0 ? [`${held.length} held as spam`] : []),
   ];
   return capSubject(
-    singleLine(`Week at a glance ${week}${isRunning(summary) ? " so far" : ""}: ${parts.join(", ")}`),
+    singleLine(
+      `Week at a glance, ${weekName(week, summary.now)}${isRunning(summary) ? " so far" : ""}: ${parts.join(", ")}`,
+    ),
   );
 }
 
@@ -207,11 +211,11 @@ const FIGURE_ROWS: readonly [label: string, show: (f: WeekFigures) => string][] 
 ];
 
 function Figures({ summary }: { summary: WeeklySummary }) {
-  const clock = summary.hours ? "business minutes (BUSINESS_HOURS)" : "calendar minutes";
+  const clock = summary.hours ? "business minutes (the team's working hours only)" : "calendar minutes";
   return (
     <>
       <Subtitle>The figures</Subtitle>
-      <DataTable head={["", `This week (${summary.week})`, "The week before"]}>
+      <DataTable head={["", "This week", "The week before"]}>
         {FIGURE_ROWS.map(([label, show]) => (
           <Row key={label} cells={[label, show(summary.figures), show(summary.weekBefore)]} />
         ))}
@@ -223,16 +227,17 @@ function Figures({ summary }: { summary: WeeklySummary }) {
       <Paragraph muted>
         Time to claim runs from arrival to the first claim, in {clock}. The 24-hour promise is kept when a
         lead is contacted, booked or closed within 24 hours; a lead whose 24 hours are not over is not counted
-        yet. Leads held as spam and leads closed as spam are left out, as in npm run leads:report.
+        yet. Leads held as spam and leads closed as spam are left out, as in the follow-up report.
       </Paragraph>
     </>
   );
 }
 
 function Charts({ summary }: { summary: WeeklySummary }) {
-  const received = summary.history.map(({ week, figures }) => ({ label: week, value: figures.leads }));
+  const label = (week: string) => weekName(week, summary.now);
+  const received = summary.history.map(({ week, figures }) => ({ label: label(week), value: figures.leads }));
   const kept = summary.history.map(({ week, figures: { keptWithin24Hours: value } }) => ({
-    label: week,
+    label: label(week),
     value,
     shown: shareText(value),
   }));
@@ -259,7 +264,8 @@ function Who({ lead, zone }: { lead: LeadRecord; zone: string }) {
   );
 }
 
-function ReleaseLink({ url }: { url?: string }) {
+/** The release link of a lead held as spam, or why there is none. */
+export function ReleaseLink({ url }: { url?: string }) {
   return url ? (
     <TextLink href={url}>{RELEASE_LINK_TEXT}</TextLink>
   ) : (
@@ -267,8 +273,14 @@ function ReleaseLink({ url }: { url?: string }) {
   );
 }
 
-// E.g. "12 requests from one sender (the same network address), received ... to ..., held because: ...".
-function FloodLine({ flood, zone, where }: { flood: Flood<SummaryLead>; zone: string; where: string }) {
+type FloodLineProps = {
+  flood: Flood<{ lead: LeadRecord; releaseUrl?: string }>;
+  zone: string;
+  where: string;
+};
+
+/** E.g. "12 requests from one sender (the same network address), received ... to ..., held because: ...". */
+export function FloodLine({ flood, zone, where }: FloodLineProps) {
   const [first] = flood.items;
   const last = flood.items.at(-1)!;
   const reasons = new Set(flood.items.map(({ lead }) => lead.spamReason ?? "not recorded"));
@@ -375,21 +387,20 @@ const csvFileName = (week: string) => `leads-${week}.csv`;
 type SummaryEmailProps = { summary: WeeklySummary; csvRows: number };
 
 function Attachment({ summary, csvRows }: SummaryEmailProps) {
-  const name = csvFileName(summary.week);
   const total = summary.records.length;
   if (csvRows === total) {
     return (
       <Paragraph muted>
-        Attached: {name}, every lead of the week (those held as spam too) with the columns of npm run
-        leads:export.
+        Attached: a spreadsheet (CSV) of every lead of the week (those held as spam too), with the columns of
+        the full export.
       </Paragraph>
     );
   }
   return (
     <Paragraph muted>
-      Attached: {name}, {countText(csvRows)} of the week&apos;s {countText(total)} leads, taken in the order
-      above (those held as spam last), with the columns of npm run leads:export. It is cut so that this e-mail
-      stays small enough to arrive: ask the site&apos;s owner for the full export.
+      Attached: a spreadsheet (CSV) of {countText(csvRows)} of the week&apos;s {countText(total)} leads, taken
+      in the order above (those held as spam last), with the columns of the full export. It is cut so that
+      this e-mail stays small enough to arrive: ask the site&apos;s owner for the full export.
     </Paragraph>
   );
 }

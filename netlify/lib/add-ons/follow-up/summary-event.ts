@@ -6,6 +6,7 @@ import type { LeadWebhookConfig } from "../../core/config";
 import { formatRequest } from "../webhook/post-lead-event";
 import { slackFieldsMessage } from "../webhook/slack";
 import { teamsLinesMessage } from "../webhook/teams";
+import { weekName } from "./business-hours";
 import type { WeekFigures, WeeklySummary } from "./summary";
 import { minutesText, shareText } from "./summary-email";
 
@@ -47,7 +48,7 @@ export function summaryWebhookRequest(
   settings: Pick<LeadWebhookConfig, "format" | "secret">,
   now: Date,
 ) {
-  const title = `Week at a glance ${event.week}${event.complete ? "" : " so far"}`;
+  const title = `Week at a glance, ${weekName(event.week, now)}${event.complete ? "" : " so far"}`;
   const headlines = summaryHeadlines(event);
   // One id per week, so a receiver drops a repeat.
   return formatRequest(`summary.${event.week}`, settings, now, {

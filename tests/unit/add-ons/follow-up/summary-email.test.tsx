@@ -111,7 +111,9 @@ describe("the e-mail", () => {
   test("goes to sales with the week's counts in the subject and the week's leads as the export's CSV", async () => {
     const { message, summary: built } = await summary();
     expect(message.to).toBe(TEST_CONFIG.salesEmail);
-    expect(message.subject).toBe("Week at a glance 2026-W48: 2 leads, 1 still open, 1 held as spam");
+    expect(message.subject).toBe(
+      "Week at a glance, week of Mon 23 Nov: 2 leads, 1 still open, 1 held as spam",
+    );
     expect(message.customArgs).toEqual({ kind: "summary", week: "2026-W48" });
     const [file] = message.attachments!;
     expect(file).toMatchObject({
@@ -155,7 +157,7 @@ describe("the e-mail", () => {
       "Time to claim this week",
       "Held as spam",
       "The week's leads",
-      "Attached: leads-2026-W48.csv",
+      "Attached: a spreadsheet (CSV) of every lead of the week",
     ];
     const html = message.html.replace(/&#x27;/g, "'");
     for (const body of [html, message.text]) {
@@ -253,7 +255,7 @@ describe("a week of 10,000 leads of maximum length", () => {
 
   test("the subject and the webhook count every lead, not only those listed", () => {
     expect(built.message.subject).toBe(
-      "Week at a glance 2026-W48: 8000 leads, 8000 still open, 2000 held as spam",
+      "Week at a glance, week of Mon 23 Nov: 8000 leads, 8000 still open, 2000 held as spam",
     );
     expect(summaryEvent(built.summary)).toMatchObject({
       figures: { leads: 8_000 },
@@ -270,7 +272,7 @@ describe("a week of 10,000 leads of maximum length", () => {
     expect(rows).toEqual(Array.from({ length: CSV_MAX_ROWS }, (_, n) => idOf(n)));
     expect(Buffer.byteLength(html) + Buffer.byteLength(text) + file.content.length).toBeLessThan(10_000_000);
     for (const body of [html.replace(/&#x27;/g, "'"), text]) {
-      expect(body).toContain(`leads-2026-W48.csv, ${count(CSV_MAX_ROWS)} of the week's 10,000 leads`);
+      expect(body).toContain(`a spreadsheet (CSV) of ${count(CSV_MAX_ROWS)} of the week's 10,000 leads`);
       expect(body).toContain("ask the site's owner for the full export");
     }
   });
@@ -314,7 +316,7 @@ test("held leads from one client or one domain are one entry each, with the firs
   const released = [...message.html.matchAll(/\/leads\/([\w-]+)\/release\?sig=/g)].map(([, id]) => id);
   expect(released).toEqual(["ana", "ben", "cleo", "client-0", "domain-0"]);
   expect(message.text).toContain(
-    "12 requests from one sender (the same network address), received Tue 24 Nov, 02:10 to Tue 24 Nov, 02:21, held because: honeypot field filled. The first: Bot Driller (Acme Mining), bot0@x0.example, received Tue 24 Nov, 02:10.",
+    "12 requests from one sender (the same network address), received Tue 24 Nov, 02:10 to Tue 24 Nov, 02:21, held because: a field people can't see was filled in, often by a password manager. The first: Bot Driller (Acme Mining), bot0@x0.example, received Tue 24 Nov, 02:10.",
   );
   expect(message.text).toContain("The other 11 are in the attached CSV.");
   expect(message.text).toContain("4 requests from addresses at spam.example, received");

@@ -60,11 +60,11 @@ test("Slack: a header and the headline figures as plain text, nothing unfurled",
     text: string;
     blocks: { fields?: unknown[] }[];
   };
-  expect(message.text).toBe("Week at a glance 2026-W48: 14 leads, 3 still open");
+  expect(message.text).toBe("Week at a glance, week of Mon 23 Nov: 14 leads, 3 still open");
   expect(message).toMatchObject({ mrkdwn: false, unfurl_links: false, unfurl_media: false });
   expect(message.blocks[0]).toEqual({
     type: "header",
-    text: { type: "plain_text", text: "Week at a glance 2026-W48", emoji: false },
+    text: { type: "plain_text", text: "Week at a glance, week of Mon 23 Nov", emoji: false },
   });
   expect(message.blocks[1].fields).toContainEqual({ type: "plain_text", text: "3", emoji: false });
   expect(JSON.stringify(message)).toContain("14 (week before: 9)");
@@ -75,7 +75,18 @@ test("Teams: one Adaptive Card with the headline figures", () => {
     summaryWebhookRequest({ ...EVENT, complete: false }, { format: "teams" }, NOW).body,
   ) as { attachments: { content: { body: { text: string }[] } }[] };
   const body = message.attachments[0].content.body as { text: string }[];
-  expect(body[0].text).toBe("Week at a glance 2026-W48 so far");
+  expect(body[0].text).toBe("Week at a glance, week of Mon 23 Nov so far");
   expect(body.map((block) => block.text)).toContain("Still open: 3");
   expect(body.map((block) => block.text)).toContain("Leads received: 14 (week before: 9)");
+});
+
+test("a week of another year than the message's is named with its year", () => {
+  const message = JSON.parse(
+    summaryWebhookRequest(
+      { ...EVENT, week: "2026-W53" },
+      { format: "slack" },
+      new Date("2027-01-04T00:00:00Z"),
+    ).body,
+  ) as { text: string };
+  expect(message.text).toBe("Week at a glance, week of Mon 28 Dec 2026: 14 leads, 3 still open");
 });

@@ -129,7 +129,7 @@ test("the owner's summary now: this week so far, sent or only built, and nothing
   const dry = await summaryNow({ ...options, dryRun: true });
   expect(dry.sent).toBeUndefined();
   expect(dry.summary.week).toBe("2026-W49");
-  expect(dry.message.subject).toBe("Week at a glance 2026-W49 so far: 0 leads, 0 still open");
+  expect(dry.message.subject).toBe("Week at a glance, week of Mon 30 Nov so far: 0 leads, 0 still open");
   const sent = await summaryNow({ ...options, week: "2026-W48" });
   expect(sent.sent?.status).toBe("sent");
   expect(sentOfKind(mailer, "summary").map((m) => m.customArgs?.week)).toEqual(["2026-W48"]);
