@@ -56,7 +56,7 @@ const REMINDER_WORDS: Record<ReminderKind, string> = {
   nudge: "Nudge sent to the sales inbox: nobody had claimed it",
   escalation: "Escalation sent: still nobody had claimed it",
   "promise-at-risk": "Promise-at-risk reminder sent: not yet contacted",
-  digest: "Listed in the daily digest of suspected spam",
+  digest: "Listed in the daily digest of held and suspected spam",
 };
 
 const fact = (label: string, value: string) =>

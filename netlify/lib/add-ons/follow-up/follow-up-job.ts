@@ -6,7 +6,7 @@
  */
 import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./business-hours";
 import type { FollowUpConfig } from "../../core/config";
-import { claimUrlFor } from "./claim-link";
+import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
 import { MalformedLeadError, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
@@ -39,17 +39,23 @@ function mayNeedReminders(lead: LeadRecord, followUp: FollowUp): boolean {
   return dueReminders(lead, followUp, eventually, { nudgeMinutes: 0, escalateMinutes: 0 }).length > 0;
 }
 
-/** The reminders `lead` needs at `now` that it has not had, in the order they are sent. */
+/**
+ * The reminders `lead` needs at `now` that it has not had, in the order they are sent. A lead held as spam or
+ * suspected that nobody took is listed once in the day's digest instead (docs/decisions/0038-weekly-summary.md);
+ * a held lead needs nothing more, until its release starts a new lead's clocks.
+ */
 export function dueReminders(
   lead: Pick<LeadRecord, "receivedAt" | "released" | "state" | "suspectedSpam">,
   followUp: FollowUp,
   now: Date,
   settings: Pick<FollowUpConfig, "nudgeMinutes" | "escalateMinutes" | "businessHours">,
 ): ReminderKind[] {
-  if (lead.state === "spam" || !awaitsContact(followUp)) return [];
+  if (!awaitsContact(followUp)) return [];
   const had = followUp.reminders ?? {};
+  const held = lead.state === "spam";
+  if ((held || lead.suspectedSpam) && followUp.state === "new") return had.digest ? [] : ["digest"];
+  if (held) return [];
   const arrived = new Date(promiseStart(lead));
-  if (lead.suspectedSpam && followUp.state === "new") return had.digest ? [] : ["digest"];
   const due: ReminderKind[] = [];
   if (followUp.state === "new") {
     // A cancelled booking starts the clock again (docs/decisions/0030-slack-and-booking-loop.md).
@@ -174,7 +180,8 @@ async function openLead(
   }
   const expected = followUp.state === "new" ? "unclaimed" : "claimed";
   if (kinds.size !== 1 || !kinds.has(expected)) await followUps.syncMarkers(id, followUp, lead.receivedAt);
-  return { lead, followUp, claimUrl: claimUrlFor(config, id, new Date(readAt)) };
+  const releaseUrl = lead.state === "spam" ? releaseUrlFor(config, id) : undefined;
+  return { lead, followUp, claimUrl: claimUrlFor(config, id, new Date(readAt)), releaseUrl };
 }
 
 async function openLeads(options: FollowUpJobOptions, readAt: number): Promise<ReminderLead[]> {
@@ -227,7 +234,7 @@ async function sendDigest(
           const followUp = await recordReminder(options, item, "digest", at);
           if (followUp) held.push({ ...item, followUp });
         } catch (error) {
-          logError("suspected lead not recorded in the digest", {
+          logError("held or suspected lead not recorded in the digest", {
             requestId: item.lead.id,
             reason: errorName(error),
           });
@@ -237,14 +244,14 @@ async function sendDigest(
     },
     send: async (leads) => {
       const mailed = await mail(buildDigestEmail(leads, date, config), options, breaker);
-      if (mailed.status === "sent") logInfo("suspected spam digest sent", { count: leads.length, date });
+      if (mailed.status === "sent") logInfo("spam digest sent", { count: leads.length, date });
       else if (mailed.status === "permanent") {
-        logError(`LEAD FOLLOW-UP: the suspected spam digest of ${date} was refused and will not be sent`, {
+        logError(`LEAD FOLLOW-UP: the spam digest of ${date} was refused and will not be sent`, {
           count: leads.length,
           requestIds: leads.map((item) => item.lead.id).join(","),
         });
       } else {
-        logError("suspected spam digest not accepted; the next run sends it", { count: leads.length, date });
+        logError("spam digest not accepted; the next run sends it", { count: leads.length, date });
       }
       return mailed;
     },

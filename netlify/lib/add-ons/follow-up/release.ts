@@ -11,6 +11,7 @@ import { startDelivery, withinRequest } from "../../core/delivery/deliver";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../../core/leads/lead-store";
+import { reasonInWords } from "../../core/spam/spam";
 import { htmlPage } from "../../kit/html-page";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import type { JsonBlobs } from "../../kit/json-blobs";
@@ -108,7 +109,7 @@ function renderReleasePage(
     row("Phone", request.phone || "(none)"),
     row("Message", request.message || "(none)"),
     row("Received", localTime(lead.receivedAt, options.zone)),
-    row("Held because", lead.spamReason ?? "not recorded"),
+    row("Held because", reasonInWords(lead.spamReason ?? "not recorded")),
     row("Request id", lead.id),
   ];
   const field = personField(options.roster, "by", { roster: "Released by", typed: "Your name" }, " ");

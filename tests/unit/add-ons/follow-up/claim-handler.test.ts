@@ -552,7 +552,7 @@ test("the history says who did what and when, newest first: claim, hand-over, re
   const at = (minutes: number) => new Date(Date.parse("2026-11-24T01:00:00.000Z") + minutes * 60_000);
   await followUps.update(ID, (c) => ({
     ok: true,
-    followUp: { ...c, reminders: { nudge: at(15).toISOString() } },
+    followUp: { ...c, reminders: { digest: at(10).toISOString(), nudge: at(15).toISOString() } },
   }));
   await followUps.update(ID, (c) => applyAction(c, { kind: "claim", owner: TEAM[0] }, at(20)));
   await followUps.update(ID, (c) => applyAction(c, { kind: "hand-over", to: TEAM[1] }, at(30)));
@@ -577,6 +577,7 @@ test("the history says who did what and when, newest first: claim, hand-over, re
     "2026-11-24T01:30:00.000Z | Tue 24 Nov 2026, 01:30 UTC | Handed over from Ana Smith to Ben Lee",
     "2026-11-24T01:20:00.000Z | Tue 24 Nov 2026, 01:20 UTC | Claimed by Ana Smith",
     "2026-11-24T01:15:00.000Z | Tue 24 Nov 2026, 01:15 UTC | Nudge sent to the sales inbox: nobody had claimed it",
+    "2026-11-24T01:10:00.000Z | Tue 24 Nov 2026, 01:10 UTC | Listed in the daily digest of held and suspected spam",
     "2026-11-24T01:00:00.000Z | Tue 24 Nov 2026, 01:00 UTC | Request received",
   ]);
 });

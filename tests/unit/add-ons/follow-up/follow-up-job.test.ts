@@ -3,12 +3,12 @@
  */
 // Nobody forgets a lead (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md): the
 // follow-up job on a simulated clock. Nudge, escalation and the 20-hour alert, each once; business
-// hours across a weekend and a daylight-saving change; the suspected-spam digest; honeypot leads
-// and leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
+// hours across a weekend and a daylight-saving change; the digest of held and suspected spam, by the
+// next business morning; leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import type { FollowUpConfig, ServerConfig } from "../../../../netlify/lib/core/config";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
-import { checkClaimLink } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
+import { checkClaimLink, checkReleaseLink } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {
   createFollowUpStore,
@@ -16,6 +16,7 @@ import {
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { silenceConsole } from "../../../helpers/console";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
+import { HONEYPOT_REASON, NO_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 import {
   DOWN,
@@ -220,7 +221,7 @@ test("fractional minutes: a nudge after 3 seconds", async () => {
   expect(await w.run()).toMatchObject({ nudge: 1, escalation: 0 });
 });
 
-test("suspected spam goes into one digest a day instead of nudges; a honeypot lead never; closing as spam stops every clock", async () => {
+test("suspected and held spam go into one digest a day instead of nudges, each once; closing as spam stops every clock", async () => {
   const w = world();
   const suspected = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
   const later = "2a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
@@ -237,8 +238,9 @@ test("suspected spam goes into one digest a day instead of nudges; a honeypot le
 
   expect(await w.followUps.markerIds("unclaimed")).toContain(honeypot);
   w.setNow(after(90));
-  expect(await w.run()).toMatchObject({ nudge: 0, escalation: 0, digest: 1 });
-  // Stored unclaimed like any lead, the honeypot lead needs no reminder: the run retires its marker.
+  expect(await w.run()).toMatchObject({ nudge: 0, escalation: 0, digest: 2 });
+  // Listed once, the held lead needs nothing more: the next run retires its marker.
+  expect(await w.run()).toMatchObject({ digest: 0 });
   expect(await w.followUps.markerIds("unclaimed")).not.toContain(honeypot);
   await w.store(later, after(100).toISOString(), { suspectedSpam: "form token reused" });
   w.setNow(after(21 * 60)); // same UTC day (01:00 + 21 h = 22:00)
@@ -249,15 +251,65 @@ test("suspected spam goes into one digest a day instead of nudges; a honeypot le
   expect(w.sentKinds()).toEqual(["digest", "digest"]);
   const [first, second] = sentOfKind(w.mailer, "digest");
   expect(first.to).toBe(TEST_CONFIG.salesEmail);
-  expect(first.subject).toBe("Suspected spam digest 2026-11-24: 1 demo request(s) to check");
-  expect(first.text).toContain("Suspected because: form token expired (issued 30 h before)");
+  expect(first.subject).toBe("Held and suspected spam, Tue 24 Nov 2026: 1 held, 1 suspected");
+  expect(first.text).toContain("Suspected because: sent 30 h after the form was opened, over a day later");
   expect(first.text).toContain(`/leads/${suspected}?sig=`);
+  expect(first.text).toContain(`/leads/${honeypot}/release?sig=`);
   expect(second.text).toContain(`request id ${later}`);
   expect(second.text).not.toContain(suspected);
-  for (const message of [first, second]) {
-    expect(message.text).not.toContain(honeypot);
-    expect(message.text).not.toContain(closed);
+  expect(second.text).not.toContain(honeypot);
+  for (const message of [first, second]) expect(message.text).not.toContain(closed);
+});
+
+test("a held lead is in the next business morning's digest with its release link, autofilled first; once listed it needs nothing more", async () => {
+  const w = world({ businessHours: parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth") });
+  const suspected = "1c2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+  const plain = "2c2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+  const autofilled = "3c2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+  const held = (id: string, at: string, honeypot: string) =>
+    w.store(
+      id,
+      at,
+      newLead(id, { ...VALID }, new Date(at), {
+        verdict: { kind: "spam", reason: HONEYPOT_REASON },
+        honeypot,
+      }),
+    );
+  await w.store(suspected, "2026-11-24T01:00:00Z", { suspectedSpam: NO_TOKEN_REASON }); // Tuesday 09:00 in Perth
+  w.setNow("2026-11-24T01:05:00Z");
+  expect(await w.run()).toMatchObject({ digest: 1 });
+  // Held after that day's digest went out: 10:00 and 16:30 in Perth.
+  await held(plain, "2026-11-24T02:00:00Z", "https://spam.example");
+  await held(autofilled, "2026-11-24T08:30:00Z", ` ${VALID.email.toUpperCase()}`);
+  for (const when of ["2026-11-24T02:05:00Z", "2026-11-24T09:05:00Z", "2026-11-24T23:55:00Z"]) {
+    w.setNow(when); // 10:05, 17:05, and Wednesday 07:55 in Perth
+    expect(await w.run()).toMatchObject({ digest: 0, nudge: 0, escalation: 0, "promise-at-risk": 0 });
   }
+  w.setNow("2026-11-25T00:00:00Z"); // Wednesday 08:00 in Perth
+  expect(await w.run()).toMatchObject({ checked: 2, digest: 2 });
+  const [, digest] = sentOfKind(w.mailer, "digest");
+  expect(digest.to).toBe(TEST_CONFIG.salesEmail);
+  expect(digest.subject).toBe("Held and suspected spam, Wed 25 Nov 2026: 2 held, 0 suspected");
+  const links = [...digest.text.matchAll(/^Not spam\? Release this lead \[(\S+)\]$/gm)].map(
+    ([, link]) => new URL(link),
+  );
+  expect(links.map((url) => url.pathname)).toEqual([
+    `/leads/${autofilled}/release`,
+    `/leads/${plain}/release`,
+  ]);
+  for (const url of links) {
+    const id = url.pathname.split("/")[2];
+    expect(checkReleaseLink(id, url.searchParams, TEST_CONFIG.formSecret)).toEqual({ kind: "signed" });
+  }
+  expect((await w.followUps.get(plain)).reminders?.digest).toBe("2026-11-25T00:00:00.000Z");
+
+  // Listed once: the next run retires both markers, and no later day lists them again.
+  w.setNow("2026-11-25T00:05:00Z");
+  expect(await w.run()).toMatchObject({ checked: 0 });
+  expect(await w.followUps.markerIds("unclaimed")).toEqual([]);
+  w.setNow("2026-11-26T00:00:00Z");
+  expect(await w.run()).toMatchObject({ checked: 0, digest: 0 });
+  expect(w.sentKinds()).toEqual(["digest", "digest"]);
 });
 
 test("a reminder SendGrid refuses for good is logged and not repeated", async () => {

@@ -96,7 +96,9 @@ test("opening the link (GET or HEAD) shows the lead and a Release button, and ch
   expect(response.headers.get("referrer-policy")).toBe("same-origin");
   const html = await response.text();
   expect(html).toContain("<strong>Prospect:</strong> Jane Driller (Acme Mining)");
-  expect(html).toContain("<strong>Held because:</strong> honeypot field filled");
+  expect(html).toContain(
+    "<strong>Held because:</strong> a field people can&#39;t see was filled in, often by a password manager",
+  );
   expect(html).toContain('<button type="submit">Release</button>');
   expect(html).toContain('<option value="" selected>Choose a person</option>');
   expect(html).not.toContain("autofilled");
@@ -170,6 +172,25 @@ test("Release delivers the lead to sales and the webhook as a new lead, records 
   } finally {
     await webhook.close();
   }
+});
+
+test("a held lead the digest listed, released later, gets a new lead's follow-up", async () => {
+  const { id, link } = await heldLead();
+  const followUps = createFollowUpStore(jsonBlobsOver(raw()));
+  const listed = await followUps.update(id, (current) => ({
+    ok: true,
+    followUp: { ...current, reminders: { digest: new Date(Date.now() - DAY).toISOString() } },
+  }));
+  const held = (await leads().get(id)) as LeadRecord;
+  // As the follow-up job leaves it once listed: nothing more due, its marker retired.
+  expect(dueReminders(held, listed.followUp, new Date(Date.now() + DAY), TEST_CONFIG.followUp)).toEqual([]);
+  await followUps.syncMarkers(id, "retire", held.receivedAt);
+  expect((await release(link)).status).toBe(303);
+  const lead = (await leads().get(id)) as LeadRecord;
+  const followUp = await followUps.get(id);
+  expect(await followUps.markerIds("unclaimed")).toContain(id);
+  const at = Date.parse(lead.released!.at);
+  expect(dueReminders(lead, followUp, new Date(at + 16 * 60_000), TEST_CONFIG.followUp)).toEqual(["nudge"]);
 });
 
 test("the release moves the lead from spam retention to lead retention", async () => {
