@@ -12,6 +12,7 @@ import {
   parseWeek,
   shiftWeek,
   weekBounds,
+  weekName,
   weekOf,
 } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 
@@ -94,6 +95,14 @@ describe("ISO weeks", () => {
     expect(weekOf(at, "utc")).toBe("2026-W53");
     expect(weekOf(at, "Australia/Perth")).toBe("2027-W01");
     expect(weekBounds("2027-W01", "Australia/Perth").start.toISOString()).toBe("2027-01-03T16:00:00.000Z");
+  });
+
+  test("as sales reads them: the week's Monday, with its year when it is not the year of the message", () => {
+    const now = new Date("2026-12-30T09:00:00Z");
+    expect(weekName("2026-W49", now)).toBe("week of Mon 30 Nov");
+    expect(weekName("2026-W53", now)).toBe("week of Mon 28 Dec");
+    expect(weekName("2026-W01", now)).toBe("week of Mon 29 Dec 2025");
+    expect(weekName("2026-W53", new Date("2027-01-04T00:00:00Z"))).toBe("week of Mon 28 Dec 2026");
   });
 
   test("a week that does not exist, or a malformed one, is refused", () => {

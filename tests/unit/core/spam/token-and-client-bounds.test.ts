@@ -4,7 +4,12 @@
 // The time token cannot be skipped or replayed, and one client cannot spend the day's
 // confirmations (docs/requirements.md#spam-defence, docs/decisions/0028-second-hostile-review.md).
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
-import { clientKeyOf, NO_TOKEN_REASON, REUSED_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
+import {
+  clientKeyOf,
+  NO_TOKEN_REASON,
+  reasonInWords,
+  REUSED_TOKEN_REASON,
+} from "../../../../netlify/lib/core/spam/spam";
 import {
   harness,
   leadIdOf,
@@ -30,7 +35,7 @@ test("a JSON request without a time token is suspected: delivered to sales marke
   const res = await post({ ...VALID, requestId: KEY_A, formToken: undefined });
   expect(res.status).toBe(200);
   expect(sentOfKind(mailer, "sales")[0].subject).toMatch(/^\[Suspected spam\]/);
-  expect(sentOfKind(mailer, "sales")[0].text).toContain(NO_TOKEN_REASON);
+  expect(sentOfKind(mailer, "sales")[0].text).toContain(reasonInWords(NO_TOKEN_REASON));
   expect(sentOfKind(mailer, "confirmation")).toEqual([]);
   expect((await store!.get(leadIdOf(KEY_A)))?.suspectedSpam).toBe(NO_TOKEN_REASON);
 });
@@ -51,7 +56,7 @@ test("a token spent by one request makes another request that sends it suspected
   const [first, second] = sentOfKind(mailer, "sales");
   expect(first.subject).not.toMatch(/Suspected spam/);
   expect(second.subject).toMatch(/^\[Suspected spam\]/);
-  expect(second.text).toContain(REUSED_TOKEN_REASON);
+  expect(second.text).toContain(reasonInWords(REUSED_TOKEN_REASON));
   expect(sentOfKind(mailer, "confirmation").map((m) => m.to)).toEqual([VALID.email]);
 });
 
