@@ -114,7 +114,10 @@ export function buildReminderEmail(
   return message(to, config.mailFrom, subject, body, kind, lead.id);
 }
 
-/** Entries a digest lists (a lead, or a flood of held leads from one sender), at most about 1.5 KB of HTML each, so it stays under Gmail's 102 KB clip. */
+/**
+ * Entries a digest lists (a lead, or a flood of held leads from one sender), at most about 1.5 KB of HTML each,
+ * so it stays under Gmail's 102 KB clip.
+ */
 export const DIGEST_SHOWN = 50;
 
 const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
@@ -136,19 +139,25 @@ function heldEntries(held: readonly ReminderLead[]): HeldEntry[] {
 
 const IN_SUMMARY = "in the weekly summary's attachment";
 
+const whoLine = ({ request }: LeadRecord) =>
+  `${listed(`${request.firstName} ${request.lastName}`)} (${listed(request.company)}), ${listed(request.email)}`;
+
+const receivedLine = (lead: LeadRecord, zone?: string) =>
+  `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`;
+
 function HeldLead({ item: { lead, releaseUrl }, zone }: { item: ReminderLead; zone?: string }) {
   const field = autofilledField(lead);
   return (
     <Lines
       lines={[
-        `${listed(`${lead.request.firstName} ${lead.request.lastName}`)} (${listed(lead.request.company)}), ${listed(lead.request.email)}`,
+        whoLine(lead),
         `Held because: ${listedReason(lead.spamReason ?? "not recorded")}`,
         ...(field
           ? [
               `Probably a real person: the field people can't see repeats their ${field.label}, as a password manager does.`,
             ]
           : []),
-        `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`,
+        receivedLine(lead, zone),
         <ReleaseLink key="release" url={releaseUrl} />,
       ]}
     />
@@ -159,9 +168,9 @@ function SuspectedLead({ item: { lead, claimUrl }, zone }: { item: ReminderLead;
   return (
     <Lines
       lines={[
-        `${listed(`${lead.request.firstName} ${lead.request.lastName}`)} (${listed(lead.request.company)}), ${listed(lead.request.email)}`,
+        whoLine(lead),
         `Suspected because: ${listedReason(lead.suspectedSpam ?? "not recorded")}`,
-        `Received: ${localTime(lead.receivedAt, zone)}, request id ${lead.id}`,
+        receivedLine(lead, zone),
         ...(claimUrl
           ? [
               <TextLink key="claim" href={claimUrl}>
@@ -179,7 +188,8 @@ function SuspectedLead({ item: { lead, claimUrl }, zone }: { item: ReminderLead;
  * so a real person caught by a spam defence is seen by the next business morning: held leads first, each with
  * its release link, those a password manager seems to have filled before the rest and a flood from one sender as
  * one entry; then suspected leads with their claim links. DIGEST_SHOWN entries are listed, the rest counted.
- * `date` is the team's local day, YYYY-MM-DD (docs/requirements.md#follow-up, docs/decisions/0038-weekly-summary.md).
+ * `date` is the team's local day, YYYY-MM-DD (docs/requirements.md#follow-up,
+ * docs/decisions/0038-weekly-summary.md).
  */
 export function buildDigestEmail(
   items: readonly ReminderLead[],
@@ -193,7 +203,7 @@ export function buildDigestEmail(
   const heldShown = heldEntries(held).slice(0, DIGEST_SHOWN);
   const heldListed = heldShown.reduce((sum, entry) => sum + entryLeads(entry).length, 0);
   const suspectedShown = suspected.slice(0, DIGEST_SHOWN - heldShown.length);
-  const summary = `${counted(items.length, "demo request")} nobody has claimed (${day}): ${held.length} held as spam, ${suspected.length} suspected.`;
+  const summary = `${counted(items.length, "demo request")} to check (${day}): ${held.length} held as spam, ${suspected.length} suspected.`;
   const content = (
     <>
       <Paragraph>{summary}</Paragraph>

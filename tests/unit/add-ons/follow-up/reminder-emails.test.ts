@@ -82,7 +82,7 @@ test("the digest lists a suspected lead with its reason in words, local time and
     [
       "Held and suspected spam",
       "",
-      "1 demo request nobody has claimed (Tue 24 Nov 2026): 0 held as spam, 1 suspected.",
+      "1 demo request to check (Tue 24 Nov 2026): 0 held as spam, 1 suspected.",
       "",
       "Suspected spam",
       "",
@@ -128,9 +128,7 @@ describe("leads held as spam in the digest", () => {
   test("say so in the subject and title, before the suspected ones", () => {
     expect(subject).toBe("Held and suspected spam, Tue 24 Nov 2026: 5 held, 1 suspected");
     expect(html).toMatch(/<h1[^>]*>Held and suspected spam<\/h1>/);
-    expect(text).toContain(
-      "6 demo requests nobody has claimed (Tue 24 Nov 2026): 5 held as spam, 1 suspected.",
-    );
+    expect(text).toContain("6 demo requests to check (Tue 24 Nov 2026): 5 held as spam, 1 suspected.");
     expect(text.indexOf("Held as spam")).toBeLessThan(text.indexOf("Suspected spam\n"));
   });
 
@@ -192,9 +190,7 @@ test("a digest of 1,000 leads of maximum length stays under 100 KB of HTML: held
   expect(html).not.toMatch(/\/leads\/lead-\d+\?sig=/);
   expect(subject).toBe("Held and suspected spam, Tue 24 Nov 2026: 500 held, 500 suspected");
   for (const body of [html.replace(/&#x27;/g, "'"), text]) {
-    expect(body).toContain(
-      "1000 demo requests nobody has claimed (Tue 24 Nov 2026): 500 held as spam, 500 suspected.",
-    );
+    expect(body).toContain("1000 demo requests to check (Tue 24 Nov 2026): 500 held as spam, 500 suspected.");
     expect(body).toContain(`…and ${500 - DIGEST_SHOWN} more held requests, not listed here`);
     expect(body).toContain("…and 500 more suspected and unclaimed");
   }
