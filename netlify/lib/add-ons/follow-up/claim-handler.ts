@@ -3,14 +3,16 @@
  * (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up and its
  * actions, the history. A wrong signature is 403 whatever the id, an expired link 410
  * (docs/decisions/0040-link-lifetime-and-roster-keys.md); GET changes nothing and no form submits by itself, as
- * mail scanners open every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * mail scanners open every link. After an action the 303 leads back to the link with `done=1`, and the page opens
+ * with the newest history line as a status line, focused: a phone shows what changed without a script.
+ * Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult } from "../../core/config";
 import { checkClaimLink, CLAIM_LINK_LIFETIME_DAYS, claimLinkExpiry } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
-import { durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
+import { clockTime, durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
 import { errorName, logError } from "../../kit/log";
 import {
   applyAction,
@@ -199,16 +201,27 @@ function historySection(lead: LeadRecord, followUp: FollowUp, zone?: string): st
   );
 }
 
+/** What just happened: the newest history line (never a reminder nor anything from the URL), focused on load. */
+function statusLine(followUp: FollowUp, zone?: string): string {
+  const newest = timelineOf(followUp)
+    .filter((entry) => entry.kind !== "reminder")
+    .at(-1);
+  if (!newest) return "";
+  const words = `${entryWords(newest, zone)} at ${clockTime(newest.at, zone)}`;
+  return `<p id="status" role="status" tabindex="-1" autofocus>${escapeHtml(words)}</p>`;
+}
+
 function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,
-  options: PageOptions & { now: Date; notice?: string },
+  options: PageOptions & { now: Date; notice?: string; done?: boolean },
 ): string {
-  const { now, zone, notice } = options;
+  const { now, zone, notice, done } = options;
   const message = notice ? `<p role="alert"><strong>${escapeHtml(notice)}</strong></p>` : "";
   return htmlPage(
     CLAIM_PAGE_TITLE,
-    message +
+    (done ? statusLine(followUp, zone) : "") +
+      message +
       prospectSection(lead, followUp, now, zone) +
       followUpSection(followUp, options) +
       historySection(lead, followUp, zone) +
@@ -225,6 +238,9 @@ const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
   "booking-cancelled": "booking-cancelled",
   "confirm-booking": "booked",
 };
+
+/** The query flag the 303 after an action adds; it only shows the newest history line, so forging it tells nothing. */
+const DONE = "done";
 
 export interface ClaimHandlerDeps {
   getConfig: () => ConfigResult;
@@ -293,13 +309,15 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
     const roster = keyedRoster(config.followUp.salesTeam, config.formSecret);
     const followUps = deps.getFollowUps();
     const zone = config.followUp.businessHours?.zone;
-    const show = async (status: number, notice?: string) => {
+    const show = async (status: number, notice?: string, done = false) => {
       const followUp = await followUps.get(id);
-      const html = renderClaimPage(lead, followUp, { now: now(), action, roster, zone, notice });
+      const html = renderClaimPage(lead, followUp, { now: now(), action, roster, zone, notice, done });
       return page(method, status, html);
     };
     try {
-      if (method !== "POST") return await show(200);
+      if (method !== "POST") {
+        return await show(200, undefined, new URL(req.url).searchParams.get(DONE) === "1");
+      }
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
       const chosen = parseAction(form, roster);
@@ -330,7 +348,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
       await finishAfterAnswer(context, told);
       return new Response(null, {
         status: 303,
-        headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "same-origin" },
+        headers: { ...SECURITY_HEADERS, location: `${action}&${DONE}=1`, "referrer-policy": "same-origin" },
       });
     } catch (error) {
       logError("claim page: follow-up record unreadable or not written", {

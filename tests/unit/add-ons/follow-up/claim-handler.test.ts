@@ -7,7 +7,8 @@
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
 // that went well, and the history. A link works for 30 days from when it was sent, and the roster's
-// options are keys, never addresses (docs/decisions/0040-link-lifetime-and-roster-keys.md).
+// options are keys, never addresses (docs/decisions/0040-link-lifetime-and-roster-keys.md). After an action the
+// page opens with what just happened on top, focused.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
@@ -256,7 +257,7 @@ test("claiming as a roster member: a blind submission claims nothing, a chosen m
 
   const done = await post({ action: "claim", owner: ANA });
   expect(done.status).toBe(303);
-  expect(done.headers.get("location")).toBe(`${new URL(link).pathname}${new URL(link).search}`);
+  expect(done.headers.get("location")).toBe(`${new URL(link).pathname}${new URL(link).search}&done=1`);
   expect(await followUps.get(ID)).toEqual({
     state: "claimed",
     owner: TEAM[0],
@@ -593,4 +594,53 @@ test("the page Netlify answers past the rate limit is the static file, rendered 
   const { config } = await import("../../../../netlify/functions/lead-follow-up-page.mts");
   expect(config.rateLimit).toMatchObject({ action: "rewrite", to: TOO_MANY_REQUESTS_PATH });
   expect(config.rateLimit?.windowLimit).toBeGreaterThanOrEqual(300);
+});
+
+/** The status line a page opens with, or null. */
+const statusOf = (html: string) => /<p id="status"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? null;
+
+test("after each action the page opens with what just happened on top, in the team's local time, focused", async () => {
+  const { post, open, link, setNow } = await setup({
+    salesTeam: TEAM,
+    businessHours: parseBusinessHours("Mon-Fri 09:00-17:00 Australia/Perth"),
+  });
+  const done = `${link}&done=1`;
+  // Nothing has happened yet: a marker in the link shows nothing.
+  expect(statusOf(await (await open(done)).text())).toBeNull();
+  const steps: [Record<string, string>, string][] = [
+    [{ action: "claim", owner: ANA }, "Claimed by Ana Smith at 11:06"],
+    [{ action: "hand-over", to: BEN }, "Handed over from Ana Smith to Ben Lee at 11:07"],
+    [{ action: "contacted" }, "Marked contacted by Ben Lee at 11:08"],
+    [{ action: "close", reason: "spam" }, "Closed (spam) by Ben Lee at 11:09"],
+  ];
+  for (const [i, [fields, said]] of steps.entries()) {
+    setNow(new Date(NOW.getTime() + (i + 1) * 60_000));
+    const answer = await post(fields);
+    expect(answer.status).toBe(303);
+    const html = await (await open(new URL(answer.headers.get("location")!, ORIGIN).toString())).text();
+    expect(html).toContain(
+      `<h1>Demo request follow-up</h1><p id="status" role="status" tabindex="-1" autofocus>${said}</p>`,
+    );
+  }
+  // Without the marker the page opens as it always did: no status line, nothing focused.
+  const plain = await (await open()).text();
+  expect(statusOf(plain)).toBeNull();
+  expect(plain).not.toContain("autofocus");
+});
+
+test("a forged marker shows only the newest history line, never text from the link nor a reminder", async () => {
+  const { post, open, link, followUps } = await setup();
+  await post({ action: "claim", owner: ANA });
+  await followUps.update(ID, (c) => ({
+    ok: true,
+    followUp: { ...c, reminders: { "promise-at-risk": new Date(NOW.getTime() + DAY).toISOString() } },
+  }));
+  for (const marker of ["done=1&status=You+are+fired", "done=1&done=2"]) {
+    const html = await (await open(`${link}&${marker}`)).text();
+    expect(statusOf(html)).toBe("Claimed by Ana Smith at 03:05");
+    expect(html).not.toContain("fired");
+  }
+  for (const marker of ["done=yes", "done=", "Done=1"]) {
+    expect(statusOf(await (await open(`${link}&${marker}`)).text())).toBeNull();
+  }
 });
