@@ -4,8 +4,9 @@
  * actions, the history. A wrong signature is 403 whatever the id, an expired link 410
  * (docs/decisions/0040-link-lifetime-and-roster-keys.md); GET changes nothing and no form submits by itself, as
  * mail scanners open every link. After an action the 303 leads back to the link with `done=1`, and the page opens
- * with the newest history line as a status line, focused: a phone shows what changed without a script.
- * Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * with the newest history line as a status line, focused: a phone shows what changed without a script. A closed
+ * lead can be reopened (docs/decisions/0041-reopening-a-lead.md). Referrer policy same-origin: `no-referrer` would
+ * post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult } from "../../core/config";
@@ -142,7 +143,10 @@ function followUpSection(followUp: FollowUp, { action, roster, zone }: PageOptio
     forms.push(form(action, "claim", field, "Claim this lead", true));
   }
   if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
-  if (followUp.state !== "closed") {
+  if (followUp.state === "closed") {
+    const field = personField(roster, "by", { roster: "Reopen as", typed: "Your name" });
+    forms.push(form(action, "reopen", field, "Reopen this lead"));
+  } else {
     // Cal.com does not verify a booker's address: a person says whether the booking is the prospect's.
     for (const booking of liveBookings(followUp).filter((b) => !isConfirmedBooking(b))) {
       const fields = `<input type="hidden" name="booking" value="${escapeHtml(booking.uid)}">`;
@@ -175,6 +179,8 @@ function entryWords(entry: TimelineEntry, zone?: string): string {
       return `Marked contacted${by}`;
     case "closed":
       return `Closed (${entry.reason})${by}`;
+    case "reopened":
+      return `Reopened${by}`;
     case "booked":
       return `Demo booked${slot}${entry.confirmed ? "" : ` (${INBOX_ONLY_LABEL})`}`;
     case "booking-moved":
@@ -237,7 +243,12 @@ const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
   booked: "booked",
   "booking-cancelled": "booking-cancelled",
   "confirm-booking": "booked",
+  reopen: "reopened",
 };
+
+/** The name the change's note gives: the claimer's or the reopener's; the others are the owner's. */
+const actorOf = (action: FollowUpAction) =>
+  action.kind === "claim" ? action.owner.name : action.kind === "reopen" ? action.by.name : undefined;
 
 /** The query flag the 303 after an action adds; it only shows the newest history line, so forging it tells nothing. */
 const DONE = "done";
@@ -291,6 +302,10 @@ function parseAction(
     ]);
     return typeof to === "string" ? to : { kind: "hand-over", to };
   }
+  if (kind === "reopen") {
+    const by = chosenPerson(form, roster, "by", ["Choose who reopens the lead.", "your name"]);
+    return typeof by === "string" ? by : { kind: "reopen", by };
+  }
   return "Choose an action.";
 }
 
@@ -338,7 +353,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
-        by: chosen.kind === "claim" ? chosen.owner.name : undefined,
+        by: actorOf(chosen),
         from: change.before.owner?.name,
         booking:
           chosen.kind === "confirm-booking"
