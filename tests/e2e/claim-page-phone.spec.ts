@@ -2,9 +2,10 @@
  * The claim page on a phone (docs/requirements.md#sales-tools) in a real browser against `npm start`,
  * at 375 px: every control is at least 44 px tall and axe finds nothing in the light and the dark
  * colour scheme; the prospect's phone and address are one tap away; a rep claims a lead from its
- * sales e-mail, hands it over, marks it contacted in one step and closes it with an outcome that went
- * well, and the history says who did each, when, in local time. Every refusal is an HTML page in the
- * site's style: a forged link on the shared server, and the rate limit on a server of this spec's own
+ * sales e-mail, hands it over, marks it contacted in one step, closes it with an outcome that went
+ * well and reopens it, and the history says who did each, when, in local time; after each action the
+ * first screen says what just happened, focused. Every refusal is an HTML page in the site's style: a
+ * forged link on the shared server, and the rate limit on a server of this spec's own
  * (support/rate-limited-server.ts) with the limit on.
  */
 import { request as httpRequest } from "node:http";
@@ -32,6 +33,8 @@ const [ANA, BEN] = E2E_SALES_TEAM;
 const SCHEMES = ["light", "dark"] as const;
 /** A time as the page shows it without BUSINESS_HOURS: in UTC, the zone named. */
 const SHOWN_TIME = /^\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/;
+/** The line at the top of the page saying what the last action did. */
+const statusLine = (page: Page) => page.getByRole("status");
 
 /** Every control of the page (links, buttons, selects, visible inputs) lower than 44 CSS pixels. */
 async function shortControls(page: Page) {
@@ -98,7 +101,7 @@ test("at 375 px every control is at least 44 px tall and axe finds nothing, ligh
   await expectMadeForAPhone(page, "a claimed lead");
 });
 
-test("claim, hand over, mark contacted in one step and close with an outcome that went well; the history says who did each, when", async ({
+test("claim, hand over, mark contacted in one step, close with an outcome that went well and reopen; the history says who did each, when", async ({
   page,
 }) => {
   const { id, link } = await requestDemo(page);
@@ -130,7 +133,8 @@ test("claim, hand over, mark contacted in one step and close with an outcome tha
   expect((await submitWith(page, page.getByRole("button", { name: "Close this lead" }))).status()).toBe(303);
   await expectFollowUp(page, "closed", BEN.name);
   await expect(fact(page, "Outcome")).toHaveText("demo held");
-  await expect(page.locator("form")).toHaveCount(0);
+  // A closed lead offers one thing: to reopen it, as a named person.
+  await expect(page.locator("form")).toHaveCount(1);
 
   // Newest first, each with its local time; no raw UTC anywhere on the page.
   const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
@@ -153,6 +157,44 @@ test("claim, hand over, mark contacted in one step and close with an outcome tha
     closedReason: "demo held",
     contactedAt: expect.stringMatching(/^\d{4}-/),
   });
+
+  // A mis-tap is not final: reopened, the lead is back where it was, and the history keeps both.
+  await page.getByLabel("Reopen as", { exact: true }).selectOption({ label: ANA.name });
+  const reopen = page.getByRole("button", { name: "Reopen this lead", exact: true });
+  expect((await submitWith(page, reopen)).status()).toBe(303);
+  await expect(statusLine(page)).toHaveText(new RegExp(`^Reopened by ${ANA.name} at \\d\\d:\\d\\d$`));
+  await expectFollowUp(page, "contacted", BEN.name);
+  await expect(fact(page, "Outcome")).toHaveCount(0);
+  await expect(historyLine(page, `Reopened by ${ANA.name}`)).toHaveCount(1);
+  await expect(historyLine(page, `Closed (demo held) by ${BEN.name}`)).toHaveCount(1);
+  expect(await exportedLead(id)).toMatchObject({ followUpState: "contacted", closedReason: "" });
+});
+
+test("after each action the first screen says what just happened, and focus is on it", async ({ page }) => {
+  const { link } = await requestDemo(page);
+  await page.goto(link.toString());
+  await expect(statusLine(page)).toHaveCount(0);
+  const firstScreen = page.viewportSize()!.height;
+
+  /** Asserts the status line reads `said`, lies wholly within the first screen and has the focus. */
+  const expectToldAtOnce = async (said: string) => {
+    await expect(statusLine(page)).toHaveText(new RegExp(`^${said} at \\d\\d:\\d\\d$`));
+    const box = (await statusLine(page).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(firstScreen);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("status");
+  };
+
+  await claimAs(page).selectOption({ label: ANA.name });
+  expect((await submitWith(page, claimButton(page))).status()).toBe(303);
+  await expectToldAtOnce(`Claimed by ${ANA.name}`);
+  await expectMadeForAPhone(page, "a claimed lead, told so");
+
+  // Far down the page, the next action still answers at the top.
+  const contacted = page.getByRole("button", { name: "Mark as contacted", exact: true });
+  expect((await contacted.boundingBox())!.y).toBeGreaterThan(firstScreen);
+  expect((await submitWith(page, contacted)).status()).toBe(303);
+  await expectToldAtOnce(`Marked contacted by ${ANA.name}`);
 });
 
 test("a forged link is refused with an HTML page in the site's style that says what to do", async ({

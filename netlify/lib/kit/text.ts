@@ -47,3 +47,7 @@ export function localTime(at: Date | string, zone?: string): string {
   const named = zone && zone !== "UTC" ? ` (${zone})` : "";
   return `${time.toFormat("ccc d LLL yyyy, HH:mm ZZZZ")}${named}`;
 }
+
+/** The time of day of `at` in IANA `zone` (UTC without one), e.g. "16:04": for a line about what just happened. */
+export const clockTime = (at: Date | string, zone?: string): string =>
+  DateTime.fromJSDate(new Date(at), { zone: zone ?? "UTC" }).toFormat("HH:mm");

@@ -3,14 +3,17 @@
  * (docs/requirements.md#follow-up, docs/decisions/0029-lead-follow-up.md): the prospect, the follow-up and its
  * actions, the history. A wrong signature is 403 whatever the id, an expired link 410
  * (docs/decisions/0040-link-lifetime-and-roster-keys.md); GET changes nothing and no form submits by itself, as
- * mail scanners open every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
+ * mail scanners open every link. After an action the 303 leads back to the link with `done=1`, and the page opens
+ * with the newest history line as a status line, focused: a phone shows what changed without a script. A closed
+ * lead can be reopened (docs/decisions/0041-reopening-a-lead.md). Referrer policy same-origin: `no-referrer` would
+ * post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult } from "../../core/config";
 import { checkClaimLink, CLAIM_LINK_LIFETIME_DAYS, claimLinkExpiry } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
-import { durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
+import { clockTime, durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
 import { errorName, logError } from "../../kit/log";
 import {
   applyAction,
@@ -140,7 +143,10 @@ function followUpSection(followUp: FollowUp, { action, roster, zone }: PageOptio
     forms.push(form(action, "claim", field, "Claim this lead", true));
   }
   if (followUp.state === "claimed") forms.push(form(action, "contacted", "", "Mark as contacted", true));
-  if (followUp.state !== "closed") {
+  if (followUp.state === "closed") {
+    const field = personField(roster, "by", { roster: "Reopen as", typed: "Your name" });
+    forms.push(form(action, "reopen", field, "Reopen this lead"));
+  } else {
     // Cal.com does not verify a booker's address: a person says whether the booking is the prospect's.
     for (const booking of liveBookings(followUp).filter((b) => !isConfirmedBooking(b))) {
       const fields = `<input type="hidden" name="booking" value="${escapeHtml(booking.uid)}">`;
@@ -173,6 +179,8 @@ function entryWords(entry: TimelineEntry, zone?: string): string {
       return `Marked contacted${by}`;
     case "closed":
       return `Closed (${entry.reason})${by}`;
+    case "reopened":
+      return `Reopened${by}`;
     case "booked":
       return `Demo booked${slot}${entry.confirmed ? "" : ` (${INBOX_ONLY_LABEL})`}`;
     case "booking-moved":
@@ -199,16 +207,27 @@ function historySection(lead: LeadRecord, followUp: FollowUp, zone?: string): st
   );
 }
 
+/** What just happened: the newest history line (never a reminder nor anything from the URL), focused on load. */
+function statusLine(followUp: FollowUp, zone?: string): string {
+  const newest = timelineOf(followUp)
+    .filter((entry) => entry.kind !== "reminder")
+    .at(-1);
+  if (!newest) return "";
+  const words = `${entryWords(newest, zone)} at ${clockTime(newest.at, zone)}`;
+  return `<p id="status" role="status" tabindex="-1" autofocus>${escapeHtml(words)}</p>`;
+}
+
 function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,
-  options: PageOptions & { now: Date; notice?: string },
+  options: PageOptions & { now: Date; notice?: string; done?: boolean },
 ): string {
-  const { now, zone, notice } = options;
+  const { now, zone, notice, done } = options;
   const message = notice ? `<p role="alert"><strong>${escapeHtml(notice)}</strong></p>` : "";
   return htmlPage(
     CLAIM_PAGE_TITLE,
-    message +
+    (done ? statusLine(followUp, zone) : "") +
+      message +
       prospectSection(lead, followUp, now, zone) +
       followUpSection(followUp, options) +
       historySection(lead, followUp, zone) +
@@ -224,7 +243,15 @@ const UPDATE_OF: Record<FollowUpAction["kind"], FollowUpChange> = {
   booked: "booked",
   "booking-cancelled": "booking-cancelled",
   "confirm-booking": "booked",
+  reopen: "reopened",
 };
+
+/** The name the change's note gives: the claimer's or the reopener's; the others are the owner's. */
+const actorOf = (action: FollowUpAction) =>
+  action.kind === "claim" ? action.owner.name : action.kind === "reopen" ? action.by.name : undefined;
+
+/** The query flag the 303 after an action adds; it only shows the newest history line, so forging it tells nothing. */
+const DONE = "done";
 
 export interface ClaimHandlerDeps {
   getConfig: () => ConfigResult;
@@ -275,6 +302,10 @@ function parseAction(
     ]);
     return typeof to === "string" ? to : { kind: "hand-over", to };
   }
+  if (kind === "reopen") {
+    const by = chosenPerson(form, roster, "by", ["Choose who reopens the lead.", "your name"]);
+    return typeof by === "string" ? by : { kind: "reopen", by };
+  }
   return "Choose an action.";
 }
 
@@ -293,13 +324,15 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
     const roster = keyedRoster(config.followUp.salesTeam, config.formSecret);
     const followUps = deps.getFollowUps();
     const zone = config.followUp.businessHours?.zone;
-    const show = async (status: number, notice?: string) => {
+    const show = async (status: number, notice?: string, done = false) => {
       const followUp = await followUps.get(id);
-      const html = renderClaimPage(lead, followUp, { now: now(), action, roster, zone, notice });
+      const html = renderClaimPage(lead, followUp, { now: now(), action, roster, zone, notice, done });
       return page(method, status, html);
     };
     try {
-      if (method !== "POST") return await show(200);
+      if (method !== "POST") {
+        return await show(200, undefined, new URL(req.url).searchParams.get(DONE) === "1");
+      }
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
       const chosen = parseAction(form, roster);
@@ -320,7 +353,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
-        by: chosen.kind === "claim" ? chosen.owner.name : undefined,
+        by: actorOf(chosen),
         from: change.before.owner?.name,
         booking:
           chosen.kind === "confirm-booking"
@@ -330,7 +363,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
       await finishAfterAnswer(context, told);
       return new Response(null, {
         status: 303,
-        headers: { ...SECURITY_HEADERS, location: action, "referrer-policy": "same-origin" },
+        headers: { ...SECURITY_HEADERS, location: `${action}&${DONE}=1`, "referrer-policy": "same-origin" },
       });
     } catch (error) {
       logError("claim page: follow-up record unreadable or not written", {

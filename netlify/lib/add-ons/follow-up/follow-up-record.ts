@@ -1,6 +1,7 @@
 /**
  * A lead's follow-up record, visible only to sales (docs/decisions/0029-lead-follow-up.md): `new` -> `claimed`
- * -> `contacted`; `booked` while a confirmed booking is live; `closed`. Every change adds a history line.
+ * -> `contacted`; `booked` while a confirmed booking is live; `closed`, until reopened
+ * (docs/decisions/0041-reopening-a-lead.md). Every change adds a history line.
  */
 import type { StaffMember } from "../../core/config";
 
@@ -32,6 +33,7 @@ export type HistoryEntry =
   | { at: string; kind: "handed-over"; from: string; to: string }
   | { at: string; kind: "contacted"; by?: string }
   | { at: string; kind: "closed"; reason: CloseReason; by?: string }
+  | { at: string; kind: "reopened"; by: string }
   | { at: string; kind: "booked" | "booking-moved"; startTime?: string; confirmed: boolean }
   | { at: string; kind: "booking-cancelled"; startTime?: string }
   | { at: string; kind: "booking-confirmed"; startTime?: string; by?: string };
@@ -66,7 +68,8 @@ export type FollowUpAction =
   | { kind: "booked"; booking: LeadBooking; replaces?: string }
   | { kind: "booking-cancelled"; uid: string }
   | { kind: "confirm-booking"; uid: string }
-  | { kind: "close"; reason: CloseReason };
+  | { kind: "close"; reason: CloseReason }
+  | { kind: "reopen"; by: StaffMember };
 
 export type ActionResult = { ok: true; followUp: FollowUp } | { ok: false; reason: string };
 
@@ -81,7 +84,7 @@ const refused = (reason: string) => ({ ok: false as const, reason });
 const by = (name: string | undefined) => (name ? { by: name } : {});
 const slotOf = (startTime: string | undefined) => (startTime ? { startTime } : {});
 
-/** Applies `action` at `at` with a history line; the first claim wins, a closed lead stays. Never throws. */
+/** Applies `action` at `at` with a history line; the first claim wins, a closed lead only reopens. Never throws. */
 export function applyAction(followUp: FollowUp, action: FollowUpAction, at: Date): ActionResult {
   const result = change(followUp, action, at.toISOString());
   if (!result.ok) return result;
@@ -103,6 +106,11 @@ export function samePerson(a: StaffMember, b: StaffMember): boolean {
 }
 
 function change(followUp: FollowUp, action: FollowUpAction, at: string): Change {
+  if (action.kind === "reopen") {
+    return followUp.state === "closed"
+      ? done(reopened(followUp, at), { at, kind: "reopened", by: action.by.name })
+      : refused("This lead is not closed.");
+  }
   if (followUp.state === "closed") {
     return refused(`This lead is closed (${followUp.closedReason ?? "no reason"}).`);
   }
@@ -203,6 +211,23 @@ function change(followUp: FollowUp, action: FollowUpAction, at: string): Change 
         { at, kind: "closed", reason: action.reason, ...by(owner) },
       );
   }
+}
+
+/**
+ * A closed lead back in the state its record tells (docs/decisions/0041-reopening-a-lead.md): `booked` while a
+ * confirmed booking is live, else `contacted`, `claimed` or `new`; the close's time and reason gone, so neither
+ * the promise nor the first touch counts it, and the nudge and escalation clock restarted at `at`.
+ */
+function reopened(followUp: FollowUp, at: string): FollowUp {
+  const { closedAt: _closedAt, closedReason: _closedReason, ...open } = followUp;
+  const state: FollowUpState = liveBookings(open).some(isConfirmedBooking)
+    ? "booked"
+    : open.contactedAt
+      ? "contacted"
+      : open.owner
+        ? "claimed"
+        : "new";
+  return { ...open, state, clockFrom: at };
 }
 
 /** The recorded history, or for a record written before it was kept, what its times tell. */

@@ -29,6 +29,7 @@ const ACTION_WORDS: Record<FollowUpChange, string> = {
   closed: "Closed",
   booked: "Demo booked",
   "booking-cancelled": "Booking cancelled",
+  reopened: "Reopened",
 };
 
 /**

@@ -10,8 +10,9 @@ export type WebhookLead = Pick<
 
 const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
 
+/** A follow-up change; `reopened` follows a close (docs/decisions/0041-reopening-a-lead.md). */
 export interface LeadUpdate {
-  action: "claimed" | "contacted" | "closed" | "booked" | "booking-cancelled";
+  action: "claimed" | "contacted" | "closed" | "reopened" | "booked" | "booking-cancelled";
   at: string;
   detail: string;
 }

@@ -7,7 +7,9 @@
 // demo-request function's; a second claim changes nothing and names the first owner. Made for a
 // phone: the prospect first with one-tap links, local times, hand-over, one-step contacted, outcomes
 // that went well, and the history. A link works for 30 days from when it was sent, and the roster's
-// options are keys, never addresses (docs/decisions/0040-link-lifetime-and-roster-keys.md).
+// options are keys, never addresses (docs/decisions/0040-link-lifetime-and-roster-keys.md). After an action the
+// page opens with what just happened on top, focused; a closed lead can be reopened
+// (docs/decisions/0041-reopening-a-lead.md).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
@@ -256,7 +258,7 @@ test("claiming as a roster member: a blind submission claims nothing, a chosen m
 
   const done = await post({ action: "claim", owner: ANA });
   expect(done.status).toBe(303);
-  expect(done.headers.get("location")).toBe(`${new URL(link).pathname}${new URL(link).search}`);
+  expect(done.headers.get("location")).toBe(`${new URL(link).pathname}${new URL(link).search}&done=1`);
   expect(await followUps.get(ID)).toEqual({
     state: "claimed",
     owner: TEAM[0],
@@ -281,7 +283,7 @@ test("a second claim changes nothing and names who holds the lead", async () => 
   expect((await followUps.get(ID)).owner).toEqual(TEAM[0]);
 });
 
-test("mark contacted in one step (no box to tick), then close with an outcome; a closed lead offers no action", async () => {
+test("mark contacted in one step (no box to tick), then close with an outcome; a closed lead offers only its reopening", async () => {
   const { post, open, followUps } = await setup();
   expect((await post({ action: "contacted" })).status).toBe(409); // not claimed yet
   await post({ action: "claim", owner: BEN });
@@ -300,7 +302,8 @@ test("mark contacted in one step (no box to tick), then close with an outcome; a
     contactedAt: NOW.toISOString(),
   });
   const html = await (await open()).text();
-  expect(html).not.toContain("<form");
+  expect(html.match(/<form /g)).toHaveLength(1);
+  expect(html).toContain('<input type="hidden" name="action" value="reopen">');
   expect(html).toContain("<dt>Outcome</dt><dd>not a fit</dd>");
   expect(html).toContain("Closed (not a fit) by Ben Lee</li>");
   expect(await followUps.markerIds("claimed")).toEqual([]);
@@ -594,4 +597,137 @@ test("the page Netlify answers past the rate limit is the static file, rendered 
   const { config } = await import("../../../../netlify/functions/lead-follow-up-page.mts");
   expect(config.rateLimit).toMatchObject({ action: "rewrite", to: TOO_MANY_REQUESTS_PATH });
   expect(config.rateLimit?.windowLimit).toBeGreaterThanOrEqual(300);
+});
+
+/** The status line a page opens with, or null. */
+const statusOf = (html: string) => /<p id="status"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? null;
+
+test("after each action the page opens with what just happened on top, in the team's local time, focused", async () => {
+  const { post, open, link, setNow } = await setup({
+    salesTeam: TEAM,
+    businessHours: parseBusinessHours("Mon-Fri 09:00-17:00 Australia/Perth"),
+  });
+  const done = `${link}&done=1`;
+  // Nothing has happened yet: a marker in the link shows nothing.
+  expect(statusOf(await (await open(done)).text())).toBeNull();
+  const steps: [Record<string, string>, string][] = [
+    [{ action: "claim", owner: ANA }, "Claimed by Ana Smith at 11:06"],
+    [{ action: "hand-over", to: BEN }, "Handed over from Ana Smith to Ben Lee at 11:07"],
+    [{ action: "contacted" }, "Marked contacted by Ben Lee at 11:08"],
+    [{ action: "close", reason: "spam" }, "Closed (spam) by Ben Lee at 11:09"],
+    [{ action: "reopen", by: ANA }, "Reopened by Ana Smith at 11:10"],
+  ];
+  for (const [i, [fields, said]] of steps.entries()) {
+    setNow(new Date(NOW.getTime() + (i + 1) * 60_000));
+    const answer = await post(fields);
+    expect(answer.status).toBe(303);
+    const html = await (await open(new URL(answer.headers.get("location")!, ORIGIN).toString())).text();
+    expect(html).toContain(
+      `<h1>Demo request follow-up</h1><p id="status" role="status" tabindex="-1" autofocus>${said}</p>`,
+    );
+  }
+  // Without the marker the page opens as it always did: no status line, nothing focused.
+  const plain = await (await open()).text();
+  expect(statusOf(plain)).toBeNull();
+  expect(plain).not.toContain("autofocus");
+});
+
+test("a forged marker shows only the newest history line, never text from the link nor a reminder", async () => {
+  const { post, open, link, followUps } = await setup();
+  await post({ action: "claim", owner: ANA });
+  await followUps.update(ID, (c) => ({
+    ok: true,
+    followUp: { ...c, reminders: { "promise-at-risk": new Date(NOW.getTime() + DAY).toISOString() } },
+  }));
+  for (const marker of ["done=1&status=You+are+fired", "done=1&done=2"]) {
+    const html = await (await open(`${link}&${marker}`)).text();
+    expect(statusOf(html)).toBe("Claimed by Ana Smith at 03:05");
+    expect(html).not.toContain("fired");
+  }
+  for (const marker of ["done=yes", "done=", "Done=1"]) {
+    expect(statusOf(await (await open(`${link}&${marker}`)).text())).toBeNull();
+  }
+});
+
+test("a closed lead is reopened by a named person to the state it was in; the history, the markers and the channel follow", async () => {
+  const sink = await startWebhookSink();
+  try {
+    const { post, open, followUps, snapshot, setNow } = await setup(
+      { salesTeam: TEAM },
+      { leadWebhook: standardWebhook(sink.url) },
+    );
+    expect((await post({ action: "reopen", by: ANA })).status).toBe(409);
+    await post({ action: "claim", owner: ANA });
+    await post({ action: "close", reason: "spam" });
+    expect(await followUps.markerIds("claimed")).toEqual([]);
+    const page = await (await open()).text();
+    expect(page).toContain(
+      '<label for="by">Reopen as</label><select id="by" name="by" required>' +
+        `<option value="" selected>Choose a person</option><option value="${ANA}">Ana Smith</option>` +
+        `<option value="${BEN}">Ben Lee</option></select><button type="submit">Reopen this lead</button>`,
+    );
+    const before = snapshot();
+    for (const by of ["", "ben@example.com", "Ben Lee"]) {
+      const refused = await post({ action: "reopen", by });
+      expect(refused.status).toBe(422);
+      expect(await refused.text()).toContain("Choose who reopens the lead.");
+    }
+    expect(snapshot()).toBe(before);
+
+    const later = new Date(NOW.getTime() + 2 * DAY);
+    setNow(later);
+    expect((await post({ action: "reopen", by: BEN })).status).toBe(303);
+    const followUp = await followUps.get(ID);
+    expect(followUp).toMatchObject({ state: "claimed", owner: TEAM[0], clockFrom: later.toISOString() });
+    expect(followUp).not.toHaveProperty("closedReason");
+    expect(followUp.history?.slice(-2)).toEqual([
+      { at: NOW.toISOString(), kind: "closed", reason: "spam", by: "Ana Smith" },
+      { at: later.toISOString(), kind: "reopened", by: "Ben Lee" },
+    ]);
+    expect(await followUps.markerIds("claimed")).toEqual([ID]);
+    const html = await (await open()).text();
+    expect(html).toContain("<dt>State</dt><dd>claimed</dd>");
+    expect(html).not.toContain("<dt>Outcome</dt>");
+    expect(html).toContain("Reopened by Ben Lee</li>");
+    expect(html).toContain("Mark as contacted");
+    expect(html).not.toContain("Reopen this lead");
+    expect((await post({ action: "reopen", by: BEN })).status).toBe(409);
+
+    const notes = (
+      sink.deliveries() as {
+        headers: Record<string, string>;
+        body: { type: string; data: { owner?: string; update: { action: string } } };
+      }[]
+    ).map(({ headers, body }) => ({ id: headers["webhook-id"], type: body.type, data: body.data }));
+    expect(notes.map((note) => note.data.update.action)).toEqual(["claimed", "closed", "reopened"]);
+    expect(notes[2]).toMatchObject({
+      id: `${ID}.reopened.${later.toISOString()}`,
+      type: "lead.updated",
+      data: {
+        owner: "Ana Smith",
+        update: {
+          action: "reopened",
+          at: later.toISOString(),
+          detail: "Reopened by Ben Lee, 2 d 2 h after arrival: Jane Driller (Acme Mining)",
+        },
+      },
+    });
+  } finally {
+    await sink.close();
+  }
+});
+
+test("without a roster a lead is reopened by a typed name, one printable line", async () => {
+  const { post, open, followUps } = await setup({ salesTeam: undefined });
+  await post({ action: "close", reason: "duplicate" });
+  expect(await (await open()).text()).toMatch(
+    /<label for="by-name">Your name<\/label><input id="by-name" name="byName" required maxlength="80"/,
+  );
+  for (const byName of ["", "Ben\nLee", "\u3164"]) {
+    expect((await post({ action: "reopen", byName })).status).toBe(422);
+  }
+  expect((await post({ action: "reopen", byName: " Ben Lee " })).status).toBe(303);
+  expect(await followUps.get(ID)).toMatchObject({ state: "new" });
+  expect((await followUps.get(ID)).history?.at(-1)).toMatchObject({ kind: "reopened", by: "Ben Lee" });
+  expect(await followUps.markerIds("unclaimed")).toContain(ID);
 });

@@ -3,15 +3,20 @@
  */
 // The follow-up record's history and hand-over (docs/requirements.md#sales-tools,
 // docs/decisions/0029-lead-follow-up.md): every change adds who did what and when; a record written
-// before the history was kept tells its story from its times; a claimed lead can change hands.
+// before the history was kept tells its story from its times; a claimed lead can change hands; a closed lead
+// can be reopened (docs/decisions/0041-reopening-a-lead.md).
 import {
   applyAction,
+  CLOSE_REASONS,
+  firstTouchAt,
+  keptAt,
   MAX_HISTORY,
   NEW_FOLLOW_UP,
   timelineOf,
   type FollowUp,
   type FollowUpAction,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import type { StaffMember } from "../../../../netlify/lib/core/config";
 
 const ANA = { name: "Ana Smith", email: "ana@example.com" };
@@ -158,4 +163,110 @@ test("a stranger rescheduling a booking again and again cannot push what the tea
   expect(followUp.history).toHaveLength(MAX_HISTORY);
   expect(followUp.history?.[0]).toMatchObject({ kind: "claimed", by: "Ana Smith" });
   expect(followUp.history?.at(-1)).toMatchObject({ kind: "booking-moved", at: iso(10 + MAX_HISTORY + 4) });
+});
+
+test("a closed lead reopens to the state its record tells, whatever the reason it was closed for", () => {
+  const claimed = run([{ kind: "claim", owner: ANA }]);
+  const contacted = run([{ kind: "contacted" }], claimed);
+  const booked = run([{ kind: "booked", booking: { uid: "a", via: "reference" } }], contacted);
+  const unconfirmed = run([{ kind: "booked", booking: { uid: "b", via: "email" } }], claimed);
+  const cases: [FollowUp, FollowUp["state"]][] = [
+    [NEW_FOLLOW_UP, "new"],
+    [claimed, "claimed"],
+    [contacted, "contacted"],
+    [booked, "booked"],
+    // A booking matched by inbox only and never confirmed books nothing.
+    [unconfirmed, "claimed"],
+  ];
+  for (const [before, state] of cases) {
+    for (const reason of CLOSE_REASONS) {
+      const closed = run([{ kind: "close", reason }], before);
+      const result = applyAction(closed, { kind: "reopen", by: BEN }, at(60));
+      if (!result.ok) throw new Error(result.reason);
+      expect([reason, result.followUp.state]).toEqual([reason, state]);
+      expect(result.followUp).not.toHaveProperty("closedAt");
+      expect(result.followUp).not.toHaveProperty("closedReason");
+      // Who held it and when it was claimed, contacted or booked stay; the nudge clock restarts.
+      const { closedAt: _at, closedReason: _reason, history: _history, ...kept } = closed;
+      expect(result.followUp).toMatchObject({ ...kept, state, clockFrom: iso(60) });
+    }
+  }
+});
+
+test("reopening is a line of the history, and the close it undoes stays there", () => {
+  const followUp = run([
+    { kind: "claim", owner: ANA },
+    { kind: "close", reason: "spam" },
+    { kind: "reopen", by: BEN },
+    { kind: "contacted" },
+  ]);
+  expect(followUp.history).toEqual([
+    { at: iso(1), kind: "claimed", by: "Ana Smith" },
+    { at: iso(2), kind: "closed", reason: "spam", by: "Ana Smith" },
+    { at: iso(3), kind: "reopened", by: "Ben Lee" },
+    { at: iso(4), kind: "contacted", by: "Ana Smith" },
+  ]);
+  expect(followUp).toMatchObject({ state: "contacted", owner: ANA });
+  // A record written before the history was kept keeps its close too.
+  const old: FollowUp = { state: "closed", closedAt: iso(0), closedReason: "duplicate" };
+  const result = applyAction(old, { kind: "reopen", by: ANA }, at(9));
+  expect(result.ok && result.followUp.history).toEqual([
+    { at: iso(0), kind: "closed", reason: "duplicate" },
+    { at: iso(9), kind: "reopened", by: "Ana Smith" },
+  ]);
+});
+
+test("only a closed lead reopens, and reminders already sent are not sent again", () => {
+  for (const open of [NEW_FOLLOW_UP, run([{ kind: "claim", owner: ANA }])]) {
+    expect(applyAction(open, { kind: "reopen", by: BEN }, at(5))).toEqual({
+      ok: false,
+      reason: "This lead is not closed.",
+    });
+  }
+  const reminded: FollowUp = { ...NEW_FOLLOW_UP, reminders: { nudge: iso(0.5) } };
+  const followUp = run(
+    [
+      { kind: "close", reason: "not a fit" },
+      { kind: "reopen", by: ANA },
+    ],
+    reminded,
+  );
+  expect(followUp.reminders).toEqual({ nudge: iso(0.5) });
+});
+
+test("closing and reopening cannot keep the promise nor count as a first touch; a later close counts when it happens", () => {
+  // Closed a minute after arrival by mistake, reopened, then nothing for two days.
+  const reopened = run([
+    { kind: "close", reason: "spam" },
+    { kind: "reopen", by: ANA },
+  ]);
+  expect(keptAt(reopened)).toBeUndefined();
+  expect(firstTouchAt(reopened)).toBeUndefined();
+  const closedLate = applyAction(reopened, { kind: "close", reason: "not a fit" }, at(48 * 60));
+  expect(closedLate.ok && keptAt(closedLate.followUp)).toBe(iso(48 * 60));
+  // A real contact before the close still keeps the promise when it was kept.
+  const contacted = run([
+    { kind: "claim", owner: ANA },
+    { kind: "contacted" },
+    { kind: "close", reason: "demo held" },
+    { kind: "reopen", by: BEN },
+  ]);
+  expect([firstTouchAt(contacted), keptAt(contacted)]).toEqual([iso(1), iso(2)]);
+});
+
+test("after a reopen the nudge and escalation count from the reopen, the 24-hour promise from arrival", () => {
+  const lead = { receivedAt: iso(0), state: "sent" as const };
+  const settings = { nudgeMinutes: 15, escalateMinutes: 60 };
+  const reopened = run([
+    { kind: "close", reason: "spam" },
+    { kind: "reopen", by: ANA },
+  ]);
+  // Closed a minute after arrival, reopened a minute later: nothing for 15 minutes, then the nudge, then the escalation.
+  const due = (minutes: number, followUp = reopened) => dueReminders(lead, followUp, at(minutes), settings);
+  expect(due(2 + 14)).toEqual([]);
+  expect(due(2 + 15)).toEqual(["nudge"]);
+  expect(due(2 + 60)).toEqual(["nudge", "escalation"]);
+  expect(due(20 * 60)).toEqual(["nudge", "escalation", "promise-at-risk"]);
+  // A closed lead needs nothing.
+  expect(due(20 * 60, run([{ kind: "close", reason: "spam" }]))).toEqual([]);
 });

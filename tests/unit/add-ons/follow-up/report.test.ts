@@ -3,7 +3,8 @@
  */
 // `npm run leads:report` (docs/requirements.md#follow-up): time to claim (median, 90th percentile),
 // the shares claimed within 15 minutes and 1 hour and kept within 24 hours, per week, overall and
-// per source; honeypot leads and leads closed as spam left out; undecided leads not counted as missed.
+// per source; honeypot leads and leads closed as spam left out; undecided leads not counted as missed. A
+// reopened lead counts as its record stands, its undone close ignored (docs/decisions/0041-reopening-a-lead.md).
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import {
   followUpReport,
@@ -14,7 +15,12 @@ import {
 } from "../../../../netlify/lib/add-ons/follow-up/report";
 import { silenceConsole } from "../../../helpers/console";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import type { CloseReason, FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import {
+  applyAction,
+  type CloseReason,
+  type FollowUp,
+  type FollowUpAction,
+} from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
@@ -363,4 +369,50 @@ test("a lead released from spam is counted from its release: claimed and contact
   });
   const overall = followUpReport([released], { now: NOW }).find((r) => r.period === "overall")!;
   expect(overall).toMatchObject({ promiseKept: 1, promiseMissed: 0, medianMinutesToClaim: 5 });
+});
+
+test("a reopened lead counts as its record stands: the close it undid neither kept the promise nor took it in hand", () => {
+  const received = "2026-11-24T10:00:00.000Z";
+  const after = (minutes: number) => new Date(Date.parse(received) + minutes * MINUTE);
+  /** A lead received at `received` with `actions` applied at the given minutes after it. */
+  const lead = (...actions: [number, FollowUpAction][]) => {
+    const followUp = actions.reduce<FollowUp>(
+      (current, [minutes, action]) => {
+        const result = applyAction(current, action, after(minutes));
+        if (!result.ok) throw new Error(result.reason);
+        return result.followUp;
+      },
+      { state: "new" },
+    );
+    return item(received, undefined, { followUp });
+  };
+  const ana = { name: "Ana Smith" };
+  // Closed as spam by a mis-tap within a minute, reopened, then nobody for two days: missed, and a prospect again.
+  const misTapped = lead([1, { kind: "close", reason: "spam" }], [90, { kind: "reopen", by: ana }]);
+  // Closed within the hour, reopened, closed again two days later: the promise was missed.
+  const closedAgain = lead(
+    [10, { kind: "close", reason: "not a fit" }],
+    [60, { kind: "reopen", by: ana }],
+    [48 * 60, { kind: "close", reason: "duplicate" }],
+  );
+  // Claimed and contacted in time, closed, reopened: the contact still kept it.
+  const contacted = lead(
+    [5, { kind: "claim", owner: ana }],
+    [30, { kind: "contacted" }],
+    [40, { kind: "close", reason: "demo held" }],
+    [50, { kind: "reopen", by: ana }],
+  );
+  const overall = followUpReport([misTapped, closedAgain, contacted], { now: NOW }).find(
+    (r) => r.period === "overall",
+  );
+  expect(overall).toMatchObject({
+    leads: 3,
+    claimed: 2,
+    medianMinutesToClaim: (5 + 48 * 60) / 2,
+    promiseKept: 1,
+    promiseMissed: 2,
+    closedDemoHeld: 0,
+    closedNotAFit: 0,
+    closedDuplicate: 1,
+  });
 });
