@@ -59,15 +59,16 @@ test("leads:summary mails the week at a glance; its release link delivers the he
   expect(summary, "a summary naming the held lead").toBeDefined();
   const text = summary!.text ?? "";
 
-  // The figures, a chart as a table (and its words), and the test lead's row with its link.
+  // The figures, a chart as a table (and its words), and the test lead's block with its link.
   expect(text).toMatch(/^Leads received +\d+ +\d+$/m);
   expect(summary!.html).toMatch(/<table data-text-table="true"[^>]*>.*Leads received per week/s);
   expect(text).toMatch(/^Leads by time to claim: within 5 min \d+/m);
-  const row = new RegExp(
-    `^\\S+ \\d+ \\S+, \\d\\d:\\d\\d +Grace ${kept.lastName} \\[http://localhost:\\d+/leads/[0-9a-f-]{36}\\?sig=\\S+\\] +${kept.company} +\\S+ +direct +new +nobody yet +not yet$`,
+  const block = new RegExp(
+    `^Grace ${kept.lastName} \\[http://localhost:\\d+/leads/[0-9a-f-]{36}\\?sig=\\S+\\]\\nCompany: ${kept.company}\\n` +
+      `Received: \\S+ \\d+ \\S+, \\d\\d:\\d\\d\\nE-mail class: \\S+\\nSource: direct\\nState: new\\nOwner: nobody yet\\nTime to claim: not yet$`,
     "m",
   );
-  expect(text).toMatch(row);
+  expect(text).toMatch(block);
 
   // The week's CSV, with the export's columns, the held lead too.
   const [csv] = summary!.attachments;

@@ -16,7 +16,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { mailtoHref, telHref } from "./text";
+import { addressParts, mailtoHref, telHref } from "./text";
 import site from "../../../content/site.json";
 
 export const COMPANY_NAME = site.siteName;
@@ -33,13 +33,26 @@ const COLOURS = {
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
-/** The frame: the company's name as a header, the body in a 600 px column, a quiet footer. */
+/**
+ * The frame: the company's name as a header, the body in a column of up to 600 px, a quiet footer. It fits a 375 px
+ * phone: a word longer than the line (a name or an address typed without a space) breaks anywhere, as it must;
+ * `word-break` for the clients that lack `overflow-wrap: anywhere`.
+ */
 export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ margin: 0, backgroundColor: COLOURS.page, fontFamily: FONT, color: COLOURS.ink }}>
+      <Body
+        style={{
+          margin: 0,
+          backgroundColor: COLOURS.page,
+          fontFamily: FONT,
+          color: COLOURS.ink,
+          overflowWrap: "anywhere",
+          wordBreak: "break-word",
+        }}
+      >
         <Container style={{ maxWidth: "600px", backgroundColor: "#ffffff" }}>
           <Section style={{ backgroundColor: COLOURS.ink, padding: "16px 24px" }}>
             <Text style={{ margin: 0, color: "#ffffff", fontSize: "18px", fontWeight: 700 }}>
@@ -124,7 +137,7 @@ export function Tag({ children, warning }: { children: ReactNode; warning?: bool
   );
 }
 
-/** The one call to action of a message, 44 px tall. */
+/** The one call to action of a message, at least 44 px tall (React Email sets its text's line to 120%). */
 export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: "16px 0" }}>
@@ -137,7 +150,7 @@ export function ActionButton({ href, children }: { href: string; children: React
           fontSize: "16px",
           fontWeight: 600,
           lineHeight: "20px",
-          padding: "12px 20px",
+          padding: "14px 20px",
         }}
       >
         {children}
@@ -148,6 +161,21 @@ export function ActionButton({ href, children }: { href: string; children: React
 
 const LINK_STYLE = { color: "#0369a1", textDecoration: "underline" };
 
+/** A link set apart as a tappable block, 44 px tall, for the prospect's phone and address in the sales e-mail. */
+const ACTION_LINK_STYLE = {
+  color: "#0369a1",
+  textDecoration: "none",
+  fontWeight: 600,
+  display: "inline-block",
+  maxWidth: "100%",
+  boxSizing: "border-box",
+  lineHeight: "20px",
+  padding: "11px 12px",
+  margin: "2px 0",
+  border: `1px solid ${COLOURS.line}`,
+  borderRadius: "6px",
+} as const;
+
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Link href={href} style={LINK_STYLE}>
@@ -156,24 +184,44 @@ export function TextLink({ href, children }: { href: string; children: ReactNode
   );
 }
 
-function OwnTextLink({ href, text }: { href: string; text: string }) {
+type OwnTextProps = { href: string; text: ReactNode; action?: boolean };
+
+function OwnTextLink({ href, text, action }: OwnTextProps) {
   return (
-    <Link href={href} data-own-text="true" style={LINK_STYLE}>
+    <Link href={href} data-own-text="true" style={action ? ACTION_LINK_STYLE : LINK_STYLE}>
       {text}
     </Link>
   );
 }
 
-/** A phone number as a `tel:` link (`telHref`), or plain text without one. */
-export function PhoneLink({ number }: { number: string }) {
-  const href = telHref(number);
-  return href ? <OwnTextLink href={href} text={number} /> : <>{number}</>;
+/** An address whose lines may break after each "@" and "." (`<wbr>`, nothing in the text part). */
+export function Address({ text }: { text: string }) {
+  return (
+    <>
+      {addressParts(text).map((part, index) => (
+        <React.Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </React.Fragment>
+      ))}
+    </>
+  );
 }
 
-/** An address as a `mailto:` link (`mailtoHref`), or plain text without an "@". */
-export function EmailLink({ address }: { address: string }) {
+/** A phone number as a `tel:` link (`telHref`), a tappable block with `action`, or plain text without one. */
+export function PhoneLink({ number, action }: { number: string; action?: boolean }) {
+  const href = telHref(number);
+  return href ? <OwnTextLink href={href} text={number} action={action} /> : <>{number}</>;
+}
+
+/** An address as a `mailto:` link (`mailtoHref`), a tappable block with `action`, or plain text without an "@". */
+export function EmailLink({ address, action }: { address: string; action?: boolean }) {
   const href = mailtoHref(address);
-  return href ? <OwnTextLink href={href} text={address} /> : <>{address}</>;
+  return href ? (
+    <OwnTextLink href={href} text={<Address text={address} />} action={action} />
+  ) : (
+    <>{address}</>
+  );
 }
 
 /** Items as a bulleted list; "- item" lines in the text part. */

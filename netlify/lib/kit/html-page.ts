@@ -17,7 +17,7 @@ const STYLE =
   "--mark:#fbbf24;--peak:#020617}}" +
   "*{box-sizing:border-box}" +
   'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;' +
-  "color:var(--ink);background:var(--page);line-height:1.5;-webkit-text-size-adjust:100%}" +
+  "color:var(--ink);background:var(--page);line-height:1.5;-webkit-text-size-adjust:100%;overflow-wrap:anywhere}" +
   "header{border-bottom:1px solid var(--line)}" +
   "header p{max-width:40rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;gap:.5rem;" +
   "font-size:1.125rem;font-weight:700}.mark{fill:var(--mark)}.peak{fill:var(--peak)}" +
@@ -32,14 +32,14 @@ const STYLE =
   "font-size:.875rem;margin:0 .25rem .25rem 0}" +
   ".promise{font-weight:600}" +
   "dl{margin:1rem 0 0;display:grid;gap:.5rem}dt{font-size:.875rem;color:var(--muted)}" +
-  "dd{margin:0;overflow-wrap:anywhere}" +
+  "dd{margin:0}" +
   "blockquote{margin:.25rem 0;padding:.5rem .75rem;border-left:4px solid var(--accent);" +
-  "white-space:pre-wrap;overflow-wrap:anywhere}" +
+  "white-space:pre-wrap}" +
   ".actions{display:grid;gap:.5rem;margin:1rem 0}" +
   ".button,button{display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;" +
   "padding:.5rem 1rem;border:1px solid var(--control);border-radius:.375rem;background:var(--field);" +
   "color:var(--ink);font:inherit;font-weight:600;text-align:center;text-decoration:none;" +
-  "overflow-wrap:anywhere;cursor:pointer}" +
+  "cursor:pointer}" +
   ".primary{background:var(--accent);border-color:var(--accent);color:var(--accent-ink)}" +
   "form{margin:1rem 0 0}form+form{border-top:1px solid var(--line);padding-top:1rem}" +
   "label{display:block;font-weight:600;margin:0 0 .25rem}" +

@@ -41,6 +41,14 @@ export function mailtoHref(address: string): string | undefined {
   return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
 }
 
+/**
+ * `address` cut after each "@" and ".", where a narrow screen may break its line, e.g. "ana@acme.com.au" ->
+ * ["ana@", "acme.", "com.", "au"]; joined they are `address` again (docs/decisions/0037-email-layout.md).
+ */
+export function addressParts(address: string): string[] {
+  return address.split(/(?<=[@.])/);
+}
+
 /** `at` (a Date or ISO string) in IANA `zone` (UTC without one), e.g. "Fri 27 Nov 2026, 16:04 GMT+8 (Australia/Perth)". */
 export function localTime(at: Date | string, zone?: string): string {
   const time = DateTime.fromJSDate(new Date(at), { zone: zone ?? "UTC" }).setLocale("en-GB");

@@ -107,3 +107,36 @@ test("in the text part only links and tags are bracketed: typed brackets read as
   expect(email.text).toContain("Release this lead (https://evil.example/release?sig=AAAA)");
   expect(email.text.match(/\[[^\]]*\]/g)).toEqual(["[free mail]", "[https://site.example/leads/1]"]);
 });
+
+test("an address may break after '@' and '.' in the HTML, and the text part reads it unchanged", () => {
+  const address = "ops.manager@pilbara.com.au";
+  const email = renderEmail(
+    <EmailLayout preview="Address">
+      <Paragraph>
+        Write to <EmailLink address={address} />.
+      </Paragraph>
+      <Paragraph>
+        <EmailLink address={address} action />
+      </Paragraph>
+    </EmailLayout>,
+  );
+  const linkText = "ops.<wbr/>manager@<wbr/>pilbara.<wbr/>com.<wbr/>au</a>";
+  expect(email.html.split(linkText)).toHaveLength(3);
+  expect(email.html).toContain(`href="mailto:${address}"`);
+  expect(email.text).toContain(`Write to ${address}.\n\n${address}\n`);
+});
+
+test("the phone and address as actions are tappable blocks of at least 44 px: 20 px lines, 11 px padding, a border", () => {
+  const { html } = renderEmail(
+    <Paragraph>
+      <PhoneLink number="+61 400 000 000" action /> <EmailLink address="a@b.example" action />
+    </Paragraph>,
+  );
+  const blocks = html.match(/<a [^>]*style="[^"]*display:inline-block[^"]*"/g) ?? [];
+  expect(blocks).toHaveLength(2);
+  for (const block of blocks) {
+    expect(block).toMatch(/line-height:20px/);
+    expect(block).toMatch(/padding:11px 12px/);
+    expect(block).toMatch(/border:1px solid/);
+  }
+});

@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-// Times in the team's zone with the zone named, across a daylight-saving change, and the tel: and mailto: links of
-// the e-mails and the claim page (docs/decisions/0037-email-layout.md).
-import { localTime, mailtoHref, shortText, telHref } from "../../../netlify/lib/kit/text";
+// Times in the team's zone with the zone named, across a daylight-saving change, the tel: and mailto: links of
+// the e-mails and the claim page, and where an address may break (docs/decisions/0037-email-layout.md).
+import { addressParts, localTime, mailtoHref, shortText, telHref } from "../../../netlify/lib/kit/text";
 
 test("a time is given in the zone, with the zone named, or in UTC", () => {
   expect(localTime("2026-11-27T08:04:37.864Z", "Australia/Perth")).toBe(
@@ -34,4 +34,13 @@ test("a cut text ends in an ellipsis within its length, never between the halves
   expect(shortText("Acme Mining", 11)).toBe("Acme Mining");
   expect(shortText("Acme Mining", 6)).toBe("Acme \u2026");
   expect(shortText("Acme\u{1F600}Mining", 6)).toBe("Acme\u2026");
+});
+
+test("an address is cut after each '@' and '.', and its parts joined are the address", () => {
+  expect(addressParts("ops.manager@pilbara.com.au")).toEqual(["ops.", "manager@", "pilbara.", "com.", "au"]);
+  expect(addressParts("a..b@c.")).toEqual(["a.", ".", "b@", "c."]);
+  expect(addressParts("no-address")).toEqual(["no-address"]);
+  for (const address of ["ops.manager@pilbara.com.au", "a..b@c.", "@.@"]) {
+    expect(addressParts(address).join("")).toBe(address);
+  }
 });

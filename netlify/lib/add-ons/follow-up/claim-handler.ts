@@ -13,7 +13,7 @@ import type { ConfigResult } from "../../core/config";
 import { checkClaimLink, CLAIM_LINK_LIFETIME_DAYS, claimLinkExpiry } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
-import { clockTime, durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
+import { addressParts, clockTime, durationInWords, localTime, mailtoHref, telHref } from "../../kit/text";
 import { errorName, logError } from "../../kit/log";
 import {
   applyAction,
@@ -84,8 +84,9 @@ function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?:
   const call = tel
     ? `<a class="button primary" href="${escapeHtml(tel)}">Call ${escapeHtml(request.phone)}</a>`
     : `<p>Phone: ${escapeHtml(request.phone || "(none)")}</p>`;
-  // A stored lead passed the form's schema, so its address has an "@".
-  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email) ?? "")}">E-mail ${escapeHtml(request.email)}</a>`;
+  // A stored lead passed the form's schema, so its address has an "@". Its lines break after "@" or ".".
+  const address = addressParts(request.email).map(escapeHtml).join("<wbr>");
+  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email) ?? "")}">E-mail ${address}</a>`;
   const message = request.message
     ? `<blockquote>${escapeHtml(request.message)}</blockquote>`
     : `<p class="muted">No message.</p>`;

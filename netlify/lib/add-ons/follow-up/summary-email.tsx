@@ -7,7 +7,16 @@ import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
 import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
-import { EmailLayout, Paragraph, renderEmail, Subtitle, TextLink, Title } from "../../kit/email-layout";
+import {
+  Address,
+  EmailLayout,
+  Lines,
+  Paragraph,
+  renderEmail,
+  Subtitle,
+  TextLink,
+  Title,
+} from "../../kit/email-layout";
 import { durationInWords, localTime, shortText, singleLine } from "../../kit/text";
 import { reasonInWords } from "../../core/spam/spam";
 import { emailClassOf } from "../email-class/email-class";
@@ -21,7 +30,7 @@ export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
 // The bounds that keep the HTML under Gmail's 102 KB clip whatever the week holds (about 84 KB at most), chosen
 // by measuring leads of maximum length whose listed text HTML-escapes to 6 bytes a character
 // (tests/helpers/longest-lead.ts, docs/decisions/0038-weekly-summary.md).
-/** Rows of the week's leads table. */
+/** Leads of the week's list. */
 export const LEADS_SHOWN = 25;
 /** Entries of the held-as-spam list: a lone lead or a flood from one sender. */
 export const HELD_SHOWN = 10;
@@ -104,7 +113,8 @@ function BarCell({ percent }: { percent: number }) {
   );
 }
 
-// `data-text-table`: the text part keeps it as rows and columns (netlify/lib/kit/email-layout.tsx).
+// `data-text-table`: the text part keeps it as rows and columns (netlify/lib/kit/email-layout.tsx). Its cells hold
+// our short words only, so none is cut to make a column narrower than it.
 function DataTable({ head, children }: { head: readonly string[]; children: React.ReactNode }) {
   return (
     <table
@@ -112,7 +122,14 @@ function DataTable({ head, children }: { head: readonly string[]; children: Reac
       width="100%"
       cellPadding={4}
       cellSpacing={0}
-      style={{ borderCollapse: "collapse", margin: "4px 0 8px", fontSize: "13px", lineHeight: "18px" }}
+      style={{
+        borderCollapse: "collapse",
+        margin: "4px 0 8px",
+        fontSize: "13px",
+        lineHeight: "18px",
+        overflowWrap: "normal",
+        wordBreak: "normal",
+      }}
     >
       <thead>
         <tr>
@@ -128,21 +145,18 @@ function DataTable({ head, children }: { head: readonly string[]; children: Reac
   );
 }
 
-type RowProps = React.PropsWithChildren<{ cells: React.ReactNode[]; header?: number }>;
+type RowProps = React.PropsWithChildren<{ cells: React.ReactNode[] }>;
 
-// No cell has a style of its own: a week's table is long.
-function Row({ cells, header = 0, children }: RowProps) {
+// The first cell heads its row.
+function Row({ cells: [head, ...rest], children }: RowProps) {
   return (
     <tr>
-      {cells.map((cell, i) =>
-        i === header ? (
-          <th key={i} scope="row" align="left" style={{ fontWeight: 400 }}>
-            {cell}
-          </th>
-        ) : (
-          <td key={i}>{cell}</td>
-        ),
-      )}
+      <th scope="row" align="left" style={{ fontWeight: 400 }}>
+        {head}
+      </th>
+      {rest.map((cell, i) => (
+        <td key={i}>{cell}</td>
+      ))}
       {children}
     </tr>
   );
@@ -258,8 +272,8 @@ function Who({ lead, zone }: { lead: LeadRecord; zone: string }) {
   const { firstName, lastName, company, email } = lead.request;
   return (
     <>
-      <strong>{`${listed(`${firstName} ${lastName}`)} (${listed(company)})`}</strong>, {listed(email)},
-      received {shortTime(lead.receivedAt, zone)}
+      <strong>{`${listed(`${firstName} ${lastName}`)} (${listed(company)})`}</strong>,{" "}
+      <Address text={listed(email)} />, received {shortTime(lead.receivedAt, zone)}
     </>
   );
 }
@@ -364,23 +378,29 @@ function stateText({ lead, followUp }: SummaryLead): string {
   return [state, ...notes].join(", ");
 }
 
-const LEAD_COLUMNS: readonly [heading: string, cell: (item: SummaryLead, zone: string) => React.ReactNode][] =
-  [
-    ["Received", ({ lead }, zone) => shortTime(lead.receivedAt, zone)],
-    [
-      "Name",
-      ({ lead, claimUrl }) => {
-        const name = listed(`${lead.request.firstName} ${lead.request.lastName}`);
-        return claimUrl ? <TextLink href={claimUrl}>{name}</TextLink> : name;
-      },
-    ],
-    ["Company", ({ lead }) => listed(lead.request.company)],
-    ["E-mail class", ({ lead }) => emailClassCell(emailClassOf(lead))],
-    ["Source", ({ lead }) => listed(sourceOf(lead))],
-    ["State", stateText],
-    ["Owner", ({ followUp }) => (followUp.owner ? listed(followUp.owner.name) : "nobody yet")],
-    ["Time to claim", (item) => minutesText(item.minutesToClaim, "not yet")],
-  ];
+const LEAD_FACTS: readonly [label: string, fact: (item: SummaryLead, zone: string) => string][] = [
+  ["Company", ({ lead }) => listed(lead.request.company)],
+  ["Received", ({ lead }, zone) => shortTime(lead.receivedAt, zone)],
+  ["E-mail class", ({ lead }) => emailClassCell(emailClassOf(lead))],
+  ["Source", ({ lead }) => listed(sourceOf(lead))],
+  ["State", stateText],
+  ["Owner", ({ followUp }) => (followUp.owner ? listed(followUp.owner.name) : "nobody yet")],
+  ["Time to claim", (item) => minutesText(item.minutesToClaim, "not yet")],
+];
+
+// One block per lead, not a table: it fits a phone without the media queries many mail clients ignore.
+function LeadBlock({ item, zone }: { item: SummaryLead; zone: string }) {
+  const { lead, claimUrl } = item;
+  const name = listed(`${lead.request.firstName} ${lead.request.lastName}`);
+  return (
+    <Lines
+      lines={[
+        <strong key="name">{claimUrl ? <TextLink href={claimUrl}>{name}</TextLink> : name}</strong>,
+        ...LEAD_FACTS.map(([label, fact]) => `${label}: ${fact(item, zone)}`),
+      ]}
+    />
+  );
+}
 
 const csvFileName = (week: string) => `leads-${week}.csv`;
 
@@ -425,15 +445,9 @@ function SummaryEmail({ summary, csvRows }: SummaryEmailProps) {
             Open leads first, then the others, each oldest first; leads suspected as spam after all others.
             Times in {summary.hours?.zone ?? "UTC"}. Each name opens the lead&apos;s page.
           </Paragraph>
-          <DataTable head={LEAD_COLUMNS.map(([heading]) => heading)}>
-            {summary.leads.slice(0, LEADS_SHOWN).map((item) => (
-              <Row
-                key={item.lead.id}
-                header={1}
-                cells={LEAD_COLUMNS.map(([, cell]) => cell(item, summary.zone))}
-              />
-            ))}
-          </DataTable>
+          {summary.leads.slice(0, LEADS_SHOWN).map((item) => (
+            <LeadBlock key={item.lead.id} item={item} zone={summary.zone} />
+          ))}
           <More count={summary.leads.length - LEADS_SHOWN}>leads, not listed here: each is {where}.</More>
         </>
       )}

@@ -71,9 +71,9 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
       </Paragraph>
       {meta.claimUrl && <ActionButton href={meta.claimUrl}>{CLAIM_BUTTON_TEXT}</ActionButton>}
       <Paragraph>
-        {labelOf("phone")}: <PhoneLink number={request.phone} />
+        {labelOf("phone")}: <PhoneLink number={request.phone} action />
         <br />
-        {labelOf("email")}: <EmailLink address={request.email} />
+        {labelOf("email")}: <EmailLink address={request.email} action />
       </Paragraph>
       {request.message ? (
         <>

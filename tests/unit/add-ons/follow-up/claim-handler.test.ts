@@ -460,7 +460,8 @@ test("the prospect comes first: one-tap call and e-mail, the message, the source
     '<a class="button primary" href="tel:+61890000001">Call +61 8 9000 0001 ext. 12</a>',
   );
   expect(html).toContain(
-    '<a class="button" href="mailto:jane@acme-mining.com">E-mail jane@acme-mining.com</a>',
+    // Its lines break after "@" or "." only, never inside a word.
+    '<a class="button" href="mailto:jane@acme-mining.com">E-mail jane@<wbr>acme-mining.<wbr>com</a>',
   );
   expect(html).toContain("<blockquote>Three sites.\nCan we pilot?</blockquote>");
   expect(html).toContain(

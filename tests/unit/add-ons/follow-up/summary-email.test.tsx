@@ -127,7 +127,7 @@ describe("the e-mail", () => {
     expect(csv).toContain('"held-lead"');
   });
 
-  test("holds the figures, the charts, the held lead's release link and each lead's row with its link", async () => {
+  test("holds the figures, the charts, the held lead's release link and each lead's block with its link", async () => {
     const { message } = await summary();
     const release = "https://resources.example/leads/held-lead/release?sig=";
     for (const body of [message.html, message.text]) {
@@ -140,10 +140,14 @@ describe("the e-mail", () => {
     }
     expect(message.html).toContain("Grace &lt;b&gt;Hopper&lt;/b&gt;");
     expect(message.html).not.toContain("<b>Hopper");
+    // One block per lead, its facts a line each, so that it fits a phone.
     expect(message.text).toMatch(
-      /^Tue 24 Nov, 02:00 +Jane Driller \[https:\/\/resources\.example\/leads\/new-lead\?sig=\S+\] +Acme Mining +company +direct +new +nobody yet +not yet$/m,
+      /^Jane Driller \[https:\/\/resources\.example\/leads\/new-lead\?sig=\S+\]\nCompany: Acme Mining\nReceived: Tue 24 Nov, 02:00\nE-mail class: company\nSource: direct\nState: new\nOwner: nobody yet\nTime to claim: not yet$/m,
     );
-    expect(message.text).toMatch(/Done Co +company +direct +closed \(not a fit\) +Ana Smith +4 min$/m);
+    expect(message.text).toMatch(
+      /^Company: Done Co\nReceived: Mon 23 Nov, 02:00\nE-mail class: company\nSource: direct\nState: closed \(not a fit\)\nOwner: Ana Smith\nTime to claim: 4 min$/m,
+    );
+    expect(message.html).not.toContain(">Owner</th>");
     // What the honeypot held is never shown.
     expect(message.html).not.toContain("autofill");
   });

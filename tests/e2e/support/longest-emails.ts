@@ -1,0 +1,207 @@
+/**
+ * Every kind of e-mail the functions send, built by their own builders from leads whose every field is at its
+ * limit in the widest letters and without a space (a 255-character address, 100-character names, a 200-character
+ * company, a 1,000-character message, 200-character attribution values), and the claim page of a lead with a
+ * long everyday address. For tests/e2e/email-widths.spec.ts.
+ */
+import { confirmationAddOn } from "../../../netlify/lib/add-ons/confirmation/confirmation";
+import { createClaimHandler } from "../../../netlify/lib/add-ons/follow-up/claim-handler";
+import { claimUrlFor } from "../../../netlify/lib/add-ons/follow-up/claim-link";
+import { createFollowUpStore } from "../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import {
+  buildDigestEmail,
+  buildReminderEmail,
+  reminderDetail,
+} from "../../../netlify/lib/add-ons/follow-up/reminder-emails";
+import { summaryNow } from "../../../netlify/lib/add-ons/follow-up/summary-job";
+import { leadsToCsv } from "../../../netlify/lib/add-ons/privacy/leads-csv";
+import type { AddOn } from "../../../netlify/lib/core/add-on";
+import {
+  alertIfDue,
+  alertNotice,
+  reportMalformedLead,
+  tellInvalidSettings,
+} from "../../../netlify/lib/core/delivery/alert";
+import type { MailMessage } from "../../../netlify/lib/core/delivery/mailer";
+import { buildSalesEmail } from "../../../netlify/lib/core/delivery/sales-email";
+import { newLead, type LeadRecord } from "../../../netlify/lib/core/leads/lead-record";
+import { LeadRecorder } from "../../../netlify/lib/core/leads/lead-store";
+import { ATTRIBUTION_KEYS, ATTRIBUTION_MAX_LENGTH } from "../../../src/lib/attribution";
+import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../../src/lib/demo-request";
+import { memoryLimits, scriptedMailer, TEST_CONFIG } from "../../helpers/function-harness";
+import { createMemoryBlobs } from "../../helpers/memory-blobs";
+import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
+
+const limit = (name: DemoRequestField) => DEMO_REQUEST_FIELDS.find((row) => row.name === name)!.limit;
+/** "W" is the widest Latin letter: a run of it is the longest line a field can make. */
+const wide = (length: number) => "W".repeat(length);
+
+/** A 255-character address in wide letters: a 64-character local part and three labels of up to 63. */
+export const LONGEST_EMAIL = `${wide(64)}@${wide(63)}.${wide(63)}.${wide(limit("email") - 64 - 1 - 128 - 4)}.com`;
+
+/** A 50-character phone number of digits, so that it is a tel: link. */
+const LONGEST_PHONE = `+61${"8".repeat(limit("phone") - 3)}`;
+
+/** An everyday address too long for one line of a phone's button: it must break after "@" or "." only. */
+export const LONG_EVERYDAY_EMAIL = "operations.superintendent@pilbaraironoreconsulting.com.au";
+
+const AT = new Date("2026-11-25T02:00:00Z");
+const NOW = new Date("2026-11-30T09:00:00Z");
+
+function request(email = LONGEST_EMAIL) {
+  return {
+    firstName: wide(limit("firstName")),
+    lastName: wide(limit("lastName")),
+    email,
+    phone: LONGEST_PHONE,
+    company: wide(limit("company")),
+    message: wide(limit("message")),
+  };
+}
+
+const attribution = Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [key, wide(ATTRIBUTION_MAX_LENGTH)]));
+
+const leadOf = (id: string, options: Parameters<typeof newLead>[3] = {}) =>
+  newLead(id, request(), AT, { attribution, ...options });
+
+const suspectedSpam = wide(200);
+const owner = { name: wide(100) };
+
+/** Each kind of e-mail to the sales team, the prospect and the owner, by a name a test can show. */
+export async function longestEmails(): Promise<Record<string, MailMessage>> {
+  const lead = { ...leadOf("11111111-1111-4111-8111-111111111111"), state: "sent" as const };
+  const claimUrl = claimUrlFor(TEST_CONFIG, lead.id, NOW)!;
+  const item = { lead, followUp: { state: "claimed" as const, owner }, claimUrl };
+  const reminder = (kind: "nudge" | "escalation" | "promise-at-risk") =>
+    buildReminderEmail(
+      kind,
+      item,
+      reminderDetail(kind, lead, item.followUp, TEST_CONFIG.followUp),
+      TEST_CONFIG,
+    );
+  const suspected = {
+    ...leadOf("22222222-2222-4222-8222-222222222222"),
+    state: "sent" as const,
+    suspectedSpam,
+  };
+
+  return {
+    sales: buildSalesEmail(lead.request, {
+      salesEmail: TEST_CONFIG.salesEmail,
+      mailFrom: TEST_CONFIG.mailFrom,
+      receivedAt: AT,
+      requestId: lead.id,
+      suspectedSpam,
+      attribution,
+      claimUrl,
+      emailClass: { class: "company", domain: LONGEST_EMAIL.split("@")[1], role: true },
+    }),
+    confirmation: await confirmation(lead),
+    nudge: reminder("nudge"),
+    escalation: reminder("escalation"),
+    "promise at risk": reminder("promise-at-risk"),
+    digest: buildDigestEmail(
+      [{ lead: suspected, followUp: { state: "new" }, claimUrl }],
+      "2026-11-25",
+      TEST_CONFIG,
+    ),
+    summary: await summary(lead, suspected),
+    ...(await alerts()),
+  };
+}
+
+/** The sales e-mail of a lead whose address is LONG_EVERYDAY_EMAIL. */
+export function everydaySalesEmail(): MailMessage {
+  return buildSalesEmail(request(LONG_EVERYDAY_EMAIL), {
+    salesEmail: TEST_CONFIG.salesEmail,
+    mailFrom: TEST_CONFIG.mailFrom,
+    receivedAt: AT,
+    requestId: "33333333-3333-4333-8333-333333333333",
+  });
+}
+
+/** The claim page's HTML for a lead whose address is LONG_EVERYDAY_EMAIL. */
+export async function everydayClaimPage(): Promise<string> {
+  const followUps = createFollowUpStore(createMemoryBlobs());
+  const leads = createMemoryLeadStore({ followUps });
+  const lead = newLead("44444444-4444-4444-8444-444444444444", request(LONG_EVERYDAY_EMAIL), AT);
+  await leads.create({ ...lead, state: "sent" });
+  const handle = createClaimHandler({
+    getConfig: () => ({ ok: true, config: TEST_CONFIG }),
+    getStore: () => leads,
+    getFollowUps: () => followUps,
+    now: () => NOW,
+  });
+  const answer = await handle(new Request(claimUrlFor(TEST_CONFIG, lead.id, NOW)!), lead.id);
+  return answer.text();
+}
+
+async function confirmation(lead: LeadRecord): Promise<MailMessage> {
+  const mailer = scriptedMailer();
+  const limits = memoryLimits({ now: () => NOW });
+  const channel = confirmationAddOn(() => limits).channel!.channel;
+  const config = { ...TEST_CONFIG, bookingUrl: "https://cal.example/resources-ai/demo" };
+  await channel.send(lead, { config, mailer, addOns: [], now: () => NOW });
+  return mailer.sent[0];
+}
+
+async function summary(claimed: LeadRecord, suspected: LeadRecord): Promise<MailMessage> {
+  const blobs = createMemoryBlobs();
+  const followUps = createFollowUpStore(blobs);
+  const leads = createMemoryLeadStore({ followUps });
+  await leads.create(claimed);
+  await followUps.update(claimed.id, () => ({
+    ok: true,
+    followUp: { state: "closed", closedReason: "not a fit", owner, claimedAt: AT.toISOString() },
+  }));
+  await leads.create(suspected);
+  const held = { kind: "spam", reason: wide(200) } as const;
+  await leads.create(leadOf("55555555-5555-4555-8555-555555555555", { verdict: held }));
+  for (const n of [6, 7]) {
+    await leads.create(
+      leadOf(`${n}6666666-6666-4666-8666-666666666666`, { verdict: held, clientKey: "one" }),
+    );
+  }
+  const { message } = await summaryNow({
+    leads,
+    followUps,
+    blobs,
+    mailer: scriptedMailer(),
+    config: TEST_CONFIG,
+    leadsCsv: leadsToCsv,
+    now: () => NOW,
+    week: "2026-W48",
+    dryRun: true,
+  });
+  return message;
+}
+
+/** The four alerts to the site's owner: an undelivered lead, confirmations nearly spent, settings, a malformed lead. */
+async function alerts(): Promise<Record<string, MailMessage>> {
+  const mailer = scriptedMailer();
+  const blobs = createMemoryBlobs();
+  const deps = { config: TEST_CONFIG, mailer, blobs, now: NOW };
+  const failed = { ...leadOf("77777777-7777-4777-8777-777777777777"), state: "failed" as const };
+  const store = createMemoryLeadStore();
+  await store.create(failed);
+  const addOns: AddOn[] = [];
+  await alertIfDue(new LeadRecorder(store, failed), {
+    config: TEST_CONFIG,
+    mailer,
+    addOns,
+    now: () => NOW,
+  });
+  await alertNotice({ kind: "confirmation-limit-near", used: 190, limit: 200 }, { ...deps, now: () => NOW });
+  await tellInvalidSettings([`LEAD_WEBHOOK_URL: ${wide(200)}`], deps);
+  await reportMalformedLead("88888888-8888-4888-8888-888888888888", "the follow-up job", {
+    ...deps,
+    now: () => NOW,
+  });
+  const [undelivered, notice, settings, malformed] = mailer.sent;
+  return {
+    "alert: undelivered lead": undelivered,
+    "alert: confirmations nearly spent": notice,
+    "alert: settings": settings,
+    "alert: malformed lead": malformed,
+  };
+}
