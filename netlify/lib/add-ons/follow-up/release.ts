@@ -18,7 +18,7 @@ import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
-import { checkReleaseLink } from "./claim-link";
+import { checkReleaseLink, claimUrlFor } from "./claim-link";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import {
   checkPost,
@@ -184,9 +184,8 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
         reason: errorName(error),
       });
     }
-    return new Response(null, {
-      status: 303,
-      headers: { ...SECURITY_HEADERS, ...PAGE_HEADERS, location: action },
-    });
+    // On to the lead's page, to claim, call or write; the release link itself shows nothing of the prospect.
+    const location = claimUrlFor(config, id, now()) ?? action;
+    return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, ...PAGE_HEADERS, location } });
   };
 }
