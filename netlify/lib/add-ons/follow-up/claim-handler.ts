@@ -6,7 +6,8 @@
  * mail scanners open every link. Referrer policy same-origin: `no-referrer` would post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
-import type { ConfigResult } from "../../core/config";
+import type { ConfigResult, ServerConfig } from "../../core/config";
+import type { Mailer } from "../../core/delivery/mailer";
 import { checkClaimLink, CLAIM_LINK_LIFETIME_DAYS, claimLinkExpiry } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
@@ -230,6 +231,8 @@ export interface ClaimHandlerDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore;
   getFollowUps: () => FollowUpStore;
+  /** For the e-mails a change calls for (`postFollowUpUpdate`). */
+  createMailer: (config: ServerConfig) => Mailer;
   now?: () => Date;
 }
 
@@ -320,6 +323,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
+        mailer: deps.createMailer(config),
         by: chosen.kind === "claim" ? chosen.owner.name : undefined,
         from: change.before.owner?.name,
         booking:
