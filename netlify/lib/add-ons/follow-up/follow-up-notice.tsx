@@ -41,8 +41,9 @@ const TITLES: Record<NoticeEntry["kind"], string> = {
 };
 
 function whatHappened(entry: NoticeEntry, who: string, zone?: string): string {
-  if (entry.kind === "handed-over")
+  if (entry.kind === "handed-over") {
     return `${entry.from} handed the demo request from ${who} over to ${entry.to}.`;
+  }
   const slot = entry.startTime ? localTime(entry.startTime, zone) : "a time not given";
   if (entry.kind === "booked") return `${who} booked a demo for ${slot}.`;
   if (entry.kind === "booking-moved") return `${who} moved their demo to ${slot}.`;
@@ -50,9 +51,9 @@ function whatHappened(entry: NoticeEntry, who: string, zone?: string): string {
 }
 
 /**
- * The e-mail for the change `followUp`'s newest history entry records, when `change` calls for
- * one: a hand-over, or a demo booked, moved or cancelled (not a person confirming one); undefined otherwise. To the owner's roster address, else
- * the sales inbox; times in the team's zone (UTC without one); `claimUrl`, the lead's page, as its button.
+ * The e-mail for the change `followUp`'s newest history entry records, when `change` calls for one: a hand-over, or
+ * a demo booked, moved or cancelled (not a person confirming one); undefined otherwise. To the owner's roster
+ * address, else the sales inbox; times in the team's zone (UTC without one); `claimUrl`, the lead's page, as its button.
  */
 export function buildFollowUpNotice(
   lead: LeadRecord,
@@ -76,13 +77,15 @@ export function buildFollowUpNotice(
     `Received: ${localTime(lead.receivedAt, zone)}`,
     `Request id: ${lead.id}`,
   ];
-  if (owner && !owner.email)
+  if (owner && !owner.email) {
     lines.push(`Sent to the sales inbox: the team list has no address for ${owner.name}.`);
+  }
   const unconfirmed = "confirmed" in notice && !notice.confirmed;
+  const happened = whatHappened(notice, who, zone);
   const { html, text } = renderEmail(
-    <EmailLayout preview={whatHappened(notice, who, zone)}>
+    <EmailLayout preview={happened}>
       <Title>{TITLES[notice.kind]}</Title>
-      <Paragraph>{whatHappened(notice, who, zone)}</Paragraph>
+      <Paragraph>{happened}</Paragraph>
       {unconfirmed && (
         <Paragraph warning>
           This booking was {INBOX_ONLY_LABEL}: confirm it on the lead&apos;s page if it is theirs.
@@ -117,9 +120,11 @@ export async function sendFollowUpNotice(
   };
   try {
     const result = await sendWithRetry(mailer, message, retry);
-    if (result.status === "sent")
+    if (result.status === "sent") {
       logInfo("follow-up notice accepted", { ...fields, attempts: result.attempts });
-    else logError("follow-up notice not accepted", { ...fields, status: result.code, error: result.error });
+    } else {
+      logError("follow-up notice not accepted", { ...fields, status: result.code, error: result.error });
+    }
   } catch (error) {
     logError("follow-up notice not sent", { ...fields, reason: errorName(error) });
   }
