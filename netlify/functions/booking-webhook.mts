@@ -1,6 +1,7 @@
 /** POST /api/booking-webhook, Cal.com's bookings (docs/decisions/0030-slack-and-booking-loop.md); see netlify/lib/add-ons/booking/booking-webhook.ts. */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
@@ -11,6 +12,7 @@ export default createBookingWebhookHandler({
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
   getEvents: () => jsonBlobs(LEAD_STORE_NAME),
+  createMailer: createSendGridMailer,
 });
 
 /** Read by `npm start` too (scripts/local/local-guard.mjs). */

@@ -13,17 +13,17 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-sto
 import { createClaimHandler } from "../lib/add-ons/follow-up/claim-handler";
 import { createReleaseHandler } from "../lib/add-ons/follow-up/release";
 
-const stores = {
+const deps = {
   getConfig,
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
+  createMailer: createSendGridMailer,
 };
-const handle = createClaimHandler(stores);
+const handle = createClaimHandler(deps);
 const release = createReleaseHandler({
-  ...stores,
+  ...deps,
   getBlobs: () => jsonBlobs(LEAD_STORE_NAME),
   getAddOns: (config) => addOnsFor(config),
-  createMailer: createSendGridMailer,
 });
 
 export default async (req: Request, context: Context): Promise<Response> => {

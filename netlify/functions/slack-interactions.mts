@@ -1,6 +1,7 @@
 /** POST /api/slack/interactions, Slack's Claim and Contacted buttons (docs/decisions/0030-slack-and-booking-loop.md). */
 import type { Config } from "@netlify/functions";
 import { getConfig } from "../lib/compose";
+import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import {
   createSlackInteractionsHandler,
   SLACK_MAX_BODY_BYTES,
@@ -12,6 +13,7 @@ export default createSlackInteractionsHandler({
   getConfig,
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
+  createMailer: createSendGridMailer,
 });
 
 /** Read by `npm start` too (scripts/local/local-guard.mjs). */

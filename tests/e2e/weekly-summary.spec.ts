@@ -3,7 +3,8 @@
  * `npm start`: `npm run leads:summary` puts an e-mail in the local mail sink with the week's figures, a
  * chart drawn as a table, the row of a test lead with its link, the week's CSV attached and a release
  * link for a lead held as spam; following that link and pressing Release delivers the held lead to
- * sales; a forged link is refused; axe finds nothing on the release page in light or dark.
+ * sales, whose e-mail says who released it, and opens the lead's page; a forged link is refused; axe
+ * finds nothing on the release page in light or dark.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -98,9 +99,19 @@ test("leads:summary mails the week at a glance; its release link delivers the he
 
   await page.getByLabel("Released by").selectOption({ label: E2E_SALES_TEAM[0].name });
   await page.getByRole("button", { name: "Release", exact: true }).click();
+  // On to the lead's page, through a fresh claim link: claim, call or write.
+  await expect(page).toHaveURL(/\/leads\/[0-9a-f-]{36}\?sig=[\w-]+&exp=\d+$/);
+  await expect(page.getByRole("button", { name: "Claim this lead" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Call ${held.phone}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `E-mail ${held.email}` })).toBeVisible();
+  // The release link, opened again, says who released it and shows nothing of the prospect.
+  await page.goto(link.toString());
   await expect(page.getByRole("status")).toContainText(`Released by ${E2E_SALES_TEAM[0].name}`);
   await expect(page.getByRole("button", { name: "Release", exact: true })).toHaveCount(0);
+  await expect(page.getByText(held.email)).toHaveCount(0);
   await expect.poll(async () => (await salesEmailsFor(request, held.email)).length).toBe(1);
+  const [story] = await salesEmailsFor(request, held.email);
+  expect(story.text).toContain(`Released by ${E2E_SALES_TEAM[0].name}, `);
   const confirmations = (await sinkMessages(request)).filter(
     (m) => m.customArgs.kind === "confirmation" && m.to.includes(held.email),
   );

@@ -5,6 +5,7 @@
 // field and every attribution value, each posing as one of our `label [url]` lines, goes through every e-mail
 // that shows visitor text, and the plain part brackets nothing but our own links and tags.
 import { buildDigestEmail, buildReminderEmail } from "../../../netlify/lib/add-ons/follow-up/reminder-emails";
+import { buildFollowUpNotice } from "../../../netlify/lib/add-ons/follow-up/follow-up-notice";
 import { createFollowUpStore } from "../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { summaryNow } from "../../../netlify/lib/add-ons/follow-up/summary-job";
 import { leadsToCsv } from "../../../netlify/lib/add-ons/privacy/leads-csv";
@@ -44,6 +45,18 @@ test("every e-mail showing visitor text brackets only our links and tags in its 
   const claimUrl = `${SITE}/leads/${clean.id}?sig=s`;
   const followUp = { state: "claimed" as const, owner: { name: posing("owner") } };
   const item = { lead: clean, followUp, claimUrl };
+  const handedOver = {
+    ...followUp,
+    history: [
+      { at: at.toISOString(), kind: "handed-over" as const, from: posing("from"), to: posing("owner") },
+    ],
+  };
+  const booked = {
+    ...followUp,
+    history: [
+      { at: at.toISOString(), kind: "booked" as const, startTime: at.toISOString(), confirmed: false },
+    ],
+  };
 
   const blobs = createMemoryBlobs();
   const followUps = createFollowUpStore(blobs);
@@ -76,6 +89,8 @@ test("every e-mail showing visitor text brackets only our links and tags in its 
     "promise at risk": buildReminderEmail("promise-at-risk", item, "detail", TEST_CONFIG),
     digest: buildDigestEmail([{ ...item, lead: suspected }], "2026-11-25", TEST_CONFIG),
     summary,
+    "hand-over": buildFollowUpNotice(clean, handedOver, "handed-over", TEST_CONFIG, claimUrl)!,
+    booking: buildFollowUpNotice(clean, booked, "booked", TEST_CONFIG, claimUrl)!,
   };
   for (const [kind, email] of Object.entries(emails)) {
     expect({ kind, foreign: foreignBrackets(email.text) }).toEqual({ kind, foreign: [] });

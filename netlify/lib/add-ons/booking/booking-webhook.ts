@@ -194,6 +194,7 @@ export function createBookingWebhookHandler(
       const posted = postFollowUpUpdate(lead, followUp, cancelling ? "booking-cancelled" : "booked", {
         config,
         now,
+        mailer: deps.createMailer(config),
         retry: deps.retry,
         booking: cancelling ? cancelled : liveBookings(followUp).find((b) => b.uid === uid),
       });

@@ -9,7 +9,8 @@
  * post forms as `Origin: null`.
  */
 import escapeHtml from "escape-html";
-import type { ConfigResult } from "../../core/config";
+import type { ConfigResult, ServerConfig } from "../../core/config";
+import type { Mailer } from "../../core/delivery/mailer";
 import { checkClaimLink, CLAIM_LINK_LIFETIME_DAYS, claimLinkExpiry } from "./claim-link";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
 import { htmlPage } from "../../kit/html-page";
@@ -258,6 +259,8 @@ export interface ClaimHandlerDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore;
   getFollowUps: () => FollowUpStore;
+  /** For the e-mails a change calls for (`postFollowUpUpdate`). */
+  createMailer: (config: ServerConfig) => Mailer;
   now?: () => Date;
 }
 
@@ -354,6 +357,7 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
       const told = postFollowUpUpdate(lead, change.followUp, UPDATE_OF[chosen.kind], {
         config,
         now,
+        mailer: deps.createMailer(config),
         by: actorOf(chosen),
         from: change.before.owner?.name,
         booking:

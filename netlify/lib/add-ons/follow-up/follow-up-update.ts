@@ -1,6 +1,6 @@
 /**
- * One follow-up change, from the claim page, Slack's buttons or a booking, and its note on the lead webhook
- * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md).
+ * One follow-up change, from the claim page, Slack's buttons or a booking, and its announcement: a note on the lead
+ * webhook and the e-mail it calls for (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md).
  */
 import type { ServerConfig } from "../../core/config";
 import {
@@ -15,7 +15,9 @@ import type { FollowUpStore } from "./follow-up-store";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { durationInWords, localTime } from "../../kit/text";
-import type { RetryOptions } from "../../core/delivery/mailer";
+import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
+import { claimUrlFor } from "./claim-link";
+import { buildFollowUpNotice, sendFollowUpNotice } from "./follow-up-notice";
 import type { LeadUpdate } from "../webhook/lead-event";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
@@ -85,16 +87,36 @@ export function updateLine(
   return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
 }
 
-/** Posts the change to the lead webhook, if one is set; a hand-over goes as `claimed`. Never throws. */
+/**
+ * Announces the change after the answer: a note on the lead webhook, if one is set (a hand-over goes as `claimed`),
+ * and beside it the e-mail the change calls for (`buildFollowUpNotice`: a hand-over, a booking). Never throws.
+ */
 export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
   change: FollowUpChange,
-  context: { config: ServerConfig; now: () => Date; retry?: RetryOptions } & Parameters<typeof updateLine>[4],
+  context: { config: ServerConfig; now: () => Date; mailer: Mailer; retry?: RetryOptions } & Parameters<
+    typeof updateLine
+  >[4],
+): Promise<void> {
+  const { config, mailer, retry } = context;
+  const at = context.now();
+  const notice = buildFollowUpNotice(lead, followUp, change, config, claimUrlFor(config, lead.id, at));
+  await Promise.all([
+    postNote(lead, followUp, change, at, context),
+    notice && sendFollowUpNotice(notice, mailer, retry),
+  ]);
+}
+
+async function postNote(
+  lead: LeadRecord,
+  followUp: FollowUp,
+  change: FollowUpChange,
+  at: Date,
+  context: Parameters<typeof postFollowUpUpdate>[3],
 ): Promise<void> {
   const settings = context.config.leadWebhook;
   if (!settings) return;
-  const at = context.now();
   const action = change === "handed-over" ? "claimed" : change;
   const zone = context.config.followUp?.businessHours?.zone;
   const update: LeadUpdate = {

@@ -1,14 +1,15 @@
 /**
  * GET/POST /leads/<id>/release?sig=<signature>: releasing a lead held as spam
  * (docs/decisions/0038-weekly-summary.md). GET changes nothing (mail scanners open links); the POST works
- * once and delivers it as a new lead. The link ends with the spam record: once the lead is released its page
- * shows who released it and nothing of the prospect (docs/decisions/0040-link-lifetime-and-roster-keys.md).
+ * once, delivers it as a new lead and answers 303 to its claim page (a fresh claim link). The link ends with
+ * the spam record: once the lead is released its page shows who released it and nothing of the prospect
+ * (docs/decisions/0040-link-lifetime-and-roster-keys.md).
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
 import { startDelivery, withinRequest } from "../../core/delivery/deliver";
-import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
+import type { RetryOptions } from "../../core/delivery/mailer";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../../core/leads/lead-store";
 import { reasonInWords } from "../../core/spam/spam";
@@ -19,7 +20,7 @@ import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
-import { checkReleaseLink } from "./claim-link";
+import { checkReleaseLink, claimUrlFor } from "./claim-link";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import {
   checkPost,
@@ -38,7 +39,6 @@ import {
 type ReleaseHandlerDeps = ClaimHandlerDeps & {
   getBlobs: () => JsonBlobs;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  createMailer: (config: ServerConfig) => Mailer;
   retry?: RetryOptions;
 };
 
@@ -185,9 +185,8 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
         reason: errorName(error),
       });
     }
-    return new Response(null, {
-      status: 303,
-      headers: { ...SECURITY_HEADERS, ...PAGE_HEADERS, location: action },
-    });
+    // On to the lead's page, to claim, call or write; the release link itself shows nothing of the prospect.
+    const location = claimUrlFor(config, id, now()) ?? action;
+    return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, ...PAGE_HEADERS, location } });
   };
 }

@@ -141,6 +141,7 @@ async function applyClick(
       await postFollowUpUpdate(lead, result.followUp, done, {
         config,
         now,
+        mailer: deps.createMailer(config),
         retry: deps.retry,
         by: owner.name,
       });

@@ -4,7 +4,12 @@ import type { BusinessHours } from "../../core/config";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import { NEW_FOLLOW_UP, type FollowUp } from "../follow-up/follow-up-record";
+import {
+  isConfirmedBooking,
+  liveBookings,
+  NEW_FOLLOW_UP,
+  type FollowUp,
+} from "../follow-up/follow-up-record";
 import { minutesToClaim as reportMinutes } from "../follow-up/report";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
@@ -19,6 +24,13 @@ interface CsvRow {
 }
 
 type Column = [name: string, cell: (row: CsvRow) => unknown];
+
+/** `yes` when a live booking was made through our link or confirmed by a person, `no` when none was; empty without one. */
+function bookingConfirmed({ follow }: CsvRow): string | undefined {
+  const bookings = follow ? liveBookings(follow) : [];
+  if (bookings.length === 0) return undefined;
+  return bookings.some(isConfirmedBooking) ? "yes" : "no";
+}
 
 function minutesToClaim({ record, follow, hours }: CsvRow): number | undefined {
   const minutes = follow && reportMinutes({ lead: record, followUp: follow }, hours);
@@ -36,12 +48,16 @@ const COLUMNS: readonly Column[] = [
   ["lastError", ({ record }) => record.deliveries.sales.lastError],
   ["spamReason", ({ record }) => record.spamReason],
   ["suspectedSpam", ({ record }) => record.suspectedSpam],
+  ["releasedAt", ({ record }) => record.released?.at],
+  ["releasedBy", ({ record }) => record.released?.by],
   ...ATTRIBUTION_KEYS.map((key): Column => [key, ({ record }) => record.attribution?.[key]]),
   ["emailClass", ({ record }) => emailClassCell(emailClassOf(record))],
   ["followUpState", ({ follow }) => follow?.state],
   ["owner", ({ follow }) => follow?.owner?.name],
   ["claimedAt", ({ follow }) => follow?.claimedAt],
   ["contactedAt", ({ follow }) => follow?.contactedAt],
+  ["bookedAt", ({ follow }) => follow?.bookedAt],
+  ["bookingConfirmed", bookingConfirmed],
   ["closedReason", ({ follow }) => follow?.closedReason],
   ["minutesToClaim", minutesToClaim],
 ];

@@ -8,6 +8,7 @@ import {
   ActionButton,
   EmailLayout,
   EmailLink,
+  Lines,
   Paragraph,
   PhoneLink,
   Quote,
@@ -18,13 +19,7 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { timeZoneOf, type DeliveryChannel } from "../add-on";
-import {
-  emailClassLabels,
-  leadTitle,
-  promiseDeadline,
-  promiseStart,
-  type EmailClass,
-} from "../leads/lead-record";
+import { emailClassLabels, leadTitle, promiseDeadline, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import { reasonInWords } from "../spam/spam";
 import { capSubject, CLAIM_BUTTON_TEXT, sendWithRetry, shortReference, type MailMessage } from "./mailer";
@@ -35,8 +30,8 @@ interface SalesEmailMeta {
   salesEmail: string;
   mailFrom: string;
   receivedAt: Date;
-  /** When the 24-hour promise starts, if not at `receivedAt`: the release of a lead held as spam. */
-  promiseFrom?: Date;
+  /** Who released a lead held as spam, and when (ISO 8601): its 24-hour promise starts then. */
+  released?: { at: string; by: string };
   requestId: string;
   suspectedSpam?: string;
   attribution?: Attribution;
@@ -48,7 +43,7 @@ interface SalesEmailMeta {
 /** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
 export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): MailMessage {
   const who = `${request.firstName} ${request.lastName}, ${request.company}`;
-  const replyBy = localTime(promiseDeadline(meta.promiseFrom ?? meta.receivedAt), meta.timeZone);
+  const replyBy = localTime(promiseDeadline(meta.released?.at ?? meta.receivedAt), meta.timeZone);
   const labels = meta.emailClass ? emailClassLabels(meta.emailClass) : [];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${who}. Reply by ${replyBy}.`}>
@@ -69,6 +64,14 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
       <Paragraph>
         Reply by <strong>{replyBy}</strong> to keep the 24-hour promise.
       </Paragraph>
+      {meta.released && (
+        <Lines
+          lines={[
+            `Held as spam when it arrived, ${localTime(meta.receivedAt, meta.timeZone)}.`,
+            `Released by ${meta.released.by}, ${localTime(meta.released.at, meta.timeZone)}.`,
+          ]}
+        />
+      )}
       {meta.claimUrl && <ActionButton href={meta.claimUrl}>{CLAIM_BUTTON_TEXT}</ActionButton>}
       <Paragraph>
         {labelOf("phone")}: <PhoneLink number={request.phone} action />
@@ -113,7 +116,7 @@ export const salesEmail: DeliveryChannel = {
       salesEmail: config.salesEmail,
       mailFrom: config.mailFrom,
       receivedAt: new Date(lead.receivedAt),
-      promiseFrom: new Date(promiseStart(lead)),
+      released: lead.released,
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,

@@ -21,7 +21,8 @@ import { localTime } from "../../../../netlify/lib/kit/text";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { MalformedLeadError, newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
@@ -45,11 +46,13 @@ async function setup(extra: Partial<ServerConfig> = {}) {
   });
   await leads.create({ ...newLead(ID, { ...VALID }, new Date(RECEIVED), { inboxKey }), state: "sent" });
   let now = NOW;
+  const mailer = scriptedMailer();
   const handle = createBookingWebhookHandler({
     getConfig: () => ({ ok: true, config: { ...TEST_CONFIG, calWebhookSecret: SECRET, ...extra } }),
     getStore: () => leads,
     getFollowUps: () => followUps,
     getEvents: () => blobs,
+    createMailer: () => mailer,
     now: () => now,
   });
   const deliver = async (event: unknown, signature?: string) => {
@@ -66,7 +69,7 @@ async function setup(extra: Partial<ServerConfig> = {}) {
     );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  return { leads, followUps, blobs, deliver, inboxKey, setNow: (at: Date) => (now = at) };
+  return { leads, followUps, blobs, deliver, inboxKey, mailer, setNow: (at: Date) => (now = at) };
 }
 
 function booking(
@@ -202,6 +205,49 @@ test("BOOKING_RESCHEDULED moves the slot; BOOKING_CANCELLED restores the state a
   expect(after.bookings).toBeUndefined();
   expect(await w.followUps.markerIds("claimed")).toEqual([ID]);
   expect(await w.followUps.leadOfBooking("bk-3")).toBeUndefined();
+});
+
+test("a booking, a move and a cancellation e-mail the lead's owner, or the sales inbox while nobody has claimed it", async () => {
+  const zone = "Australia/Perth";
+  const businessHours = { days: new Set([1, 2, 3, 4, 5]), openMinute: 540, closeMinute: 1020, zone };
+  const w = await setup({ followUp: { ...TEST_CONFIG.followUp, businessHours } });
+  const who = "Jane Driller (Acme Mining)";
+  const sent = () => w.mailer.sent.map(({ to, subject }) => ({ to, subject }));
+
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  expect(sent()).toEqual([{ to: TEST_CONFIG.salesEmail, subject: `Demo booked: ${who}` }]);
+  const [booked] = w.mailer.sent;
+  expect(booked.customArgs).toEqual({ requestId: ID, kind: "booking" });
+  // The slot in the team's zone, and a fresh link to the lead's page.
+  expect(booked.text).toContain(`${who} booked a demo for ${localTime(SLOT, zone)}.`);
+  expect(booked.text).toContain("Thu 26 Nov 2026, 10:00");
+  expect(booked.text).toContain("Nobody has claimed this lead yet.");
+  expect(booked.text).toContain(`Claim or update this lead [${claimUrlFor(TEST_CONFIG, ID, NOW)}]`);
+  // A repeated delivery changes nothing and e-mails nobody.
+  await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference));
+  expect(w.mailer.sent).toHaveLength(1);
+
+  const ana = { name: "Ana Smith", email: "ana@example.com" };
+  await w.followUps.update(ID, (c) => applyAction(c, { kind: "claim", owner: ana }, NOW));
+  const moved = "2026-11-27T03:00:00.000Z";
+  await w.deliver(
+    booking("BOOKING_RESCHEDULED", "bk-2", { ...withReference, startTime: moved, rescheduleUid: "bk-1" }),
+  );
+  await w.deliver(booking("BOOKING_CANCELLED", "bk-2", withReference));
+  await w.deliver(booking("BOOKING_CREATED", "bk-3", { email: "jane+x@acme-mining.com" }));
+  expect(sent().slice(1)).toEqual([
+    { to: ana.email, subject: `Demo moved: ${who}` },
+    { to: ana.email, subject: `Demo cancelled: ${who}` },
+    { to: ana.email, subject: `Demo booked: ${who}` },
+  ]);
+  const [move, cancel, byInbox] = w.mailer.sent.slice(1).map((message) => message.text);
+  expect(move).toContain(`${who} moved their demo to ${localTime(moved, zone)}.`);
+  expect(move).toContain("Owner: Ana Smith");
+  expect(cancel).toContain(`${who} cancelled their demo for ${localTime(moved, zone)}.`);
+  expect(byInbox).toContain(
+    `This booking was ${INBOX_ONLY_LABEL}: confirm it on the lead's page if it is theirs.`,
+  );
+  expect(move).not.toContain(INBOX_ONLY_LABEL);
 });
 
 test("a cancelled booking of an unclaimed lead sets the nudge clock running again from the cancellation", async () => {

@@ -22,7 +22,7 @@ import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/f
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
-import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { silenceConsole } from "../../../helpers/console";
@@ -70,10 +70,12 @@ async function setup(
     followUp: { ...TEST_CONFIG.followUp, ...followUp },
   };
   let now = NOW;
+  const mailer = scriptedMailer();
   const handle = createClaimHandler({
     getConfig: () => ({ ok: true, config }),
     getStore: () => leads,
     getFollowUps: () => followUps,
+    createMailer: () => mailer,
     now: () => now,
   });
   const link = claimUrlFor(TEST_CONFIG, ID, NOW)!;
@@ -87,7 +89,7 @@ async function setup(
     });
   const snapshot = () => JSON.stringify([...blobs.entries].sort(([a], [b]) => a.localeCompare(b)));
   const setNow = (at: Date) => void (now = at);
-  return { leads, followUps, config, link, open, post, snapshot, setNow };
+  return { leads, followUps, config, link, open, post, snapshot, setNow, mailer };
 }
 
 test("opening the link (GET or HEAD, any number of times) shows the lead and changes nothing", async () => {
@@ -398,7 +400,7 @@ test("a change made on the page is told to the team's channel as a short note", 
 });
 
 test("a booking matched by inbox only is labelled on the page until a person confirms it; then the lead is booked", async () => {
-  const { followUps, open, post } = await setup();
+  const { followUps, open, post, mailer } = await setup();
   await followUps.update(ID, (c) =>
     applyAction(
       c,
@@ -416,6 +418,8 @@ test("a booking matched by inbox only is labelled on the page until a person con
   const after = await (await open()).text();
   expect(after).toContain("matched by e-mail address, confirmed Tue 24 Nov 2026, 03:05 UTC");
   expect(after).not.toContain('name="booking"');
+  // The person confirming it is on the page: nobody is e-mailed.
+  expect(mailer.sent).toEqual([]);
 });
 
 test("a lead whose stored record is malformed is a clear 409 naming its id, not a 503; a store fault stays 503", async () => {
@@ -536,6 +540,38 @@ test("a claimed lead is handed over to another roster member; the history and th
   } finally {
     await sink.close();
   }
+});
+
+test("a hand-over e-mails the new owner the lead's page and who handed it over; a name without an address, the sales inbox", async () => {
+  const { post, mailer, setNow } = await setup();
+  await post({ action: "claim", owner: ANA });
+  expect(mailer.sent).toEqual([]);
+  const later = new Date(NOW.getTime() + 10 * 60_000);
+  setNow(later);
+  expect((await post({ action: "hand-over", to: BEN })).status).toBe(303);
+  const [notice] = mailer.sent;
+  expect(notice).toMatchObject({
+    to: "ben@example.com",
+    subject: "Lead handed over to Ben Lee: Jane Driller (Acme Mining)",
+    customArgs: { requestId: ID, kind: "hand-over" },
+  });
+  expect(notice.text).toContain(
+    "Ana Smith handed the demo request from Jane Driller (Acme Mining) over to Ben Lee.",
+  );
+  // A fresh link to the lead's page, made when the e-mail went out.
+  const fresh = claimUrlFor(TEST_CONFIG, ID, later)!;
+  expect(notice.text).toContain(`Claim or update this lead [${fresh}]`);
+  expect(notice.html).toContain(`href="${fresh.replace("&", "&amp;")}"`);
+
+  const typed = await setup({ salesTeam: undefined });
+  await typed.post({ action: "claim", ownerName: "Ana Smith" });
+  expect((await typed.post({ action: "hand-over", toName: "Ben Lee" })).status).toBe(303);
+  expect(typed.mailer.sent.map(({ to, subject }) => ({ to, subject }))).toEqual([
+    { to: TEST_CONFIG.salesEmail, subject: "Lead handed over to Ben Lee: Jane Driller (Acme Mining)" },
+  ]);
+  expect(typed.mailer.sent[0].text).toContain(
+    "Sent to the sales inbox: the team list has no address for Ben Lee.",
+  );
 });
 
 test("without a roster a lead is handed over to a typed name, one printable line", async () => {

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "@netlify/functions";
 import handler from "../../../../netlify/functions/lead-follow-up-page.mts";
 import {
+  checkClaimLink,
   claimSignature,
   claimUrlFor,
   releaseUrlFor,
@@ -118,9 +119,6 @@ test("Release delivers the lead to sales and the webhook as a new lead, records 
     const before = Date.now();
     const answer = await release(link);
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toBe(
-      `/leads/${id}/release?sig=${new URL(link).searchParams.get("sig")}`,
-    );
 
     expect(salesEmails().map((m) => m.replyTo)).toEqual([VALID.email]);
     expect(sink.messages().filter((m) => m.customArgs.kind === "confirmation")).toEqual([]);
@@ -191,6 +189,40 @@ test("a held lead the digest listed, released later, gets a new lead's follow-up
   expect(await followUps.markerIds("unclaimed")).toContain(id);
   const at = Date.parse(lead.released!.at);
   expect(dueReminders(lead, followUp, new Date(at + 16 * 60_000), TEST_CONFIG.followUp)).toEqual(["nudge"]);
+});
+
+test("after Release the page offers Claim, a call and an e-mail, through a fresh claim link; the release link does not", async () => {
+  const { id, link } = await heldLead();
+  const answer = await release(link);
+  expect(answer.status).toBe(303);
+  const lead = (await leads().get(id)) as LeadRecord;
+  const releasedAt = new Date(lead.released!.at);
+  const location = answer.headers.get("location")!;
+  expect(new URL(location).pathname).toBe(`/leads/${id}`);
+  // Made as the lead was released, it works for 30 days from then.
+  const check = checkClaimLink(id, new URL(location).searchParams, SECRET);
+  expect(check).toEqual({ kind: "signed", expires: expect.any(Number) });
+  const lifetime = (check as { expires: number }).expires * 1000 - releasedAt.getTime();
+  expect(Math.abs(lifetime - 30 * DAY)).toBeLessThan(10_000);
+
+  const page = await (await call(location)).text();
+  expect(page).toContain("Claim this lead</button>");
+  expect(page).toContain('href="tel:');
+  expect(page).toContain(`href="mailto:${VALID.email}"`);
+  const later = await (await call(link)).text();
+  expect(later).not.toContain("/leads/" + id + "?");
+  expect(later).not.toContain(VALID.email);
+});
+
+test("a released lead's sales e-mail says when it was held, and who released it and when", async () => {
+  const { id, link } = await heldLead();
+  expect((await release(link)).status).toBe(303);
+  const lead = (await leads().get(id)) as LeadRecord;
+  const text = salesEmails()[0].text ?? "";
+  expect(text).toContain(`Held as spam when it arrived, ${localTime(lead.receivedAt)}.`);
+  expect(text).toContain(`Released by Ana Smith, ${localTime(lead.released!.at)}.`);
+  // Near the top: before the claim button and the ways to reach the prospect.
+  expect(text.indexOf("Released by")).toBeLessThan(text.indexOf("Claim this lead"));
 });
 
 test("the release moves the lead from spam retention to lead retention", async () => {

@@ -19,7 +19,7 @@ import {
 import { silenceConsole } from "../../../helpers/console";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
-import { NO_WAITS, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { NO_WAITS, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
@@ -85,6 +85,7 @@ async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { stor
     getConfig: () => ({ ok: true, config }),
     getStore: () => leads,
     getFollowUps: () => (options.store === "slow" ? slowFollowUps : followUps),
+    createMailer: () => scriptedMailer(),
     now: () => NOW,
     fetch: fakeFetch,
     retry: NO_WAITS,
@@ -185,6 +186,7 @@ test("an owner name typed on the claim page, and a Slack name, reach Slack as pl
     }),
     getStore: () => w.leads,
     getFollowUps: () => w.followUps,
+    createMailer: () => scriptedMailer(),
     now: () => NOW,
   });
   const link = claimUrlFor(TEST_CONFIG, ID, NOW)!;
@@ -308,6 +310,7 @@ test("without SLACK_SIGNING_SECRET the endpoint does not exist; only POST is ans
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
     getStore: () => createMemoryLeadStore(),
     getFollowUps: () => createFollowUpStore(createMemoryBlobs()),
+    createMailer: () => scriptedMailer(),
   });
   expect(
     (await handle(new Request("https://x.example/api/slack/interactions", { method: "POST", body: "" })))

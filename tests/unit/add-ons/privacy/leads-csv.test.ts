@@ -83,3 +83,31 @@ test("a lead released from spam counts its minutes to claim from the release, as
   expect(row[header.indexOf('"minutesToClaim"')]).toBe('"10"');
   expect(minutesToClaim({ lead: record, followUp, tracked: true })).toBe(10);
 });
+
+test("the export tells a lead's story: who released it from spam and when, when it was booked and whether confirmed", () => {
+  const released = { ...leadRecord("a", "sent"), released: { at: "2025-01-01T13:00:00.000Z", by: "Dana" } };
+  const booked = leadRecord("b", "sent");
+  const byInbox = leadRecord("c", "sent");
+  const untouched = leadRecord("d", "sent");
+  const followUps = new Map([
+    [
+      booked.id,
+      {
+        state: "booked" as const,
+        bookedAt: "2025-01-02T09:00:00.000Z",
+        bookings: [{ uid: "bk-1", via: "reference" as const, startTime: "2025-01-03T09:00:00.000Z" }],
+      },
+    ],
+    [byInbox.id, { state: "new" as const, bookings: [{ uid: "bk-2", via: "email" as const }] }],
+  ]);
+  const [header, ...rows] = leadsToCsv([released, booked, byInbox, untouched], followUps)
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
+  const columns = ["releasedAt", "releasedBy", "bookedAt", "bookingConfirmed"];
+  const story = (row: string[]) => columns.map((name) => row[header.indexOf(`"${name}"`)]);
+  expect(story(rows[0])).toEqual(['"2025-01-01T13:00:00.000Z"', '"Dana"', '""', '""']);
+  expect(story(rows[1])).toEqual(['""', '""', '"2025-01-02T09:00:00.000Z"', '"yes"']);
+  expect(story(rows[2])).toEqual(['""', '""', '""', '"no"']);
+  expect(story(rows[3])).toEqual(['""', '""', '""', '""']);
+});
