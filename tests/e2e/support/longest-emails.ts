@@ -7,6 +7,7 @@
 import { confirmationAddOn } from "../../../netlify/lib/add-ons/confirmation/confirmation";
 import { createClaimHandler } from "../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { claimUrlFor } from "../../../netlify/lib/add-ons/follow-up/claim-link";
+import { buildFollowUpNotice } from "../../../netlify/lib/add-ons/follow-up/follow-up-notice";
 import { createFollowUpStore } from "../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import {
   buildDigestEmail,
@@ -106,6 +107,28 @@ export async function longestEmails(): Promise<Record<string, MailMessage>> {
       TEST_CONFIG,
     ),
     summary: await summary(lead, suspected),
+    "hand-over": buildFollowUpNotice(
+      lead,
+      {
+        state: "claimed",
+        owner,
+        history: [{ at: NOW.toISOString(), kind: "handed-over", from: wide(100), to: owner.name }],
+      },
+      "handed-over",
+      TEST_CONFIG,
+      claimUrl,
+    )!,
+    booking: buildFollowUpNotice(
+      lead,
+      {
+        state: "booked",
+        owner,
+        history: [{ at: NOW.toISOString(), kind: "booked", startTime: NOW.toISOString(), confirmed: false }],
+      },
+      "booked",
+      TEST_CONFIG,
+      claimUrl,
+    )!,
     ...(await alerts()),
   };
 }
@@ -130,6 +153,7 @@ export async function everydayClaimPage(): Promise<string> {
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
     getStore: () => leads,
     getFollowUps: () => followUps,
+    createMailer: () => scriptedMailer(),
     now: () => NOW,
   });
   const answer = await handle(new Request(claimUrlFor(TEST_CONFIG, lead.id, NOW)!), lead.id);
