@@ -5,7 +5,8 @@ import { Header } from "./header";
 
 type LayoutProps = { pathname: string; children: React.ReactNode };
 
-const MAIN_ID = "main";
+/** The id of `<main>`: the skip link's target, and where the first paint may start (gatsby-ssr.tsx). */
+export const MAIN_ID = "main";
 
 /** Shared page frame: skip link (first focusable element), header, main content, footer. */
 export function Layout({ pathname, children }: LayoutProps) {
