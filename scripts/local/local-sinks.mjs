@@ -1,7 +1,7 @@
 /** `npm start`'s sinks (docs/decisions/0012-local-server-hardening.md), started before NetlifyDev so the functions use them. */
 import { join } from "node:path";
 import { createJiti } from "jiti";
-import { localDataDir, writeLocalFile } from "./local-data.mjs";
+import { localDataDir, readLocalFile, writeLocalFile } from "./local-data.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";
 import { startWebhookSink } from "../sinks/webhook-sink.mjs";
 
@@ -41,7 +41,38 @@ export function setLocalMailSettings(url) {
   env.MAIL_FROM ??= "no-reply@example.com";
 }
 
-/** Resolves with the mail sink's `{ url, close }`, or null when real SendGrid is configured. */
+/** Resolves with `() => { zone, source }`: BUSINESS_HOURS' zone as it is set now, undefined when it names none. */
+async function salesTimeZone(root) {
+  const businessHours = join(root, "netlify/lib/add-ons/follow-up/business-hours.ts");
+  const { parseBusinessHours } = await createJiti(root).import(businessHours);
+  return () => {
+    const zone = parseBusinessHours(process.env.BUSINESS_HOURS ?? "")?.zone;
+    return zone && { zone, source: "the sales team's, from BUSINESS_HOURS" };
+  };
+}
+
+/**
+ * Resolves with `start(port)`'s sink on `setting` when set (taken: an error), else on the port of the URL in
+ * `<data dir>/<urlFile>` (the last run's) unless it is taken, else on a free one.
+ */
+async function startOnLastPort(root, { setting, urlFile }, start) {
+  if (setting) return start(Number(setting));
+  const last = readLocalFile(root, urlFile);
+  const lastPort = last && URL.canParse(last) ? Number(new URL(last).port) : 0;
+  if (lastPort) {
+    try {
+      return await start(lastPort);
+    } catch (error) {
+      if (error?.code !== "EADDRINUSE") throw error;
+    }
+  }
+  return start(0);
+}
+
+/**
+ * Resolves with the mail sink's `{ url, close }`, or null when real SendGrid is configured. The sink keeps its port
+ * and lists the messages kept in `.data/mail/` across restarts; its times are in BUSINESS_HOURS' zone when set.
+ */
 export async function startLocalMail(root) {
   const { env } = process;
   if (env.SENDGRID_API_KEY) {
@@ -52,20 +83,29 @@ export async function startLocalMail(root) {
     );
     return null;
   }
-  const logLine = await sinkLogLine(root);
-  const sink = await startMailSink({
-    port: Number(env.MAIL_SINK_PORT ?? 0),
-    apiKey: LOCAL_KEY,
-    dir: join(localDataDir(root), "mail"),
-    onMessage: (m) => console.log(logLine(m)),
-  });
+  const [logLine, timeZone] = await Promise.all([sinkLogLine(root), salesTimeZone(root)]);
+  const sink = await startOnLastPort(
+    root,
+    { setting: env.MAIL_SINK_PORT, urlFile: "mail-sink-url" },
+    (port) =>
+      startMailSink({
+        port,
+        apiKey: LOCAL_KEY,
+        dir: join(localDataDir(root), "mail"),
+        onMessage: (m) => console.log(logLine(m)),
+        timeZone,
+      }),
+  );
   setLocalMailSettings(sink.url);
   writeLocalFile(root, "mail-sink-url", sink.url);
   console.log(`E-mail: local mail sink; read every message at ${sink.url} (also saved in .data/mail/)`);
   return sink;
 }
 
-/** The webhook sink for `LEAD_WEBHOOK_URL=local`, else null; any other URL, a credential, is never printed. */
+/**
+ * The webhook sink for `LEAD_WEBHOOK_URL=local` (on the last run's port unless it is taken), else null; any other
+ * URL, a credential, is never printed.
+ */
 export async function startLocalWebhook(root) {
   const { env } = process;
   if (!env.LEAD_WEBHOOK_URL) return null;
@@ -75,12 +115,17 @@ export async function startLocalWebhook(root) {
     );
     return null;
   }
-  const sink = await startWebhookSink({
-    port: Number(env.WEBHOOK_SINK_PORT ?? 0),
-    dir: join(localDataDir(root), "webhook"),
-    onDelivery: (d) =>
-      console.log(`[webhook-sink] #${d.id} webhook-id ${d.headers["webhook-id"] ?? "(none)"}`),
-  });
+  const sink = await startOnLastPort(
+    root,
+    { setting: env.WEBHOOK_SINK_PORT, urlFile: "webhook-sink-url" },
+    (port) =>
+      startWebhookSink({
+        port,
+        dir: join(localDataDir(root), "webhook"),
+        onDelivery: (d) =>
+          console.log(`[webhook-sink] #${d.id} webhook-id ${d.headers["webhook-id"] ?? "(none)"}`),
+      }),
+  );
   env.LEAD_WEBHOOK_URL = sink.url;
   writeLocalFile(root, "webhook-sink-url", sink.url);
   console.log(

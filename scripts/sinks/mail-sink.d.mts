@@ -22,5 +22,9 @@ export type Sink = {
 };
 export type MailSink = Sink & { messages(): RecordedMessage[] };
 export function startMailSink(
-  options?: SinkOptions & { apiKey?: string; onMessage?: (message: RecordedMessage) => void },
+  options?: SinkOptions & {
+    apiKey?: string;
+    onMessage?: (message: RecordedMessage) => void;
+    timeZone?: () => { zone: string; source: string } | undefined;
+  },
 ): Promise<MailSink>;

@@ -4,7 +4,7 @@
  */
 import { once } from "node:events";
 import { createServer } from "node:http";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { text } from "node:stream/consumers";
 import { hostRefusal } from "../local/local-guard.mjs";
@@ -19,6 +19,35 @@ export function sendJson(res, status, body, headers = {}) {
 export async function readJson(req) {
   const body = await text(req);
   return body === "" ? undefined : JSON.parse(body);
+}
+
+const keptFileName = (record) => `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+
+/**
+ * The newest `limit` records kept in `dir` (see `keep`), oldest first and numbered from 1, so that ids stay unique
+ * after a restart. A file that is not JSON, or that `isRecord` refuses, is skipped with one line on stderr.
+ */
+export function readKept(dir, limit, isRecord) {
+  let names;
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  // The names start with the time received at fixed width, then the id: numeric order is arrival order.
+  names.sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  const records = [];
+  for (const name of names.slice(-limit)) {
+    let record;
+    try {
+      record = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    } catch {
+      record = undefined;
+    }
+    if (isRecord(record)) records.push({ ...record, id: records.length + 1 });
+    else console.warn(`Skipped ${join(dir, name)}: not a record this sink wrote`);
+  }
+  return records;
 }
 
 async function handleControl(req, res, path, { records, mode, setMode }) {
@@ -42,11 +71,23 @@ async function handleControl(req, res, path, { records, mode, setMode }) {
 }
 
 /**
- * Starts a sink on 127.0.0.1: the control routes, `POST path` to `receive(req, res, { failed, keep })`
- * (`failed(res)` answers the mode's next failure, if any; `keep` records), `view(path, records)`'s pages.
+ * Starts a sink on 127.0.0.1 (rejects with EADDRINUSE when `port` is taken) with `kept` as its first records: the
+ * control routes, `POST path` to `receive(req, res, { failed, keep })` (`failed(res)` answers the mode's next
+ * failure, if any; `keep` records, and writes a file to `dir`), and `view(path, records)`'s answers to a GET:
+ * `{ body, headers }` (a content type, a policy), or null for 404.
  */
-export async function startSink({ port, path, dir, okStatus, errorBody, notFound, receive, view }) {
-  const records = [];
+export async function startSink({
+  port,
+  path,
+  dir,
+  kept = [],
+  okStatus,
+  errorBody,
+  notFound,
+  receive,
+  view,
+}) {
+  const records = [...kept];
   let mode;
   const setMode = (next) => {
     mode = { status: next?.status ?? okStatus, times: next?.times, retryAfter: next?.retryAfter };
@@ -66,8 +107,7 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
     keep(record) {
       records.push(record);
       if (!dir) return;
-      const file = `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
-      writeFileSync(join(dir, file), JSON.stringify(record, null, 2));
+      writeFileSync(join(dir, keptFileName(record)), JSON.stringify(record, null, 2));
     },
   };
 
@@ -82,13 +122,12 @@ export async function startSink({ port, path, dir, okStatus, errorBody, notFound
     const page = req.method === "GET" ? view?.(requestPath, [...records]) : null;
     if (!page) return sendJson(res, 404, errorBody(notFound));
     res.writeHead(200, {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": page.csp,
+      ...page.headers,
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
       "cache-control": "no-store",
     });
-    res.end(page.html);
+    res.end(page.body);
   }
 
   const server = createServer((req, res) => {

@@ -27,7 +27,7 @@ test("the printed mail-sink URL lists the sales e-mail and renders its HTML and 
   await expect(message.getByRole("definition").first()).toHaveText(sales.to.join(", "));
 
   const frame = message.locator("iframe");
-  await expect(frame).toHaveAttribute("sandbox", "");
+  await expect(frame).toHaveAttribute("sandbox", "allow-popups allow-popups-to-escape-sandbox");
   const rendered = message.frameLocator("iframe");
   // The e-mail's heading: its hidden preview line for the inbox list holds the same words.
   const heading = rendered.getByRole("heading", { level: 1 });

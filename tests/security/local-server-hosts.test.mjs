@@ -90,13 +90,14 @@ for (const [name, start, receive, recorded] of [
   });
 }
 
-test("every path of the mail sink checks the Host: receive, inbox, a message's HTML, control", async () => {
+test("every path of the mail sink checks the Host: receive, inbox, a message's HTML and attachments, control", async () => {
   const sink = await startMailSink({ apiKey: API_KEY });
   try {
     await assertEveryPathChecked(sink.port, [
       mailSend,
       { method: "GET", path: "/" },
       { method: "GET", path: "/messages/1/html" },
+      { method: "GET", path: "/messages/1/attachments/1" },
       ...sinkControl,
     ]);
   } finally {
