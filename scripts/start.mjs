@@ -17,6 +17,8 @@ import { startSiteServer } from "./local/site-server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
+// Gatsby's line logger, as on Netlify: the interactive one prints the page table twice wherever it cannot erase.
+process.env.GATSBY_LOGGER ??= "yurnalist";
 
 if (needsBuild(root)) {
   console.log("Building the site (public/ is missing, or its sources changed since it was built)...");
