@@ -41,6 +41,8 @@ export default defineConfig({
       PORT: String(port),
       GATSBY_TELEMETRY_DISABLED: "1",
       RATE_LIMIT: "off",
+      // The specs run the scheduled jobs themselves, at the moment they choose.
+      LOCAL_SCHEDULER: "off",
       ...E2E_SPEED_TO_LEAD,
       ...E2E_FOLLOW_UP,
     },

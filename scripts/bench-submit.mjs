@@ -18,11 +18,15 @@ import { withLocalSite } from "./local/site-server.mjs";
 const root = resolve(import.meta.dirname, "..");
 const { MIN_FILL_MS } = await createJiti(import.meta.url).import("../netlify/lib/core/spam/form-token.ts");
 
-/** What a load run sets aside: one client sends every request, each with a confirmation (decision 0010). */
+/**
+ * What a load run sets aside: one client sends every request, each with a confirmation (decision 0010), and no
+ * scheduled job runs meanwhile.
+ */
 export const LOAD_ENV = {
   CONFIRMATION_DAILY_LIMIT: "1000000",
   CONFIRMATION_CLIENT_DAILY_LIMIT: "1000000",
   RATE_LIMIT: "off",
+  LOCAL_SCHEDULER: "off",
 };
 
 /** The mail sink of the server `npm start` runs, from the URL it saved; throws when there is none. */

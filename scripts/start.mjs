@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds if stale, then serves the site through the Netlify emulation on 127.0.0.1:8888, with
- * rate limits, local sinks when SendGrid or the webhook are not configured, and the local form secret.
+ * rate limits, local sinks when SendGrid or the webhook are not configured, the local form secret, and the scheduled
+ * functions on their schedules (LOCAL_SCHEDULER=off turns that off).
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
@@ -12,11 +13,14 @@ import {
   writeTriggerSecret,
 } from "./local/local-data.mjs";
 import { needsBuild } from "./local/needs-build.mjs";
+import { scheduledFunctions, startLocalScheduler } from "./local/local-scheduler.mjs";
 import { startLocalMail, startLocalWebhook } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
+// Gatsby's line logger, as on Netlify: the interactive one prints the page table twice wherever it cannot erase.
+process.env.GATSBY_LOGGER ??= "yurnalist";
 
 if (needsBuild(root)) {
   console.log("Building the site (public/ is missing, or its sources changed since it was built)...");
@@ -37,9 +41,12 @@ const site = await startSiteServer({ root, port: Number(process.env.PORT ?? 8888
 writeLocalFile(root, "site-url", site.url);
 writeTriggerSecret(root, site.triggerSecret);
 console.log(`Site ready at ${site.url}`);
+const functions = await scheduledFunctions(resolve(root, "netlify", "functions"));
+const scheduler = startLocalScheduler({ site, functions });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
+    await scheduler.stop();
     // The site first: its requests in flight still reach the sinks.
     await site.close().catch(() => undefined);
     await Promise.allSettled([mailSink?.close(), webhookSink?.close()]);

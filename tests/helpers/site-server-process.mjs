@@ -1,7 +1,7 @@
 /**
  * `npm start`'s site server in a child process of its own (scripts/local/site-server.mjs), with
  * `env` added to this process's environment, a Blobs folder of its own and no rate limit. Resolves
- * with its URL, its Blobs context and `stop()`. Needs a built public/.
+ * with its URL, its trigger secret, its Blobs context and `stop()`. Needs a built public/.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -16,7 +16,7 @@ const START_TIMEOUT_MS = 180_000;
 /**
  * @param {Record<string, string | undefined>} env variables to set (undefined unsets one)
  * @param {Record<string, number | boolean>} [options] more `startSiteServer` options, e.g. `{ bodyTimeoutMs: 8000 }`
- * @returns {Promise<{ url: string, blobs: { edgeURL: string, token: string, siteID: string }, pid: number, work: string, stop: () => Promise<void>, output: () => string }>}
+ * @returns {Promise<{ url: string, triggerSecret: string, blobs: { edgeURL: string, token: string, siteID: string }, pid: number, work: string, stop: () => Promise<void>, output: () => string }>}
  */
 export async function startSiteServerProcess(env, options = {}) {
   const work = mkdtempSync(join(tmpdir(), "site-server-"));
@@ -34,7 +34,7 @@ export async function startSiteServerProcess(env, options = {}) {
     ...${JSON.stringify(options)},
   });
   const blobs = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? "", "base64").toString() || "{}");
-  process.stdout.write(JSON.stringify({ url: server.url, blobs }) + "\\n");
+  process.stdout.write(JSON.stringify({ url: server.url, triggerSecret: server.triggerSecret, blobs }) + "\\n");
 `,
   );
   const childEnv = { ...process.env, HOST: "127.0.0.1" };

@@ -35,6 +35,7 @@ export async function startRateLimitedServer(
     ...process.env,
     PORT: "0",
     RATE_LIMIT: "on",
+    LOCAL_SCHEDULER: "off",
     LOCAL_DATA_DIR: dataDir,
     GATSBY_TELEMETRY_DISABLED: "1",
     ...extraEnv,
