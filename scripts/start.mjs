@@ -11,11 +11,13 @@ import {
   writeLocalFile,
   writeTriggerSecret,
 } from "./local/local-data.mjs";
+import { loadLocalSettings } from "./local/local-settings.mjs";
 import { needsBuild } from "./local/needs-build.mjs";
 import { startLocalMail, startLocalWebhook } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
+loadLocalSettings();
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 
 if (needsBuild(root)) {
