@@ -14,7 +14,7 @@ const lines = reportLines(result);
 console.log(
   ["Configuration of the functions (this build's environment):", ...lines.map((l) => `  ${l}`)].join("\n"),
 );
-const coreInvalid = !result.ok && result.problems.some((problem) => problem.endsWith("is invalid"));
+const coreInvalid = !result.ok && result.problems.some((problem) => /^\w+ is invalid/.test(problem));
 if (coreInvalid || invalidParts(result).length > 0) {
   console.error("Invalid settings: mend them in the site's environment variables, then deploy again.");
   process.exit(1);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `npm run leads:export`: stored requests as CSV, see USAGE (docs/requirements.md#personal-data); exit 2 for a bad argument. */
 import { writeFileSync } from "node:fs";
-import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
+import { load, ownerSettings, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:export [-- [--email <address> [--exact]] [file.csv]]",
@@ -28,7 +28,8 @@ if (args.values.email !== undefined) {
   if (!parsed.ok) usageError(parsed.error);
   address = parsed.address;
 }
-const hours = await businessHours(usageError);
+const { followUp } = await ownerSettings({ needs: ["follow-up"], counts: true });
+const hours = followUp.businessHours;
 
 await withLeadStore(async (_blobs, { leads, followUps: store }) => {
   const { leadsToCsv, readLeadsForCsv } = await load("netlify/lib/add-ons/privacy/leads-csv.ts");

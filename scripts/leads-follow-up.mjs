@@ -3,7 +3,7 @@
  * `npm run leads:follow-up`: the follow-up check once, now (docs/requirements.md#follow-up); see USAGE. Exit 0 when it
  * ran, 1 when not, 2 for an argument.
  */
-import { parseCommand, runLocalJob } from "./local/owner-command.mjs";
+import { ownerSettings, parseCommand, runLocalJob } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:follow-up",
@@ -13,4 +13,5 @@ const USAGE = [
 ].join("\n");
 
 parseCommand({ usage: USAGE });
+await ownerSettings({ counts: true });
 await runLocalJob("leads:follow-up", "/.netlify/functions/lead-follow-up");

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `npm run leads:report`: see USAGE and add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument. */
 import { DateTime } from "luxon";
-import { businessHours, load, parseCommand, withLeadStore } from "./local/owner-command.mjs";
+import { load, ownerSettings, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:report [-- [--since YYYY-MM-DD] [--csv]]",
@@ -15,7 +15,8 @@ const text = args.values.since;
 const day = text === undefined ? undefined : DateTime.fromFormat(text, "yyyy-MM-dd", { zone: "utc" });
 if (day && !day.isValid) args.usageError(`--since wants a day as YYYY-MM-DD; got ${JSON.stringify(text)}.`);
 const since = day?.toJSDate();
-const hours = await businessHours(args.usageError);
+const { followUp } = await ownerSettings({ needs: ["follow-up"], counts: true });
+const hours = followUp.businessHours;
 
 await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const { followUpReport, readReportLeads, reportToCsv, reportToText } = await load(

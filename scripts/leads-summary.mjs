@@ -5,7 +5,7 @@
  */
 import { applyLocalFormSecret, readLocalFile } from "./local/local-data.mjs";
 import { startLocalMail, setLocalMailSettings } from "./local/local-sinks.mjs";
-import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
+import { load, ownerSettings, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:summary [-- [--week YYYY-Www] [--dry-run]]",
@@ -50,12 +50,7 @@ async function useLocalSite() {
 await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const mail = blobs.deployed ? undefined : await useLocalSite();
   try {
-    const { loadConfig } = await load("netlify/lib/compose.ts");
-    const configResult = loadConfig(process.env);
-    if (!configResult.ok)
-      args.usageError(`Settings missing or invalid: ${configResult.problems.join("; ")}.`);
-    const { config } = configResult;
-    if (!config.followUp) args.usageError("Follow-up is off (its settings are invalid): no summary to make.");
+    const { config } = await ownerSettings({ needs: ["core", "follow-up"], counts: true });
     const [{ leadsToCsv }, { createSendGridMailer }, { maskEmail }] = await Promise.all([
       load("netlify/lib/add-ons/privacy/leads-csv.ts"),
       load("netlify/lib/core/delivery/mailer.ts"),

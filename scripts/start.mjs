@@ -12,12 +12,14 @@ import {
   writeLocalFile,
   writeTriggerSecret,
 } from "./local/local-data.mjs";
+import { loadLocalSettings } from "./local/local-settings.mjs";
 import { needsBuild } from "./local/needs-build.mjs";
 import { scheduledFunctions, startLocalScheduler } from "./local/local-scheduler.mjs";
 import { startLocalMail, startLocalWebhook } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
+loadLocalSettings();
 process.env.GATSBY_TELEMETRY_DISABLED = "1";
 // Gatsby's line logger, as on Netlify: the interactive one prints the page table twice wherever it cannot erase.
 process.env.GATSBY_LOGGER ??= "yurnalist";

@@ -144,6 +144,10 @@ export function invalidParts(result: ConfigResult): string[] {
     .map((part) => `${part.name}: ${part.problems.join("; ")}`);
 }
 
+/** The log's line for each part off for invalid settings, e.g. `SETTINGS INVALID, add-on off: follow-up: SALES_TEAM is invalid: ...`. */
+export const settingsWarnings = (result: ConfigResult): string[] =>
+  invalidParts(result).map((part) => `SETTINGS INVALID, add-on off: ${part}`);
+
 /** The add-ons on for `config`, in hook order; each dynamically imported only when on. */
 export async function addOnsFor(
   config: ServerConfig,
@@ -170,11 +174,15 @@ export async function addOnsFor(
 
 let cached: ConfigResult | undefined;
 
-/** The configuration, read once per cold start (which logs every invalid part). */
+/**
+ * The configuration, read once per cold start, which logs every invalid part unless SETTINGS_REPORTED=true: the
+ * local emulation starts a fresh worker for every call, so it reports the settings itself, once, as it starts,
+ * and sets that for its functions (scripts/local/site-server.mjs).
+ */
 export function getConfig(): ConfigResult {
   if (!cached) {
     cached = loadConfig();
-    for (const part of invalidParts(cached)) logError(`SETTINGS INVALID, add-on off: ${part}`);
+    if (process.env.SETTINGS_REPORTED !== "true") for (const line of settingsWarnings(cached)) logError(line);
   }
   return cached;
 }

@@ -1,11 +1,16 @@
-/** What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md). */
+/**
+ * What the owner's `npm run leads:*` commands share (docs/decisions/0018-retention-and-erasure.md), starting with the
+ * local settings `npm start` reads (local-settings.mjs).
+ */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createJiti } from "jiti";
 import { applyLocalFormSecret, readLocalFile, readTriggerSecret } from "./local-data.mjs";
 import { LOCAL_TRIGGER_HEADER } from "./local-guard.mjs";
+import { checkSettings, loadLocalSettings } from "./local-settings.mjs";
 
 export const root = resolve(import.meta.dirname, "..", "..");
+loadLocalSettings();
 const jiti = createJiti(import.meta.url, { jsx: true });
 
 /** A module of the functions by its path from the project root, e.g. "netlify/lib/kit/json-blobs.ts". */
@@ -41,14 +46,37 @@ export function parseCommand({ usage, options = {}, allowPositionals = false, dr
   }
 }
 
-/** BUSINESS_HOURS as the site has it, undefined when unset; a malformed value is refused, not ignored. */
-export async function businessHours(usageError) {
-  const text = process.env.BUSINESS_HOURS?.trim();
-  if (!text) return undefined;
-  const { parseBusinessHours } = await load("netlify/lib/add-ons/follow-up/business-hours.ts");
-  const hours = parseBusinessHours(text);
-  if (!hours) usageError("BUSINESS_HOURS is invalid (e.g. Mon-Fri 08:00-17:00 Australia/Perth).");
-  return hours;
+/**
+ * The settings an owner command works with, as the functions read them (local-settings.mjs `checkSettings`), each
+ * problem printed on stderr in the functions' words. Exits 2 when a part in `needs` ("core", "follow-up") is not
+ * on; with `counts` and follow-up on, prints the zone the command counts days and weeks in. Resolves with `{ config, followUp }`,
+ * each undefined when off or not configured.
+ */
+export async function ownerSettings({ needs = [], counts = false } = {}) {
+  const { result, followUp, core, warnings } = await checkSettings();
+  for (const line of [...(needs.includes("core") ? core : []), ...warnings]) console.error(line);
+  // Said once: an emulation started for this command does not repeat it (site-server.mjs).
+  process.env.SETTINGS_REPORTED = "true";
+  const missing = [
+    ...(needs.includes("core") && !result.ok ? ["the core's settings (above)"] : []),
+    ...(needs.includes("follow-up") && followUp.state !== "on"
+      ? [`follow-up, which is ${followUp.state}`]
+      : []),
+  ];
+  if (missing.length > 0) {
+    console.error(
+      `Nothing was done: this command needs ${missing.join(" and ")}. Mend the variables in .env or the shell.`,
+    );
+    process.exit(2);
+  }
+  const value = followUp.state === "on" ? followUp.value : undefined;
+  if (counts && value) {
+    const zone = value.businessHours?.zone;
+    console.error(
+      zone ? `Counting in ${zone} (the team's business hours)` : "Counting in UTC (no business hours set)",
+    );
+  }
+  return { config: result.ok ? result.config : undefined, followUp: value };
 }
 
 /** Runs `task(blobs, { leads, json, followUps })` (the lead store three ways) on the site's Blobs, then closes them. */

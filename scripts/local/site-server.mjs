@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import pLimit from "p-limit";
 import { startBlobsLayer } from "./blobs-server.mjs";
+import { checkSettings } from "./local-settings.mjs";
 import { saveMailSettings, startLocalMail } from "./local-sinks.mjs";
 import {
   bodyLimits,
@@ -105,8 +106,18 @@ export async function startSiteServer({
   const limitsFor = bodyLimits(await readFunctionModules(functionsDir));
   const blobs = await startBlobsLayer({ directory: blobsDirectory });
   // The functions' workers copy process.env; what it had is restored on close.
-  const savedEnv = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT, URL: process.env.URL };
+  const savedEnv = {
+    NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT,
+    URL: process.env.URL,
+    SETTINGS_REPORTED: process.env.SETTINGS_REPORTED,
+  };
   process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+  // Said once here (unless an owner command said it), not at each call's cold start in a fresh worker (compose.ts).
+  if (process.env.SETTINGS_REPORTED !== "true") {
+    const { core, warnings } = await checkSettings();
+    for (const line of [...core, ...warnings]) console.error(`[demo-request] ${line}`);
+    process.env.SETTINGS_REPORTED = "true";
+  }
   const netlifyDev = new NetlifyDev({
     projectRoot: root,
     // Its own Blobs server would listen on every interface; the functions use ours (above).

@@ -8,7 +8,7 @@ import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
-import { logInfo } from "../kit/log";
+import { logInfoOnce } from "../kit/log";
 
 /** A delivery channel decides when it may send and sends one message with its own retries (docs/decisions/0019-lead-path.md). */
 export interface DeliveryContext {
@@ -61,7 +61,10 @@ export interface AddOn {
   ) => Promise<"sent" | "failed">;
 }
 
-/** The add-on `name` standing in for one that is off: its channel skips every lead with `reason`, so none waits. */
+/**
+ * The add-on `name` standing in for one that is off: its channel skips every lead with `reason`, so none waits,
+ * and says so once per cold start, not once per lead.
+ */
 export function offAddOn(name: string, channel: DeliveryChannel["name"], reason: string): AddOn {
   return {
     name,
@@ -69,8 +72,8 @@ export function offAddOn(name: string, channel: DeliveryChannel["name"], reason:
       lane: channel === "confirmation" ? "after-sales" : "beside",
       channel: {
         name: channel,
-        plan: (lead) => {
-          logInfo(`${channel} skipped`, { requestId: lead.id, reason });
+        plan: () => {
+          logInfoOnce(`${channel} off: every lead skips it (${reason})`);
           return { skip: reason };
         },
         send: async () => ({ status: "skipped", reason, attempts: 0 }),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { derivedFormSecret } from "../kit/keys";
-import { given, problemsOf, type Env } from "../kit/settings";
+import { given, problemsOf, type Env, type Shapes } from "../kit/settings";
 
 const address = z.email();
 
@@ -31,6 +31,22 @@ const tunablesSchema = z.object({
   ALERT_EMAIL: address.optional(),
   ALERT_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
+
+const coreShapes: Shapes<typeof coreSchema> = {
+  SENDGRID_API_KEY: { shape: "a SendGrid API key with Mail Send access (SG. then about 66 characters)" },
+  SALES_EMAIL: { shape: "an e-mail address", example: "sales@example.com" },
+  MAIL_FROM: { shape: "an e-mail address SendGrid has verified as a sender", example: "website@example.com" },
+  FORM_TOKEN_SECRET: { shape: "at least 32 random characters (openssl rand -base64 32)" },
+  URL: { shape: "the site's origin, http(s)://host with no path", example: "https://www.example.com" },
+  SENDGRID_API_BASE_URL: { shape: "a URL of a SendGrid-compatible API", example: "http://127.0.0.1:8025" },
+  ALLOW_SENDGRID_BASE_URL: { shape: "true or false", example: "false" },
+  NETLIFY_DEV: { shape: "true in a local run (set by the emulation)", example: "true" },
+};
+const tunableShapes: Shapes<typeof tunablesSchema> = {
+  SENDGRID_TIMEOUT_MS: { shape: "whole milliseconds from 50 to 4000", example: "3000" },
+  ALERT_EMAIL: { shape: "an e-mail address", example: "owner@example.com" },
+  ALERT_AFTER_MINUTES: { shape: "whole minutes from 1 to 1440", example: "30" },
+};
 
 export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(tunablesSchema.shape)];
 
@@ -117,7 +133,7 @@ export function formSecretFrom(env: Env): string | undefined {
 export function loadCoreConfig(env: Env) {
   const set = given(env, Object.keys(coreSchema.shape));
   const parsed = coreSchema.safeParse(set);
-  if (!parsed.success) return { ok: false as const, problems: problemsOf(parsed.error, set) };
+  if (!parsed.success) return { ok: false as const, problems: problemsOf(parsed.error, set, coreShapes) };
   const e = parsed.data;
   const tunableSet = given(env, Object.keys(tunablesSchema.shape));
   const checked = tunablesSchema.safeParse(tunableSet);
@@ -128,7 +144,7 @@ export function loadCoreConfig(env: Env) {
   const isLocal = isLocalRun(env);
   return {
     ok: true as const,
-    tunables: checked.error ? problemsOf(checked.error, tunableSet) : [],
+    tunables: checked.error ? problemsOf(checked.error, tunableSet, tunableShapes) : [],
     core: {
       sendgridApiKey: e.SENDGRID_API_KEY,
       salesEmail: e.SALES_EMAIL,

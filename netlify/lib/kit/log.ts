@@ -1,14 +1,33 @@
 /** The functions' one logger, `[demo-request] <event> {json}`, and personal values' masks (docs/requirements.md#personal-data). */
 type Fields = Record<string, string | number | boolean | undefined>;
 
+/** `[demo-request] <event>`, then the fields as JSON when there are any. */
+function line(event: string, fields: Fields): string {
+  const json = JSON.stringify(fields);
+  return json === "{}" ? `[demo-request] ${event}` : `[demo-request] ${event} ${json}`;
+}
+
 /** Logs an informational event, e.g. `logInfo("sent", { requestId })`. */
 export function logInfo(event: string, fields: Fields = {}): void {
-  console.log(`[demo-request] ${event} ${JSON.stringify(fields)}`);
+  console.log(line(event, fields));
 }
 
 /** Logs something an operator should look at. */
 export function logError(event: string, fields: Fields = {}): void {
-  console.error(`[demo-request] ${event} ${JSON.stringify(fields)}`);
+  console.error(line(event, fields));
+}
+
+const loggedOnce = new Set<string>();
+
+/**
+ * Logs `event` as `logInfo` does, the first time only: once per module instance, that is once per cold start
+ * deployed (each function is bundled alone and runs in its own process) and once per call in the local emulation
+ * (a fresh worker each). For a state that holds for every call, such as a feature that is off.
+ */
+export function logInfoOnce(event: string, fields: Fields = {}): void {
+  if (loggedOnce.has(event)) return;
+  loggedOnce.add(event);
+  logInfo(event, fields);
 }
 
 /** A thrown value's class name for logs, never its message, which may quote visitor text. */

@@ -1,6 +1,6 @@
 /** The confirmation's settings, on by default; an invalid value turns it off (docs/decisions/0034-core-and-add-ons.md). */
 import { z } from "zod";
-import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+import { readSetting, type Built, type Env, type Setting, type Shapes } from "../../kit/settings";
 
 export const CONFIRMATION_DEFAULTS = { dailyLimit: 200, clientDailyLimit: 5 };
 
@@ -12,6 +12,17 @@ const schema = z.object({
   CONFIRMATION_CLIENT_DAILY_LIMIT: count(CONFIRMATION_DEFAULTS.clientDailyLimit),
 });
 
+const countShape = (example: number) => ({
+  shape: "a whole number from 0 to 1000000",
+  example: String(example),
+});
+
+const shapes: Shapes<typeof schema> = {
+  CONFIRMATION_EMAIL: { shape: "on or off", example: "off" },
+  CONFIRMATION_DAILY_LIMIT: countShape(CONFIRMATION_DEFAULTS.dailyLimit),
+  CONFIRMATION_CLIENT_DAILY_LIMIT: countShape(CONFIRMATION_DEFAULTS.clientDailyLimit),
+};
+
 export const CONFIRMATION_VARIABLES = Object.keys(schema.shape);
 
 type ConfirmationSettings = typeof CONFIRMATION_DEFAULTS;
@@ -20,7 +31,7 @@ type ConfirmationSettings = typeof CONFIRMATION_DEFAULTS;
 export function confirmationSettings(env: Env): Setting<ConfirmationSettings> {
   return readSetting(
     env,
-    schema,
+    { schema, shapes },
     (e): Built<ConfirmationSettings> =>
       e.CONFIRMATION_EMAIL === "off"
         ? "off"

@@ -5,7 +5,14 @@
  */
 import emailAddresses from "email-addresses";
 import { z } from "zod";
-import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+import {
+  readSetting,
+  settingProblem,
+  type Built,
+  type Env,
+  type Setting,
+  type Shapes,
+} from "../../kit/settings";
 import type { FollowUpConfig, SlackConfig, StaffMember } from "../../core/config";
 import { parseBusinessHours } from "./business-hours";
 
@@ -94,6 +101,34 @@ const slackSchema = z.object({
   SLACK_USER_MAP: z.string().optional(),
 });
 
+const minutesShape = (example: string, more = "") => ({
+  shape: `minutes above 0, at most 10080 (a week)${more}`,
+  example,
+});
+
+const shapes: Shapes<typeof schema> = {
+  SALES_TEAM: {
+    shape: `"Name <email>, ..." (distinct addresses, at most ${MAX_TEAM_SIZE} members)`,
+    example: "Ana Lopez <ana@example.com>, Ben Ng <ben@example.com>",
+  },
+  CLAIM_NUDGE_MINUTES: minutesShape("15"),
+  CLAIM_ESCALATE_MINUTES: minutesShape("60", ", not below CLAIM_NUDGE_MINUTES"),
+  ESCALATION_EMAIL: { shape: "an e-mail address", example: "head-of-sales@example.com" },
+  BUSINESS_HOURS: {
+    shape: "days, opening hours and an IANA time zone",
+    example: "Mon-Fri 08:00-17:00 Australia/Perth",
+  },
+};
+const slackShapes: Shapes<typeof slackSchema> = {
+  SLACK_SIGNING_SECRET: {
+    shape: "the Slack app's signing secret (Basic Information, at least 16 characters)",
+  },
+  SLACK_USER_MAP: {
+    shape: '"<Slack user id>=<email>, ...", each address on SALES_TEAM',
+    example: "U012ABCDEF=ana@example.com, U034GHIJKL=ben@example.com",
+  },
+};
+
 export const FOLLOW_UP_VARIABLES = Object.keys(schema.shape);
 export const SLACK_VARIABLES = Object.keys(slackSchema.shape);
 
@@ -101,16 +136,18 @@ export const SLACK_VARIABLES = Object.keys(slackSchema.shape);
 export function followUpSettings(env: Env): Setting<FollowUpConfig> {
   return readSetting(
     env,
-    schema,
-    (e): Built<FollowUpConfig> => {
+    { schema, shapes },
+    (e): Built<FollowUpConfig, keyof typeof shapes> => {
       const salesTeam = e.SALES_TEAM ? parseSalesTeam(e.SALES_TEAM) : undefined;
       const businessHours = e.BUSINESS_HOURS ? parseBusinessHours(e.BUSINESS_HOURS) : undefined;
-      const problems = [
-        ...(e.SALES_TEAM && !salesTeam ? ["SALES_TEAM is invalid"] : []),
-        ...(e.BUSINESS_HOURS && !businessHours ? ["BUSINESS_HOURS is invalid"] : []),
-        ...(e.CLAIM_ESCALATE_MINUTES < e.CLAIM_NUDGE_MINUTES ? ["CLAIM_ESCALATE_MINUTES is invalid"] : []),
-      ];
-      if (problems.length > 0) return { problems };
+      const problems = {
+        ...(e.SALES_TEAM && !salesTeam && { SALES_TEAM: "invalid" as const }),
+        ...(e.BUSINESS_HOURS && !businessHours && { BUSINESS_HOURS: "invalid" as const }),
+        ...(e.CLAIM_ESCALATE_MINUTES < e.CLAIM_NUDGE_MINUTES && {
+          CLAIM_ESCALATE_MINUTES: "invalid" as const,
+        }),
+      };
+      if (Object.keys(problems).length > 0) return { problems };
       return {
         value: {
           salesTeam,
@@ -133,11 +170,15 @@ interface SlackSettings {
 
 /** Reads Slack's interactivity from `env` alone: SLACK_USER_MAP is checked against its syntax even while off. */
 export function slackSettings(env: Env): Setting<SlackSettings> {
-  return readSetting(env, slackSchema, (e): Built<SlackSettings> => {
-    const addresses = e.SLACK_USER_MAP ? parseSlackUserMap(e.SLACK_USER_MAP) : new Map<string, string>();
-    if (!addresses) return { problems: ["SLACK_USER_MAP is invalid"] };
-    return e.SLACK_SIGNING_SECRET ? { value: { signingSecret: e.SLACK_SIGNING_SECRET, addresses } } : "off";
-  });
+  return readSetting(
+    env,
+    { schema: slackSchema, shapes: slackShapes },
+    (e): Built<SlackSettings, keyof typeof slackShapes> => {
+      const addresses = e.SLACK_USER_MAP ? parseSlackUserMap(e.SLACK_USER_MAP) : new Map<string, string>();
+      if (!addresses) return { problems: { SLACK_USER_MAP: "invalid" } };
+      return e.SLACK_SIGNING_SECRET ? { value: { signingSecret: e.SLACK_SIGNING_SECRET, addresses } } : "off";
+    },
+  );
 }
 
 /**
@@ -154,7 +195,12 @@ export function slackButtons(
   const userMap = new Map<string, StaffMember>();
   for (const [id, email] of slack.value.addresses) {
     const member = roster.get(email.toLowerCase());
-    if (!member) return { state: "invalid", problems: ["SLACK_USER_MAP is invalid"] };
+    if (!member) {
+      return {
+        state: "invalid",
+        problems: [settingProblem("SLACK_USER_MAP", "invalid", slackShapes.SLACK_USER_MAP)],
+      };
+    }
     userMap.set(id, member);
   }
   return { state: "on", value: { signingSecret: slack.value.signingSecret, userMap } };

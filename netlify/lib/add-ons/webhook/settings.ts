@@ -1,7 +1,14 @@
 /** The lead webhook's settings (docs/decisions/0034-core-and-add-ons.md): off without LEAD_WEBHOOK_URL or when invalid. */
 import { z } from "zod";
 import { isLocalRun, type LeadWebhookConfig, type WebhookFormat } from "../../core/config";
-import { readSetting, type Built, type Env, type Setting } from "../../kit/settings";
+import {
+  readSetting,
+  type Built,
+  type Env,
+  type Problems,
+  type Setting,
+  type Shapes,
+} from "../../kit/settings";
 import { isHttpsUrl } from "../../kit/url";
 
 const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
@@ -13,6 +20,18 @@ const schema = z.object({
   // An attempt fits in what a request leaves after its sales e-mail, before the function's 10 s limit (decision 0039).
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(5000).default(3000),
 });
+
+const shapes: Shapes<typeof schema> = {
+  LEAD_WEBHOOK_URL: {
+    shape: "an https URL (http only locally)",
+    example: "https://hooks.slack.com/services/T000/B000/XXXX",
+  },
+  LEAD_WEBHOOK_FORMAT: { shape: "slack, teams or standard", example: "teams" },
+  LEAD_WEBHOOK_SECRET: {
+    shape: "whsec_ then base64 of 24 to 64 random bytes, with the standard format (openssl rand -base64 32)",
+  },
+  LEAD_WEBHOOK_TIMEOUT_MS: { shape: "whole milliseconds from 50 to 5000", example: "3000" },
+};
 
 export const WEBHOOK_VARIABLES = Object.keys(schema.shape);
 
@@ -28,15 +47,15 @@ function isWebhookSecret(value: string): boolean {
 export function webhookSettings(env: Env): Setting<LeadWebhookConfig> {
   return readSetting(
     env,
-    schema,
-    (e): Built<LeadWebhookConfig> => {
-      const problems: string[] = [];
-      if (!isHttpsUrl(e.LEAD_WEBHOOK_URL, isLocalRun(env))) problems.push("LEAD_WEBHOOK_URL is invalid");
+    { schema, shapes },
+    (e): Built<LeadWebhookConfig, keyof typeof shapes> => {
+      const problems: Problems<keyof typeof shapes> = {};
+      if (!isHttpsUrl(e.LEAD_WEBHOOK_URL, isLocalRun(env))) problems.LEAD_WEBHOOK_URL = "invalid";
       if (e.LEAD_WEBHOOK_FORMAT === "standard") {
-        if (!e.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET is missing");
-        else if (!isWebhookSecret(e.LEAD_WEBHOOK_SECRET)) problems.push("LEAD_WEBHOOK_SECRET is invalid");
+        if (!e.LEAD_WEBHOOK_SECRET) problems.LEAD_WEBHOOK_SECRET = "missing";
+        else if (!isWebhookSecret(e.LEAD_WEBHOOK_SECRET)) problems.LEAD_WEBHOOK_SECRET = "invalid";
       }
-      if (problems.length > 0) return { problems };
+      if (Object.keys(problems).length > 0) return { problems };
       return {
         value: {
           url: e.LEAD_WEBHOOK_URL,

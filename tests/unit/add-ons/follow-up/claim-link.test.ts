@@ -24,6 +24,7 @@ import {
   VALID,
 } from "../../../helpers/function-harness";
 import { startSendGridTestServer, type MailSink } from "../../../helpers/sendgrid-test-server";
+import { namesOnly } from "../../../helpers/setting-problems";
 
 const REQUEST_ID = "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 const NOW = new Date("2026-11-24T01:00:00.000Z");
@@ -162,7 +163,7 @@ test("URL is the site's origin when it is an http(s) origin, and a misconfigurat
     `${SITE}?q=1`,
     "https://u:p@site.example",
   ])
-    expect([bad, origin(bad)]).toEqual([bad, ["URL is invalid"]]);
+    expect([bad, (origin(bad) as string[]).map(namesOnly)]).toEqual([bad, ["URL is invalid"]]);
 });
 
 describe("the scheduled runs", () => {

@@ -5,6 +5,7 @@
 // docs/decisions/0034-core-and-add-ons.md): the roster, the defaults, a bad value named, never shown,
 // and no value, however long or nested, that costs more than a glance or throws.
 import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
+import { namesOnly } from "../../../helpers/setting-problems";
 import { NEW_FOLLOW_UP } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { buildReminderEmail } from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { parseSalesTeam } from "../../../../netlify/lib/add-ons/follow-up/settings";
@@ -120,7 +121,7 @@ describe("the follow-up variables are checked at start like the others", () => {
     });
     // Follow-up is off and named; the demo request goes on.
     expect(result.ok && result.config.followUp).toBeUndefined();
-    expect(invalidParts(result)).toEqual(["follow-up: ESCALATION_EMAIL is invalid"]);
+    expect(invalidParts(result).map(namesOnly)).toEqual(["follow-up: ESCALATION_EMAIL is invalid"]);
     expect(JSON.stringify(result)).not.toContain("secret-looking");
     const rest = loadConfig({
       ...base,
@@ -129,24 +130,33 @@ describe("the follow-up variables are checked at start like the others", () => {
       CLAIM_NUDGE_MINUTES: "30",
       CLAIM_ESCALATE_MINUTES: "10",
     });
-    expect(invalidParts(rest)).toEqual([
+    expect(invalidParts(rest).map(namesOnly)).toEqual([
       "follow-up: SALES_TEAM is invalid; BUSINESS_HOURS is invalid; CLAIM_ESCALATE_MINUTES is invalid",
     ]);
-    expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" }))).toEqual([
+    expect(invalidParts(loadConfig({ ...base, CLAIM_NUDGE_MINUTES: "0" })).map(namesOnly)).toEqual([
       "follow-up: CLAIM_NUDGE_MINUTES is invalid",
     ]);
+  });
+
+  test("a malformed SALES_TEAM is named once with its shape and an example, never its value", () => {
+    const result = loadConfig({ ...base, SALES_TEAM: "Ana Lopez ana-at-example, Ben" });
+    expect(invalidParts(result)).toEqual([
+      'follow-up: SALES_TEAM is invalid: expected "Name <email>, ..." (distinct addresses, at most 50 members), ' +
+        'e.g. SALES_TEAM="Ana Lopez <ana@example.com>, Ben Ng <ben@example.com>"',
+    ]);
+    expect(JSON.stringify(result)).not.toContain("ana-at-example");
   });
 
   test("a SALES_TEAM of 9,000 `(` turns follow-up off, named; the rest of the configuration stands", () => {
     const result = loadConfig({ ...base, SALES_TEAM: ROSTER + "(".repeat(9_000) });
     expect(result.ok && result.config.followUp).toBeUndefined();
     expect(result.ok && result.config.confirmationEmail).toBe(true);
-    expect(invalidParts(result)).toEqual(["follow-up: SALES_TEAM is invalid"]);
+    expect(invalidParts(result).map(namesOnly)).toEqual(["follow-up: SALES_TEAM is invalid"]);
   });
 
   test("any follow-up value past 4,000 characters is refused before it is parsed", () => {
     const long = "Mon-Fri 08:00-17:00 Australia/Perth".padEnd(4_001, " ");
-    expect(invalidParts(loadConfig({ ...base, BUSINESS_HOURS: long }))).toEqual([
+    expect(invalidParts(loadConfig({ ...base, BUSINESS_HOURS: long })).map(namesOnly)).toEqual([
       "follow-up: BUSINESS_HOURS is invalid",
     ]);
   });
@@ -160,7 +170,9 @@ describe("SLACK_USER_MAP is checked against its own syntax", () => {
     SLACK_SIGNING_SECRET: "s".repeat(32),
   };
   const slackPart = (env: Record<string, string>) =>
-    invalidParts(loadConfig({ ...base, ...env })).filter((part) => part.startsWith("Slack"));
+    invalidParts(loadConfig({ ...base, ...env }))
+      .filter((part) => part.startsWith("Slack"))
+      .map(namesOnly);
 
   test.each([
     "U024BE7LH",
@@ -179,7 +191,7 @@ describe("SLACK_USER_MAP is checked against its own syntax", () => {
   test("a malformed map is named even before the signing secret is set", () => {
     const { SLACK_SIGNING_SECRET: _, ...withoutSecret } = base;
     const result = loadConfig({ ...withoutSecret, SLACK_USER_MAP: "ana@example.com" });
-    expect(invalidParts(result)).toEqual(["Slack buttons: SLACK_USER_MAP is invalid"]);
+    expect(invalidParts(result).map(namesOnly)).toEqual(["Slack buttons: SLACK_USER_MAP is invalid"]);
   });
 
   test("well-formed: on with follow-up's roster, off when follow-up is, invalid for an address off the roster", () => {

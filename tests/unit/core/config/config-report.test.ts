@@ -25,9 +25,11 @@ test("without the core's variables, invalid add-ons are still named and fail the
     SLACK_USER_MAP: "U024BE7LH:ana@example.com",
     BOOKING_URL: "https://cal.example/ana",
   });
-  expect(output).toContain("core: not configured (SENDGRID_API_KEY is missing;");
-  expect(output).toContain("follow-up: off, invalid (SALES_TEAM is invalid)");
-  expect(output).toContain("Slack buttons: off, invalid (SLACK_USER_MAP is invalid)");
+  expect(output).toContain("core: not configured (SENDGRID_API_KEY is missing: expected a SendGrid API key");
+  expect(output).toContain(
+    'follow-up: off, invalid (SALES_TEAM is invalid: expected "Name <email>, ..." (distinct addresses, at most 50 members), e.g. SALES_TEAM="Ana Lopez <ana@example.com>, Ben Ng <ben@example.com>")',
+  );
+  expect(output).toContain("Slack buttons: off, invalid (SLACK_USER_MAP is invalid: expected");
   expect(output).toContain("booking link: on");
   expect(output).not.toMatch(/\(\(|U024BE7LH|cal\.example/);
   expect(status).toBe(1);

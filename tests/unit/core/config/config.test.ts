@@ -5,6 +5,7 @@
 // locally or when allowed, and the confirmation and form-secret variables are read and checked.
 import { invalidParts, loadConfig } from "../../../../netlify/lib/compose";
 import { formSecretFrom, isLocalRun, type ServerConfig } from "../../../../netlify/lib/core/config";
+import { namesOnly } from "../../../helpers/setting-problems";
 
 const BASE = {
   SENDGRID_API_KEY: "SG.production-key",
@@ -62,10 +63,10 @@ test("confirmations: on with 200 a day by default; CONFIRMATION_EMAIL=off and a 
   });
   // An invalid value turns confirmations off and is named; the demo request goes on.
   expect(config({ CONFIRMATION_EMAIL: "no" }).confirmationEmail).toBe(false);
-  expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_EMAIL: "no" }))).toEqual([
+  expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_EMAIL: "no" })).map(namesOnly)).toEqual([
     "confirmation e-mail: CONFIRMATION_EMAIL is invalid",
   ]);
-  expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_DAILY_LIMIT: "-1" }))).toEqual([
+  expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_DAILY_LIMIT: "-1" })).map(namesOnly)).toEqual([
     "confirmation e-mail: CONFIRMATION_DAILY_LIMIT is invalid",
   ]);
 });
@@ -80,7 +81,9 @@ test("the form secret: FORM_TOKEN_SECRET when set, else derived from the SendGri
   expect(config({ SENDGRID_API_KEY: "SG.another-key" }).formSecret).not.toBe(derived);
   expect(loadConfig({ ...BASE, FORM_TOKEN_SECRET: "too-short" })).toEqual({
     ok: false,
-    problems: ["FORM_TOKEN_SECRET is invalid"],
+    problems: [
+      "FORM_TOKEN_SECRET is invalid: expected at least 32 random characters (openssl rand -base64 32)",
+    ],
   });
 });
 
@@ -105,7 +108,7 @@ test("the timeouts fit a request inside the function's 10 s limit: SENDGRID_TIME
     3000,
     undefined,
   ]);
-  expect(invalidParts(tooLong)).toEqual([
+  expect(invalidParts(tooLong).map(namesOnly)).toEqual([
     "core: SENDGRID_TIMEOUT_MS is invalid",
     "lead webhook: LEAD_WEBHOOK_TIMEOUT_MS is invalid",
   ]);

@@ -54,5 +54,5 @@ test("a function's configuration logs it once per cold start", () => {
     expect(getConfig().ok).toBe(true);
   });
   resetConfig();
-  expect(errors.lines()).toEqual([`[demo-request] SETTINGS INVALID, add-on off: ${PROBLEM} {}`]);
+  expect(errors.lines()).toEqual([`[demo-request] SETTINGS INVALID, add-on off: ${PROBLEM}`]);
 });
