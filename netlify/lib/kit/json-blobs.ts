@@ -1,5 +1,7 @@
 /** A Blobs store as JSON values with conditional writes; tests/helpers/memory-blobs.ts implements it in memory. */
 import { getStore } from "@netlify/blobs";
+import { z } from "zod";
+import { logError } from "./log";
 
 /** The Blobs store `name`, strongly consistent, as JsonBlobs. Every method may throw when the store is down. */
 export function jsonBlobs(name: string): JsonBlobs {
@@ -29,10 +31,44 @@ export type JsonBlobs = ReturnType<typeof jsonBlobsOver>;
 /** How long a marker may be without its lead: a store writes the marker just before the lead. */
 export const MARKER_GRACE_MS = 2 * 60_000;
 
-/** The string `field` of the entry at `key`, or undefined. May throw. */
+/** What `readRecord` found at a key: the record and its etag, nothing, or a value its schema refuses. */
+export type RecordRead<T> = { found: T; etag?: string } | { missing: true } | { damaged: true };
+
+/**
+ * The record at `key` checked by `schema` (docs/requirements.md#durable-capture). A value that is not JSON or that
+ * the schema refuses is logged once, by its key (no visitor data), and answered as damaged, never as missing: the
+ * caller skips or refuses it. Throws only when the store cannot be read.
+ */
+export async function readRecord<T>(
+  blobs: Pick<JsonBlobs, "getWithEtag">,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<RecordRead<T>> {
+  const stored = await blobs.getWithEtag(key).catch((error: unknown) => {
+    if (error instanceof SyntaxError) return "not JSON" as const;
+    throw error;
+  });
+  if (stored === null) return { missing: true };
+  const parsed = stored === "not JSON" ? undefined : schema.safeParse(stored.data);
+  if (stored !== "not JSON" && parsed?.success) {
+    return { found: parsed.data, ...(stored.etag ? { etag: stored.etag } : {}) };
+  }
+  logError("DAMAGED RECORD: a stored record fails its schema; it is skipped", { key });
+  return { damaged: true };
+}
+
+/** Thrown by a store whose caller must not go on without the record at `key`, e.g. a damaged follow-up record. */
+export class DamagedRecordError extends Error {
+  override name = "DamagedRecordError";
+  constructor(readonly key: string) {
+    super(`stored record ${key} fails its schema`);
+  }
+}
+
+/** The string `field` of the entry at `key`, or undefined when it is missing or damaged (then logged). May throw. */
 export async function stringField(blobs: JsonBlobs, key: string, field: string): Promise<string | undefined> {
-  const value = ((await blobs.getWithEtag(key))?.data as Record<string, unknown> | undefined)?.[field];
-  return typeof value === "string" ? value : undefined;
+  const read = await readRecord(blobs, key, z.looseObject({ [field]: z.string() }));
+  return "found" in read ? read.found[field] : undefined;
 }
 
 /** Deletes each key under `prefix` for which `keep(key)` resolves false; resolves with the count. May throw. */

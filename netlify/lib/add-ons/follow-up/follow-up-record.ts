@@ -3,61 +3,78 @@
  * -> `contacted`; `booked` while a confirmed booking is live; `closed`, until reopened
  * (docs/decisions/0041-reopening-a-lead.md). Every change adds a history line.
  */
+import { z } from "zod";
 import type { StaffMember } from "../../core/config";
 
-export type FollowUpState = "new" | "claimed" | "contacted" | "booked" | "closed";
+const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
+export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
 
 export const CLOSE_REASONS = ["demo held", "pilot agreed", "not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const WENT_WELL: readonly CloseReason[] = ["demo held", "pilot agreed"];
 
-export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
+const at = z.string();
+const remindersSchema = z.object({ nudge: at, escalation: at, "promise-at-risk": at, digest: at }).partial();
+export const REMINDER_KINDS = remindersSchema.keyof().options;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** A live booking of the lead (docs/decisions/0032-bookings-by-uid.md). */
-export interface LeadBooking {
-  uid: string;
-  startTime?: string;
-  via: "reference" | "email";
-  confirmedAt?: string;
-}
+const bookingSchema = z.object({
+  uid: z.string(),
+  startTime: z.string().optional(),
+  via: z.enum(["reference", "email"]),
+  confirmedAt: z.string().optional(),
+});
+export type LeadBooking = z.infer<typeof bookingSchema>;
 
 export const INBOX_ONLY_LABEL = "matched by e-mail address only, not confirmed";
 
 /** Unconfirmed bookings kept per lead; a further booking matched by inbox is logged, not applied. */
 const MAX_LIVE_BOOKINGS = 5;
 
+const byName = z.string().optional();
+const slot = { at, startTime: z.string().optional() };
 /** One line of a lead's history; `by` is a team member's name (on the claim page the owner's). */
-export type HistoryEntry =
-  | { at: string; kind: "claimed"; by: string }
-  | { at: string; kind: "handed-over"; from: string; to: string }
-  | { at: string; kind: "contacted"; by?: string }
-  | { at: string; kind: "closed"; reason: CloseReason; by?: string }
-  | { at: string; kind: "reopened"; by: string }
-  | { at: string; kind: "booked" | "booking-moved"; startTime?: string; confirmed: boolean }
-  | { at: string; kind: "booking-cancelled"; startTime?: string }
-  | { at: string; kind: "booking-confirmed"; startTime?: string; by?: string };
+const historyEntrySchema = z.discriminatedUnion("kind", [
+  z.object({ at, kind: z.literal("claimed"), by: z.string() }),
+  z.object({ at, kind: z.literal("handed-over"), from: z.string(), to: z.string() }),
+  z.object({ at, kind: z.literal("contacted"), by: byName }),
+  z.object({ at, kind: z.literal("closed"), reason: z.enum(CLOSE_REASONS), by: byName }),
+  z.object({ at, kind: z.literal("reopened"), by: z.string() }),
+  z.object({ ...slot, kind: z.enum(["booked", "booking-moved"]), confirmed: z.boolean() }),
+  z.object({ ...slot, kind: z.literal("booking-cancelled") }),
+  z.object({ ...slot, kind: z.literal("booking-confirmed"), by: byName }),
+]);
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** Lines kept per lead; a reschedule loop cannot grow a record without end. */
 export const MAX_HISTORY = 50;
 
-export interface FollowUp {
-  state: FollowUpState;
-  owner?: StaffMember;
-  claimedAt?: string;
-  contactedAt?: string;
-  bookedAt?: string;
-  closedAt?: string;
-  closedReason?: CloseReason;
-  reminders?: Partial<Record<ReminderKind, string>>;
-  bookings?: LeadBooking[];
+const staffMemberSchema = z.object({
+  name: z.string(),
+  email: z.string().optional(),
+  slackUserId: z.string().optional(),
+}) satisfies z.ZodType<StaffMember>;
+
+/** The stored follow-up record; every record written so far parses (tests/unit/add-ons/follow-up/follow-up-store.test.ts). */
+export const followUpSchema = z.object({
+  state: z.enum(FOLLOW_UP_STATES),
+  owner: staffMemberSchema.optional(),
+  claimedAt: z.string().optional(),
+  contactedAt: z.string().optional(),
+  bookedAt: z.string().optional(),
+  closedAt: z.string().optional(),
+  closedReason: z.enum(CLOSE_REASONS).optional(),
+  reminders: remindersSchema.optional(),
+  bookings: z.array(bookingSchema).optional(),
   /** The one booking a record written before `bookings` holds. */
-  booking?: LeadBooking;
-  beforeBooking?: Exclude<FollowUpState, "booked" | "closed">;
-  clockFrom?: string;
+  booking: bookingSchema.optional(),
+  beforeBooking: z.enum(["new", "claimed", "contacted"]).optional(),
+  clockFrom: z.string().optional(),
   /** Absent on records written before it was kept. */
-  history?: HistoryEntry[];
-}
+  history: z.array(historyEntrySchema).optional(),
+});
+export type FollowUp = z.infer<typeof followUpSchema>;
 
 export const NEW_FOLLOW_UP: FollowUp = Object.freeze({ state: "new" });
 

@@ -3,10 +3,24 @@
  * lead store (docs/decisions/0029-lead-follow-up.md; prefixes in netlify/lib/kit/storage.ts). Records change
  * only with conditional writes, so the first of two simultaneous claims wins.
  */
-import { deleteUnless, isFreshMarker, jsonBlobs, noteOnce, stringField } from "../../kit/json-blobs";
+import {
+  DamagedRecordError,
+  deleteUnless,
+  isFreshMarker,
+  jsonBlobs,
+  noteOnce,
+  readRecord,
+  stringField,
+} from "../../kit/json-blobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { hashedKeyOf, keyOf, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
-import { liveBookings, NEW_FOLLOW_UP, type ActionResult, type FollowUp } from "./follow-up-record";
+import {
+  followUpSchema,
+  liveBookings,
+  NEW_FOLLOW_UP,
+  type ActionResult,
+  type FollowUp,
+} from "./follow-up-record";
 
 /** The prefixes of a followed-up lead's keys, each followed by its id: its record, then its markers. */
 export const FOLLOW_UP_PREFIXES = [STORAGE.followUp.prefix, STORAGE.unclaimed.prefix, STORAGE.claimed.prefix];
@@ -37,18 +51,26 @@ export async function pruneOrphanFollowUps(
   return deleted;
 }
 
-/** Deletes the uid entries of lead `id`'s live bookings; call before its record goes. */
+/** Deletes the uid entries of lead `id`'s live bookings; call before its record goes. A damaged record's are pruned. */
 export async function removeBookingEntries(blobs: JsonBlobs, id: string) {
-  const found = (await blobs.getWithEtag(keyOf("followUp", id)))?.data as FollowUp | undefined;
-  for (const booking of found ? liveBookings(found) : []) await blobs.delete(bookingKey(booking.uid));
+  const read = await readRecord(blobs, keyOf("followUp", id), followUpSchema);
+  for (const booking of "found" in read ? liveBookings(read.found) : [])
+    await blobs.delete(bookingKey(booking.uid));
 }
 
-/** The follow-up store over `blobs` (the lead store as JsonBlobs); every method may throw when it is down. */
+/**
+ * The follow-up store over `blobs` (the lead store as JsonBlobs); every method may throw when it is down. `get` and
+ * `update` throw DamagedRecordError for a record that fails its schema: only a missing record reads as new, so a
+ * damaged one is neither reminded of again nor claimed afresh.
+ */
 export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)) {
   const recordKey = (id: string) => keyOf("followUp", id);
   const read = async (id: string) => {
-    const found = await blobs.getWithEtag(recordKey(id));
-    return { found, current: (found?.data as FollowUp | undefined) ?? { ...NEW_FOLLOW_UP } };
+    const stored = await readRecord(blobs, recordKey(id), followUpSchema);
+    if ("damaged" in stored) throw new DamagedRecordError(recordKey(id));
+    return "found" in stored
+      ? { etag: stored.etag, current: stored.found }
+      : { current: { ...NEW_FOLLOW_UP } };
   };
   return {
     async markUnclaimed(id: string, since: string) {
@@ -60,10 +82,10 @@ export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
     /** Changes the record with a conditional write, retrying conflicts; `reason` says why nothing changed. */
     async update(id: string, change: (current: FollowUp) => ActionResult) {
       for (let tries = 0; tries < MAX_CONFLICTS; tries += 1) {
-        const { found, current } = await read(id);
+        const { etag, current } = await read(id);
         const result = change(current);
         if (!result.ok) return { changed: false as const, followUp: current, reason: result.reason };
-        const condition = found?.etag ? { onlyIfMatch: found.etag } : { onlyIfNew: true as const };
+        const condition = etag ? { onlyIfMatch: etag } : { onlyIfNew: true as const };
         if (await blobs.setJSON(recordKey(id), result.followUp, condition)) {
           return { changed: true as const, followUp: result.followUp, before: current };
         }
