@@ -5,9 +5,10 @@
  * netlify/lib/kit/storage.ts). No cookie is set.
  */
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { AddOn } from "../../core/add-on";
 import type { BookingOffer } from "../../core/demo-request/edge";
-import { jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
+import { jsonBlobs, readRecord, type JsonBlobs } from "../../kit/json-blobs";
 import { errorName, logError } from "../../kit/log";
 import { hashedKeyOf, LEAD_STORE_NAME } from "../../kit/storage";
 import { bookingReference, prefilledBookingUrl } from "./booking-reference";
@@ -40,15 +41,12 @@ export const TICKET_TTL_MS = 10 * 60_000;
 
 const TICKET = /^[A-Za-z0-9_-]{43}$/;
 
-interface TicketEntry {
-  leadId: string;
-  expiresAt: string;
-  usedAt?: string;
-}
+const ticketSchema = z.object({ leadId: z.string(), expiresAt: z.string(), usedAt: z.string().optional() });
+type TicketEntry = z.infer<typeof ticketSchema>;
 
 const ticketKey = (ticket: string) => hashedKeyOf("tickets", ticket);
 
-/** Tickets over `blobs`; `redeem` is true once for an unexpired ticket of `leadId`, false otherwise. */
+/** Tickets over `blobs`; `redeem` is true once for an unexpired ticket of `leadId`, false otherwise (a damaged one logged). */
 export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME)) {
   return {
     async issue(leadId: string, now: Date): Promise<string> {
@@ -59,15 +57,12 @@ export function createThanksTickets(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
     },
     async redeem(ticket: string, leadId: string, now: Date): Promise<boolean> {
       if (!TICKET.test(ticket)) return false;
-      const found = await blobs.getWithEtag(ticketKey(ticket));
-      const entry = found?.data as TicketEntry | undefined;
-      if (!found?.etag || !entry || entry.leadId !== leadId || entry.usedAt) return false;
-      if (now.getTime() > Date.parse(entry.expiresAt)) return false;
-      return blobs.setJSON(
-        ticketKey(ticket),
-        { ...entry, usedAt: now.toISOString() },
-        { onlyIfMatch: found.etag },
-      );
+      const read = await readRecord(blobs, ticketKey(ticket), ticketSchema);
+      if (!("found" in read) || !read.etag) return false;
+      const { found: entry, etag } = read;
+      if (entry.leadId !== leadId || entry.usedAt || now.getTime() > Date.parse(entry.expiresAt))
+        return false;
+      return blobs.setJSON(ticketKey(ticket), { ...entry, usedAt: now.toISOString() }, { onlyIfMatch: etag });
     },
   };
 }

@@ -11,7 +11,7 @@ import type { ClaimHandlerDeps } from "../follow-up/claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate } from "../follow-up/follow-up-update";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import { finishAfterAnswer, json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
-import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
+import { DamagedRecordError, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import {
   applyAction,
   liveBookings,
@@ -206,6 +206,12 @@ export function createBookingWebhookHandler(
           trigger: event.triggerEvent,
         });
         return json(200, { applied: false, reason: "a stored lead for this booking is unreadable" });
+      }
+      if (error instanceof DamagedRecordError) {
+        logError("BOOKING NOT APPLIED: the lead's follow-up record fails its schema", {
+          trigger: event.triggerEvent,
+        });
+        return json(409, { applied: false, reason: "the lead's follow-up record is unreadable" });
       }
       logError("BOOKING NOT APPLIED: the lead store did not answer", {
         trigger: event.triggerEvent,

@@ -3,6 +3,7 @@
  * (docs/decisions/0010-confirmation-limits.md). Blobs has no atomic counter: a request writes its key, then goes
  * ahead only if ranked within the limit.
  */
+import { z } from "zod";
 import type { ServerConfig } from "../../core/config";
 import { inboxOf } from "../../core/leads/lead-address";
 import { deleteUnless, jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
@@ -29,9 +30,12 @@ export function confirmationAddressKey(email: string, secret: string): string {
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
+const addressEntrySchema = z.object({ reservedAt: z.string() });
+
+// A damaged entry reserves nothing: it is rewritten by the next confirmation or pruned.
 function reservedAt(data: unknown): number {
-  const value = (data as { reservedAt?: unknown } | null)?.reservedAt;
-  return typeof value === "string" ? Date.parse(value) : Number.NaN;
+  const parsed = addressEntrySchema.safeParse(data);
+  return parsed.success ? Date.parse(parsed.data.reservedAt) : Number.NaN;
 }
 
 /** The limits over `blobs`; `dailyLimit` 0 means none, `clientDailyLimit` (per client IP) defaults to 5. */

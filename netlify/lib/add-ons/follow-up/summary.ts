@@ -5,10 +5,11 @@
  * week's.
  */
 import { DateTime } from "luxon";
+import { z } from "zod";
 import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/jobs";
-import type { JsonBlobs } from "../../kit/json-blobs";
+import { readRecord, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, STORAGE } from "../../kit/storage";
 import { shiftWeek, weekBounds, weekOf, zoneOf } from "./business-hours";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
@@ -21,12 +22,37 @@ const HISTORY_WEEKS = 12;
 // A year of weeks, longer than a week's leads are usually kept.
 const KEPT_WEEKS = 53;
 
+const count = z.number();
+const share = z.number().nullable();
+/** A week's figures: minutes fractional, shares 0..1 or null when no lead counts. */
+const weekFiguresSchema = z.object({
+  leads: count,
+  claimed: count,
+  medianMinutesToClaim: share,
+  p90MinutesToClaim: share,
+  keptWithin24Hours: share,
+  booked: count,
+  bookedShare: share,
+  bookedByInboxOnly: count,
+});
+export type WeekFigures = z.infer<typeof weekFiguresSchema>;
+
+/** A closed week's record in `summaries/<week>`; no visitor data. */
+const weekRecordSchema = z.object({
+  at: z.string(),
+  expiresAt: z.string(),
+  figures: weekFiguresSchema,
+  leadIds: z.array(z.string()),
+});
+type WeekRecord = z.infer<typeof weekRecordSchema>;
+type KeptWeek = Pick<WeekRecord, "figures" | "leadIds">;
+
 /** `week`'s figures at `now` from the report's own rows, plus the share booked; `items` may span weeks. */
 export function weekFigures(
   items: readonly ReportLead[],
   week: string,
   options: { now: Date; hours?: BusinessHours },
-) {
+): WeekFigures {
   const row = followUpReport(items, options).find((r) => r.period === week);
   return {
     leads: row?.leads ?? 0,
@@ -39,9 +65,6 @@ export function weekFigures(
     bookedByInboxOnly: row?.bookedByInboxOnly ?? 0,
   };
 }
-
-/** A week's figures: minutes fractional, shares 0..1 or null when no lead counts. */
-export type WeekFigures = ReturnType<typeof weekFigures>;
 
 // Upper bounds in minutes, inclusive.
 const CLAIM_BANDS = [
@@ -64,19 +87,15 @@ export function claimBands(items: readonly ReportLead[], hours?: BusinessHours) 
   ];
 }
 
-type KeptWeek = { figures: WeekFigures; leadIds: string[] };
-type WeekRecord = KeptWeek & { at: string; expiresAt: string };
-
+/** The kept weeks by ISO week; a damaged record is logged and skipped, its week's leads read again. May throw. */
 async function readWeekRecords(blobs: JsonBlobs): Promise<Map<string, WeekRecord>> {
   const prefix = STORAGE.summaries.prefix;
   const { results, failed } = await mapInBatches(await blobs.keys(prefix), async (key) => {
-    const data = (await blobs.getWithEtag(key))?.data as Partial<WeekRecord> | undefined;
-    return [key.slice(prefix.length), data] as const;
+    const read = await readRecord(blobs, key, weekRecordSchema);
+    return "found" in read ? [[key.slice(prefix.length), read.found] as const] : [];
   });
   if (failed.length > 0) throw failed[0].error;
-  const usable = (data?: Partial<WeekRecord>): data is WeekRecord =>
-    Array.isArray(data?.leadIds) && typeof data?.figures?.leads === "number";
-  return new Map(results.flatMap(([week, data]) => (usable(data) ? [[week, data] as const] : [])));
+  return new Map(results.flat());
 }
 
 /** Writes `week`'s record unless one is there; true when this call wrote it (the one run that sends). */

@@ -3,6 +3,7 @@ import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-
 import type { BusinessHours } from "../../core/config";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";
+import { DamagedRecordError } from "../../kit/json-blobs";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
 import {
   isConfirmedBooking,
@@ -15,6 +16,11 @@ import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { emailClassOf } from "../email-class/email-class";
+
+const damaged = (error: unknown): "damaged" => {
+  if (error instanceof DamagedRecordError) return "damaged";
+  throw error;
+};
 
 interface CsvRow {
   record: LeadRecord;
@@ -62,34 +68,38 @@ const COLUMNS: readonly Column[] = [
   ["minutesToClaim", minutesToClaim],
 ];
 
-/** CSV text with a header row, oldest first; a lead without a `followUps` record is `new`. */
+/** CSV text with a header row, oldest first; a lead without a `followUps` record is `new`, a damaged one blank. */
 export function leadsToCsv(
   records: readonly LeadRecord[],
-  followUps: ReadonlyMap<string, FollowUp> = new Map(),
+  followUps: ReadonlyMap<string, FollowUp | "damaged"> = new Map(),
   hours?: BusinessHours,
 ): string {
   const rows = [...records]
     .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt))
     .map((record) => {
-      const follow = record.state === "spam" ? undefined : (followUps.get(record.id) ?? NEW_FOLLOW_UP);
+      const stored = followUps.get(record.id) ?? NEW_FOLLOW_UP;
+      const follow = record.state === "spam" || stored === "damaged" ? undefined : stored;
       return COLUMNS.map(([, cell]) => cell({ record, follow, hours }));
     });
   return csvText([COLUMNS.map(([name]) => name), ...rows]);
 }
 
-/** Every stored lead (or `address`'s) and its follow-up record; malformed ones are logged and left out. May throw. */
+/**
+ * Every stored lead (or `address`'s) and its follow-up record; malformed leads are logged and left out, a damaged
+ * follow-up record (logged) is "damaged". May throw.
+ */
 export async function readLeadsForCsv(options: {
   leads: Pick<LeadStore, "ids" | "get">;
   followUps: Pick<FollowUpStore, "get">;
   address?: string;
   match?: AddressMatch;
-}): Promise<{ records: LeadRecord[]; followUps: Map<string, FollowUp> }> {
+}): Promise<{ records: LeadRecord[]; followUps: Map<string, FollowUp | "damaged"> }> {
   const { leads, address, match } = options;
   const stored = await readLeads(leads, await leads.ids(), "the export");
   const records = address ? requestsFrom(stored, address, match) : stored;
   const { results, failed } = await mapInBatches(
     records,
-    async (record) => [record.id, await options.followUps.get(record.id)] as const,
+    async (record) => [record.id, await options.followUps.get(record.id).catch(damaged)] as const,
   );
   if (failed.length > 0) throw failed[0].error;
   return { records, followUps: new Map(results) };

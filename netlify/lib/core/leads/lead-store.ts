@@ -6,7 +6,15 @@
  */
 import { getStore } from "@netlify/blobs";
 import pRetry from "p-retry";
-import { deleteUnless, isFreshMarker, type JsonBlobs } from "../../kit/json-blobs";
+import { z } from "zod";
+import {
+  deleteUnless,
+  isFreshMarker,
+  jsonBlobsOver,
+  readRecord,
+  stringField,
+  type JsonBlobs,
+} from "../../kit/json-blobs";
 import { keyOf, keysDeletedWithLead, LEAD_STORE_NAME, STORAGE } from "../../kit/storage";
 import { MalformedLeadError, parseStoredLead, type ChannelName, type LeadRecord } from "./lead-record";
 import { errorName, logError } from "../../kit/log";
@@ -17,6 +25,9 @@ const pendingKey = (id: string) => keyOf("pending", id);
 const inboxKey = (key: string, id: string) => keyOf("inboxes", `${key}/${id}`);
 
 type BlobStore = ReturnType<typeof getStore>;
+
+// Only its inbox key: even a lead that fails its schema names its inbox entry; a malformed lead is erased quietly.
+const inboxKeyOfLead = z.looseObject({ inboxKey: z.string().optional() }).catch({});
 
 async function keysUnder(store: BlobStore, prefix: string): Promise<string[]> {
   const { blobs } = await store.list({ prefix });
@@ -40,6 +51,7 @@ export function pruneOrphanInboxEntries(
 export function createBlobLeadStore(
   store: BlobStore = getStore({ name: LEAD_STORE_NAME, consistency: "strong" }),
 ) {
+  const blobs = jsonBlobsOver(store);
   /** The lead and the etag for a conditional write, or null; throws MalformedLeadError for a record that is not a lead. */
   async function getWithEtag(id: string) {
     // Read as text: JSON that does not parse is a malformed record, not a store fault.
@@ -77,10 +89,7 @@ export function createBlobLeadStore(
       await store.setJSON(leadKey(record.id), record);
     },
     pendingIds: () => keysUnder(store, STORAGE.pending.prefix),
-    async pendingSince(id: string) {
-      const marker = (await store.get(pendingKey(id), { type: "json" })) as { since?: string } | null;
-      return marker?.since ?? null;
-    },
+    pendingSince: async (id: string) => (await stringField(blobs, pendingKey(id), "since")) ?? null,
     async settle(id: string) {
       await store.delete(pendingKey(id));
     },
@@ -88,12 +97,12 @@ export function createBlobLeadStore(
     idsFromInbox: (key: string) => keysUnder(store, keyOf("inboxes", `${key}/`)),
     /** Deletes the lead and what netlify/lib/kit/storage.ts says goes with it, booking uid entries aside. */
     async remove(id: string) {
-      // Read raw: even a record that fails its schema names its inbox entry.
-      const stored = (await store.get(leadKey(id), { type: "json" })) as { inboxKey?: unknown } | null;
+      const stored = await readRecord(blobs, leadKey(id), inboxKeyOfLead);
       // The lead first: a marker left behind is cleaned up by the job, a lead would linger.
       await store.delete(leadKey(id));
       for (const key of keysDeletedWithLead(id)) await store.delete(key);
-      if (typeof stored?.inboxKey === "string") await store.delete(inboxKey(stored.inboxKey, id));
+      const inbox = "found" in stored ? stored.found.inboxKey : undefined;
+      if (inbox) await store.delete(inboxKey(inbox, id));
     },
   };
 }

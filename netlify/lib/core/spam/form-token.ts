@@ -5,8 +5,9 @@
  * (`<issue ms>.<HMAC>`) stays valid until it expires.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
-import type { JsonBlobs } from "../../kit/json-blobs";
+import { readRecord, type JsonBlobs } from "../../kit/json-blobs";
 import { formTokenMac, isSameSignature } from "../../kit/keys";
 import { hashedKeyOf } from "../../kit/storage";
 
@@ -60,7 +61,8 @@ export interface FormTokenNonces {
   ): Promise<"first" | "same-request" | "reused">;
 }
 
-type NonceEntry = { key?: string; payload: string; expiresAt: string };
+const nonceSchema = z.object({ key: z.string().optional(), payload: z.string(), expiresAt: z.string() });
+type NonceEntry = z.infer<typeof nonceSchema>;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -75,8 +77,11 @@ export function createFormTokenNonces(blobs: JsonBlobs): FormTokenNonces {
         expiresAt: expiresAt.toISOString(),
       };
       if (await blobs.setJSON(entryKey, entry, { onlyIfNew: true })) return "first";
-      const spent = (await blobs.getWithEtag(entryKey))?.data as NonceEntry | undefined;
-      if (!spent) return "first";
+      const read = await readRecord(blobs, entryKey, nonceSchema);
+      // Gone since the write (expired), "first"; damaged (logged), spent by another request.
+      if ("missing" in read) return "first";
+      if ("damaged" in read) return "reused";
+      const spent = read.found;
       const sameKey = key !== undefined && spent.key === key;
       return sameKey || spent.payload === entry.payload ? "same-request" : "reused";
     },
