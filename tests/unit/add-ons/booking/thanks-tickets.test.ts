@@ -7,6 +7,7 @@ import { createThanksTickets, TICKET_TTL_MS } from "../../../../netlify/lib/add-
 import { deleteExpired, type JsonBlobs } from "../../../../netlify/lib/kit/json-blobs";
 import { STORAGE } from "../../../../netlify/lib/kit/storage";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { silenceConsole } from "../../../helpers/console";
 
 const LEAD = "3f2b9c1e-8d4a-4e7f-9b6c-2a1d0e5f7c8b";
 const OTHER = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
@@ -40,4 +41,17 @@ test("the store holds a digest, never the ticket; expired tickets are pruned", a
   expect(JSON.stringify([...blobs.entries])).not.toContain(old);
   expect(await pruneThanksTickets(blobs, after(TICKET_TTL_MS + 1000))).toBe(1);
   expect(await tickets.redeem(fresh, OTHER, after(TICKET_TTL_MS + 1000))).toBe(true);
+});
+
+test("a damaged ticket record is logged and redeems nothing", async () => {
+  const blobs = createMemoryBlobs();
+  const tickets = createThanksTickets(blobs);
+  const ticket = await tickets.issue(LEAD, AT);
+  const [key] = blobs.entries.keys();
+  await blobs.setJSON(key, { leadId: LEAD, expiresAt: 0 });
+  const errors = silenceConsole();
+  expect(await tickets.redeem(ticket, LEAD, after(1000))).toBe(false);
+  expect(errors.text()).toContain(
+    `DAMAGED RECORD: a stored record fails its schema; it is skipped {"key":"${key}"}`,
+  );
 });

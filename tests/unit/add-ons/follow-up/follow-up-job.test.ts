@@ -509,3 +509,19 @@ test("a day's digest record keeps that day from a second digest for a week, then
   expect(await deleteExpired(blobs, "digests/", after(7 * 24 * 60 + 1))).toBe(1);
   expect(await blobs.keys("digests/")).toEqual([]);
 });
+
+test("a damaged follow-up record is logged and its lead gets no reminder, never read as new", async () => {
+  const w = world();
+  await w.store(ID, T0);
+  await w.blobs.setJSON(`followup/${ID}`, { state: "claimd", owner: ANA });
+  const errors = silenceConsole();
+  w.setNow(after(60));
+  expect(await w.run()).toMatchObject({ nudge: 0, escalation: 0 });
+  expect(w.sentKinds()).toEqual([]);
+  expect(errors.text()).toContain(
+    `DAMAGED RECORD: a stored record fails its schema; it is skipped {"key":"followup/${ID}"}`,
+  );
+  // A claim is refused: the damaged record stays as it was.
+  await expect(w.act(ID, { kind: "claim", owner: ANA })).rejects.toThrow("fails its schema");
+  expect(w.blobs.entries.get(`followup/${ID}`)?.data).toEqual({ state: "claimd", owner: ANA });
+});

@@ -9,6 +9,7 @@ import {
   applyAction,
   CLOSE_REASONS,
   firstTouchAt,
+  followUpSchema,
   keptAt,
   MAX_HISTORY,
   NEW_FOLLOW_UP,
@@ -269,4 +270,40 @@ test("after a reopen the nudge and escalation count from the reopen, the 24-hour
   expect(due(20 * 60)).toEqual(["nudge", "escalation", "promise-at-risk"]);
   // A closed lead needs nothing.
   expect(due(20 * 60, run([{ kind: "close", reason: "spam" }]))).toEqual([]);
+});
+
+test("every follow-up record today's code writes parses unchanged, an old single booking too", () => {
+  const at = (minutes: number) => new Date(Date.parse("2026-11-24T10:00:00.000Z") + minutes * 60_000);
+  const ana: StaffMember = { name: "Ana Smith", email: "ana@example.com", slackUserId: "U1" };
+  const booking = { uid: "b1", startTime: "2026-11-30T09:00:00.000Z", via: "email" as const };
+  const actions: FollowUpAction[] = [
+    { kind: "claim", owner: ana },
+    { kind: "hand-over", to: { name: "Ben Lee" } },
+    { kind: "booked", booking },
+    { kind: "confirm-booking", uid: "b1" },
+    { kind: "booking-cancelled", uid: "b1" },
+    { kind: "contacted", by: "Ben Lee" },
+    { kind: "close", reason: "pilot agreed" },
+    { kind: "reopen", by: ana },
+  ];
+  let followUp: FollowUp = { ...NEW_FOLLOW_UP, reminders: { nudge: at(0).toISOString() } };
+  const written: FollowUp[] = [];
+  actions.forEach((action, i) => {
+    const result = applyAction(followUp, action, at(i + 1));
+    if (!result.ok) throw new Error(result.reason);
+    written.push((followUp = result.followUp));
+  });
+  const legacy = {
+    state: "booked",
+    bookedAt: at(0).toISOString(),
+    booking: { ...booking, via: "reference" },
+  };
+  for (const record of [NEW_FOLLOW_UP, ...written, legacy])
+    expect(followUpSchema.parse(record)).toEqual(record);
+});
+
+test("a record that is not a follow-up record fails its schema", () => {
+  for (const record of [{ state: "claimd" }, { state: "claimed", owner: "Ana" }, "new", null]) {
+    expect(followUpSchema.safeParse(record).success).toBe(false);
+  }
 });

@@ -18,6 +18,7 @@ import type { FollowUpConfig } from "../../../../netlify/lib/core/config";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { silenceConsole } from "../../../helpers/console";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
 const HOUR = 3_600_000;
@@ -196,6 +197,38 @@ describe("the figures", () => {
     // The week before comes from its kept figures, as they were when it closed.
     expect(week49.weekBefore).toEqual(week48.figures);
     expect(week49.history.slice(-3).map((h) => h.figures.leads)).toEqual([2, 7, 1]);
+  });
+
+  test("a damaged kept week is logged and skipped: its leads are read again, its figures never trusted", async () => {
+    const { blobs, followUps, leads } = await storesWith(items);
+    const leadIds = items.map((item) => item.lead.id);
+    await keepWeek(blobs, "2026-W48", { figures: { leads: 99 } as never, leadIds }, NOW);
+    const errors = silenceConsole();
+    const read = jest.spyOn(leads, "get");
+    const week49 = await buildWeeklySummary({
+      leads,
+      followUps,
+      blobs,
+      config: config(),
+      now: new Date("2026-12-07T08:00:00Z"),
+      week: "2026-W49",
+    });
+    expect(errors.text()).toContain(
+      'DAMAGED RECORD: a stored record fails its schema; it is skipped {"key":"summaries/2026-W48"}',
+    );
+    expect(read).toHaveBeenCalledTimes(items.length);
+    expect(week49.weekBefore.leads).toBe(7);
+  });
+
+  test("a lead whose follow-up record is damaged is logged and left out of the report, never counted as new", async () => {
+    const { blobs, followUps, leads } = await storesWith(items);
+    const damaged = items[0].lead.id;
+    await blobs.setJSON(`followup/${damaged}`, { state: "claimd" });
+    const errors = silenceConsole();
+    const rows = await readReportLeads({ leads, followUps, blobs });
+    expect(rows.map((row) => row.lead.id)).not.toContain(damaged);
+    expect(rows).toHaveLength(items.length - 1);
+    expect(errors.text()).toContain(`{"key":"followup/${damaged}"}`);
   });
 
   test("a week without leads has figures of none", () => {
