@@ -4,15 +4,15 @@
  * (docs/decisions/0041-reopening-a-lead.md). Every change adds a history line.
  */
 import type { StaffMember } from "../../core/config";
+import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
+
+export type { ReminderKind };
 
 export type FollowUpState = "new" | "claimed" | "contacted" | "booked" | "closed";
 
 export const CLOSE_REASONS = ["demo held", "pilot agreed", "not a fit", "duplicate", "spam"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const WENT_WELL: readonly CloseReason[] = ["demo held", "pilot agreed"];
-
-export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** A live booking of the lead (docs/decisions/0032-bookings-by-uid.md). */
 export interface LeadBooking {
