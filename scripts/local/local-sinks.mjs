@@ -54,6 +54,11 @@ async function salesTimeZone(root) {
 /**
  * Resolves with `start(port)`'s sink on `setting` when set (taken: an error), else on the port of the URL in
  * `<data dir>/<urlFile>` (the last run's) unless it is taken, else on a free one.
+ * @template T
+ * @param {string} root
+ * @param {{ setting: string | undefined, urlFile: string }} where
+ * @param {(port: number) => Promise<T>} start
+ * @returns {Promise<T>}
  */
 async function startOnLastPort(root, { setting, urlFile }, start) {
   if (setting) return start(Number(setting));

@@ -184,11 +184,12 @@ export function TextLink({ href, children }: { href: string; children: ReactNode
   );
 }
 
-type OwnTextProps = { href: string; text: ReactNode; action?: boolean };
+// `label`: the accessible name, where `text` has <wbr>, which a screen reader reads as a space.
+type OwnTextProps = { href: string; text: ReactNode; action?: boolean; label?: string };
 
-function OwnTextLink({ href, text, action }: OwnTextProps) {
+function OwnTextLink({ href, text, action, label }: OwnTextProps) {
   return (
-    <Link href={href} data-own-text="true" style={action ? ACTION_LINK_STYLE : LINK_STYLE}>
+    <Link href={href} aria-label={label} data-own-text="true" style={action ? ACTION_LINK_STYLE : LINK_STYLE}>
       {text}
     </Link>
   );
@@ -218,7 +219,7 @@ export function PhoneLink({ number, action }: { number: string; action?: boolean
 export function EmailLink({ address, action }: { address: string; action?: boolean }) {
   const href = mailtoHref(address);
   return href ? (
-    <OwnTextLink href={href} text={<Address text={address} />} action={action} />
+    <OwnTextLink href={href} text={<Address text={address} />} label={address} action={action} />
   ) : (
     <>{address}</>
   );

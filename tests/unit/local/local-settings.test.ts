@@ -36,7 +36,7 @@ test("leads:summary counts in the zone of BUSINESS_HOURS set only in .env, and s
     0,
     expect.stringContaining("Counting in Australia/Perth (the team's business hours)"),
   ]);
-  expect(stdout).toContain("Week 2026-W10, Mon 2 Mar 2026 to Sun 8 Mar 2026 (Australia/Perth)");
+  expect(stdout).toContain("Mon 2 Mar 2026 to Sun 8 Mar 2026 (Australia/Perth)");
 });
 
 test("a variable set in the shell wins over .env; without business hours the command counts in UTC", async () => {

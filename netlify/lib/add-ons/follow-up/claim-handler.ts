@@ -87,7 +87,8 @@ function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?:
     : `<p>Phone: ${escapeHtml(request.phone || "(none)")}</p>`;
   // A stored lead passed the form's schema, so its address has an "@". Its lines break after "@" or ".".
   const address = addressParts(request.email).map(escapeHtml).join("<wbr>");
-  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email) ?? "")}">E-mail ${address}</a>`;
+  // The label keeps the address whole for a screen reader, which reads each <wbr> as a space.
+  const write = `<a class="button" href="${escapeHtml(mailtoHref(request.email) ?? "")}" aria-label="E-mail ${escapeHtml(request.email)}">E-mail ${address}</a>`;
   const message = request.message
     ? `<blockquote>${escapeHtml(request.message)}</blockquote>`
     : `<p class="muted">No message.</p>`;

@@ -465,7 +465,7 @@ test("the prospect comes first: one-tap call and e-mail, the message, the source
   );
   expect(html).toContain(
     // Its lines break after "@" or "." only, never inside a word.
-    '<a class="button" href="mailto:jane@acme-mining.com">E-mail jane@<wbr>acme-mining.<wbr>com</a>',
+    '<a class="button" href="mailto:jane@acme-mining.com" aria-label="E-mail jane@acme-mining.com">E-mail jane@<wbr>acme-mining.<wbr>com</a>',
   );
   expect(html).toContain("<blockquote>Three sites.\nCan we pilot?</blockquote>");
   expect(html).toContain(
