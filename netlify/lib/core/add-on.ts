@@ -82,6 +82,16 @@ export function offAddOn(name: string, channel: DeliveryChannel["name"], reason:
   };
 }
 
+/** Lead `id`'s claim link issued at `now`, from the first add-on that makes one, or undefined. */
+export function claimUrlOf(
+  addOns: readonly AddOn[],
+  config: ServerConfig,
+  id: string,
+  now: Date,
+): string | undefined {
+  return addOns.map((addOn) => addOn.claimUrl?.(config, id, now)).find(Boolean);
+}
+
 /** The zone the first add-on with one names for `config`, or undefined (times are then shown in UTC). */
 export function timeZoneOf(addOns: readonly AddOn[], config: ServerConfig): string | undefined {
   return addOns.map((addOn) => addOn.timeZone?.(config)).find(Boolean);

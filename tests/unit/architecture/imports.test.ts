@@ -22,8 +22,8 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
   "follow-up": ["webhook", "email-class"],
   // Erasure, retention and export reach every add-on's stored data.
   privacy: ["follow-up", "email-class", "booking", "confirmation"],
-  // A lead message carries the follow-up buttons and links and the e-mail class.
-  webhook: ["follow-up", "email-class"],
+  // The claim link comes through the core's hook, the e-mail class with the lead, event names from the core.
+  webhook: [],
 };
 
 /** The delivery channels: each sends a lead one way and may not import another. */
@@ -97,6 +97,15 @@ test("kit/ imports only kit/, the core no add-on, and an add-on only the add-ons
     .filter(({ file, target }) => !mayImport(partOf(file), partOf(target)))
     .map(({ file, target }) => `${file} -> ${target}`);
   expect(wrong).toEqual([]);
+});
+
+test("no add-on is allowed to import itself back, directly or round a loop", () => {
+  const reaches = (from: string, to: string, seen: Set<string>): boolean =>
+    ADD_ON_IMPORTS[from].some(
+      (next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)),
+    );
+  const loops = Object.keys(ADD_ON_IMPORTS).filter((name) => reaches(name, name, new Set()));
+  expect(loops).toEqual([]);
 });
 
 test("no delivery channel imports another", () => {

@@ -5,6 +5,9 @@
  */
 import { z } from "zod";
 import type { StaffMember } from "../../core/config";
+import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
+
+export type { ReminderKind };
 
 const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
 export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
@@ -14,9 +17,12 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const WENT_WELL: readonly CloseReason[] = ["demo held", "pilot agreed"];
 
 const at = z.string();
-const remindersSchema = z.object({ nudge: at, escalation: at, "promise-at-risk": at, digest: at }).partial();
-export const REMINDER_KINDS = remindersSchema.keyof().options;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
+const remindersSchema = z
+  .object({ nudge: at, escalation: at, "promise-at-risk": at, digest: at } satisfies Record<
+    ReminderKind,
+    typeof at
+  >)
+  .partial();
 
 /** A live booking of the lead (docs/decisions/0032-bookings-by-uid.md). */
 const bookingSchema = z.object({

@@ -12,6 +12,7 @@ import {
   type LeadBooking,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
+import type { LeadUpdateAction } from "../../core/leads/lead-events";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { durationInWords, localTime } from "../../kit/text";
@@ -22,7 +23,7 @@ import type { LeadUpdate } from "../webhook/lead-event";
 import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
 
 /** A change the channel hears of: the webhook's actions, and a hand-over (posted as a claim by its new owner). */
-export type FollowUpChange = LeadUpdate["action"] | "handed-over";
+export type FollowUpChange = LeadUpdateAction | "handed-over";
 
 const ACTION_WORDS: Record<FollowUpChange, string> = {
   claimed: "Claimed",

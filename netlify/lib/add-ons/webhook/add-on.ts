@@ -1,21 +1,21 @@
 /**
  * The lead webhook add-on (docs/decisions/0022-lead-webhook-channel.md): each lead POSTed on its own channel
- * beside the sales e-mail, and its alerts. The URL is never logged: it is a credential.
+ * beside the sales e-mail, with the claim link of the core's `claimUrl` hook, and its alerts. The URL is never
+ * logged: it is a credential.
  */
-import type { AddOn, DeliveryChannel } from "../../core/add-on";
+import { claimUrlOf, type AddOn, type DeliveryChannel } from "../../core/add-on";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { claimUrlFor } from "../follow-up/claim-link";
 import { postLeadEvent, webhookLead } from "./post-lead-event";
 
 const leadWebhook: DeliveryChannel = {
   name: "webhook",
   plan: (_lead, { config }) => (config.leadWebhook ? "send" : { skip: "LEAD_WEBHOOK_URL is not set" }),
-  async send(lead, { config, retry, now }) {
+  async send(lead, { config, addOns, retry, now }) {
     const settings = config.leadWebhook;
     if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
     const event = {
       kind: "lead",
-      lead: webhookLead(lead, { claimUrl: claimUrlFor(config, lead.id, now()) }),
+      lead: webhookLead(lead, { claimUrl: claimUrlOf(addOns, config, lead.id, now()) }),
     } as const;
     const result = await postLeadEvent(event, settings, now, retry);
     const fields = { requestId: lead.id, format: settings.format };

@@ -1,7 +1,7 @@
 /** What the lead webhook carries, whatever the format: a lead, an alert or a follow-up update (docs/decisions/0022-lead-webhook-channel.md). */
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
+import { REMINDER_KINDS, type LeadUpdateAction } from "../../core/leads/lead-events";
 import { leadTitle, type LeadRecord } from "../../core/leads/lead-record";
-import { REMINDER_KINDS } from "../follow-up/follow-up-record";
 
 export type WebhookLead = Pick<
   LeadRecord,
@@ -12,7 +12,7 @@ const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind
 
 /** A follow-up change; `reopened` follows a close (docs/decisions/0041-reopening-a-lead.md). */
 export interface LeadUpdate {
-  action: "claimed" | "contacted" | "closed" | "reopened" | "booked" | "booking-cancelled";
+  action: LeadUpdateAction;
   at: string;
   detail: string;
 }

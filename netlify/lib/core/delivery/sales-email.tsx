@@ -18,7 +18,7 @@ import {
 } from "../../kit/email-layout";
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
-import { timeZoneOf, type DeliveryChannel } from "../add-on";
+import { claimUrlOf, timeZoneOf, type DeliveryChannel } from "../add-on";
 import { emailClassLabels, leadTitle, promiseDeadline, type EmailClass } from "../leads/lead-record";
 import { sourceInWords } from "../leads/lead-source";
 import { reasonInWords } from "../spam/spam";
@@ -120,7 +120,7 @@ export const salesEmail: DeliveryChannel = {
       requestId: lead.id,
       suspectedSpam: lead.suspectedSpam,
       attribution: lead.attribution,
-      claimUrl: addOns.map((addOn) => addOn.claimUrl?.(config, lead.id, now())).find(Boolean),
+      claimUrl: claimUrlOf(addOns, config, lead.id, now()),
       emailClass: lead.emailClass,
       timeZone: timeZoneOf(addOns, config),
     });
