@@ -8,7 +8,7 @@ export { wrapPageElement } from "./src/components/error-boundary";
 /**
  * `<html lang>`, the head scripts (theme first), no paint of a half-parsed header, and, without JS,
  * hiding `data-js-only` controls (decision 0015). The header is laid out by what follows each
- * control, so a frame painted while the HTML is still arriving would move it (docs/performance.md).
+ * control, so a frame painted while the HTML is still arriving would move it (decision 0042).
  */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
