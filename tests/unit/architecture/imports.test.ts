@@ -5,7 +5,7 @@
 // docs/architecture.md, docs/decisions/0034-core-and-add-ons.md): kit/ (shared mechanisms, no
 // feature) is imported by all and imports only kit/; core/ (the demo request) imports kit/ and core/;
 // each add-on under add-ons/<name>/ imports kit/, core/, itself and only the add-ons listed for it;
-// and one delivery channel never imports another.
+// one delivery channel never imports another; and only the lead store writes leads.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
@@ -116,4 +116,15 @@ test("no delivery channel imports another", () => {
       .map((target) => `${channel} -> ${target}`),
   );
   expect(crossing).toEqual([]);
+});
+
+test("only the lead store names a lead's or its pending marker's key, so leads are written only through it", () => {
+  const code = (file: string) =>
+    readFileSync(join(lib, file), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  const naming = files.filter(
+    (file) =>
+      file !== "core/leads/lead-store.ts" &&
+      /keyOf\(\s*"(leads|pending)"|STORAGE\.(leads|pending)\b/.test(code(file)),
+  );
+  expect(naming).toEqual([]);
 });

@@ -9,6 +9,7 @@ import { getStore } from "@netlify/blobs";
 import { createConfirmationLimits } from "../../../../netlify/lib/add-ons/confirmation/confirmation-limits";
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
 import { startBlobsServer, type TestBlobsServer } from "../../../helpers/blobs-server";
+import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { applyAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
@@ -77,6 +78,34 @@ test("settle removes only the marker; remove deletes the lead, its marker and it
   expect(await keysOf(blobs)).toEqual(["leads/a", "unclaimed/a"]);
   expect(await leads.get("b")).toBeNull();
 });
+
+test.each([
+  ["Blobs", () => createBlobLeadStore(open("requeue"))],
+  ["memory", () => createMemoryLeadStore()],
+])(
+  "requeue on the %s store marks the lead pending and replaces it only while its etag holds",
+  async (_, make) => {
+    const leads = make();
+    await leads.create(leadRecord("a", "sent"));
+    await leads.settle("a");
+    const read = (await leads.getWithEtag("a"))!;
+    // A write between the read and the requeue: the requeue loses.
+    await leads.update({ ...read.lead, request: { ...read.lead.request, message: "changed meanwhile" } });
+    const since = "2025-01-03T09:00:00.000Z";
+    const by = (name: string) => ({ ...leadRecord("a", "pending"), released: { at: since, by: name } });
+    expect(await leads.requeue(by("Ana"), read.etag!, since)).toBe("changed");
+    expect(await leads.get("a")).toMatchObject({ state: "sent", request: { message: "changed meanwhile" } });
+    // Two callers with the same etag: one wins.
+    const fresh = (await leads.getWithEtag("a"))!;
+    const [ana, ben] = await Promise.all([
+      leads.requeue(by("Ana"), fresh.etag!, since),
+      leads.requeue(by("Ben"), fresh.etag!, since),
+    ]);
+    expect([ana, ben].sort()).toEqual(["changed", "replaced"]);
+    expect(await leads.get("a")).toEqual(by(ana === "replaced" ? "Ana" : "Ben"));
+    expect(await leads.pendingSince("a")).toBe(since);
+  },
+);
 
 test("the inbox index: a lead with an inboxKey is listed under it; erasure deletes the entry and the lead's booking uid entries", async () => {
   const blobs = open("inbox-index");
