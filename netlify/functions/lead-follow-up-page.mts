@@ -7,9 +7,8 @@ import type { Config, Context } from "@netlify/functions";
 import { addOnsFor, getConfig } from "../lib/compose";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { MAX_BODY_BYTES } from "../lib/kit/http";
-import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
-import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { createBlobLeadStore } from "../lib/core/leads/lead-store";
 import { createClaimHandler } from "../lib/add-ons/follow-up/claim-handler";
 import { createReleaseHandler } from "../lib/add-ons/follow-up/release";
 
@@ -22,7 +21,6 @@ const deps = {
 const handle = createClaimHandler(deps);
 const release = createReleaseHandler({
   ...deps,
-  getBlobs: () => jsonBlobs(LEAD_STORE_NAME),
   getAddOns: (config) => addOnsFor(config),
 });
 

@@ -40,6 +40,12 @@ export function createMemoryLeadStore(options: { followUps?: FollowUpStore } = {
     async update(record) {
       write(record);
     },
+    async requeue(record, etag, since) {
+      markers.set(record.id, since);
+      if (etags.get(record.id) !== etag) return "changed";
+      write(record);
+      return "replaced";
+    },
     async pendingIds() {
       return [...markers.keys()];
     },

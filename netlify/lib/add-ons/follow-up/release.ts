@@ -15,10 +15,8 @@ import { LeadRecorder, type LeadStore } from "../../core/leads/lead-store";
 import { reasonInWords } from "../../core/spam/spam";
 import { htmlPage } from "../../kit/html-page";
 import { finishAfterAnswer, SECURITY_HEADERS, type AfterAnswerContext } from "../../kit/http";
-import type { JsonBlobs } from "../../kit/json-blobs";
 import { localTime } from "../../kit/text";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { keyOf } from "../../kit/storage";
 import type { FollowUpStore } from "./follow-up-store";
 import { checkReleaseLink, claimUrlFor } from "./claim-link";
 import type { ClaimHandlerDeps } from "./claim-handler";
@@ -37,7 +35,6 @@ import {
 } from "./signed-page";
 
 type ReleaseHandlerDeps = ClaimHandlerDeps & {
-  getBlobs: () => JsonBlobs;
   getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
   retry?: RetryOptions;
 };
@@ -50,21 +47,13 @@ const PROBLEMS = problemsFor({
   misconfigured: "This page is not available; tell the site's owner.",
 });
 
-// The markers and follow-up clock of a new lead first, then the lead with a conditional write one caller wins.
-async function releaseLead(
-  blobs: JsonBlobs,
-  leads: LeadStore,
-  followUps: FollowUpStore,
-  id: string,
-  by: string,
-  at: Date,
-) {
+// The follow-up clock of a new lead first, then the lead, requeued with a conditional write one caller wins.
+async function releaseLead(leads: LeadStore, followUps: FollowUpStore, id: string, by: string, at: Date) {
   const found = await leads.getWithEtag(id);
   if (!found) return { refused: "gone" } as const;
   const { lead } = found;
   if (lead.state !== "spam" || !found.etag) return { refused: "not held" } as const;
   const since = at.toISOString();
-  await blobs.setJSON(keyOf("pending", id), { since });
   await followUps.markUnclaimed(id, since);
   await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
   // What the honeypot held was kept only to recover such a person; `settledAt` is set again on delivery.
@@ -81,8 +70,8 @@ async function releaseLead(
     },
     released: { at: since, by },
   };
-  const written = await blobs.setJSON(keyOf("leads", id), released, { onlyIfMatch: found.etag });
-  return written ? { released } : ({ refused: "not held" } as const);
+  const written = await leads.requeue(released, found.etag, since);
+  return written === "replaced" ? { released } : ({ refused: "not held" } as const);
 }
 
 const row = (label: string, value: string) =>
@@ -131,10 +120,8 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     if (opened instanceof Response) return opened;
     const { method, config, id, action } = opened;
     if (!config.followUp) return problem(method, PROBLEMS.off);
-    let blobs!: JsonBlobs;
     let leads!: LeadStore;
     const read = async () => {
-      blobs = deps.getBlobs();
       leads = deps.getStore();
       return leads.get(id);
     };
@@ -151,7 +138,7 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
       if (!(form instanceof URLSearchParams)) return problem(method, form);
       const person = chosenPerson(form, roster, "by", ["Choose who releases the lead.", "your name"]);
       if (typeof person === "string") return show(422, lead, person);
-      const result = await releaseLead(blobs, leads, deps.getFollowUps(), id, person.name, now());
+      const result = await releaseLead(leads, deps.getFollowUps(), id, person.name, now());
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);
         const current = (await leads.get(id)) ?? lead;

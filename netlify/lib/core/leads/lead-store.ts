@@ -88,6 +88,16 @@ export function createBlobLeadStore(
     async update(record: LeadRecord) {
       await store.setJSON(leadKey(record.id), record);
     },
+    /**
+     * Puts a stored lead back in the delivery queue as `record`: marks it pending from `since` (ISO time), then
+     * replaces it only if its etag is still `etag`, so of two callers one wins. Resolves "replaced", or "changed"
+     * when another write came first. Throws on a store fault.
+     */
+    async requeue(record: LeadRecord, etag: string, since: string) {
+      await store.setJSON(pendingKey(record.id), { since });
+      const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfMatch: etag });
+      return modified ? "replaced" : "changed";
+    },
     pendingIds: () => keysUnder(store, STORAGE.pending.prefix),
     pendingSince: async (id: string) => (await stringField(blobs, pendingKey(id), "since")) ?? null,
     async settle(id: string) {
