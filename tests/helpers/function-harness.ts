@@ -100,6 +100,7 @@ export const failingStore: LeadStore = {
   getWithEtag: () => Promise.reject(new Error("blobs down")),
   get: () => Promise.reject(new Error("blobs down")),
   update: () => Promise.reject(new Error("blobs down")),
+  requeue: () => Promise.reject<never>(new Error("blobs down")),
   pendingIds: () => Promise.reject(new Error("blobs down")),
   pendingSince: () => Promise.reject(new Error("blobs down")),
   settle: () => Promise.reject(new Error("blobs down")),

@@ -3,7 +3,8 @@
  * `create` marks the lead pending before it writes it and never overwrites an existing id.
  * `records` and `markers` (id -> since) are its contents. With `followUps`, `create` also marks
  * the lead unclaimed there, as the Blobs store does. `get` checks what `records` holds
- * as the Blobs store does (a test may put any value there, e.g. a malformed record); each write gets a new etag.
+ * as the Blobs store does (a test may put any value there, e.g. a malformed record); each write gets a new etag,
+ * and `requeue` replaces a lead only while its etag holds.
  */
 import type { FollowUpStore } from "../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { parseStoredLead, type LeadRecord } from "../../netlify/lib/core/leads/lead-record";
