@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 const START_TIMEOUT_MS = 180_000;
@@ -85,6 +86,35 @@ export async function startSiteServerProcess(env, options = {}) {
     return { ...started, pid: child.pid, work, stop, output: () => output };
   } catch (error) {
     await stop();
+    throw error;
+  }
+}
+
+/**
+ * A local mail sink, and `startSiteServerProcess` sending to it with the core's settings (key and form secret named
+ * for `name`) and `env` over them. `core` starts another server on the same sink.
+ * @param {string} name
+ * @param {Record<string, string | undefined>} [env]
+ */
+export async function startSiteWithMailSink(name, env = {}) {
+  const apiKey = `SG.${name}-test`;
+  const sink = await startMailSink({ apiKey });
+  const core = {
+    SENDGRID_API_KEY: apiKey,
+    SENDGRID_API_BASE_URL: sink.url,
+    SALES_EMAIL: "sales@example.com",
+    MAIL_FROM: "site@example.com",
+    FORM_TOKEN_SECRET: `${name}-form-secret-0123456789abcdef`,
+  };
+  try {
+    const server = await startSiteServerProcess({ ...core, ...env });
+    const stop = async () => {
+      await server.stop();
+      await sink.close();
+    };
+    return { sink, server, core, stop };
+  } catch (error) {
+    await sink.close();
     throw error;
   }
 }

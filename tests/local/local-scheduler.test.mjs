@@ -9,42 +9,34 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { createJiti } from "jiti";
 import { nextRun, scheduledFunctions, startLocalScheduler } from "../../scripts/local/local-scheduler.mjs";
-import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
-import { startSiteServerProcess } from "../helpers/site-server-process.mjs";
+import { startSiteWithMailSink } from "../helpers/site-server-process.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 const functionsDir = join(root, "netlify", "functions");
-const API_KEY = "SG.local-scheduler-test";
 const FORM_SECRET = "local-scheduler-form-secret-0123456789abcdef";
 const NUDGE_MINUTES = 0.001;
 const { issueFormToken } = await createJiti(import.meta.url).import(
   "../../netlify/lib/core/spam/form-token.ts",
 );
 
+let site;
 let sink;
-/** @type {Awaited<ReturnType<typeof startSiteServerProcess>>} */
+/** @type {Awaited<ReturnType<typeof startSiteWithMailSink>>["server"]} */
 let server;
 let functions;
 let leadId;
 
 before(async () => {
   functions = await scheduledFunctions(functionsDir);
-  sink = await startMailSink({ apiKey: API_KEY });
-  server = await startSiteServerProcess({
-    SENDGRID_API_KEY: API_KEY,
-    SENDGRID_API_BASE_URL: sink.url,
-    SALES_EMAIL: "sales@example.com",
-    MAIL_FROM: "site@example.com",
+  site = await startSiteWithMailSink("local-scheduler", {
     FORM_TOKEN_SECRET: FORM_SECRET,
     CLAIM_NUDGE_MINUTES: String(NUDGE_MINUTES),
     BUSINESS_HOURS: undefined,
   });
+  ({ sink, server } = site);
 });
 
-after(async () => {
-  await server?.stop();
-  await sink?.close();
-});
+after(() => site?.stop());
 
 /** A scheduler on `server` whose runs fall due within a second; `planned` counts the timers it set. */
 function quickScheduler(env, lines) {

@@ -3,30 +3,20 @@
 // it (netlify/lib/compose.ts `getConfig`). Needs a built public/.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
-import { startSiteServerProcess } from "../helpers/site-server-process.mjs";
+import { startSiteWithMailSink } from "../helpers/site-server-process.mjs";
 
-const API_KEY = "SG.settings-report-test";
-let sink;
+let site;
 let server;
 
 before(async () => {
-  sink = await startMailSink({ apiKey: API_KEY });
-  server = await startSiteServerProcess({
-    SENDGRID_API_KEY: API_KEY,
-    SENDGRID_API_BASE_URL: sink.url,
-    SALES_EMAIL: "sales@example.com",
-    MAIL_FROM: "site@example.com",
-    FORM_TOKEN_SECRET: "settings-report-form-secret-0123456789abc",
+  site = await startSiteWithMailSink("settings-report", {
     SALES_TEAM: "Ana Lopez ana-at-example",
     SETTINGS_REPORTED: undefined,
   });
+  ({ server } = site);
 });
 
-after(async () => {
-  await server?.stop();
-  await sink?.close();
-});
+after(() => site?.stop());
 
 test("a malformed SALES_TEAM is named once, with its shape, over several function cold starts", async () => {
   for (let call = 0; call < 3; call++) {

@@ -11,35 +11,26 @@ import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { after, before, test } from "node:test";
 import { getStore } from "@netlify/blobs";
-import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
-import { startSiteServerProcess } from "../helpers/site-server-process.mjs";
+import { startSiteWithMailSink } from "../helpers/site-server-process.mjs";
 
-const API_KEY = "SG.local-server-boundaries-test";
 const KB = 1024;
 
+let site;
 let sink;
-/** @type {Awaited<ReturnType<typeof startSiteServerProcess>>} */
+/** @type {Awaited<ReturnType<typeof startSiteWithMailSink>>["server"]} */
 let server;
 
 before(async () => {
-  sink = await startMailSink({ apiKey: API_KEY });
-  server = await startSiteServerProcess({
-    SENDGRID_API_KEY: API_KEY,
-    SENDGRID_API_BASE_URL: sink.url,
-    SALES_EMAIL: "sales@example.com",
-    MAIL_FROM: "site@example.com",
-    FORM_TOKEN_SECRET: "local-server-boundaries-form-secret-0123456789",
+  site = await startSiteWithMailSink("local-server-boundaries", {
     CONFIRMATION_EMAIL: "off",
     SLACK_SIGNING_SECRET: "local-boundaries-signing-secret",
     URL: undefined,
     LEAD_WEBHOOK_URL: undefined,
   });
+  ({ sink, server } = site);
 });
 
-after(async () => {
-  await server?.stop();
-  await sink?.close();
-});
+after(() => site?.stop());
 
 /**
  * A raw request to the local server, so that Host and X-Forwarded-For can be anything. With

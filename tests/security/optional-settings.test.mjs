@@ -3,33 +3,24 @@
 // sales and answers 200, and the log names both variables. Needs a built public/.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
-import { startSiteServerProcess } from "../helpers/site-server-process.mjs";
+import { startSiteServerProcess, startSiteWithMailSink } from "../helpers/site-server-process.mjs";
 
-const API_KEY = "SG.optional-settings-test";
+let site;
 let sink;
-/** @type {Awaited<ReturnType<typeof startSiteServerProcess>>} */
+/** @type {Awaited<ReturnType<typeof startSiteWithMailSink>>["server"]} */
 let server;
 
 before(async () => {
-  sink = await startMailSink({ apiKey: API_KEY });
-  server = await startSiteServerProcess({
-    SENDGRID_API_KEY: API_KEY,
-    SENDGRID_API_BASE_URL: sink.url,
-    SALES_EMAIL: "sales@example.com",
-    MAIL_FROM: "site@example.com",
-    FORM_TOKEN_SECRET: "optional-settings-form-secret-0123456789abc",
+  site = await startSiteWithMailSink("optional-settings", {
     SALES_TEAM: "Ana Smith <ana@example.com>",
     BUSINESS_HOURS: "weekdays, more or less",
     SLACK_SIGNING_SECRET: "optional-settings-signing-secret",
     SLACK_USER_MAP: "U024BE7LH=nobody@example.com",
   });
+  ({ sink, server } = site);
 });
 
-after(async () => {
-  await server?.stop();
-  await sink?.close();
-});
+after(() => site?.stop());
 
 test("with an invalid BUSINESS_HOURS and SLACK_USER_MAP a demo request is stored, sent to sales and answered 200", async () => {
   const answer = await fetch(`${server.url}/api/send-contact-email`, {
@@ -60,11 +51,7 @@ test("with an invalid BUSINESS_HOURS and SLACK_USER_MAP a demo request is stored
 
 test("SLACK_USER_MAP alone invalid turns off only Slack's buttons, named in the log", async () => {
   const other = await startSiteServerProcess({
-    SENDGRID_API_KEY: API_KEY,
-    SENDGRID_API_BASE_URL: sink.url,
-    SALES_EMAIL: "sales@example.com",
-    MAIL_FROM: "site@example.com",
-    FORM_TOKEN_SECRET: "optional-settings-form-secret-0123456789abc",
+    ...site.core,
     SLACK_SIGNING_SECRET: "optional-settings-signing-secret",
     SLACK_USER_MAP: "U024BE7LH=nobody@example.com",
   });
