@@ -14,8 +14,7 @@ import {
   buildReminderEmail,
   reminderDetail,
 } from "../../../netlify/lib/add-ons/follow-up/reminder-emails";
-import { summaryNow } from "../../../netlify/lib/add-ons/follow-up/summary-job";
-import { leadsToCsv } from "../../../netlify/lib/add-ons/privacy/leads-csv";
+import { drySummary } from "../../helpers/dry-summary";
 import type { AddOn } from "../../../netlify/lib/core/add-on";
 import {
   alertIfDue,
@@ -186,17 +185,7 @@ async function summary(claimed: LeadRecord, suspected: LeadRecord): Promise<Mail
       leadOf(`${n}6666666-6666-4666-8666-666666666666`, { verdict: held, clientKey: "one" }),
     );
   }
-  const { message } = await summaryNow({
-    leads,
-    followUps,
-    blobs,
-    mailer: scriptedMailer(),
-    config: TEST_CONFIG,
-    leadsCsv: leadsToCsv,
-    now: () => NOW,
-    week: "2026-W48",
-    dryRun: true,
-  });
+  const { message } = await drySummary({ leads, followUps, blobs }, { now: () => NOW });
   return message;
 }
 

@@ -7,14 +7,13 @@
 import { buildDigestEmail, buildReminderEmail } from "../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { buildFollowUpNotice } from "../../../netlify/lib/add-ons/follow-up/follow-up-notice";
 import { createFollowUpStore } from "../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { summaryNow } from "../../../netlify/lib/add-ons/follow-up/summary-job";
-import { leadsToCsv } from "../../../netlify/lib/add-ons/privacy/leads-csv";
+import { drySummary } from "../../helpers/dry-summary";
 import { buildSalesEmail } from "../../../netlify/lib/core/delivery/sales-email";
 import { newLead, type LeadRecord } from "../../../netlify/lib/core/leads/lead-record";
 import type { SpamVerdict } from "../../../netlify/lib/core/spam/spam";
 import { ATTRIBUTION_KEYS } from "../../../src/lib/attribution";
 import { DEMO_REQUEST_FIELDS } from "../../../src/lib/demo-request";
-import { scriptedMailer, TEST_CONFIG } from "../../helpers/function-harness";
+import { TEST_CONFIG } from "../../helpers/function-harness";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 
@@ -62,17 +61,7 @@ test("every e-mail showing visitor text brackets only our links and tags in its 
   const followUps = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
   for (const stored of [clean, suspected, held]) await leads.create(stored);
-  const { message: summary } = await summaryNow({
-    leads,
-    followUps,
-    blobs,
-    mailer: scriptedMailer(),
-    config: TEST_CONFIG,
-    leadsCsv: leadsToCsv,
-    now: () => new Date("2026-11-30T09:00:00Z"),
-    week: "2026-W48",
-    dryRun: true,
-  });
+  const { message: summary } = await drySummary({ leads, followUps, blobs });
 
   const emails = {
     sales: buildSalesEmail(request, {

@@ -7,7 +7,7 @@
 // plain-text part that says the same in the same order. No image, no script.
 import * as React from "react";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
+import { drySummary } from "../../../helpers/dry-summary";
 import {
   BarChart,
   barWidth,
@@ -23,7 +23,7 @@ import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { NO_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import { EmailLayout, renderEmail } from "../../../../netlify/lib/kit/email-layout";
-import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { longestLead } from "../../../helpers/longest-lead";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -95,17 +95,7 @@ describe("the e-mail", () => {
         closedAt: "2026-11-23T05:00:00.000Z",
       },
     }));
-    return summaryNow({
-      leads,
-      followUps,
-      blobs,
-      mailer: scriptedMailer(),
-      config: TEST_CONFIG,
-      leadsCsv: leadsToCsv,
-      now: () => new Date("2026-11-30T09:00:00Z"),
-      week: "2026-W48",
-      dryRun: true,
-    });
+    return drySummary({ leads, followUps, blobs });
   }
 
   test("goes to sales with the week's counts in the subject and the week's leads as the export's CSV", async () => {
@@ -184,17 +174,7 @@ test("a held lead's typed text cannot pose as one of the summary's links in the 
       honeypot: "autofill",
     }),
   );
-  const { message } = await summaryNow({
-    leads,
-    followUps,
-    blobs,
-    mailer: scriptedMailer(),
-    config: TEST_CONFIG,
-    leadsCsv: leadsToCsv,
-    now: () => new Date("2026-11-30T09:00:00Z"),
-    week: "2026-W48",
-    dryRun: true,
-  });
+  const { message } = await drySummary({ leads, followUps, blobs });
   expect(message.text).not.toContain("[https://evil.example/release]");
   expect(message.text).toContain(`Release (https://evil.example/release)`);
   expect(message.html).toContain(company);
@@ -203,7 +183,7 @@ test("a held lead's typed text cannot pose as one of the summary's links in the 
 describe("a week of 10,000 leads of maximum length", () => {
   const idOf = (n: number) => `lead-${String(n).padStart(6, "0")}`;
   const count = (n: number) => n.toLocaleString("en-GB");
-  let built: Awaited<ReturnType<typeof summaryNow>>;
+  let built: Awaited<ReturnType<typeof drySummary>>;
 
   // 6,000 claimed, 2,000 suspected and untouched, 2,000 held from 20 clients: every list is full.
   beforeAll(async () => {
@@ -225,17 +205,11 @@ describe("a week of 10,000 leads of maximum length", () => {
         await followUps.update(idOf(n), () => ({ ok: true, followUp }));
       }
     }
-    built = await summaryNow({
+    built = await drySummary({
       // Read as stored, without the store's copy and check of each record: the bound is the e-mail's.
       leads: { ids: () => leads.ids(), get: async (id) => leads.records.get(id) ?? null },
       followUps,
       blobs,
-      mailer: scriptedMailer(),
-      config: TEST_CONFIG,
-      leadsCsv: leadsToCsv,
-      now: () => new Date("2026-11-30T09:00:00Z"),
-      week: "2026-W48",
-      dryRun: true,
     });
   }, 60_000);
 
@@ -306,17 +280,7 @@ test("held leads from one client or one domain are one entry each, with the firs
   await held("ana", 1, "ana@acme-mining.com", "a", "Ana");
   await held("ben", 2, "ben@acme-mining.com", "b", "Ben");
   await held("cleo", 50, "cleo@other.example", "one-client-no", "Cleo");
-  const { message, summary: built } = await summaryNow({
-    leads,
-    followUps,
-    blobs,
-    mailer: scriptedMailer(),
-    config: TEST_CONFIG,
-    leadsCsv: leadsToCsv,
-    now: () => new Date("2026-11-30T09:00:00Z"),
-    week: "2026-W48",
-    dryRun: true,
-  });
+  const { message, summary: built } = await drySummary({ leads, followUps, blobs });
   const released = [...message.html.matchAll(/\/leads\/([\w-]+)\/release\?sig=/g)].map(([, id]) => id);
   expect(released).toEqual(["ana", "ben", "cleo", "client-0", "domain-0"]);
   expect(message.text).toContain(

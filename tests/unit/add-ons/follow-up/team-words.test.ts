@@ -16,14 +16,13 @@ import {
   type PersonReminder,
 } from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { summaryEvent, summaryWebhookRequest } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
-import { summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { drySummary } from "../../../helpers/dry-summary";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { teamsMessage } from "../../../../netlify/lib/add-ons/webhook/teams";
 import { webhookLead } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
-import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { STORED_REASONS } from "../../../helpers/spam-reasons";
@@ -112,17 +111,10 @@ async function summaries(): Promise<Shown[]> {
   const shown: Shown[] = [];
   // A week running and a week of last year, as the owner may send them.
   for (const week of ["2026-W49", "2025-W52"]) {
-    const { message, summary } = await summaryNow({
-      leads: store,
-      followUps,
-      blobs,
-      mailer: scriptedMailer(),
-      config: CONFIG,
-      leadsCsv: leadsToCsv,
-      now: () => NOW,
-      week,
-      dryRun: true,
-    });
+    const { message, summary } = await drySummary(
+      { leads: store, followUps, blobs },
+      { config: CONFIG, now: () => NOW, week },
+    );
     shown.push({ name: `summary ${week}`, words: `${message.subject}\n${message.html}\n${message.text}` });
     for (const format of ["slack", "teams"] as const) {
       const request = summaryWebhookRequest(summaryEvent(summary), { format }, NOW);
