@@ -42,13 +42,13 @@ export function loadLocalSettings(dir = process.cwd(), env = process.env) {
  * SALES_TEAM is invalid: expected "Name <email>, ..." ...`.
  */
 export async function checkSettings(env = process.env) {
-  const { ADD_ON_SETTINGS, settingsReport, settingsWarnings } = await createJiti(import.meta.url).import(
+  const { SETTINGS_PARTS, settingsReport, settingsWarnings } = await createJiti(import.meta.url).import(
     compose,
   );
   const result = settingsReport(env);
   const core = result.ok
     ? []
     : [`SETTINGS MISSING OR INVALID, no demo request can be sent: ${result.problems.join("; ")}`];
-  const followUp = ADD_ON_SETTINGS.followUp.read(env);
+  const followUp = SETTINGS_PARTS.find((part) => part.key === "followUp").read(env);
   return { result, followUp, core, warnings: settingsWarnings(result) };
 }

@@ -4,7 +4,9 @@
  * and no real waits.
  */
 import { addOnsFor } from "../../netlify/lib/compose";
-import type { FollowUpConfig, ServerConfig } from "../../netlify/lib/core/config";
+import type { ServerConfig } from "../../netlify/lib/core/config";
+import type { FollowUpConfig } from "../../netlify/lib/add-ons/follow-up/settings";
+import type { ConfirmationSettings } from "../../netlify/lib/add-ons/confirmation/settings";
 import {
   createConfirmationLimits,
   type ConfirmationLimits,
@@ -25,16 +27,14 @@ import {
   type FormTokenNonces,
 } from "../../netlify/lib/core/spam/form-token";
 
-export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig } = {
+export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig; confirmation: ConfirmationSettings } = {
   sendgridApiKey: "SG.test",
   salesEmail: "sales@resources.test",
   mailFrom: "no-reply@resources.test",
   sendgridTimeoutMs: 500,
   siteOrigin: "https://resources.example",
   isLocal: false,
-  confirmationEmail: true,
-  confirmationDailyLimit: 200,
-  confirmationClientDailyLimit: 5,
+  confirmation: { dailyLimit: 200, clientDailyLimit: 5 },
   formSecret: "test-form-secret-of-at-least-32-characters",
   alertEmail: "alerts@resources.test",
   alertAfterMinutes: 30,
@@ -52,8 +52,8 @@ export function memoryLimits(
 ): ConfirmationLimits {
   return createConfirmationLimits(createMemoryBlobs(), {
     secret: TEST_CONFIG.formSecret,
-    dailyLimit: options.dailyLimit ?? TEST_CONFIG.confirmationDailyLimit,
-    clientDailyLimit: options.clientDailyLimit ?? TEST_CONFIG.confirmationClientDailyLimit,
+    dailyLimit: options.dailyLimit ?? TEST_CONFIG.confirmation.dailyLimit,
+    clientDailyLimit: options.clientDailyLimit ?? TEST_CONFIG.confirmation.clientDailyLimit,
     now: options.now,
   });
 }
@@ -134,7 +134,10 @@ type LeadExtra = Partial<Omit<LeadRecord, "deliveries">> & {
  */
 export function leadRecord(id: string, state: "pending" | "sent", extra: LeadExtra = {}): LeadRecord {
   const { sales, confirmation, webhook, ...rest } = extra;
-  const base = newLead(id, { ...VALID }, new Date("2025-01-01T11:00:00.000Z"));
+  // As every lead stored with the confirmation and the webhook loaded.
+  const base = newLead(id, { ...VALID }, new Date("2025-01-01T11:00:00.000Z"), {
+    channels: ["confirmation", "webhook"],
+  });
   const at = "2025-01-01T11:00:01.000Z";
   const tried: Delivery =
     state === "sent"
@@ -174,7 +177,7 @@ export function harness(
   const store = options.store === undefined ? createMemoryLeadStore() : options.store;
   const mailer = options.mailer ?? scriptedMailer();
   const config = { ...TEST_CONFIG, ...options.config };
-  const limits = options.limits ?? memoryLimits({ clientDailyLimit: config.confirmationClientDailyLimit });
+  const limits = options.limits ?? memoryLimits({ clientDailyLimit: config.confirmation?.clientDailyLimit });
   const tickets = options.tickets ?? createThanksTickets(createMemoryBlobs());
   const nonces = options.nonces ?? createFormTokenNonces(createMemoryBlobs());
   const clock = options.now ?? (() => new Date());

@@ -3,12 +3,12 @@
  * and optional hooks, called in netlify/lib/compose.ts's order. No hook may throw for a single lead.
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
-import type { ServerConfig } from "./config";
+import type { PluginSettings, ServerConfig } from "./config";
 import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { SpamVerdict } from "./spam/spam";
-import { logInfoOnce } from "../kit/log";
+import type { Env, Setting } from "../kit/settings";
 
 /** A delivery channel decides when it may send and sends one message with its own retries (docs/decisions/0019-lead-path.md). */
 export interface DeliveryContext {
@@ -19,8 +19,19 @@ export interface DeliveryContext {
   now: () => Date;
 }
 
-/** Something a person must hear of that is not about one lead: the day's confirmations nearly spent. */
-export type DeliveryNotice = { kind: "confirmation-limit-near"; used: number; limit: number };
+/**
+ * Something the owner must hear of that is not about one lead, in its plugin's words and without visitor data (e.g.
+ * the day's confirmations nearly spent): the alert's subject, title and paragraphs, its log line's `what`, the
+ * error line when it cannot be sent, and the figures logged with it.
+ */
+export interface DeliveryNotice {
+  what: string;
+  subject: string;
+  title: string;
+  body: string[];
+  notSent: string;
+  fields: Record<string, number>;
+}
 
 export type ChannelResult = (SendResult | { status: "skipped"; reason: string }) & {
   attempts: number;
@@ -41,12 +52,14 @@ export interface Judgement {
 export interface AddOn {
   readonly name: string;
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
-  /** A channel after the sales e-mail or beside it; an add-on that is off gives one that skips, so leads settle. */
+  /** A channel after the sales e-mail or beside it; a lead holds a delivery for it from its arrival on. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
   /** Lead `id`'s claim link, issued at `now`: a link's lifetime runs from its issue. */
   claimUrl?: (config: ServerConfig, id: string, now: Date) => string | undefined;
   /** The IANA zone sales works in, for the times its e-mails show; the first add-on's wins. */
   timeZone?: (config: ServerConfig) => string | undefined;
+  /** Lead `id`'s booking link, prefilled with its sealed reference; the first add-on's wins. */
+  bookingUrl?: (id: string) => string;
   /** An offer on a received request's answer (e.g. the booking link); the first add-on's wins. */
   answerExtras?: (answer: {
     leadId: string;
@@ -61,26 +74,38 @@ export interface AddOn {
   ) => Promise<"sent" | "failed">;
 }
 
-/**
- * The add-on `name` standing in for one that is off: its channel skips every lead with `reason`, so none waits,
- * and says so once per cold start, not once per lead.
- */
-export function offAddOn(name: string, channel: DeliveryChannel["name"], reason: string): AddOn {
-  return {
-    name,
-    channel: {
-      lane: channel === "confirmation" ? "after-sales" : "beside",
-      channel: {
-        name: channel,
-        plan: () => {
-          logInfoOnce(`${channel} off: every lead skips it (${reason})`);
-          return { skip: reason };
-        },
-        send: async () => ({ status: "skipped", reason, attempts: 0 }),
-      },
-    },
-  };
+/** One part of a plugin's settings: its name in the report, its variables, and its reader, which needs only `env`. */
+export interface SettingsPart<K extends keyof PluginSettings = keyof PluginSettings> {
+  /** Where the value goes in `ServerConfig` while on. */
+  key: K;
+  name: string;
+  variables: readonly string[];
+  /** May throw: the composition's guard turns the part off and names its variables. */
+  read: (env: Env) => Setting<NonNullable<PluginSettings[K]>>;
 }
+
+/**
+ * Test doubles a plugin takes when loaded, each under its own field that its plugin module declares (as
+ * `PluginSettings`); production passes none.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each plugin's declaration
+export interface PluginOverrides {}
+
+/**
+ * A plugin: one folder under `add-ons/`, listed on one line in compose.ts (docs/decisions/0043-plugins.md). Its
+ * settings parts are read for every function; `load` imports its hooks only when its settings are on, and
+ * resolves undefined when off.
+ */
+export interface Plugin {
+  readonly name: string;
+  readonly settings?: readonly SettingsPart[];
+  /** Adjusts its settings once every plugin's are read, e.g. to what another plugin being on allows. */
+  settle?: (config: ServerConfig) => Partial<PluginSettings> | undefined;
+  load?: (config: ServerConfig, overrides: PluginOverrides) => Promise<AddOn | undefined>;
+}
+
+/** `part`, typed by its key (an array of parts mixes keys). */
+export const settingsPart = <K extends keyof PluginSettings>(part: SettingsPart<K>) => part as SettingsPart;
 
 /** Lead `id`'s claim link issued at `now`, from the first add-on that makes one, or undefined. */
 export function claimUrlOf(

@@ -50,59 +50,18 @@ const tunableShapes: Shapes<typeof tunablesSchema> = {
 
 export const CORE_VARIABLES = [...Object.keys(coreSchema.shape), ...Object.keys(tunablesSchema.shape)];
 
-export type WebhookFormat = "slack" | "teams" | "standard";
-
-export interface LeadWebhookConfig {
-  /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
-  url: string;
-  format: WebhookFormat;
-  secret?: string;
-  timeoutMs: number;
-  slackButtons?: boolean;
-}
-
-export interface StaffMember {
-  name: string;
-  email?: string;
-  slackUserId?: string;
-}
-
-/** `days` are ISO weekdays (1 = Monday); times are minutes after local midnight. */
-export interface BusinessHours {
-  days: ReadonlySet<number>;
-  openMinute: number;
-  closeMinute: number;
-  zone: string;
-}
-
-export interface FollowUpConfig {
-  salesTeam?: StaffMember[];
-  /** Minutes (fractional allowed) an unclaimed lead waits before the nudge. */
-  nudgeMinutes: number;
-  escalateMinutes: number;
-  /** ESCALATION_EMAIL; the sales inbox when unset. */
-  escalationEmail?: string;
-  businessHours?: BusinessHours;
-}
-
-export interface SlackConfig {
-  signingSecret: string;
-  userMap: ReadonlyMap<string, StaffMember>;
-}
-
 /** The core's settings; `formSecret` is the secret every keyed hash is made from (netlify/lib/kit/keys.ts), never sent. */
 type CoreConfig = Extract<ReturnType<typeof loadCoreConfig>, { ok: true }>["core"];
 
-export interface ServerConfig extends CoreConfig {
-  confirmationEmail: boolean;
-  confirmationDailyLimit: number;
-  confirmationClientDailyLimit: number;
-  leadWebhook?: LeadWebhookConfig;
-  bookingUrl?: string;
-  followUp?: FollowUpConfig;
-  slack?: SlackConfig;
-  calWebhookSecret?: string;
-}
+/**
+ * Each plugin's settings under its own key, optional because a plugin may be off. The core declares none: every
+ * plugin adds its field from its own settings module (TypeScript's declaration merging), so deleting a plugin's
+ * folder deletes its field (docs/decisions/0043-plugins.md).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each plugin's declaration
+export interface PluginSettings {}
+
+export interface ServerConfig extends CoreConfig, PluginSettings {}
 
 /** How one part of the site stands; `problems` names variables, never values. */
 export interface PartReport {

@@ -15,6 +15,7 @@ import {
   reminderDetail,
 } from "../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { drySummary } from "../../helpers/dry-summary";
+import { limitNearNotice } from "../../../netlify/lib/add-ons/confirmation/confirmation";
 import type { AddOn } from "../../../netlify/lib/core/add-on";
 import {
   alertIfDue,
@@ -204,7 +205,7 @@ async function alerts(): Promise<Record<string, MailMessage>> {
     addOns,
     now: () => NOW,
   });
-  await alertNotice({ kind: "confirmation-limit-near", used: 190, limit: 200 }, { ...deps, now: () => NOW });
+  await alertNotice(limitNearNotice({ used: 190, limit: 200 }, NOW), deps);
   await tellInvalidSettings([`LEAD_WEBHOOK_URL: ${wide(200)}`], deps);
   await reportMalformedLead("88888888-8888-4888-8888-888888888888", "the follow-up job", {
     ...deps,

@@ -15,8 +15,8 @@ const lib = join(__dirname, "..", "..", "..", "netlify", "lib");
 const ADD_ON_IMPORTS: Record<string, string[]> = {
   // Bookings change a lead's follow-up record.
   booking: ["follow-up"],
-  // The confirmation offers the booking link.
-  confirmation: ["booking"],
+  // The booking link reaches the confirmation through the core's `bookingUrl` hook.
+  confirmation: [],
   "email-class": [],
   // Follow-up posts its changes to the team's channel and shows the e-mail class.
   "follow-up": ["webhook", "email-class"],
@@ -126,5 +126,20 @@ test("only the lead store names a lead's or its pending marker's key, so leads a
       file !== "core/leads/lead-store.ts" &&
       /keyOf\(\s*"(leads|pending)"|STORAGE\.(leads|pending)\b/.test(code(file)),
   );
+  expect(naming).toEqual([]);
+});
+
+test("the core names no plugin's setting: neither its variables nor its key in the configuration", () => {
+  const { SETTINGS_PARTS } = jest.requireActual<typeof import("../../../netlify/lib/compose")>(
+    "../../../netlify/lib/compose",
+  );
+  const core = files.filter((file) => partOf(file) === "core");
+  const naming = SETTINGS_PARTS.flatMap((part) => {
+    const names = new RegExp(`\\b(${part.variables.join("|")})\\b|\\bconfig\\??\\.${part.key}\\b`);
+    return core
+      .filter((file) => names.test(readFileSync(join(lib, file), "utf8")))
+      .map((file) => `${file}: ${part.name}`);
+  });
+  expect(core.length).toBeGreaterThan(10);
   expect(naming).toEqual([]);
 });

@@ -20,6 +20,8 @@ export function bookingAddOn(
 ): AddOn {
   return {
     name: "booking link",
+    bookingUrl: (leadId) =>
+      prefilledBookingUrl(settings.bookingUrl, undefined, bookingReference(leadId, settings.formSecret)),
     async answerExtras({ leadId, request, format, now }) {
       const reference = bookingReference(leadId, settings.formSecret);
       const offer: BookingOffer = { url: prefilledBookingUrl(settings.bookingUrl, request, reference) };

@@ -20,6 +20,14 @@ const calShapes: Shapes<typeof calSchema> = {
   CAL_WEBHOOK_SECRET: { shape: "the secret set on Cal.com's webhook (at least 16 characters)" },
 };
 
+declare module "../../core/config" {
+  interface PluginSettings {
+    bookingUrl?: string;
+    /** A credential: never logged. */
+    calWebhookSecret?: string;
+  }
+}
+
 export const BOOKING_LINK_VARIABLES = Object.keys(linkSchema.shape);
 export const CAL_WEBHOOK_VARIABLES = Object.keys(calSchema.shape);
 

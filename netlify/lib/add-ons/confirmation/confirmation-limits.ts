@@ -9,7 +9,7 @@ import { inboxOf } from "../../core/leads/lead-address";
 import { deleteUnless, jsonBlobs, type JsonBlobs } from "../../kit/json-blobs";
 import { confirmationAddressHash } from "../../kit/keys";
 import { keyOf, LIMITS_STORE_NAME, STORAGE } from "../../kit/storage";
-import { CONFIRMATION_DEFAULTS } from "./settings";
+import { CONFIRMATION_DEFAULTS, type ConfirmationSettings } from "./settings";
 
 export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -129,11 +129,8 @@ export async function pruneConfirmationLimits(blobs: JsonBlobs, now: Date): Prom
 
 /** The limits in the Blobs store `demo-request-limits`, with the configured secret and limits. */
 export function blobConfirmationLimits(
-  config: Pick<ServerConfig, "formSecret" | "confirmationDailyLimit" | "confirmationClientDailyLimit">,
+  config: Pick<ServerConfig, "formSecret">,
+  limits: ConfirmationSettings,
 ): ConfirmationLimits {
-  return createConfirmationLimits(jsonBlobs(LIMITS_STORE_NAME), {
-    secret: config.formSecret,
-    clientDailyLimit: config.confirmationClientDailyLimit,
-    dailyLimit: config.confirmationDailyLimit,
-  });
+  return createConfirmationLimits(jsonBlobs(LIMITS_STORE_NAME), { secret: config.formSecret, ...limits });
 }

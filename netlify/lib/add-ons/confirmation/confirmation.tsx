@@ -4,7 +4,6 @@
  * prefilled booking page (docs/decisions/0023-booking-link.md). A lead reserves its place within the bounds once.
  */
 import * as React from "react";
-import { bookingReference, prefilledBookingUrl } from "../booking/booking-reference";
 import site from "../../../../content/site.json";
 import type { AddOn, DeliveryChannel, DeliveryNotice } from "../../core/add-on";
 import {
@@ -71,6 +70,25 @@ function buildConfirmationEmail(meta: {
   };
 }
 
+/** The owner's alert when `used` of the day's `limit` confirmations are spent, on `now`'s UTC day. */
+export function limitNearNotice({ used, limit }: { used: number; limit: number }, now: Date): DeliveryNotice {
+  const day = now.toISOString().slice(0, 10);
+  return {
+    what: "confirmation limit alert",
+    subject: `Confirmation e-mails nearly spent: ${used} of ${limit} on ${day}`,
+    title: "Confirmation e-mails nearly spent",
+    body: [
+      `${used} of the ${limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
+      "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
+      "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
+    ],
+    notSent: "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent",
+    fields: { used, limit },
+  };
+}
+
+export const NO_CONFIRMATION = "released from spam: no late confirmation";
+
 const REFUSALS = {
   "address-limit": "this address already got a confirmation in the last 24 hours",
   "daily-limit": "the daily confirmation limit is reached",
@@ -82,16 +100,18 @@ export function confirmationAddOn(limits: () => ConfirmationLimits): AddOn {
   const channel: DeliveryChannel = {
     name: "confirmation",
     plan(lead) {
+      // The prospect was answered at arrival; a confirmation days later would confuse more than it tells.
+      if (lead.released) return { skip: NO_CONFIRMATION };
       if (lead.state === "sent") return "send";
       return lead.state === "pending" ? "wait" : { skip: "the sales e-mail was not delivered" };
     },
-    async send(lead, { config, mailer, retry }) {
+    async send(lead, { config, mailer, retry, addOns, now }) {
       const fields = { requestId: lead.id, to: maskEmail(lead.request.email) };
       const skip = (reason: string) => {
         logInfo("confirmation skipped", { ...fields, reason });
         return { status: "skipped" as const, reason, attempts: 0 };
       };
-      if (!config.confirmationEmail) return skip("CONFIRMATION_EMAIL=off");
+      if (!config.confirmation) return skip("CONFIRMATION_EMAIL=off");
       if (lead.suspectedSpam) return skip("suspected spam");
       let notice: DeliveryNotice | undefined;
       if (lead.deliveries.confirmation.attempts === 0) {
@@ -107,7 +127,7 @@ export function confirmationAddOn(limits: () => ConfirmationLimits): AddOn {
           return { status: "skipped", reason: "its limits could not be checked", attempts: 0 };
         }
         if (!verdict.allowed) return skip(REFUSALS[verdict.reason]);
-        if (verdict.nearDailyLimit) notice = { kind: "confirmation-limit-near", ...verdict.nearDailyLimit };
+        if (verdict.nearDailyLimit) notice = limitNearNotice(verdict.nearDailyLimit, now());
       }
       const message = buildConfirmationEmail({
         to: lead.request.email,
@@ -115,9 +135,7 @@ export function confirmationAddOn(limits: () => ConfirmationLimits): AddOn {
         requestId: lead.id,
         contact: site.contactDetails,
         // The sealed reference matches a booking to its lead (docs/decisions/0032-bookings-by-uid.md).
-        bookingUrl: config.bookingUrl
-          ? prefilledBookingUrl(config.bookingUrl, undefined, bookingReference(lead.id, config.formSecret))
-          : undefined,
+        bookingUrl: addOns.map((addOn) => addOn.bookingUrl?.(lead.id)).find(Boolean),
       });
       const result = await sendWithRetry(mailer, message, retry);
       if (result.status !== "sent") {

@@ -25,7 +25,15 @@ const shapes: Shapes<typeof schema> = {
 
 export const CONFIRMATION_VARIABLES = Object.keys(schema.shape);
 
-type ConfirmationSettings = typeof CONFIRMATION_DEFAULTS;
+/** The day's cap on confirmations, and a client's (keyed by IP). */
+export type ConfirmationSettings = typeof CONFIRMATION_DEFAULTS;
+
+declare module "../../core/config" {
+  interface PluginSettings {
+    /** Set while the confirmation is on. */
+    confirmation?: ConfirmationSettings;
+  }
+}
 
 /** The confirmation's bounds from `env`, or `off`/`invalid`. */
 export function confirmationSettings(env: Env): Setting<ConfirmationSettings> {

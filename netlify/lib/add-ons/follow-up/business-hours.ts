@@ -3,8 +3,15 @@
  * report and weekly summary count in its zone (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md);
  * Luxon applies the zone's daylight-saving rules.
  */
-import type { BusinessHours } from "../../core/config";
 import { DateTime, IANAZone } from "luxon";
+
+/** `days` are ISO weekdays (1 = Monday); times are minutes after local midnight. */
+export interface BusinessHours {
+  days: ReadonlySet<number>;
+  openMinute: number;
+  closeMinute: number;
+  zone: string;
+}
 
 const DAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const MINUTE = 60_000;

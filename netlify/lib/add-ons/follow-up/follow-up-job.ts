@@ -5,7 +5,7 @@
  * It stops after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
  */
 import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./business-hours";
-import type { FollowUpConfig } from "../../core/config";
+import type { FollowUpConfig } from "./settings";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";

@@ -4,8 +4,13 @@
  * (docs/decisions/0041-reopening-a-lead.md). Every change adds a history line.
  */
 import { z } from "zod";
-import type { StaffMember } from "../../core/config";
 import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
+
+export interface StaffMember {
+  name: string;
+  email?: string;
+  slackUserId?: string;
+}
 
 export type { ReminderKind };
 

@@ -8,9 +8,15 @@
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
-import { startDelivery, withinRequest } from "../../core/delivery/deliver";
+import { channelsOf, startDelivery, withinRequest } from "../../core/delivery/deliver";
 import type { RetryOptions } from "../../core/delivery/mailer";
-import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
+import {
+  logMalformedLead,
+  MalformedLeadError,
+  pendingDeliveries,
+  type ChannelName,
+  type LeadRecord,
+} from "../../core/leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../../core/leads/lead-store";
 import { reasonInWords } from "../../core/spam/spam";
 import { htmlPage } from "../../kit/html-page";
@@ -40,7 +46,6 @@ type ReleaseHandlerDeps = ClaimHandlerDeps & {
 };
 
 const PAGE_TITLE = "Release a lead held as spam";
-export const NO_CONFIRMATION = "released from spam: no late confirmation";
 
 const PROBLEMS = problemsFor({
   forged: "Use the link exactly as the weekly summary gives it.",
@@ -48,7 +53,12 @@ const PROBLEMS = problemsFor({
 });
 
 // The follow-up clock of a new lead first, then the lead, requeued with a conditional write one caller wins.
-async function releaseLead(leads: LeadStore, followUps: FollowUpStore, id: string, by: string, at: Date) {
+async function releaseLead(
+  leads: LeadStore,
+  followUps: FollowUpStore,
+  release: { id: string; by: string; at: Date; channels: readonly ChannelName[] },
+) {
+  const { id, by, at } = release;
   const found = await leads.getWithEtag(id);
   if (!found) return { refused: "gone" } as const;
   const { lead } = found;
@@ -58,16 +68,11 @@ async function releaseLead(leads: LeadStore, followUps: FollowUpStore, id: strin
   await followUps.update(id, (current) => ({ ok: true, followUp: { ...current, clockFrom: since } }));
   // What the honeypot held was kept only to recover such a person; `settledAt` is set again on delivery.
   const { honeypot: _honeypot, settledAt: _settledAt, ...rest } = lead;
-  // Its delivery's clocks run from the release (`promiseStart`), as its follow-up's do.
-  const pending = { state: "pending" as const, attempts: 0 };
+  // Its delivery's clocks run from the release (`promiseStart`), as its follow-up's do, on the channels on now.
   const released: LeadRecord = {
     ...rest,
     state: "pending",
-    deliveries: {
-      sales: pending,
-      confirmation: { state: "skipped", attempts: 0, lastError: NO_CONFIRMATION },
-      webhook: pending,
-    },
+    deliveries: pendingDeliveries(release.channels),
     released: { at: since, by },
   };
   const written = await leads.requeue(released, found.etag, since);
@@ -133,12 +138,20 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
       page(method, status, renderReleasePage(shown, { action, roster, zone, notice }));
     if (method !== "POST") return show(200, lead);
     let released: LeadRecord;
+    let addOns: readonly AddOn[];
     try {
       const form = await checkPost(req, config);
       if (!(form instanceof URLSearchParams)) return problem(method, form);
       const person = chosenPerson(form, roster, "by", ["Choose who releases the lead.", "your name"]);
       if (typeof person === "string") return show(422, lead, person);
-      const result = await releaseLead(leads, deps.getFollowUps(), id, person.name, now());
+      addOns = await deps.getAddOns(config);
+      const channels = channelsOf(addOns).names;
+      const result = await releaseLead(leads, deps.getFollowUps(), {
+        id,
+        by: person.name,
+        at: now(),
+        channels,
+      });
       if ("refused" in result) {
         if (result.refused === "gone") return problem(method, PROBLEMS.gone);
         const current = (await leads.get(id)) ?? lead;
@@ -161,7 +174,7 @@ export function createReleaseHandler(deps: ReleaseHandlerDeps) {
     // As a demo request's: the answer waits for the sales e-mail, the rest finishes after it.
     try {
       const mailer = deps.createMailer(config);
-      const delivering = { config, mailer, addOns: await deps.getAddOns(config), retry, now };
+      const delivering = { config, mailer, addOns, retry, now };
       const delivery = startDelivery(new LeadRecorder(leads, released), delivering);
       await delivery.sales;
       await finishAfterAnswer(context, delivery.done);

@@ -6,7 +6,8 @@
  */
 import * as React from "react";
 import { DateTime } from "luxon";
-import type { FollowUpConfig, ServerConfig } from "../../core/config";
+import type { ServerConfig } from "../../core/config";
+import type { FollowUpConfig } from "./settings";
 import type { FollowUp, ReminderKind } from "./follow-up-record";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import {

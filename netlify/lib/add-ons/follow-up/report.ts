@@ -3,7 +3,7 @@
  * (docs/requirements.md#follow-up, #sales-tools). A share counts only leads whose window is over or that made it.
  */
 import { median, quantile } from "simple-statistics";
-import type { BusinessHours } from "../../core/config";
+import type { BusinessHours } from "./business-hours";
 import { businessMinutesBetween, weekOf, zoneOf } from "./business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";

@@ -13,8 +13,30 @@ import {
   type Setting,
   type Shapes,
 } from "../../kit/settings";
-import type { FollowUpConfig, SlackConfig, StaffMember } from "../../core/config";
-import { parseBusinessHours } from "./business-hours";
+import { parseBusinessHours, type BusinessHours } from "./business-hours";
+import type { StaffMember } from "./follow-up-record";
+
+export interface FollowUpConfig {
+  salesTeam?: StaffMember[];
+  /** Minutes (fractional allowed) an unclaimed lead waits before the nudge. */
+  nudgeMinutes: number;
+  escalateMinutes: number;
+  /** ESCALATION_EMAIL; the sales inbox when unset. */
+  escalationEmail?: string;
+  businessHours?: BusinessHours;
+}
+
+export interface SlackConfig {
+  signingSecret: string;
+  userMap: ReadonlyMap<string, StaffMember>;
+}
+
+declare module "../../core/config" {
+  interface PluginSettings {
+    followUp?: FollowUpConfig;
+    slack?: SlackConfig;
+  }
+}
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
 const address = z.email();

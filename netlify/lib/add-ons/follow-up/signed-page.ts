@@ -5,7 +5,8 @@
  * members are opaque keys (docs/decisions/0040-link-lifetime-and-roster-keys.md).
  */
 import escapeHtml from "escape-html";
-import type { ConfigResult, ServerConfig, StaffMember } from "../../core/config";
+import type { ConfigResult, ServerConfig } from "../../core/config";
+import type { StaffMember } from "./follow-up-record";
 import { isUuid } from "../../core/leads/lead-address";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import { htmlPage, htmlResponse } from "../../kit/html-page";

@@ -4,7 +4,8 @@
  * and a failed message update falls back to a note in the channel so the change is never lost.
  */
 import { z } from "zod";
-import type { ServerConfig, StaffMember } from "../../core/config";
+import type { ServerConfig } from "../../core/config";
+import type { StaffMember } from "./follow-up-record";
 import type { ClaimHandlerDeps } from "./claim-handler";
 import { applyFollowUpChange, postFollowUpUpdate, updateLine } from "./follow-up-update";
 import { postWebhook } from "../webhook/post-lead-event";

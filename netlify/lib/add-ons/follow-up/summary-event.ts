@@ -2,7 +2,7 @@
  * The weekly summary on the lead webhook (docs/decisions/0038-weekly-summary.md): `summary.weekly` in the
  * standard format, or the headline figures for Slack and Teams; no visitor text.
  */
-import type { LeadWebhookConfig } from "../../core/config";
+import type { LeadWebhookConfig } from "../webhook/settings";
 import { formatRequest } from "../webhook/post-lead-event";
 import { slackFieldsMessage } from "../webhook/slack";
 import { teamsLinesMessage } from "../webhook/teams";

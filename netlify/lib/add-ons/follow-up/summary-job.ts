@@ -4,7 +4,9 @@
  * `npm run leads:summary`.
  */
 import { DateTime } from "luxon";
-import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import type { ServerConfig } from "../../core/config";
+import type { BusinessHours } from "./business-hours";
+import type { FollowUpConfig } from "./settings";
 import {
   sendWithRetry,
   type Mailer,

@@ -6,7 +6,9 @@
  */
 import { DateTime } from "luxon";
 import { z } from "zod";
-import type { BusinessHours, FollowUpConfig, ServerConfig } from "../../core/config";
+import type { ServerConfig } from "../../core/config";
+import type { BusinessHours } from "./business-hours";
+import type { FollowUpConfig } from "./settings";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { mapInBatches } from "../../kit/jobs";
 import { readRecord, type JsonBlobs } from "../../kit/json-blobs";

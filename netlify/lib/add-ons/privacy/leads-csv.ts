@@ -1,6 +1,6 @@
 /** Stored demo requests as formula-safe CSV for sales, `npm run leads:export` (docs/requirements.md#durable-capture). */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
-import type { BusinessHours } from "../../core/config";
+import type { BusinessHours } from "../follow-up/business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";
 import { DamagedRecordError } from "../../kit/json-blobs";

@@ -4,7 +4,7 @@
  * signature are made per attempt. Errors never name the URL: it is the credential.
  */
 import { Webhook } from "standardwebhooks";
-import type { LeadWebhookConfig } from "../../core/config";
+import type { LeadWebhookConfig } from "./settings";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "../../core/delivery/mailer";
 import { eventId, type LeadEvent, type WebhookLead } from "./lead-event";

@@ -1,6 +1,6 @@
 /** The lead webhook's settings (docs/decisions/0034-core-and-add-ons.md): off without LEAD_WEBHOOK_URL or when invalid. */
 import { z } from "zod";
-import { isLocalRun, type LeadWebhookConfig, type WebhookFormat } from "../../core/config";
+import { isLocalRun } from "../../core/config";
 import {
   readSetting,
   type Built,
@@ -10,6 +10,23 @@ import {
   type Shapes,
 } from "../../kit/settings";
 import { isHttpsUrl } from "../../kit/url";
+
+export type WebhookFormat = "slack" | "teams" | "standard";
+
+export interface LeadWebhookConfig {
+  /** A credential in itself (a Slack or Teams URL lets anyone post): never logged. */
+  url: string;
+  format: WebhookFormat;
+  secret?: string;
+  timeoutMs: number;
+  slackButtons?: boolean;
+}
+
+declare module "../../core/config" {
+  interface PluginSettings {
+    leadWebhook?: LeadWebhookConfig;
+  }
+}
 
 const WEBHOOK_FORMATS = ["slack", "teams", "standard"] as const satisfies readonly WebhookFormat[];
 

@@ -137,27 +137,12 @@ export async function alertIfDue(
   await recorder.save();
 }
 
-/** Tells ALERT_EMAIL the day's confirmations are nearly spent; no visitor data. Never throws. */
+/** Tells ALERT_EMAIL of `notice`, in its plugin's words (no visitor data). Never throws. */
 export async function alertNotice(
-  notice: DeliveryNotice,
-  context: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now">,
+  { fields, ...notice }: DeliveryNotice,
+  context: Pick<DeliveryContext, "config" | "mailer" | "retry">,
 ): Promise<void> {
-  const day = context.now().toISOString().slice(0, 10);
-  await alertOnce(
-    {
-      what: "confirmation limit alert",
-      subject: `Confirmation e-mails nearly spent: ${notice.used} of ${notice.limit} on ${day}`,
-      title: "Confirmation e-mails nearly spent",
-      body: [
-        `${notice.used} of the ${notice.limit} confirmation e-mails allowed on ${day} (UTC) are spent.`,
-        "Past the limit, prospects get no confirmation (their demo requests still reach sales).",
-        "If this is not a busy day, check the day's demo requests for throwaway addresses, and raise CONFIRMATION_DAILY_LIMIT or lower CONFIRMATION_CLIENT_DAILY_LIMIT if needed.",
-      ],
-      notSent: "CONFIRMATION LIMIT NEAR: the alert e-mail could not be sent",
-    },
-    context,
-    { used: notice.used, limit: notice.limit },
-  );
+  await alertOnce(notice, context, fields);
 }
 
 /** Tells ALERT_EMAIL of `parts` (`name: problem; problem`, no values) once on `now`'s UTC day. Never throws. */

@@ -27,11 +27,15 @@ export function withinRequest(retry: RetryOptions | undefined, startedAt = Date.
 }
 
 /** The channels after the sales e-mail, in order (the confirmation waits for it), and those beside it. */
-function channelsOf(addOns: readonly AddOn[]) {
+export function channelsOf(addOns: readonly AddOn[]) {
   const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
   const inLane = (lane: "after-sales" | "beside") =>
     channels.filter((c) => c.lane === lane).map((c) => c.channel);
-  return { after: inLane("after-sales"), beside: inLane("beside") };
+  return {
+    after: inLane("after-sales"),
+    beside: inLane("beside"),
+    names: channels.map((c) => c.channel.name),
+  };
 }
 
 interface DeliverOptions {
@@ -54,8 +58,9 @@ async function runChannel(
   context: DeliveryContext,
   options: DeliverOptions,
 ): Promise<SendResult | undefined> {
+  // A lead that arrived before its plugin was turned on holds no delivery for it: it is not sent backwards.
   const delivery = recorder.lead.deliveries[channel.name];
-  if (delivery.state !== "pending") return undefined;
+  if (delivery?.state !== "pending") return undefined;
   const plan = channel.plan(recorder.lead, context);
   if (plan === "wait") return undefined;
   if (plan !== "send") {
@@ -129,7 +134,7 @@ export function startDelivery(
   const afterSales = sales.then(async () => {
     let previous: ChannelName = "sales";
     for (const channel of after) {
-      if (recorder.lead.deliveries[previous].state === "sending") break; // its attempt was not recorded
+      if (recorder.lead.deliveries[previous]?.state === "sending") break; // its attempt was not recorded
       await run(channel);
       previous = channel.name;
     }

@@ -6,10 +6,9 @@
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";
-import { deliverLead } from "./deliver";
+import { channelsOf, deliverLead } from "./deliver";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
-  CHANNELS,
   promiseStart,
   readEach,
   withDelivery,
@@ -18,7 +17,7 @@ import {
 } from "../leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../leads/lead-store";
 import { createBreaker, mapInBatches, type Breaker } from "../../kit/jobs";
-import { errorName, logError, logInfo } from "../../kit/log";
+import { errorName, logError, logInfo, logInfoOnce } from "../../kit/log";
 import type { Mailer, RetryOptions } from "./mailer";
 import { reportMalformedLead } from "./alert";
 
@@ -51,13 +50,27 @@ async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: numb
   }
 }
 
-/** Brings in-doubt and over-age channels to their next state; false when the lead must be left this run. */
-function prepare(recorder: LeadRecorder, readAt: number, now: number, maxAgeMs: number): boolean {
+/**
+ * Brings in-doubt and over-age channels to their next state, and skips those of a plugin no longer loaded (`loaded`
+ * names the channels on), so the lead settles; false when the lead must be left this run.
+ */
+function prepare(
+  recorder: LeadRecorder,
+  loaded: readonly ChannelName[],
+  { readAt, now, maxAgeMs }: { readAt: number; now: number; maxAgeMs: number },
+): boolean {
   const lead = recorder.lead;
   const start = Date.parse(promiseStart(lead));
   const sales = lead.deliveries.sales;
   if (sales.state === "pending" && !sales.lastAttemptAt && readAt - start < IN_FLIGHT_GRACE_MS) return false;
-  for (const channel of CHANNELS) {
+  for (const channel of Object.keys(lead.deliveries)) {
+    if (channel !== "sales" && !loaded.includes(channel) && lead.deliveries[channel].state === "pending") {
+      logInfoOnce(`${channel} off: its pending deliveries are skipped`);
+      recorder.change(
+        withDelivery(recorder.lead, channel, { state: "skipped", lastError: `${channel} is off` }),
+      );
+      continue;
+    }
     const inDoubt = recorder.lead.deliveries[channel];
     if (inDoubt.state === "sending") {
       const started = inDoubt.lastAttemptAt ? Date.parse(inDoubt.lastAttemptAt) : start;
@@ -116,9 +129,10 @@ export async function retryPendingLeads(options: {
   leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 
   // One breaker per channel: a failing webhook never stops the e-mails, nor the reverse.
-  const breakers = Object.fromEntries(
-    CHANNELS.map((channel) => [channel, createBreaker({ failures: BREAKER_LIMIT })]),
-  ) as Record<ChannelName, Breaker>;
+  const loaded = channelsOf(options.addOns).names;
+  const breakers: Record<ChannelName, Breaker> = Object.fromEntries(
+    ["sales", ...loaded].map((channel) => [channel, createBreaker({ failures: BREAKER_LIMIT })]),
+  );
   const context = { config, mailer, addOns: options.addOns, retry: options.retry, now };
   const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>
     breakers[channel].allows() &&
@@ -129,7 +143,7 @@ export async function retryPendingLeads(options: {
   for (const lead of leads) {
     const recorder = new LeadRecorder(store, lead);
     try {
-      if (prepare(recorder, readAt, now().getTime(), maxAgeMs)) {
+      if (prepare(recorder, loaded, { readAt, now: now().getTime(), maxAgeMs })) {
         await deliverLead(recorder, context, {
           due,
           onResult: (channel, result) => breakers[channel].record(result),

@@ -12,6 +12,7 @@ import { inboxKeyOf, leadIdFor } from "../leads/lead-address";
 import { LeadRecorder, type CreateResult, type LeadStore } from "../leads/lead-store";
 import { errorName, logError, logInfo, maskDomain, maskEmail } from "../../kit/log";
 import type { Mailer, RetryOptions } from "../delivery/mailer";
+import { channelsOf } from "../delivery/deliver";
 import { parseDemoRequest, respond, type AnswerFormat, type BookingOffer, type Outcome } from "./edge";
 import { createFormTokenNonces, MAX_TOKEN_AGE_MS, type FormTokenNonces } from "../spam/form-token";
 import {
@@ -198,6 +199,7 @@ async function handle(
       attribution: parsed.attribution,
       clientKey: ip ? clientKeyOf(ip, config.formSecret) : undefined,
       inboxKey: inboxKeyOf(parsed.request.email, config.formSecret),
+      channels: channelsOf(addOns).names,
     });
   const lead = leadAs(judged.verdict);
   const store = openStore(deps);

@@ -16,8 +16,12 @@ import { logError } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
 import type { SpamVerdict } from "../spam/spam";
 
-export const CHANNELS = ["sales", "confirmation", "webhook"] as const;
-export type ChannelName = (typeof CHANNELS)[number];
+/**
+ * A delivery channel's name: the core's sales e-mail, or one a loaded plugin declares (e.g. "confirmation",
+ * "webhook"). A lead holds a delivery for each channel loaded when it arrived (docs/decisions/0043-plugins.md).
+ */
+export type ChannelName = string;
+export const SALES_CHANNEL = "sales";
 
 /**
  * `sending`: an attempt without its outcome yet; `unconfirmed`: a confirmation attempt that never recorded it, not
@@ -130,7 +134,7 @@ const storedLeadSchema = z.looseObject({
       DEMO_REQUEST_FIELDS.map((row) => [row.name, row.required ? z.string() : z.string().default("")]),
     ) as Record<DemoRequestField, z.ZodString | z.ZodDefault<z.ZodString>>,
   ),
-  deliveries: z.looseObject(shapeOf(CHANNELS, () => deliverySchema.optional())).optional(),
+  deliveries: z.record(z.string(), deliverySchema).optional(),
 });
 
 export type Delivery = z.infer<typeof deliverySchema>;
@@ -138,23 +142,31 @@ export type LeadAlert = z.infer<typeof alertSchema>;
 export type LeadRecord = z.output<z.ZodObject<typeof leadFields>> & {
   request: DemoRequest;
   inboxKey?: string;
-  deliveries: Record<ChannelName, Delivery>;
+  deliveries: { sales: Delivery } & Record<ChannelName, Delivery>;
 };
 
-/** `lead` with a delivery for every channel it lacks (older leads), as a new lead would have. */
+/** `lead` with the sales e-mail's delivery if it lacks one (the oldest leads), as a new lead would have it. */
 function completeDeliveries(lead: LeadRecord): LeadRecord {
-  const fresh = lead.state === "spam" ? allChannels("skipped", "stored as spam") : allChannels("pending");
-  return { ...lead, deliveries: { ...fresh, ...lead.deliveries } };
+  const sales =
+    lead.state === "spam" ? allChannels([], "skipped", "stored as spam") : allChannels([], "pending");
+  return { ...lead, deliveries: { ...sales, ...lead.deliveries } };
 }
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["sent", "failed", "unconfirmed", "skipped"]);
 
-function allChannels(state: DeliveryState, lastError?: string): LeadRecord["deliveries"] {
+function allChannels(channels: readonly ChannelName[], state: DeliveryState, lastError?: string) {
   const delivery = (): Delivery => (lastError ? { state, attempts: 0, lastError } : { state, attempts: 0 });
-  return Object.fromEntries(CHANNELS.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
+  const names = [SALES_CHANNEL, ...channels];
+  return Object.fromEntries(names.map((channel) => [channel, delivery()])) as LeadRecord["deliveries"];
 }
 
-/** A new lead with every channel pending; a `spam` verdict skips them all, so it is settled at once. */
+/** A delivery pending for the sales e-mail and each of `channels`, as a lead arriving now gets. */
+export const pendingDeliveries = (channels: readonly ChannelName[]) => allChannels(channels, "pending");
+
+/**
+ * A new lead with the sales e-mail and each of `channels` (the loaded plugins') pending; a `spam` verdict skips
+ * them all, so it is settled at once.
+ */
 export function newLead(
   id: string,
   request: DemoRequest,
@@ -166,8 +178,10 @@ export function newLead(
     clientKey,
     inboxKey,
     emailClass,
+    channels = [],
   }: Partial<Pick<LeadRecord, "honeypot" | "attribution" | "clientKey" | "inboxKey" | "emailClass">> & {
     verdict?: SpamVerdict;
+    channels?: readonly ChannelName[];
   } = {},
 ): LeadRecord {
   const lead: LeadRecord = {
@@ -179,14 +193,14 @@ export function newLead(
     ...(emailClass ? { emailClass } : {}),
     receivedAt: receivedAt.toISOString(),
     state: "pending",
-    deliveries: allChannels("pending"),
+    deliveries: allChannels(channels, "pending"),
   };
   if (verdict.kind === "clean") return lead;
   if (verdict.kind === "suspected") return { ...lead, suspectedSpam: verdict.reason };
   return {
     ...lead,
     state: "spam",
-    deliveries: allChannels("skipped", "stored as spam"),
+    deliveries: allChannels(channels, "skipped", "stored as spam"),
     settledAt: lead.receivedAt,
     spamReason: verdict.reason,
     honeypot,
@@ -209,7 +223,8 @@ export function withDelivery(lead: LeadRecord, channel: ChannelName, change: Par
 export function isSettled(lead: LeadRecord): boolean {
   const needsAlert = lead.state === "failed" || lead.state === "unconfirmed";
   return (
-    CHANNELS.every((channel) => FINAL.has(lead.deliveries[channel].state)) && (!needsAlert || !!lead.alert)
+    Object.values(lead.deliveries).every((delivery) => FINAL.has(delivery.state)) &&
+    (!needsAlert || !!lead.alert)
   );
 }
 

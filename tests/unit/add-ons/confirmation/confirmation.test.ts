@@ -144,11 +144,14 @@ test("past the daily limit the lead is still stored and sent; only the confirmat
   );
 });
 
-test("CONFIRMATION_EMAIL=off: sales gets the lead, nobody gets a confirmation", async () => {
-  const { post, mailer } = harness({ config: { confirmationEmail: false } });
-  expect((await post(VALID)).status).toBe(200);
+test("CONFIRMATION_EMAIL=off: sales gets the lead, nobody gets a confirmation, and the lead settles", async () => {
+  const { post, mailer, store } = harness({ config: { confirmation: undefined } });
+  const res = await post(VALID);
+  expect(res.status).toBe(200);
   expect(mailer.sent.map((m) => m.to)).toEqual([TEST_CONFIG.salesEmail]);
-  expect((console.log as jest.Mock).mock.calls.flat().join("\n")).toMatch(/CONFIRMATION_EMAIL=off/);
+  const { reference } = (await res.json()) as { reference: string };
+  expect(Object.keys((await store!.get(reference))!.deliveries)).toEqual(["sales"]);
+  expect(await store!.pendingIds()).toEqual([]);
 });
 
 test("limits that cannot be checked mean no confirmation, and the request still succeeds", async () => {

@@ -6,7 +6,8 @@
 // hours across a weekend and a daylight-saving change; the digest of held and suspected spam, by the
 // next business morning; leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import type { FollowUpConfig, ServerConfig } from "../../../../netlify/lib/core/config";
+import type { ServerConfig } from "../../../../netlify/lib/core/config";
+import type { FollowUpConfig } from "../../../../netlify/lib/add-ons/follow-up/settings";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { checkClaimLink, checkReleaseLink } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";

@@ -18,7 +18,7 @@ import {
   type FollowUpAction,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
-import type { StaffMember } from "../../../../netlify/lib/core/config";
+import type { StaffMember } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 
 const ANA = { name: "Ana Smith", email: "ana@example.com" };
 const BEN = { name: "Ben Lee", email: "ben@example.com" };

@@ -16,7 +16,7 @@ import {
   releaseUrlFor,
 } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/follow-up/release";
+import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/confirmation/confirmation";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import { DEFAULT_RETENTION, isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
 import { resetConfig } from "../../../../netlify/lib/compose";

@@ -150,7 +150,7 @@ describe("the follow-up variables are checked at start like the others", () => {
   test("a SALES_TEAM of 9,000 `(` turns follow-up off, named; the rest of the configuration stands", () => {
     const result = loadConfig({ ...base, SALES_TEAM: ROSTER + "(".repeat(9_000) });
     expect(result.ok && result.config.followUp).toBeUndefined();
-    expect(result.ok && result.config.confirmationEmail).toBe(true);
+    expect(result.ok && result.config.confirmation).toBeDefined();
     expect(invalidParts(result).map(namesOnly)).toEqual(["follow-up: SALES_TEAM is invalid"]);
   });
 

@@ -14,7 +14,7 @@ import {
   keepWeek,
   weekFigures,
 } from "../../../../netlify/lib/add-ons/follow-up/summary";
-import type { FollowUpConfig } from "../../../../netlify/lib/core/config";
+import type { FollowUpConfig } from "../../../../netlify/lib/add-ons/follow-up/settings";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";

@@ -290,12 +290,44 @@ test("a refused webhook (e.g. a revoked URL) fails that channel at once, not the
   expect(consoleErrors.text()).toContain("[demo-request] lead webhook refused for good");
 });
 
-test("without LEAD_WEBHOOK_URL the channel is skipped and nothing is posted", async () => {
+test("without LEAD_WEBHOOK_URL a lead holds no webhook delivery, nothing is posted and it settles", async () => {
   const store = createMemoryLeadStore();
   await harness({ store, now: at(0) }).post({ ...VALID, requestId: ID });
-  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+  expect((await store.get(LEAD))?.deliveries.webhook).toBeUndefined();
   expect(sink.deliveries()).toHaveLength(0);
   expect(await store.pendingIds()).toEqual([]);
+});
+
+// docs/decisions/0043-plugins.md: a lead keeps the channels loaded at its arrival.
+test("a lead still pending when the webhook is turned on is not posted backwards", async () => {
+  const store = createMemoryLeadStore();
+  const { webhook: _webhook, ...deliveries } = leadRecord(LEAD, "pending").deliveries;
+  await store.create({ ...leadRecord(LEAD, "pending"), receivedAt: at(0)().toISOString(), deliveries });
+  await job(store, scriptedMailer(), at(5));
+  expect(deliveriesFor(LEAD)).toHaveLength(0);
+  expect((await store.get(LEAD))?.state).toBe("sent");
+  expect(await store.pendingIds()).toEqual([]);
+});
+
+test("a webhook delivery still pending when the webhook is turned off is skipped, said once, and leads settle", async () => {
+  const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+  const errors = silenceConsole("error");
+  const store = createMemoryLeadStore();
+  sink.setMode({ status: 503, times: 20 });
+  const ids = [ID, "3c2b1a0f-9e8d-4c7b-8a6f-5e4d3c2b1a0f"];
+  for (const requestId of ids)
+    await harness({ store, now: at(0), config: webhookConfig }).post({ ...VALID, requestId });
+  expect((await store.get(LEAD))?.deliveries.webhook).toMatchObject({ state: "pending" });
+  webhookConfig = {};
+  await job(store, scriptedMailer(), at(30));
+  for (const id of ids.map(leadIdOf))
+    expect((await store.get(id))?.deliveries.webhook).toMatchObject({
+      state: "skipped",
+      lastError: "webhook is off",
+    });
+  expect(await store.pendingIds()).toEqual([]);
+  expect(log.mock.calls.flat().filter((line) => String(line).includes("webhook off"))).toHaveLength(1);
+  expect(errors.mock.calls.flat().join("\n")).toMatch(/lead webhook not accepted/);
 });
 
 test("standard format: the receiver verifies each attempt, and a retry keeps the webhook-id", async () => {
@@ -368,7 +400,7 @@ describe("with the spam layers", () => {
     await harness({ store, now: at(0) }).post({ ...VALID, [HONEYPOT_FIELD]: "x", requestId: OTHER });
     const old = (await store.get(OTHER_LEAD))!;
     const { webhook: _webhook, ...before } = old.deliveries;
-    store.records.set(OTHER_LEAD, { ...old, deliveries: before } as unknown as LeadRecord);
-    expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toMatchObject({ state: "skipped" });
+    store.records.set(OTHER_LEAD, { ...old, deliveries: before });
+    expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toBeUndefined();
   });
 });

@@ -55,14 +55,11 @@ describe("SENDGRID_API_BASE_URL", () => {
 });
 
 test("confirmations: on with 200 a day by default; CONFIRMATION_EMAIL=off and a daily limit are read", () => {
-  expect(config({})).toMatchObject({ confirmationEmail: true, confirmationDailyLimit: 200 });
-  expect(config({ CONFIRMATION_EMAIL: "off" })).toMatchObject({ confirmationEmail: false });
-  expect(config({ CONFIRMATION_DAILY_LIMIT: "25" })).toMatchObject({
-    confirmationEmail: true,
-    confirmationDailyLimit: 25,
-  });
+  expect(config({}).confirmation).toEqual({ dailyLimit: 200, clientDailyLimit: 5 });
+  expect(config({ CONFIRMATION_EMAIL: "off" }).confirmation).toBeUndefined();
+  expect(config({ CONFIRMATION_DAILY_LIMIT: "25" }).confirmation).toMatchObject({ dailyLimit: 25 });
   // An invalid value turns confirmations off and is named; the demo request goes on.
-  expect(config({ CONFIRMATION_EMAIL: "no" }).confirmationEmail).toBe(false);
+  expect(config({ CONFIRMATION_EMAIL: "no" }).confirmation).toBeUndefined();
   expect(invalidParts(loadConfig({ ...BASE, CONFIRMATION_EMAIL: "no" })).map(namesOnly)).toEqual([
     "confirmation e-mail: CONFIRMATION_EMAIL is invalid",
   ]);

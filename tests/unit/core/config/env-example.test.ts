@@ -6,17 +6,14 @@
 // retention limits and what the local server and the owner's commands read.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ADD_ON_SETTINGS, loadConfig } from "../../../../netlify/lib/compose";
+import { SETTINGS_PARTS, loadConfig } from "../../../../netlify/lib/compose";
 import { CORE_VARIABLES } from "../../../../netlify/lib/core/config";
 import { loadRetentionLimits, RETENTION_VARIABLES } from "../../../../netlify/lib/add-ons/privacy/retention";
 
 const root = join(__dirname, "..", "..", "..", "..");
 
 /** Every environment variable the functions read. */
-const CONFIG_VARIABLES = [
-  ...CORE_VARIABLES,
-  ...Object.values(ADD_ON_SETTINGS).flatMap((part) => part.variables),
-];
+const CONFIG_VARIABLES = [...CORE_VARIABLES, ...SETTINGS_PARTS.flatMap((part) => part.variables)];
 
 /** `NAME` -> the value after `=` (empty for none), from lines like `# NAME=value`. */
 function listed(): Map<string, string> {

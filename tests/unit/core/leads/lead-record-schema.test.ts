@@ -50,15 +50,37 @@ describe("parseStoredLead", () => {
       expect(parseStoredLead(structuredClone(lead), ID)).toEqual(lead);
   });
 
-  test("older leads read: no webhook delivery (filled in as pending), no message, no source or class", () => {
+  test("older leads read: no webhook delivery (none added), no message, no source or class", () => {
     const { webhook: _webhook, ...deliveries } = good().deliveries;
     const { message: _message, ...request } = good().request;
     const old = { ...good(), deliveries, request };
     const read = parseStoredLead(old, ID);
-    expect(read.deliveries.webhook).toEqual({ state: "pending", attempts: 0 });
+    expect(read.deliveries.webhook).toBeUndefined();
     expect(read.request.message).toBe("");
     const noDeliveries = parseStoredLead({ ...good(), deliveries: undefined }, ID);
-    expect(Object.keys(noDeliveries.deliveries)).toEqual(["sales", "confirmation", "webhook"]);
+    expect(noDeliveries.deliveries).toEqual({ sales: { state: "pending", attempts: 0 } });
+  });
+
+  test("a lead as stored today reads with each of its channels' deliveries", () => {
+    const today = {
+      ...good(),
+      deliveries: {
+        sales: {
+          state: "sent",
+          attempts: 1,
+          lastAttemptAt: "2026-12-01T01:00:00.000Z",
+          sentAt: "2026-12-01T01:00:01.000Z",
+        },
+        confirmation: { state: "skipped", attempts: 0, lastError: "CONFIRMATION_EMAIL=off" },
+        webhook: {
+          state: "pending",
+          attempts: 2,
+          lastAttemptAt: "2026-12-01T01:02:00.000Z",
+          lastError: "503",
+        },
+      },
+    };
+    expect(parseStoredLead(today, ID).deliveries).toEqual(today.deliveries);
   });
 
   test("fields it does not know are kept, so a record written back loses nothing", () => {

@@ -147,8 +147,8 @@ describe("the honeypot", () => {
         emailClass: { class: "company", domain: "acme-mining.com", role: false },
         // The keyed hash of the inbox, never the address (docs/decisions/0032-bookings-by-uid.md).
         inboxKey: inboxKeyOf(VALID_REQUEST.email, TEST_CONFIG.formSecret),
-        // The lead webhook too: a spam lead is never posted.
-        deliveries: { sales: neverSent, confirmation: neverSent, webhook: neverSent },
+        // Every channel loaded (here no lead webhook): a spam lead is never sent.
+        deliveries: { sales: neverSent, confirmation: neverSent },
         settledAt: NOW.toISOString(),
       });
       // Nothing is left for the retry job to look at.

@@ -1,0 +1,31 @@
+/** The confirmation plugin: its settings, and its channel when on (docs/decisions/0034-core-and-add-ons.md). */
+import { settingsPart, type Plugin } from "../../core/add-on";
+import type { ConfirmationLimits } from "./confirmation-limits";
+import { CONFIRMATION_VARIABLES, confirmationSettings } from "./settings";
+
+declare module "../../core/add-on" {
+  interface PluginOverrides {
+    confirmationLimits?: () => ConfirmationLimits;
+  }
+}
+
+export const confirmationPlugin: Plugin = {
+  name: "confirmation",
+  settings: [
+    settingsPart({
+      key: "confirmation",
+      name: "confirmation e-mail",
+      variables: CONFIRMATION_VARIABLES,
+      read: confirmationSettings,
+    }),
+  ],
+  async load(config, overrides) {
+    const limits = config.confirmation;
+    if (!limits) return undefined;
+    const [{ confirmationAddOn }, { blobConfirmationLimits }] = await Promise.all([
+      import("./confirmation"),
+      import("./confirmation-limits"),
+    ]);
+    return confirmationAddOn(overrides.confirmationLimits ?? (() => blobConfirmationLimits(config, limits)));
+  },
+};

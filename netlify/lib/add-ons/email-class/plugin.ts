@@ -1,0 +1,7 @@
+/** The e-mail class plugin: on always, with no settings; its judge classes every lead (docs/decisions/0031-email-classification.md). */
+import type { Plugin } from "../../core/add-on";
+
+export const emailClassPlugin: Plugin = {
+  name: "e-mail class",
+  load: async () => (await import("./email-class")).emailClassAddOn,
+};

@@ -1,0 +1,34 @@
+/**
+ * The follow-up plugin: its settings and Slack's buttons, which claim leads and so need its roster
+ * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md).
+ */
+import { settingsPart, type Plugin } from "../../core/add-on";
+import {
+  FOLLOW_UP_VARIABLES,
+  followUpSettings,
+  SLACK_VARIABLES,
+  slackButtons,
+  slackSettings,
+} from "./settings";
+
+export const followUpPlugin: Plugin = {
+  name: "follow-up",
+  settings: [
+    settingsPart({
+      key: "followUp",
+      name: "follow-up",
+      variables: FOLLOW_UP_VARIABLES,
+      read: followUpSettings,
+    }),
+    settingsPart({
+      key: "slack",
+      name: "Slack buttons",
+      variables: SLACK_VARIABLES,
+      read: (env) => {
+        const slack = slackSettings(env);
+        return slack.state === "on" ? slackButtons(slack, followUpSettings(env)) : slack;
+      },
+    }),
+  ],
+  load: async (config) => (config.followUp ? (await import("./add-on")).followUpAddOn : undefined),
+};
