@@ -6,8 +6,6 @@
  * (docs/decisions/0040-link-lifetime-and-roster-keys.md).
  */
 import escapeHtml from "escape-html";
-import type { AddOn } from "../../core/add-on";
-import type { ServerConfig } from "../../core/config";
 import { startDelivery, withinRequest } from "../../core/delivery/deliver";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
@@ -34,10 +32,7 @@ import {
   type KeyedMember,
 } from "./signed-page";
 
-type ReleaseHandlerDeps = ClaimHandlerDeps & {
-  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  retry?: RetryOptions;
-};
+type ReleaseHandlerDeps = ClaimHandlerDeps & { retry?: RetryOptions };
 
 const PAGE_TITLE = "Release a lead held as spam";
 export const NO_CONFIRMATION = "released from spam: no late confirmation";
