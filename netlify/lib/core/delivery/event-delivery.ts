@@ -68,7 +68,9 @@ async function changeEvents(
     const read = await readRecord(blobs, key, recordSchema);
     if ("damaged" in read) throw new DamagedRecordError(key);
     const found = "found" in read;
-    const next = change(found ? read.found.events : []);
+    const current = found ? read.found.events : [];
+    const next = change(current);
+    if (next === current) return;
     if (next.length === 0) {
       if (found) await blobs.delete(key);
       return;
