@@ -11,6 +11,7 @@ import { publishLeadEvent, retryLeadEvents } from "../../../../netlify/lib/core/
 import type { PublishedLeadEvent } from "../../../../netlify/lib/core/leads/lead-events";
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
+import { erasureStore } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
 import { leadRecord, TEST_CONFIG } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
@@ -155,14 +156,14 @@ test("a refused delivery is not retried; the events of a lead no longer stored a
   expect([...blobs.entries.keys()]).not.toContain(keyOf("leadEvents", "l1"));
 });
 
-test("a lead's events are deleted with it, by erasure or retention (LeadStore.remove)", async () => {
+test("erasing a lead removes its events, and so does retention (LeadStore.remove)", async () => {
   const server = await startBlobsServer();
   try {
     const raw = server.open("lead-events-with-lead");
     const blobs = jsonBlobsOver(raw);
     const leads = createBlobLeadStore(raw);
     const crm = subscriber("crm", [DOWN]);
-    for (const id of ["kept", "erased"]) {
+    for (const id of ["kept", "erased", "retained"]) {
       await leads.create(leadRecord(id, "sent"));
       const lead = (await leads.get(id))!;
       await publishLeadEvent(event(id), lead, {
@@ -174,8 +175,9 @@ test("a lead's events are deleted with it, by erasure or retention (LeadStore.re
     }
     const eventKeys = async () =>
       (await raw.list()).blobs.map((b) => b.key).filter((k) => k.includes("events"));
-    expect(await eventKeys()).toEqual([keyOf("leadEvents", "erased"), keyOf("leadEvents", "kept")]);
-    await leads.remove("erased");
+    expect(await eventKeys()).toEqual(["erased", "kept", "retained"].map((id) => keyOf("leadEvents", id)));
+    await erasureStore(leads, blobs).remove("erased");
+    await leads.remove("retained");
     expect(await eventKeys()).toEqual([keyOf("leadEvents", "kept")]);
   } finally {
     server.close();
