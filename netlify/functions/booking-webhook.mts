@@ -1,6 +1,6 @@
 /** POST /api/booking-webhook, Cal.com's bookings (docs/decisions/0030-slack-and-booking-loop.md); see netlify/lib/add-ons/booking/booking-webhook.ts. */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/compose";
+import { addOnsFor, getConfig } from "../lib/compose";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
 import { jsonBlobs } from "../lib/kit/json-blobs";
@@ -9,9 +9,11 @@ import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-sto
 
 export default createBookingWebhookHandler({
   getConfig,
+  getAddOns: (config) => addOnsFor(config),
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
   getEvents: () => jsonBlobs(LEAD_STORE_NAME),
+  getLeadEvents: () => jsonBlobs(LEAD_STORE_NAME),
   createMailer: createSendGridMailer,
 });
 

@@ -8,21 +8,22 @@ import { addOnsFor, getConfig } from "../lib/compose";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { MAX_BODY_BYTES } from "../lib/kit/http";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
-import { createBlobLeadStore } from "../lib/core/leads/lead-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import type { ServerConfig } from "../lib/core/config";
+import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createClaimHandler } from "../lib/add-ons/follow-up/claim-handler";
 import { createReleaseHandler } from "../lib/add-ons/follow-up/release";
 
 const deps = {
   getConfig,
+  getAddOns: (config: ServerConfig) => addOnsFor(config),
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
+  getLeadEvents: () => jsonBlobs(LEAD_STORE_NAME),
   createMailer: createSendGridMailer,
 };
 const handle = createClaimHandler(deps);
-const release = createReleaseHandler({
-  ...deps,
-  getAddOns: (config) => addOnsFor(config),
-});
+const release = createReleaseHandler(deps);
 
 export default async (req: Request, context: Context): Promise<Response> => {
   const id = context.params.id ?? "";

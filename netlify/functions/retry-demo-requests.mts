@@ -1,6 +1,7 @@
 /**
- * Scheduled every 5 minutes: delivers unsettled leads, and once a day e-mails invalid settings
- * (docs/decisions/0019-lead-path.md). Answers the run's counts, or 503 when the store cannot be listed.
+ * Scheduled every 5 minutes: delivers unsettled leads and the lead events still due, and once a day e-mails invalid
+ * settings (docs/decisions/0019-lead-path.md, docs/decisions/0044-durable-lead-events.md). Answers the run's counts,
+ * or 503 when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { addOnsFor, getConfig, invalidParts } from "../lib/compose";
@@ -33,6 +34,7 @@ export default async (req: Request): Promise<Response> => {
       config,
       ignoreBackoff,
       malformedNotes: jsonBlobs(LEAD_STORE_NAME),
+      leadEvents: jsonBlobs(LEAD_STORE_NAME),
     });
     logInfo("retry run finished", { ...result });
     return json(200, result);

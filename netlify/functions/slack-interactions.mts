@@ -1,18 +1,21 @@
 /** POST /api/slack/interactions, Slack's Claim and Contacted buttons (docs/decisions/0030-slack-and-booking-loop.md). */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/compose";
+import { addOnsFor, getConfig } from "../lib/compose";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import {
   createSlackInteractionsHandler,
   SLACK_MAX_BODY_BYTES,
 } from "../lib/add-ons/follow-up/slack-interactions";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
-import { createBlobLeadStore } from "../lib/core/leads/lead-store";
+import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
+import { jsonBlobs } from "../lib/kit/json-blobs";
 
 export default createSlackInteractionsHandler({
   getConfig,
+  getAddOns: (config) => addOnsFor(config),
   getStore: () => createBlobLeadStore(),
   getFollowUps: () => createFollowUpStore(),
+  getLeadEvents: () => jsonBlobs(LEAD_STORE_NAME),
   createMailer: createSendGridMailer,
 });
 

@@ -7,6 +7,7 @@ import type { PluginSettings, ServerConfig } from "./config";
 import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
+import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
 import type { SpamVerdict } from "./spam/spam";
 import type { Env, Setting } from "../kit/settings";
 
@@ -72,6 +73,21 @@ export interface AddOn {
     alert: { reason: LeadAlert["reason"]; detail: string },
     context: Pick<DeliveryContext, "config" | "retry" | "now">,
   ) => Promise<"sent" | "failed">;
+  /**
+   * Takes up the lead `events` it names, each published once through the core and delivered to `deliver` until it
+   * answers `sent` or `permanent`, with the retry job's backoff (docs/decisions/0044-durable-lead-events.md).
+   * `name` keys its delivery state in every stored event. `deliver` resolves one attempt's outcome (`attempts`
+   * made, 1 when absent); a throw counts as `retryable`.
+   */
+  onLeadEvent?: {
+    readonly name: string;
+    readonly events: readonly LeadEventName[];
+    deliver(
+      event: PublishedLeadEvent,
+      lead: LeadRecord,
+      context: Pick<DeliveryContext, "config" | "retry" | "now">,
+    ): Promise<SendResult & { attempts?: number }>;
+  };
 }
 
 /** One part of a plugin's settings: its name in the report, its variables, and its reader, which needs only `env`. */

@@ -1,4 +1,4 @@
-/** What the jobs share: batches, a circuit breaker, record-then-send (docs/decisions/0034-core-and-add-ons.md). */
+/** What the jobs share: batches, a circuit breaker, the backoff, record-then-send (docs/decisions/0034-core-and-add-ons.md). */
 
 /** Calls `fn` on each of `items`, `size` at a time, so a job never opens thousands of requests; never throws. */
 export async function mapInBatches<T, R>(
@@ -48,6 +48,13 @@ export function createBreaker({ failures = 3, budgetMs = Infinity, now = Date.no
 }
 
 export type Breaker = ReturnType<typeof createBreaker>;
+
+const MINUTE = 60_000;
+
+/** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
+}
 
 /** Records, sends, undoes on `retryable` so a later run sends it; undefined when `record` gives nothing. Throws what they throw. */
 export async function recordThenSend<R, S extends { status: string }>(steps: {

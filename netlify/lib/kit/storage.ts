@@ -98,6 +98,17 @@ export const STORAGE = {
     holds: "{ leadId }: the lead holding that live booking",
     ...LEAD_MARKER,
   },
+  leadEvents: {
+    store: LEAD_STORE_NAME,
+    prefix: "lead-events/",
+    key: BY_LEAD_ID,
+    holds:
+      "the lead's events not yet delivered to every subscriber: name, time, our line about it (naming the prospect and company), the owner's name, and per subscriber its delivery state",
+    personal: true,
+    retention: { kind: "with-lead", orphans: "retry-job" },
+    erasure: "with-lead",
+    access: "exported",
+  },
   malformed: {
     prefix: "malformed/",
     key: BY_LEAD_ID,

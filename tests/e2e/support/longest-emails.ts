@@ -29,7 +29,7 @@ import { newLead, type LeadRecord } from "../../../netlify/lib/core/leads/lead-r
 import { LeadRecorder } from "../../../netlify/lib/core/leads/lead-store";
 import { ATTRIBUTION_KEYS, ATTRIBUTION_MAX_LENGTH } from "../../../src/lib/attribution";
 import { DEMO_REQUEST_FIELDS, type DemoRequestField } from "../../../src/lib/demo-request";
-import { memoryLimits, scriptedMailer, TEST_CONFIG } from "../../helpers/function-harness";
+import { memoryLimits, scriptedMailer, TEST_CONFIG, testAddOns } from "../../helpers/function-harness";
 import { createMemoryBlobs } from "../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../helpers/memory-lead-store";
 
@@ -151,6 +151,8 @@ export async function everydayClaimPage(): Promise<string> {
   await leads.create({ ...lead, state: "sent" });
   const handle = createClaimHandler({
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
+    getAddOns: testAddOns,
+    getLeadEvents: () => createMemoryBlobs(),
     getStore: () => leads,
     getFollowUps: () => followUps,
     createMailer: () => scriptedMailer(),

@@ -146,7 +146,13 @@ describe("the declaration", () => {
   });
 
   test("says which keys go with a lead when it is deleted, and which erasure takes beside them", () => {
-    expect(keysDeletedWithLead("a")).toEqual(["pending/a", "followup/a", "unclaimed/a", "claimed/a"]);
+    expect(keysDeletedWithLead("a")).toEqual([
+      "pending/a",
+      "followup/a",
+      "unclaimed/a",
+      "claimed/a",
+      "lead-events/a",
+    ]);
     expect(keysErasedWithLead("a")).toEqual(["malformed/a"]);
     expect(keyOf("inboxes", "k/a")).toBe("inboxes/k/a");
   });

@@ -196,6 +196,8 @@ export function createBookingWebhookHandler(
         now,
         mailer: deps.createMailer(config),
         retry: deps.retry,
+        getAddOns: deps.getAddOns,
+        getLeadEvents: deps.getLeadEvents,
         booking: cancelling ? cancelled : liveBookings(followUp).find((b) => b.uid === uid),
       });
       await finishAfterAnswer(context, posted);

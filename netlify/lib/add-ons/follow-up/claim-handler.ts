@@ -37,7 +37,12 @@ import { emailClassLine, promiseDeadline, promiseStart, type LeadRecord } from "
 import type { LeadStore } from "../../core/leads/lead-store";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { emailClassOf } from "../email-class/email-class";
-import { applyFollowUpChange, postFollowUpUpdate, type FollowUpChange } from "./follow-up-update";
+import {
+  applyFollowUpChange,
+  postFollowUpUpdate,
+  type FollowUpChange,
+  type LeadEventDeps,
+} from "./follow-up-update";
 import {
   checkPost,
   chosenPerson,
@@ -256,7 +261,7 @@ const actorOf = (action: FollowUpAction) =>
 /** The query flag the 303 after an action adds; it only shows the newest history line, so forging it tells nothing. */
 const DONE = "done";
 
-export interface ClaimHandlerDeps {
+export interface ClaimHandlerDeps extends LeadEventDeps {
   getConfig: () => ConfigResult;
   getStore: () => LeadStore;
   getFollowUps: () => FollowUpStore;
@@ -359,6 +364,8 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
         config,
         now,
         mailer: deps.createMailer(config),
+        getAddOns: deps.getAddOns,
+        getLeadEvents: deps.getLeadEvents,
         by: actorOf(chosen),
         from: change.before.owner?.name,
         booking:

@@ -1,6 +1,7 @@
 /**
- * One follow-up change, from the claim page, Slack's buttons or a booking, and its announcement: a note on the lead
- * webhook and the e-mail it calls for (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md).
+ * One follow-up change, from the claim page, Slack's buttons or a booking, and its announcement: a lead event
+ * published through the core and the e-mail it calls for (docs/decisions/0029-lead-follow-up.md,
+ * docs/decisions/0030-slack-and-booking-loop.md, docs/decisions/0044-durable-lead-events.md).
  */
 import type { ServerConfig } from "../../core/config";
 import {
@@ -19,8 +20,9 @@ import { durationInWords, localTime } from "../../kit/text";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import { claimUrlFor } from "./claim-link";
 import { buildFollowUpNotice, sendFollowUpNotice } from "./follow-up-notice";
-import type { LeadUpdate } from "../webhook/lead-event";
-import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
+import type { AddOn } from "../../core/add-on";
+import { publishLeadEvent } from "../../core/delivery/event-delivery";
+import type { JsonBlobs } from "../../kit/json-blobs";
 
 /** A change the channel hears of: the webhook's actions, and a hand-over (posted as a claim by its new owner). */
 export type FollowUpChange = LeadUpdateAction | "handed-over";
@@ -88,54 +90,58 @@ export function updateLine(
   return options.who ? `${line}: ${firstName} ${lastName} (${company})` : line;
 }
 
+/** Where a change is published: the add-ons on (compose's `addOnsFor`) and the lead store's Blobs. */
+export interface LeadEventDeps {
+  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
+  getLeadEvents: () => JsonBlobs;
+}
+
 /**
- * Announces the change after the answer: a note on the lead webhook, if one is set (a hand-over goes as `claimed`),
- * and beside it the e-mail the change calls for (`buildFollowUpNotice`: a hand-over, a booking). Never throws.
+ * Announces the change after the answer: published through the core as a lead event (a hand-over as `handed-over`),
+ * which the lead webhook, when on, posts as a `lead.updated` note with retries
+ * (docs/decisions/0044-durable-lead-events.md), and beside it the e-mail the change calls for
+ * (`buildFollowUpNotice`: a hand-over, a booking). Never throws.
  */
 export async function postFollowUpUpdate(
   lead: LeadRecord,
   followUp: FollowUp,
   change: FollowUpChange,
-  context: { config: ServerConfig; now: () => Date; mailer: Mailer; retry?: RetryOptions } & Parameters<
-    typeof updateLine
-  >[4],
+  context: { config: ServerConfig; now: () => Date; mailer: Mailer; retry?: RetryOptions } & LeadEventDeps &
+    Parameters<typeof updateLine>[4],
 ): Promise<void> {
   const { config, mailer, retry } = context;
   const at = context.now();
   const notice = buildFollowUpNotice(lead, followUp, change, config, claimUrlFor(config, lead.id, at));
   await Promise.all([
-    postNote(lead, followUp, change, at, context),
+    publishChange(lead, followUp, change, at, context),
     notice && sendFollowUpNotice(notice, mailer, retry),
   ]);
 }
 
-async function postNote(
+async function publishChange(
   lead: LeadRecord,
   followUp: FollowUp,
   change: FollowUpChange,
   at: Date,
   context: Parameters<typeof postFollowUpUpdate>[3],
 ): Promise<void> {
-  const settings = context.config.leadWebhook;
-  if (!settings) return;
-  const action = change === "handed-over" ? "claimed" : change;
-  const zone = context.config.followUp?.businessHours?.zone;
-  const update: LeadUpdate = {
-    action,
+  const { config, now, retry } = context;
+  const zone = config.followUp?.businessHours?.zone;
+  const event = {
+    leadId: lead.id,
+    name: change,
     at: at.toISOString(),
     detail: updateLine(change, lead, followUp, at, { ...context, who: true, zone }),
+    ...(followUp.owner ? { owner: followUp.owner.name } : {}),
   };
-  const event = { kind: "update", lead: webhookLead(lead, { owner: followUp.owner?.name }), update } as const;
   try {
-    const result = await postLeadEvent(event, settings, context.now, context.retry);
-    if (result.status !== "sent") {
-      logError("follow-up update not accepted by the webhook", {
-        requestId: lead.id,
-        action,
-        status: result.code,
-      });
-    }
+    const addOns = await context.getAddOns(config);
+    await publishLeadEvent(event, lead, { config, now, retry, addOns, blobs: context.getLeadEvents() });
   } catch (error) {
-    logError("follow-up update not posted", { requestId: lead.id, action, reason: errorName(error) });
+    logError("follow-up update not published", {
+      requestId: lead.id,
+      event: change,
+      reason: errorName(error),
+    });
   }
 }

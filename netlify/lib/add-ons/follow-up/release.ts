@@ -7,7 +7,6 @@
  */
 import escapeHtml from "escape-html";
 import type { AddOn } from "../../core/add-on";
-import type { ServerConfig } from "../../core/config";
 import { channelsOf, startDelivery, withinRequest } from "../../core/delivery/deliver";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import {
@@ -40,10 +39,7 @@ import {
   type KeyedMember,
 } from "./signed-page";
 
-type ReleaseHandlerDeps = ClaimHandlerDeps & {
-  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  retry?: RetryOptions;
-};
+type ReleaseHandlerDeps = ClaimHandlerDeps & { retry?: RetryOptions };
 
 const PAGE_TITLE = "Release a lead held as spam";
 

@@ -144,6 +144,8 @@ async function applyClick(
         now,
         mailer: deps.createMailer(config),
         retry: deps.retry,
+        getAddOns: deps.getAddOns,
+        getLeadEvents: deps.getLeadEvents,
         by: owner.name,
       });
     }

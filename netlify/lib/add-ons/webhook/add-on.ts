@@ -1,9 +1,10 @@
 /**
  * The lead webhook add-on (docs/decisions/0022-lead-webhook-channel.md): each lead POSTed on its own channel
- * beside the sales e-mail, with the claim link of the core's `claimUrl` hook, and its alerts. The URL is never
- * logged: it is a credential.
+ * beside the sales e-mail, with the claim link of the core's `claimUrl` hook, its alerts, and the follow-up changes
+ * it takes up as lead events (docs/decisions/0044-durable-lead-events.md). The URL is never logged: it is a credential.
  */
 import { claimUrlOf, type AddOn, type DeliveryChannel } from "../../core/add-on";
+import { LEAD_UPDATE_ACTIONS, type LeadEventName, type LeadUpdateAction } from "../../core/leads/lead-events";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { postLeadEvent, webhookLead } from "./post-lead-event";
 
@@ -50,4 +51,36 @@ export const webhookAddOn: AddOn = {
     }
     return "failed";
   },
+  // A follow-up change as a short `lead.updated` note (docs/decisions/0030-slack-and-booking-loop.md).
+  onLeadEvent: {
+    name: "lead webhook",
+    events: [...LEAD_UPDATE_ACTIONS, "handed-over"],
+    async deliver(event, lead, { config, retry, now }) {
+      const settings = config.leadWebhook;
+      const action = updateActionOf(event.name);
+      if (!settings || !action) return { status: "permanent", error: "not a lead webhook update", code: 0 };
+      const update = { action, at: event.at, detail: event.detail };
+      const note = { kind: "update", lead: webhookLead(lead, { owner: event.owner }), update } as const;
+      try {
+        const result = await postLeadEvent(note, settings, now, retry);
+        if (result.status !== "sent") {
+          logError("follow-up update not accepted by the webhook", {
+            requestId: lead.id,
+            action,
+            status: result.code,
+          });
+        }
+        return result;
+      } catch (error) {
+        logError("follow-up update not posted", { requestId: lead.id, action, reason: errorName(error) });
+        return { status: "retryable", error: `not posted (${errorName(error)})` };
+      }
+    },
+  },
 };
+
+/** The `update.action` of a follow-up change: a hand-over goes as `claimed`; other events are no update. */
+function updateActionOf(name: LeadEventName): LeadUpdateAction | undefined {
+  if (name === "handed-over") return "claimed";
+  return LEAD_UPDATE_ACTIONS.find((action) => action === name);
+}

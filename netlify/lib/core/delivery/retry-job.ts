@@ -2,7 +2,8 @@
  * The retry job, delivering every unsettled lead (docs/decisions/0019-lead-path.md). An attempt without a recorded
  * outcome is sent again for the team's channels and never for the prospect's confirmation, which becomes `unconfirmed`
  * (docs/decisions/0039-work-after-the-answer.md); each channel backs off and has its own breaker. Every clock runs
- * from `promiseStart`: a lead released from spam is as new as its release.
+ * from `promiseStart`: a lead released from spam is as new as its release. Then the lead events still due
+ * (docs/decisions/0044-durable-lead-events.md).
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";
@@ -16,10 +17,11 @@ import {
   type LeadRecord,
 } from "../leads/lead-record";
 import { LeadRecorder, type LeadStore } from "../leads/lead-store";
-import { createBreaker, mapInBatches, type Breaker } from "../../kit/jobs";
+import { createBreaker, mapInBatches, nextAttemptDelayMs, type Breaker } from "../../kit/jobs";
 import { errorName, logError, logInfo, logInfoOnce } from "../../kit/log";
 import type { Mailer, RetryOptions } from "./mailer";
 import { reportMalformedLead } from "./alert";
+import { retryLeadEvents } from "./event-delivery";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -30,11 +32,6 @@ export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
 /** A repeat of the sales e-mail or the webhook costs the team a duplicate at worst; of the confirmation, the prospect. */
 const RESENT_IN_DOUBT: ReadonlySet<ChannelName> = new Set(["sales", "webhook"]);
-
-/** Wait before the next attempt after `attempts` failed sends: 1, 2, 4, ... minutes, at most 1 hour. */
-function nextAttemptDelayMs(attempts: number): number {
-  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
-}
 
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
 async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
@@ -111,6 +108,8 @@ export async function retryPendingLeads(options: {
   ignoreBackoff?: boolean;
   retry?: RetryOptions;
   malformedNotes?: JsonBlobs;
+  /** The lead store's Blobs: with it, the run also delivers the lead events that are due (`retryLeadEvents`). */
+  leadEvents?: JsonBlobs;
 }) {
   const { store, mailer, config, now = () => new Date(), maxAgeMs = DAY, ignoreBackoff = false } = options;
   // The grace is judged at read time, however late a slow run reaches the lead.
@@ -160,6 +159,15 @@ export async function retryPendingLeads(options: {
     if (after === "sent" && lead.state !== "sent") result.sent += 1;
     else if (lead.state === "pending" && (after === "failed" || after === "unconfirmed")) result.failed += 1;
     else if (after === "pending") result.waiting += 1;
+  }
+  if (options.leadEvents) {
+    const events = { ...context, blobs: options.leadEvents, store, maxAgeMs, ignoreBackoff };
+    try {
+      const run = await retryLeadEvents({ ...events, graceMs: IN_FLIGHT_GRACE_MS });
+      if (run.sent + run.failed > 0) logInfo("lead events retried", run);
+    } catch (error) {
+      logError("lead events not listed; the next run tries again", { reason: errorName(error) });
+    }
   }
   return result;
 }

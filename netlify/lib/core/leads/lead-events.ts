@@ -25,6 +25,18 @@ export const LEAD_EVENTS = [
 ] as const;
 export type LeadEventName = (typeof LEAD_EVENTS)[number];
 
+/**
+ * A lead event as published through the core to the add-ons that subscribe to it: `at` is an ISO time, `detail`
+ * our own line about it, `owner` the lead's owner's name then (docs/decisions/0044-durable-lead-events.md).
+ */
+export interface PublishedLeadEvent {
+  leadId: string;
+  name: LeadEventName;
+  at: string;
+  detail: string;
+  owner?: string;
+}
+
 /** The follow-up changes a `lead.updated` event names as its `action`; a hand-over goes as `claimed`. */
 export const LEAD_UPDATE_ACTIONS = [
   "claimed",

@@ -21,7 +21,7 @@ import { localTime } from "../../../../netlify/lib/kit/text";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { MalformedLeadError, newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { scriptedMailer, TEST_CONFIG, testAddOns, VALID } from "../../../helpers/function-harness";
 import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -52,6 +52,8 @@ async function setup(extra: Partial<ServerConfig> = {}) {
     getStore: () => leads,
     getFollowUps: () => followUps,
     getEvents: () => blobs,
+    getAddOns: testAddOns,
+    getLeadEvents: () => blobs,
     createMailer: () => mailer,
     now: () => now,
   });

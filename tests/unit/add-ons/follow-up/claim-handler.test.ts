@@ -22,7 +22,7 @@ import { applyAction, INBOX_ONLY_LABEL } from "../../../../netlify/lib/add-ons/f
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
-import { scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { scriptedMailer, TEST_CONFIG, testAddOns, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { silenceConsole } from "../../../helpers/console";
@@ -73,6 +73,8 @@ async function setup(
   const mailer = scriptedMailer();
   const handle = createClaimHandler({
     getConfig: () => ({ ok: true, config }),
+    getAddOns: testAddOns,
+    getLeadEvents: () => blobs,
     getStore: () => leads,
     getFollowUps: () => followUps,
     createMailer: () => mailer,

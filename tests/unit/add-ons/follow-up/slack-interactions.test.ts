@@ -19,7 +19,7 @@ import {
 import { silenceConsole } from "../../../helpers/console";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
-import { NO_WAITS, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
+import { NO_WAITS, scriptedMailer, TEST_CONFIG, testAddOns, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
@@ -58,7 +58,8 @@ function click(
 }
 
 async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { store?: "slow" } = {}) {
-  const followUps: FollowUpStore = createFollowUpStore(createMemoryBlobs());
+  const blobs = createMemoryBlobs();
+  const followUps: FollowUpStore = createFollowUpStore(blobs);
   const leads = createMemoryLeadStore({ followUps });
   await leads.create({ ...newLead(ID, { ...VALID }, new Date(RECEIVED)), state: "sent" });
   const config = {
@@ -83,6 +84,8 @@ async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { stor
   };
   const handle = createSlackInteractionsHandler({
     getConfig: () => ({ ok: true, config }),
+    getAddOns: testAddOns,
+    getLeadEvents: () => blobs,
     getStore: () => leads,
     getFollowUps: () => (options.store === "slow" ? slowFollowUps : followUps),
     createMailer: () => scriptedMailer(),
@@ -114,6 +117,7 @@ async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { stor
   };
   return {
     leads,
+    blobs,
     config,
     followUps,
     send,
@@ -184,6 +188,8 @@ test("an owner name typed on the claim page, and a Slack name, reach Slack as pl
       ok: true,
       config: { ...w.config, followUp: { ...w.config.followUp, salesTeam: undefined } },
     }),
+    getAddOns: testAddOns,
+    getLeadEvents: () => w.blobs,
     getStore: () => w.leads,
     getFollowUps: () => w.followUps,
     createMailer: () => scriptedMailer(),
@@ -308,6 +314,8 @@ test("a click on a lead whose stored record is malformed changes nothing and tel
 test("without SLACK_SIGNING_SECRET the endpoint does not exist; only POST is answered", async () => {
   const handle = createSlackInteractionsHandler({
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
+    getAddOns: testAddOns,
+    getLeadEvents: () => createMemoryBlobs(),
     getStore: () => createMemoryLeadStore(),
     getFollowUps: () => createFollowUpStore(createMemoryBlobs()),
     createMailer: () => scriptedMailer(),
