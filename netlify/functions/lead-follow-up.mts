@@ -4,7 +4,7 @@
  * and the summary's outcome, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
-import { getConfig } from "../lib/compose";
+import { addOnsFor, getConfig } from "../lib/compose";
 import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { json, misconfigured } from "../lib/kit/http";
@@ -30,6 +30,7 @@ export default async (): Promise<Response> => {
     followUps: createFollowUpStore(blobs),
     mailer: createSendGridMailer(config),
     config: { ...config, followUp },
+    addOns: await addOnsFor(config),
   };
   try {
     const result = await runFollowUpCheck({ ...stores, malformedNotes: blobs });

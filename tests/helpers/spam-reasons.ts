@@ -2,7 +2,8 @@
  * Every reason the spam layers store, made by the layers themselves on a fixed clock, for the tests of the
  * words the sales team reads (docs/decisions/0011-spam-defence-layers.md).
  */
-import { classifyEmail, withEmailClass } from "../../netlify/lib/add-ons/email-class/email-class";
+import { withEmailClass } from "../../netlify/lib/add-ons/email-class/email-class";
+import { classifyEmail } from "../../netlify/lib/kit/email-lists";
 import { issueFormToken } from "../../netlify/lib/core/spam/form-token";
 import { judgeSpam, REUSED_TOKEN_REASON, type SpamVerdict } from "../../netlify/lib/core/spam/spam";
 

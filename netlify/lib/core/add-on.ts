@@ -7,6 +7,7 @@ import type { PluginSettings, ServerConfig } from "./config";
 import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
+import type { ReminderKind } from "./leads/lead-events";
 import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
 import type { SpamVerdict } from "./spam/spam";
 import type { Env, Setting } from "../kit/settings";
@@ -68,9 +69,18 @@ export interface AddOn {
     format: AnswerFormat;
     now: Date;
   }) => Promise<BookingOffer | undefined>;
+  /** Tells the team's channel `notice`, with its own retries; resolves the outcome and never throws. */
+  postNotice?: (
+    notice: TeamNotice,
+    context: Pick<DeliveryContext, "config" | "retry" | "now">,
+  ) => Promise<SendResult>;
+  /**
+   * Tells the team's channel about `lead`: a failed or overdue delivery (the core), or a reminder (follow-up) with
+   * the lead's `owner` and `claimUrl`. Never throws; the first add-on's wins.
+   */
   postAlert?: (
     lead: LeadRecord,
-    alert: { reason: LeadAlert["reason"]; detail: string },
+    alert: TeamAlert,
     context: Pick<DeliveryContext, "config" | "retry" | "now">,
   ) => Promise<"sent" | "failed">;
   /**
@@ -89,6 +99,44 @@ export interface AddOn {
     ): Promise<SendResult & { attempts?: number }>;
   };
 }
+
+/** An alert about one lead for the team's channel; `detail` is our words, never visitor text. */
+export interface TeamAlert {
+  reason: LeadAlert["reason"] | Exclude<ReminderKind, "digest">;
+  detail: string;
+  owner?: string;
+  claimUrl?: string;
+}
+
+/**
+ * A message for the team's channel about no one lead, in its sender's words and without visitor text: `id` (a
+ * receiver drops repeats), `type` and `data` for a machine receiver, and for people a `title`, a one-line
+ * `fallback`, labelled `lines` and a `closing` line.
+ */
+export interface TeamNotice {
+  id: string;
+  type: string;
+  data: unknown;
+  title: string;
+  fallback: string;
+  lines: readonly [label: string, value: string][];
+  closing: string;
+}
+
+/** Posts `notice` through the first add-on that posts notices; undefined when none does. Never throws. */
+export const postNoticeOf = (
+  addOns: readonly AddOn[],
+  notice: TeamNotice,
+  context: Pick<DeliveryContext, "config" | "retry" | "now">,
+) => addOns.find((addOn) => addOn.postNotice)?.postNotice?.(notice, context);
+
+/** Posts `alert` about `lead` through the first add-on that posts alerts; undefined when none does. */
+export const postAlertOf = (
+  addOns: readonly AddOn[],
+  lead: LeadRecord,
+  alert: TeamAlert,
+  context: Pick<DeliveryContext, "config" | "retry" | "now">,
+) => addOns.find((addOn) => addOn.postAlert)?.postAlert?.(lead, alert, context);
 
 /** One part of a plugin's settings: its name in the report, its variables, and its reader, which needs only `env`. */
 export interface SettingsPart<K extends keyof PluginSettings = keyof PluginSettings> {

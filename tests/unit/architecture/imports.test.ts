@@ -18,9 +18,8 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
   // The booking link reaches the confirmation through the core's `bookingUrl` hook.
   confirmation: [],
   "email-class": [],
-  // Follow-up posts its reminders, summary and Slack replies to the team's channel and shows the e-mail class;
-  // its changes reach the channel as lead events, through the core.
-  "follow-up": ["webhook", "email-class"],
+  // Slack's buttons re-render the lead webhook's Slack message.
+  "follow-up": ["webhook"],
   // Erasure, retention and export reach every add-on's stored data.
   privacy: ["follow-up", "email-class", "booking", "confirmation"],
   // The claim link comes through the core's hook, the e-mail class with the lead, event names from the core.

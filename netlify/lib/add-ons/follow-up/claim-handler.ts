@@ -36,7 +36,7 @@ import type { FollowUpStore } from "./follow-up-store";
 import { emailClassLine, promiseDeadline, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { sourceInWords } from "../../core/leads/lead-source";
-import { emailClassOf } from "../email-class/email-class";
+import { emailClassOf } from "../../kit/email-lists";
 import {
   applyFollowUpChange,
   postFollowUpUpdate,

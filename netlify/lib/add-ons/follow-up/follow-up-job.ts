@@ -22,7 +22,7 @@ import {
   type SendResult,
 } from "../../core/delivery/mailer";
 import { reportMalformedLead } from "../../core/delivery/alert";
-import { postLeadEvent, webhookLead } from "../webhook/post-lead-event";
+import { postAlertOf, type AddOn } from "../../core/add-on";
 import {
   buildDigestEmail,
   buildReminderEmail,
@@ -73,6 +73,8 @@ export function dueReminders(
 const DEFAULT_BUDGET_MS = 20_000;
 
 interface FollowUpJobOptions {
+  /** The add-ons on: a reminder also goes to the team's channel through the first that posts alerts. */
+  addOns: readonly AddOn[];
   leads: LeadStore;
   followUps: FollowUpStore;
   mailer: Mailer;
@@ -129,9 +131,8 @@ async function sendReminder(
   const now = options.now ?? (() => new Date());
   const detail = reminderDetail(kind, item.lead, item.followUp, config.followUp);
   const message = buildReminderEmail(kind, item, detail, config);
-  const lead = webhookLead(item.lead, { owner: item.followUp.owner?.name, claimUrl: item.claimUrl });
-  const event = { kind: "alert", lead, alert: { reason: kind, detail } } as const;
-  const webhook = config.leadWebhook ? postLeadEvent(event, config.leadWebhook, now, retry) : undefined;
+  const alert = { reason: kind, detail, owner: item.followUp.owner?.name, claimUrl: item.claimUrl };
+  const posted = postAlertOf(options.addOns, item.lead, alert, { config, retry, now });
   const mailed = await mail(message, options, breaker);
   if (mailed.status === "sent") logInfo("follow-up reminder sent", { requestId: item.lead.id, kind });
   else if (mailed.status === "permanent") {
@@ -147,14 +148,7 @@ async function sendReminder(
       error: mailed.error,
     });
   }
-  const posted = await webhook;
-  if (posted && posted.status !== "sent") {
-    logError("follow-up reminder not accepted by the webhook", {
-      requestId: item.lead.id,
-      kind,
-      status: posted.code,
-    });
-  }
+  await posted;
   return mailed;
 }
 

@@ -17,15 +17,10 @@ import {
   type FollowUp,
 } from "./follow-up-record";
 import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
-import {
-  EMAIL_CLASSES,
-  PROMISE_HOURS,
-  promiseStart,
-  readLeads,
-  type LeadRecord,
-} from "../../core/leads/lead-record";
+import { PROMISE_HOURS, promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { emailClassOf } from "../email-class/email-class";
+import { emailClassOf } from "../../kit/email-lists";
+import { EMAIL_CLASSES } from "../../kit/email-class";
 
 export interface ReportLead {
   lead: LeadRecord;

@@ -19,7 +19,7 @@ import {
 } from "../../kit/email-layout";
 import { durationInWords, localTime, shortText, singleLine } from "../../kit/text";
 import { reasonInWords } from "../../core/spam/spam";
-import { emailClassOf } from "../email-class/email-class";
+import { emailClassOf } from "../../kit/email-lists";
 import { weekName } from "./business-hours";
 import { sourceOf } from "./report";
 import type { Flood } from "./sender-floods";

@@ -1,11 +1,8 @@
 /**
- * The weekly summary on the lead webhook (docs/decisions/0038-weekly-summary.md): `summary.weekly` in the
- * standard format, or the headline figures for Slack and Teams; no visitor text.
+ * The weekly summary for the team's channel (docs/decisions/0038-weekly-summary.md): its figures as `summary.weekly`
+ * for a machine receiver, and its headline figures for people; no visitor text.
  */
-import type { LeadWebhookConfig } from "../webhook/settings";
-import { formatRequest } from "../webhook/post-lead-event";
-import { slackFieldsMessage } from "../webhook/slack";
-import { teamsLinesMessage } from "../webhook/teams";
+import type { TeamNotice } from "../../core/add-on";
 import { weekName } from "./business-hours";
 import type { WeekFigures, WeeklySummary } from "./summary";
 import { minutesText, shareText } from "./summary-email";
@@ -40,31 +37,16 @@ export function summaryHeadlines(event: WeeklySummaryEvent): [label: string, val
   ];
 }
 
-const CLOSING = "The full summary, with the week's leads attached, went to the sales inbox.";
-
-/** The webhook attempt made at `now` in the configured format; throws only for `standard` without a secret. */
-export function summaryWebhookRequest(
-  event: WeeklySummaryEvent,
-  settings: Pick<LeadWebhookConfig, "format" | "secret">,
-  now: Date,
-) {
+/** The summary as a notice for the team's channel, titled as of `now`; one id per week, so a receiver drops a repeat. */
+export function summaryNotice(event: WeeklySummaryEvent, now: Date): TeamNotice {
   const title = `Week at a glance, ${weekName(event.week, now)}${event.complete ? "" : " so far"}`;
-  const headlines = summaryHeadlines(event);
-  // One id per week, so a receiver drops a repeat.
-  return formatRequest(`summary.${event.week}`, settings, now, {
-    standard: () => ({ type: "summary.weekly", timestamp: now.toISOString(), data: event }),
-    slack: () =>
-      slackFieldsMessage(
-        `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`,
-        title,
-        headlines.map(([label, value]) => ({ label, value })),
-        CLOSING,
-      ),
-    teams: () =>
-      teamsLinesMessage(
-        title,
-        headlines.map(([label, value]) => `${label}: ${value}`),
-        CLOSING,
-      ),
-  });
+  return {
+    id: `summary.${event.week}`,
+    type: "summary.weekly",
+    data: event,
+    title,
+    fallback: `${title}: ${event.figures.leads} leads, ${event.stillOpen} still open`,
+    lines: summaryHeadlines(event),
+    closing: "The full summary, with the week's leads attached, went to the sales inbox.",
+  };
 }

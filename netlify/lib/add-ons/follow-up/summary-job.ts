@@ -18,11 +18,11 @@ import type { LeadRecord } from "../../core/leads/lead-record";
 import { recordThenSend } from "../../kit/jobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
-import { postWithRetries } from "../webhook/post-lead-event";
+import { postNoticeOf, type AddOn } from "../../core/add-on";
 import { weekOf, zoneOf } from "./business-hours";
 import { buildWeeklySummary, keepWeek, type SummaryInputs, type WeeklySummary } from "./summary";
 import { buildSummaryEmail } from "./summary-email";
-import { summaryEvent, summaryWebhookRequest } from "./summary-event";
+import { summaryEvent, summaryNotice } from "./summary-event";
 
 const SEND_HOUR = 8;
 
@@ -34,6 +34,8 @@ export function dueWeek(now: Date, zone: string): string | undefined {
 }
 
 type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
+  /** The add-ons on: the summary also goes to the team's channel through the first that posts notices. */
+  addOns?: readonly AddOn[];
   mailer: Mailer;
   config: ServerConfig & { followUp: FollowUpConfig };
   // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
@@ -64,12 +66,15 @@ async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): 
       error: mailed.error,
     });
   } else logError("weekly summary not accepted; the next run sends it", { ...fields, status: mailed.code });
-  const settings = options.config.leadWebhook;
-  if (mailed.status !== "retryable" && settings) {
-    const event = summaryEvent(summary);
-    const request = (at: Date) => summaryWebhookRequest(event, settings, at);
-    const posted = await postWithRetries(settings, request, options.now ?? (() => new Date()), options.retry);
-    if (posted.status !== "sent") {
+  if (mailed.status !== "retryable") {
+    const now = options.now ?? (() => new Date());
+    const context = { config: options.config, retry: options.retry, now };
+    const posted = await postNoticeOf(
+      options.addOns ?? [],
+      summaryNotice(summaryEvent(summary), now()),
+      context,
+    );
+    if (posted && posted.status !== "sent") {
       logError("weekly summary not accepted by the webhook", { week: summary.week, status: posted.code });
     }
   }

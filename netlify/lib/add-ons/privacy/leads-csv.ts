@@ -15,7 +15,7 @@ import { minutesToClaim as reportMinutes } from "../follow-up/report";
 import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { emailClassCell, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
-import { emailClassOf } from "../email-class/email-class";
+import { emailClassOf } from "../../kit/email-lists";
 
 const damaged = (error: unknown): "damaged" => {
   if (error instanceof DamagedRecordError) return "damaged";

@@ -6,7 +6,7 @@
 import { claimUrlOf, type AddOn, type DeliveryChannel } from "../../core/add-on";
 import { LEAD_UPDATE_ACTIONS, type LeadEventName, type LeadUpdateAction } from "../../core/leads/lead-events";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { postLeadEvent, webhookLead } from "./post-lead-event";
+import { noticeRequest, postLeadEvent, postWithRetries, webhookLead } from "./post-lead-event";
 
 const leadWebhook: DeliveryChannel = {
   name: "webhook",
@@ -34,15 +34,25 @@ const leadWebhook: DeliveryChannel = {
 export const webhookAddOn: AddOn = {
   name: "lead webhook",
   channel: { lane: "beside", channel: leadWebhook },
-  async postAlert(lead, alert, { config, retry, now }) {
+  async postNotice(notice, { config, retry, now }) {
+    const settings = config.leadWebhook;
+    if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0 };
+    try {
+      return await postWithRetries(settings, (at) => noticeRequest(notice, settings, at), now, retry);
+    } catch (error) {
+      return { status: "permanent", error: errorName(error), code: 0 };
+    }
+  },
+  async postAlert(lead, { owner, claimUrl, ...alert }, { config, retry, now }) {
     const settings = config.leadWebhook;
     if (!settings) return "failed";
     try {
-      const event = { kind: "alert", lead: webhookLead(lead), alert } as const;
+      const event = { kind: "alert", lead: webhookLead(lead, { owner, claimUrl }), alert } as const;
       const result = await postLeadEvent(event, settings, now, retry);
       if (result.status === "sent") return "sent";
       logError("lead alert not accepted by the webhook", {
         requestId: lead.id,
+        reason: alert.reason,
         status: result.code,
         error: result.error,
       });

@@ -8,8 +8,9 @@ import type { LeadWebhookConfig } from "./settings";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "../../core/delivery/mailer";
 import { eventId, type LeadEvent, type WebhookLead } from "./lead-event";
-import { slackMessage } from "./slack";
-import { teamsMessage } from "./teams";
+import type { TeamNotice } from "../../core/add-on";
+import { slackFieldsMessage, slackMessage } from "./slack";
+import { teamsLinesMessage, teamsMessage } from "./teams";
 
 /** The part of a stored lead the webhook carries, with its owner and claim link when known. */
 export function webhookLead(
@@ -49,6 +50,31 @@ export function webhookRequest(
     standard: () => standardPayload(event, now),
     slack: () => slackMessage(event, { buttons: settings.slackButtons }),
     teams: () => teamsMessage(event),
+  });
+}
+
+/** The attempt at `now` of a team `notice`: its `type` and `data` in the standard format, its lines for Slack and Teams. */
+export function noticeRequest(
+  notice: TeamNotice,
+  settings: Pick<LeadWebhookConfig, "format" | "secret">,
+  now: Date,
+): WebhookRequest {
+  const lines = notice.lines;
+  return formatRequest(notice.id, settings, now, {
+    standard: () => ({ type: notice.type, timestamp: now.toISOString(), data: notice.data }),
+    slack: () =>
+      slackFieldsMessage(
+        notice.fallback,
+        notice.title,
+        lines.map(([label, value]) => ({ label, value })),
+        notice.closing,
+      ),
+    teams: () =>
+      teamsLinesMessage(
+        notice.title,
+        lines.map(([label, value]) => `${label}: ${value}`),
+        notice.closing,
+      ),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import * as React from "react";
 import type { ServerConfig } from "../config";
-import { timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
+import { postAlertOf, timeZoneOf, type DeliveryContext, type DeliveryNotice } from "../add-on";
 import {
   logMalformedLead,
   noteMalformedLead,
@@ -119,9 +119,7 @@ export async function alertIfDue(
     ],
     requestId: lead.id,
   });
-  const toWebhook = context.addOns
-    .find((addOn) => addOn.postAlert)
-    ?.postAlert?.(lead, { reason, detail }, context);
+  const toWebhook = postAlertOf(context.addOns, lead, { reason, detail }, context);
   const sent = !sendgridDown && (await sendWithRetry(mailer, message, retry)).status === "sent";
   if (sent) logInfo("lead alert sent", { requestId: lead.id, reason });
   else {

@@ -19,7 +19,8 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
 import { claimUrlOf, timeZoneOf, type DeliveryChannel } from "../add-on";
-import { emailClassLabels, leadTitle, promiseDeadline, type EmailClass } from "../leads/lead-record";
+import { emailClassLabels, leadTitle, promiseDeadline } from "../leads/lead-record";
+import type { EmailClass } from "../../kit/email-class";
 import { sourceInWords } from "../leads/lead-source";
 import { reasonInWords } from "../spam/spam";
 import { capSubject, CLAIM_BUTTON_TEXT, sendWithRetry, shortReference, type MailMessage } from "./mailer";

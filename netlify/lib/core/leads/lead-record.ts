@@ -13,6 +13,7 @@ import {
 import { mapInBatches } from "../../kit/jobs";
 import { noteOnce, type JsonBlobs } from "../../kit/json-blobs";
 import { logError } from "../../kit/log";
+import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../kit/email-class";
 import { keyOf } from "../../kit/storage";
 import type { SpamVerdict } from "../spam/spam";
 
@@ -33,11 +34,6 @@ type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** The lead as sales sees it; `spam`: the honeypot was filled, stored for recovery, never sent. */
 const LEAD_STATES = ["pending", "sent", "failed", "unconfirmed", "spam"] as const;
 type LeadState = (typeof LEAD_STATES)[number];
-
-export const EMAIL_CLASSES = ["company", "free", "isp", "disposable"] as const;
-export type EmailClassName = (typeof EMAIL_CLASSES)[number];
-
-export type EmailClass = { class: EmailClassName; domain: string; role: boolean };
 
 const LABELS: Record<EmailClassName, string> = {
   company: "company domain",

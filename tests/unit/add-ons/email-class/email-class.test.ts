@@ -6,16 +6,16 @@
 // subdomains and punycode; a disposable address makes the request suspected, never refused.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { withEmailClass } from "../../../../netlify/lib/add-ons/email-class/email-class";
 import {
   asciiDomain,
   classifyEmail,
   defaultEmailLists,
   emailClassOf,
   type EmailLists,
-  withEmailClass,
-} from "../../../../netlify/lib/add-ons/email-class/email-class";
+} from "../../../../netlify/lib/kit/email-lists";
+import { EMAIL_CLASSES } from "../../../../netlify/lib/kit/email-class";
 import {
-  EMAIL_CLASSES,
   emailClassCell,
   emailClassLabels,
   emailClassLine,

@@ -9,6 +9,7 @@ import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/bu
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import type { FollowUpConfig } from "../../../../netlify/lib/add-ons/follow-up/settings";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
+import { addOnsFor } from "../../../../netlify/lib/compose";
 import { checkClaimLink, checkReleaseLink } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { applyAction, type FollowUpAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {
@@ -68,8 +69,9 @@ function world(followUp: Partial<FollowUpConfig> = {}, extra: Partial<ServerConf
           await followUps.syncMarkers(id, change.followUp, (await leads.get(id))!.receivedAt);
           return change;
         }),
-    run: () =>
+    run: async () =>
       runFollowUpCheck({
+        addOns: await addOnsFor(config),
         leads,
         followUps,
         mailer,
@@ -337,8 +339,9 @@ test("a reminder SendGrid could not take for a while is sent by the next run; 3 
   const ids = ["1", "2", "3", "4"].map((n) => `${n}b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d`);
   for (const id of ids) await w.store(id, T0);
   const down = scriptedMailer([DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]);
-  const run = () =>
+  const run = async () =>
     runFollowUpCheck({
+      addOns: await addOnsFor(TEST_CONFIG),
       leads: w.leads,
       followUps: w.followUps,
       mailer: down,
@@ -363,6 +366,7 @@ test("a run past its time budget starts no send, and records nothing it did not 
   await w.store(ID, T0);
   const run = (budgetMs: number) =>
     runFollowUpCheck({
+      addOns: [],
       leads: w.leads,
       followUps: w.followUps,
       mailer: w.mailer,
@@ -386,6 +390,7 @@ test("a run that stops early says in its log line whether SendGrid was failing o
   for (const id of ids) await w.store(id, T0);
   const run = (mailer: ReturnType<typeof scriptedMailer>, budgetMs?: number) =>
     runFollowUpCheck({
+      addOns: [],
       leads: w.leads,
       followUps: w.followUps,
       mailer,

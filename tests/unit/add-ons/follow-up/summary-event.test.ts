@@ -7,9 +7,17 @@
 import { Webhook } from "standardwebhooks";
 import {
   summaryHeadlines,
-  summaryWebhookRequest,
+  summaryNotice,
   type WeeklySummaryEvent,
 } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
+import { noticeRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
+
+/** The summary's notice as the lead webhook posts it at `now`. */
+const summaryWebhookRequest = (
+  event: WeeklySummaryEvent,
+  settings: Parameters<typeof noticeRequest>[1],
+  now: Date,
+) => noticeRequest(summaryNotice(event, now), settings, now);
 
 const figures = (leads: number, median: number | null, kept: number | null, booked: number) => ({
   leads,

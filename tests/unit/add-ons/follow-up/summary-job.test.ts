@@ -9,6 +9,7 @@ import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/bu
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { dueWeek, runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
 import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { addOnsFor } from "../../../../netlify/lib/compose";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
@@ -43,12 +44,18 @@ async function setup(
     }),
   });
   await leads.create({ ...newLead("open", { ...VALID }, new Date("2026-11-24T02:00:00Z")), state: "sent" });
+  const jobConfig = {
+    ...TEST_CONFIG,
+    ...config,
+    followUp: { ...TEST_CONFIG.followUp, businessHours: HOURS },
+  };
   const options = {
+    addOns: await addOnsFor(jobConfig),
     leads,
     followUps,
     blobs,
     mailer,
-    config: { ...TEST_CONFIG, ...config, followUp: { ...TEST_CONFIG.followUp, businessHours: HOURS } },
+    config: jobConfig,
     leadsCsv: leadsToCsv,
     now,
     retry: NO_WAITS,

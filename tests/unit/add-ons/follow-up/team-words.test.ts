@@ -15,11 +15,11 @@ import {
   reminderDetail,
   type PersonReminder,
 } from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
-import { summaryEvent, summaryWebhookRequest } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
+import { summaryEvent, summaryNotice } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
 import { drySummary } from "../../../helpers/dry-summary";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { teamsMessage } from "../../../../netlify/lib/add-ons/webhook/teams";
-import { webhookLead } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
+import { noticeRequest, webhookLead } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
@@ -117,7 +117,7 @@ async function summaries(): Promise<Shown[]> {
     );
     shown.push({ name: `summary ${week}`, words: `${message.subject}\n${message.html}\n${message.text}` });
     for (const format of ["slack", "teams"] as const) {
-      const request = summaryWebhookRequest(summaryEvent(summary), { format }, NOW);
+      const request = noticeRequest(summaryNotice(summaryEvent(summary), NOW), { format }, NOW);
       shown.push({ name: `summary ${week} in ${format}`, words: request.body });
     }
   }
