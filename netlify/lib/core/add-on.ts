@@ -56,6 +56,11 @@ export interface AddOn {
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
   /** A channel after the sales e-mail or beside it; a lead holds a delivery for it from its arrival on. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
+  /**
+   * Keys (from netlify/lib/kit/storage.ts) written `{ since }` with a new lead, before it, so the add-on's own job
+   * finds it; a held lead gets them too, so its writes tell nothing.
+   */
+  leadMarkers?: (lead: LeadRecord) => readonly string[];
   /** Lead `id`'s claim link, issued at `now`: a link's lifetime runs from its issue. */
   claimUrl?: (config: ServerConfig, id: string, now: Date) => string | undefined;
   /** The IANA zone sales works in, for the times its e-mails show; the first add-on's wins. */
@@ -170,6 +175,10 @@ export interface Plugin {
 
 /** `part`, typed by its key (an array of parts mixes keys). */
 export const settingsPart = <K extends keyof PluginSettings>(part: SettingsPart<K>) => part as SettingsPart;
+
+/** The marker keys every add-on writes with `lead`. */
+export const leadMarkersOf = (addOns: readonly AddOn[], lead: LeadRecord): string[] =>
+  addOns.flatMap((addOn) => addOn.leadMarkers?.(lead) ?? []);
 
 /** Lead `id`'s claim link issued at `now`, from the first add-on that makes one, or undefined. */
 export function claimUrlOf(

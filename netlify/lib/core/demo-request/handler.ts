@@ -2,7 +2,7 @@
  * The demo request, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md). The answer waits only for
  * the lead stored and the sales e-mail's outcome; the rest finishes after it (docs/decisions/0039-work-after-the-answer.md).
  */
-import { judgeWith, type AddOn } from "../add-on";
+import { judgeWith, leadMarkersOf, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
 import { startDelivery, withinRequest } from "../delivery/deliver";
@@ -203,7 +203,7 @@ async function handle(
     });
   const lead = leadAs(judged.verdict);
   const store = openStore(deps);
-  const stored = store ? await store.create(lead) : "unavailable";
+  const stored = store ? await store.create(lead, leadMarkersOf(addOns, lead)) : "unavailable";
 
   const run: Run = { deps, config, addOns, now, retry, context };
   let outcome: Outcome;

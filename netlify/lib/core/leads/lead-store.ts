@@ -67,15 +67,17 @@ export function createBlobLeadStore(
   }
 
   return {
-    /** Marks the lead pending, then writes it unless its id is stored already. */
-    async create(record: LeadRecord) {
+    /**
+     * Marks the lead pending and writes each of `markers` (the loaded add-ons' keys, `leadMarkersOf`), then writes
+     * the lead unless its id is stored already.
+     */
+    async create(record: LeadRecord, markers: readonly string[] = []) {
       try {
         await store.setJSON(pendingKey(record.id), { since: record.receivedAt });
         if (record.inboxKey) {
           await store.setJSON(inboxKey(record.inboxKey, record.id), { since: record.receivedAt });
         }
-        // A held lead is unclaimed too: the same writes as any lead; the follow-up job retires its marker.
-        await store.setJSON(keyOf("unclaimed", record.id), { since: record.receivedAt });
+        for (const marker of markers) await store.setJSON(marker, { since: record.receivedAt });
         const { modified } = await store.setJSON(leadKey(record.id), record, { onlyIfNew: true });
         return modified ? "created" : "exists";
       } catch {

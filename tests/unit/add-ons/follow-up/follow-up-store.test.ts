@@ -35,7 +35,7 @@ function stores(name: string) {
 test("of two simultaneous claims exactly one wins; the other learns who holds the lead", async () => {
   for (let round = 0; round < 5; round += 1) {
     const { leads, followUps } = stores(`race-${round}`);
-    await leads.create(leadRecord("a", "sent"));
+    await leads.create(leadRecord("a", "sent"), ["unclaimed/a"]);
     const at = new Date("2025-01-01T11:05:00.000Z");
     const [first, second] = await Promise.all([
       followUps.update("a", claim(ANA, at)),
@@ -77,7 +77,7 @@ test("a claim made while the lead is still being delivered survives every write 
 
 test("markers follow the record: unclaimed while new, claimed while claimed, none once contacted", async () => {
   const { blobs, leads, followUps } = stores("markers");
-  await leads.create(leadRecord("a", "sent"));
+  await leads.create(leadRecord("a", "sent"), ["unclaimed/a"]);
   const keys = async () =>
     (await blobs.list()).blobs
       .map((b) => b.key)
@@ -100,8 +100,8 @@ test("markers follow the record: unclaimed while new, claimed while claimed, non
 
 test("what a claim or a reminder wrote while its lead was being erased is pruned by the retention job", async () => {
   const { blobs, leads, followUps } = stores("orphans");
-  await leads.create(leadRecord("kept", "sent"));
-  await leads.create(leadRecord("erased", "sent"));
+  await leads.create(leadRecord("kept", "sent"), ["unclaimed/kept"]);
+  await leads.create(leadRecord("erased", "sent"), ["unclaimed/erased"]);
   await leads.remove("erased");
   // A claim that read the lead just before the erasure writes after it.
   await followUps.update("erased", claim(ANA, new Date("2025-01-01T11:05:00Z")));

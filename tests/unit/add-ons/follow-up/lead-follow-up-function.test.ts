@@ -32,7 +32,9 @@ test("a lead stored as a JSON string is alerted once; the run answers 200 and re
   const consoleErrors = silenceConsole("error");
   const raw = blobs.open(LEAD_STORE_NAME);
   const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
-  await createBlobLeadStore(raw).create({ ...newLead(GOOD, { ...VALID }, twoHoursAgo), state: "sent" });
+  await createBlobLeadStore(raw).create({ ...newLead(GOOD, { ...VALID }, twoHoursAgo), state: "sent" }, [
+    `unclaimed/${GOOD}`,
+  ]);
   await raw.setJSON(`unclaimed/${BAD}`, { since: twoHoursAgo.toISOString() });
   await raw.setJSON(`leads/${BAD}`, "not a lead");
 

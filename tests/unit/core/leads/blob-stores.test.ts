@@ -30,11 +30,14 @@ afterAll(() => server.close());
 const keysOf = async (blobs: ReturnType<typeof getStore>) =>
   (await blobs.list()).blobs.map((blob) => blob.key).sort();
 
-test("create writes the pending and unclaimed markers and the lead under their prefixes; a repeated id is 'exists'", async () => {
+// The add-ons' markers (here follow-up's) are written with the lead, before it.
+const unclaimed = (id: string) => [`unclaimed/${id}`];
+
+test("create writes the pending marker, the add-ons' markers and the lead under their prefixes; a repeated id is 'exists'", async () => {
   const blobs = open("layout");
   const leads = createBlobLeadStore(blobs);
-  expect(await leads.create(leadRecord("a", "pending"))).toBe("created");
-  expect(await leads.create(leadRecord("b", "pending"))).toBe("created");
+  expect(await leads.create(leadRecord("a", "pending"), unclaimed("a"))).toBe("created");
+  expect(await leads.create(leadRecord("b", "pending"), unclaimed("b"))).toBe("created");
   expect(await leads.create({ ...leadRecord("a", "pending"), receivedAt: "2025-02-01T00:00:00.000Z" })).toBe(
     "exists",
   );
@@ -57,15 +60,15 @@ test("a honeypot (spam) lead gets the same markers as any lead, so its writes te
   const spam = newLead("s", { ...VALID }, new Date("2025-01-01T11:00:00.000Z"), {
     verdict: { kind: "spam", reason: "honeypot field filled" },
   });
-  expect(await leads.create(spam)).toBe("created");
+  expect(await leads.create(spam, unclaimed("s"))).toBe("created");
   expect(await keysOf(blobs)).toEqual(["leads/s", "pending/s", "unclaimed/s"]);
 });
 
 test("settle removes only the marker; remove deletes the lead, its marker and its follow-up record and markers", async () => {
   const blobs = open("settle");
   const leads = createBlobLeadStore(blobs);
-  await leads.create(leadRecord("a", "pending"));
-  await leads.create(leadRecord("b", "pending"));
+  await leads.create(leadRecord("a", "pending"), unclaimed("a"));
+  await leads.create(leadRecord("b", "pending"), unclaimed("b"));
   await blobs.setJSON("followup/b", { state: "claimed" });
   await blobs.setJSON("claimed/b", { since: "2025-01-01T11:00:00.000Z" });
   expect(await leads.pendingSince("a")).toBe("2025-01-01T11:00:00.000Z");
