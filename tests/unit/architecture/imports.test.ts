@@ -21,8 +21,8 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
   // Follow-up posts its reminders, summary and Slack replies to the team's channel and shows the e-mail class;
   // its changes reach the channel as lead events, through the core.
   "follow-up": ["webhook", "email-class"],
-  // Erasure, retention and export reach every add-on's stored data.
-  privacy: ["follow-up", "email-class", "booking", "confirmation"],
+  // Erasure, retention and export reach other plugins' stored data through their privacy hooks, in the core.
+  privacy: [],
   // The claim link comes through the core's hook, the e-mail class with the lead, event names from the core.
   webhook: [],
 };

@@ -8,8 +8,13 @@ import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 // The package's entry, not its JSON: Node loads a JSON module only with an import attribute.
 import freeMailDomains from "email-providers";
 import ours from "../../../data/email-domains.json";
-import type { AddOn } from "../../core/add-on";
-import { EMAIL_CLASSES, type EmailClass, type EmailClassName } from "../../core/leads/lead-record";
+import type { AddOn, LeadColumn } from "../../core/add-on";
+import {
+  EMAIL_CLASSES,
+  emailClassCell,
+  type EmailClass,
+  type EmailClassName,
+} from "../../core/leads/lead-record";
 import type { SpamVerdict } from "../../core/spam/spam";
 
 const isClass = (value: unknown): value is EmailClassName =>
@@ -84,3 +89,6 @@ export const emailClassAddOn: AddOn = {
     return { verdict: withEmailClass(verdict, emailClass), lead: { emailClass } };
   },
 };
+
+/** The leads export's `emailClass` column: the stored class, or the one its address has now (docs/decisions/0045-privacy-hooks.md). */
+export const EMAIL_CLASS_COLUMN: LeadColumn = ["emailClass", (lead) => emailClassCell(emailClassOf(lead))];
