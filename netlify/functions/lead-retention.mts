@@ -14,7 +14,7 @@ import { errorName, logError } from "../lib/kit/log";
 import { retentionPrunes, runPrunes, runRetention } from "../lib/add-ons/privacy/retention";
 
 export default async (): Promise<Response> => {
-  // Read alone: the periods do not wait for the core's variables, as the malformed-lead alerts do.
+  // Read alone, without the core's variables: retention runs even when the alerts below cannot be sent.
   const limits = partSetting("retention");
   if (limits?.state !== "on") {
     const problems = limits?.state === "invalid" ? limits.problems : [];

@@ -5,7 +5,7 @@
 import type { LeadColumn, LeadExport, LeadExportRow } from "../../core/add-on";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { mapInBatches } from "../../kit/jobs";
-import { DamagedRecordError, type JsonBlobs } from "../../kit/json-blobs";
+import { DamagedRecordError } from "../../kit/json-blobs";
 import type { BusinessHours } from "./business-hours";
 import { isConfirmedBooking, liveBookings, NEW_FOLLOW_UP, type FollowUp } from "./follow-up-record";
 import { createFollowUpStore } from "./follow-up-store";
@@ -46,6 +46,7 @@ const field =
     return follow && read(follow);
   };
 
+/** Follow-up's columns, in the export's order; a row without a record reads as a new lead. */
 export const FOLLOW_UP_COLUMNS: readonly LeadColumn[] = [
   ["followUpState", field((follow) => follow.state)],
   ["owner", field((follow) => follow.owner?.name)],
@@ -74,7 +75,7 @@ export function followUpRows(
 /** Follow-up's part of the export: its columns, and each lead's record read from the lead store (damaged is blank). */
 export const followUpExport: LeadExport = {
   columns: FOLLOW_UP_COLUMNS,
-  async read(leads, blobs: JsonBlobs, settings) {
+  async read(leads, blobs, settings) {
     const store = createFollowUpStore(blobs);
     const { results, failed } = await mapInBatches(
       leads,

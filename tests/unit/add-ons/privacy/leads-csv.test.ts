@@ -14,6 +14,7 @@ import {
   readLeadsForCsv,
 } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { PLUGINS } from "../../../../netlify/lib/compose";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
@@ -175,7 +176,7 @@ describe("the columns come from the plugins' privacy hooks, on or off", () => {
     const claimed = { ...leadRecord("a", "sent"), receivedAt: "2025-01-06T08:00:00.000Z" };
     await leads.create(claimed);
     await leads.create(leadRecord("b", "sent"));
-    await leads.create(leadRecord("c", "spam"));
+    await leads.create({ ...leadRecord("c", "sent"), state: "spam", spamReason: "honeypot" });
     const stored = {
       state: "claimed" as const,
       claimedAt: "2025-01-06T10:00:00.000Z",
@@ -199,7 +200,7 @@ describe("the columns come from the plugins' privacy hooks, on or off", () => {
     const csv = csvOf(records, leadColumns(parts), rows);
     const byHand = leadsToCsv(
       records,
-      new Map([
+      new Map<string, FollowUp | "damaged">([
         ["a", stored],
         ["b", "damaged"],
       ]),
