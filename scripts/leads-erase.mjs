@@ -53,7 +53,8 @@ async function formSecret(deployed) {
 }
 
 const complete = await withLeadStore(async (blobs, { leads, json }) => {
-  const store = erasure.erasureStore(leads, json);
+  const { PLUGINS } = await load("netlify/lib/compose.ts");
+  const store = erasure.erasureStore(leads, json, PLUGINS);
   let description;
   if (id !== undefined) {
     const found = await erasure.eraseRequestById({ store, id, dryRun });

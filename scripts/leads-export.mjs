@@ -29,12 +29,16 @@ if (args.values.email !== undefined) {
   address = parsed.address;
 }
 const { followUp } = await ownerSettings({ needs: ["follow-up"], counts: true });
-const hours = followUp.businessHours;
 
-await withLeadStore(async (_blobs, { leads, followUps: store }) => {
-  const { leadsToCsv, readLeadsForCsv } = await load("netlify/lib/add-ons/privacy/leads-csv.ts");
-  const { records, followUps } = await readLeadsForCsv({ leads, followUps: store, address, match });
-  const csv = leadsToCsv(records, followUps, hours);
+await withLeadStore(async (_blobs, { leads, json }) => {
+  const { leadColumns, leadExports, leadsToCsv, readLeadsForCsv } = await load(
+    "netlify/lib/add-ons/privacy/leads-csv.ts",
+  );
+  const { PLUGINS } = await load("netlify/lib/compose.ts");
+  const parts = await leadExports(PLUGINS);
+  const settings = { followUp };
+  const { records, rows } = await readLeadsForCsv({ leads, blobs: json, parts, settings, address, match });
+  const csv = leadsToCsv(records, leadColumns(parts), rows);
   const which = !address
     ? "demo request(s)"
     : match === "exact"

@@ -35,14 +35,15 @@ async function onDeployedSite() {
     );
     return 2;
   }
-  const { loadRetentionLimits, runRetention } = await load("netlify/lib/add-ons/privacy/retention.ts");
-  const limits = loadRetentionLimits();
-  if (!limits.ok) {
-    console.error(limits.problems.join("\n"));
+  const { runRetention } = await load("netlify/lib/add-ons/privacy/retention.ts");
+  const { partSetting } = await load("netlify/lib/compose.ts");
+  const limits = partSetting("retention");
+  if (limits?.state !== "on") {
+    console.error((limits?.problems ?? ["Retention is off: no plugin reads its periods."]).join("\n"));
     return 2;
   }
   return withLeadStore(async (blobs, { leads }) =>
-    report(blobs.where, await runRetention({ store: leads, limits: limits.limits })),
+    report(blobs.where, await runRetention({ store: leads, limits: limits.value })),
   );
 }
 

@@ -51,18 +51,27 @@ await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const mail = blobs.deployed ? undefined : await useLocalSite();
   try {
     const { config } = await ownerSettings({ needs: ["core", "follow-up"], counts: true });
-    const [{ leadsToCsv }, { createSendGridMailer }, { maskEmail }] = await Promise.all([
+    const [
+      { leadColumns, leadExports, leadsToCsv },
+      { followUpRows },
+      { PLUGINS },
+      { createSendGridMailer },
+      { maskEmail },
+    ] = await Promise.all([
       load("netlify/lib/add-ons/privacy/leads-csv.ts"),
+      load("netlify/lib/add-ons/follow-up/lead-export.ts"),
+      load("netlify/lib/compose.ts"),
       load("netlify/lib/core/delivery/mailer.ts"),
       load("netlify/lib/kit/log.ts"),
     ]);
+    const columns = leadColumns(await leadExports(PLUGINS));
     const { summary, message, sent } = await summaryNow({
       leads,
       followUps,
       blobs: json,
       mailer: createSendGridMailer(config),
       config: { ...config, followUp: config.followUp },
-      leadsCsv: leadsToCsv,
+      leadsCsv: (records, rows, hours) => leadsToCsv(records, columns, followUpRows(records, rows, hours)),
       week,
       dryRun,
     });

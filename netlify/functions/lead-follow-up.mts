@@ -4,7 +4,7 @@
  * and the summary's outcome, or 503 with a fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
-import { addOnsFor, getConfig } from "../lib/compose";
+import { addOnsFor, getConfig, PLUGINS } from "../lib/compose";
 import { runFollowUpCheck } from "../lib/add-ons/follow-up/follow-up-job";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { json, misconfigured } from "../lib/kit/http";
@@ -12,7 +12,8 @@ import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { runWeeklySummary } from "../lib/add-ons/follow-up/summary-job";
-import { leadsToCsv } from "../lib/add-ons/privacy/leads-csv";
+import { followUpRows } from "../lib/add-ons/follow-up/lead-export";
+import { leadColumns, leadExports, leadsToCsv } from "../lib/add-ons/privacy/leads-csv";
 import { errorName, logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {
@@ -35,12 +36,21 @@ export default async (): Promise<Response> => {
   try {
     const result = await runFollowUpCheck({ ...stores, malformedNotes: blobs });
     logInfo("follow-up run finished", { ...result });
-    const summary = await runWeeklySummary({ ...stores, blobs, leadsCsv: leadsToCsv }).catch(
-      (error: unknown) => {
+    // The attachment is the leads export, every plugin's columns, over the follow-up records the summary read.
+    const summary = await leadExports(PLUGINS)
+      .then((parts) => {
+        const columns = leadColumns(parts);
+        return runWeeklySummary({
+          ...stores,
+          blobs,
+          leadsCsv: (records, followUps, hours) =>
+            leadsToCsv(records, columns, followUpRows(records, followUps, hours)),
+        });
+      })
+      .catch((error: unknown) => {
         logError("weekly summary not sent; the next run tries again", { reason: errorName(error) });
         return "failed" as const;
-      },
-    );
+      });
     return json(200, { ...result, summary });
   } catch (error) {
     logError("LEAD FOLLOW-UP: the follow-up check could not run", { reason: errorName(error) });

@@ -7,9 +7,16 @@ import { bookingPlugin } from "./add-ons/booking/plugin";
 import { confirmationPlugin } from "./add-ons/confirmation/plugin";
 import { emailClassPlugin } from "./add-ons/email-class/plugin";
 import { followUpPlugin } from "./add-ons/follow-up/plugin";
+import { privacyPlugin } from "./add-ons/privacy/plugin";
 import { webhookPlugin } from "./add-ons/webhook/plugin";
 import type { AddOn, Plugin, PluginOverrides, SettingsPart } from "./core/add-on";
-import { loadCoreConfig, type ConfigResult, type PartReport, type ServerConfig } from "./core/config";
+import {
+  loadCoreConfig,
+  type ConfigResult,
+  type PartReport,
+  type PluginSettings,
+  type ServerConfig,
+} from "./core/config";
 import { errorName, logError } from "./kit/log";
 import { given, type Env, type Setting } from "./kit/settings";
 
@@ -20,6 +27,7 @@ export const PLUGINS: readonly Plugin[] = [
   webhookPlugin,
   bookingPlugin,
   followUpPlugin,
+  privacyPlugin,
 ];
 
 /** Every plugin's settings parts, in the report's order. */
@@ -103,6 +111,18 @@ export const settingsWarnings = (result: ConfigResult): string[] =>
 export async function addOnsFor(config: ServerConfig, overrides: PluginOverrides = {}): Promise<AddOn[]> {
   const loaded = await Promise.all(PLUGINS.map(async (plugin) => plugin.load?.(config, overrides)));
   return loaded.filter((addOn) => addOn !== undefined);
+}
+
+/**
+ * The settings of the part stored under `key`, read alone through the same guard, without the core's: for a job that
+ * needs none of the core's variables (the retention job). Undefined when no plugin has such a part.
+ */
+export function partSetting<K extends keyof PluginSettings>(
+  key: K,
+  env: Env = process.env,
+): Setting<NonNullable<PluginSettings[K]>> | undefined {
+  const part = SETTINGS_PARTS.find((candidate) => candidate.key === key);
+  return part && (guarded(env, part) as Setting<NonNullable<PluginSettings[K]>>);
 }
 
 let cached: ConfigResult | undefined;

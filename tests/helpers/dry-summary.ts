@@ -3,7 +3,7 @@
  * `summaryNow`), over the given stores: week 2026-W48 read on Mon 30 Nov 2026 at 09:00 UTC with TEST_CONFIG and a
  * mailer that sends nothing, unless `options` say otherwise. Resolves with `summaryNow`'s `{ summary, message }`.
  */
-import { leadsToCsv } from "../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "./leads-csv";
 import { summaryNow } from "../../netlify/lib/add-ons/follow-up/summary-job";
 import { scriptedMailer, TEST_CONFIG } from "./function-harness";
 

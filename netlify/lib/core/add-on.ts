@@ -10,7 +10,9 @@ import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { ReminderKind } from "./leads/lead-events";
 import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
 import type { SpamVerdict } from "./spam/spam";
+import type { JsonBlobs } from "../kit/json-blobs";
 import type { Env, Setting } from "../kit/settings";
+import type { StorageName } from "../kit/storage";
 
 /** A delivery channel decides when it may send and sends one message with its own retries (docs/decisions/0019-lead-path.md). */
 export interface DeliveryContext {
@@ -171,6 +173,60 @@ export interface Plugin {
   /** Adjusts its settings once every plugin's are read, e.g. to what another plugin being on allows. */
   settle?: (config: ServerConfig) => Partial<PluginSettings> | undefined;
   load?: (config: ServerConfig, overrides: PluginOverrides) => Promise<AddOn | undefined>;
+  /** Its stored data's part in retention, erasure and export; called whether it is on or off. */
+  readonly privacy?: PrivacyHooks;
+}
+
+/** What a prune reaches: the lead store, the limits store, every stored lead's id (listed anew on each call), now. */
+export interface PruneTargets {
+  leads: JsonBlobs;
+  limits: JsonBlobs;
+  leadIds: () => Promise<ReadonlySet<string>>;
+  now: Date;
+}
+
+/** One prune of the retention run: what it deletes (named in the log), the entries it covers, and how many keys went. */
+export interface Prune {
+  what: string;
+  covers: readonly StorageName[];
+  run: (targets: PruneTargets) => Promise<number>;
+}
+
+/**
+ * What a plugin's export columns read for one lead besides its record: each plugin declares its own optional field
+ * (as `PluginSettings`), filled by its `read` or by a job that holds it already.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each plugin's declaration
+export interface LeadExportRow {}
+
+/** One column of the leads export: its header and a lead's cell, from its record and its row. */
+export type LeadColumn = readonly [name: string, cell: (lead: LeadRecord, row: LeadExportRow) => unknown];
+
+/** A plugin's part of the leads export: its columns, and what they read beside each lead's record. */
+export interface LeadExport {
+  readonly columns: readonly LeadColumn[];
+  /**
+   * Each of `leads`' row fields, read from the lead store's `blobs` with the plugin's `settings`; rejects when
+   * the store cannot be read (the export then fails rather than show a blank).
+   */
+  read?: (
+    leads: readonly LeadRecord[],
+    blobs: JsonBlobs,
+    settings: Partial<PluginSettings>,
+  ) => Promise<ReadonlyMap<string, LeadExportRow>>;
+}
+
+/**
+ * A plugin's part in retention, erasure and export (docs/decisions/0045-privacy-hooks.md). On the plugin, not its
+ * add-on: stored data outlives a setting, so these run whether it is on or off; each imports its code when called.
+ */
+export interface PrivacyHooks {
+  /** The retention run's prunes of its stored entries. */
+  prunes?: () => Promise<readonly Prune[]>;
+  /** Deletes what of lead `id` only its own records lead to; runs before the lead's keys go. May throw. */
+  eraseLead?: (blobs: JsonBlobs, id: string) => Promise<void>;
+  /** Its columns of the leads export, placed after the core's in PLUGINS' order. */
+  leadExport?: () => Promise<LeadExport>;
 }
 
 /** `part`, typed by its key (an array of parts mixes keys). */

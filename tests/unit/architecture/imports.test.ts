@@ -20,8 +20,8 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
   "email-class": [],
   // Slack's buttons re-render the lead webhook's Slack message.
   "follow-up": ["webhook"],
-  // Erasure, retention and export reach every add-on's stored data.
-  privacy: ["follow-up", "email-class", "booking", "confirmation"],
+  // Erasure, retention and export reach other plugins' stored data through their privacy hooks, in the core.
+  privacy: [],
   // The claim link comes through the core's hook, the e-mail class with the lead, event names from the core.
   webhook: [],
 };

@@ -16,6 +16,7 @@ const PLUGINS: Record<string, string> = {
   confirmation: "confirmationPlugin",
   "email-class": "emailClassPlugin",
   "follow-up": "followUpPlugin",
+  privacy: "privacyPlugin",
   webhook: "webhookPlugin",
 };
 

@@ -21,7 +21,8 @@ import {
   STORAGE_ENTRIES,
   type StorageEntry,
 } from "../../../netlify/lib/kit/storage";
-import { RETENTION_PRUNES } from "../../../netlify/lib/add-ons/privacy/retention";
+import { retentionPrunes } from "../../../netlify/lib/add-ons/privacy/retention";
+import { PLUGINS } from "../../../netlify/lib/compose";
 import { erasureStore } from "../../../netlify/lib/add-ons/privacy/lead-erasure";
 import { createBlobLeadStore } from "../../../netlify/lib/core/leads/lead-store";
 import {
@@ -255,8 +256,8 @@ describe("no module but storage.ts names a store or a prefix", () => {
 });
 
 describe("the retention plan", () => {
-  test("has exactly one prune for every entry the declaration says is pruned daily", () => {
-    const covered = RETENTION_PRUNES.flatMap((prune) => prune.covers);
+  test("has exactly one prune for every entry the declaration says is pruned daily", async () => {
+    const covered = (await retentionPrunes(PLUGINS)).flatMap((prune) => prune.covers);
     expect(new Set(covered).size).toBe(covered.length);
     const daily = STORAGE_ENTRIES.filter(([, entry]) => prunedDaily(entry.retention)).map(([name]) => name);
     expect([...covered].sort()).toEqual([...daily].sort());
@@ -312,7 +313,7 @@ test("LeadStore.remove deletes every key that goes with a lead, and erasure also
     await pruneOrphanFollowUps(blobs, new Set(await leads.ids()), new Date());
     expect(await followUps.leadOfBooking("uid-retained")).toBeUndefined();
     expect(await allKeys()).toEqual([...othersAndErased, ...keysErasedWithLead("retained")].sort());
-    await erasureStore(leads, blobs).remove("erased");
+    await erasureStore(leads, blobs, PLUGINS).remove("erased");
     expect(await allKeys()).toEqual([...others, ...keysErasedWithLead("retained")].sort());
     expect(await followUps.leadOfBooking("uid-other")).toBe("other");
   } finally {

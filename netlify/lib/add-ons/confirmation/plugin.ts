@@ -1,4 +1,7 @@
-/** The confirmation plugin: its settings, and its channel when on (docs/decisions/0034-core-and-add-ons.md). */
+/**
+ * The confirmation plugin: its settings, its channel when on (docs/decisions/0034-core-and-add-ons.md), and the
+ * prune of its limits, on or off (docs/decisions/0045-privacy-hooks.md).
+ */
 import { settingsPart, type Plugin } from "../../core/add-on";
 import type { ConfirmationLimits } from "./confirmation-limits";
 import { CONFIRMATION_VARIABLES, confirmationSettings } from "./settings";
@@ -27,5 +30,18 @@ export const confirmationPlugin: Plugin = {
       import("./confirmation-limits"),
     ]);
     return confirmationAddOn(overrides.confirmationLimits ?? (() => blobConfirmationLimits(config, limits)));
+  },
+  privacy: {
+    // What the spam layers keep only for a while (docs/decisions/0028-second-hostile-review.md).
+    prunes: async () => {
+      const { pruneConfirmationLimits } = await import("./confirmation-limits");
+      return [
+        {
+          what: "confirmation limits",
+          covers: ["address", "daily", "client"],
+          run: ({ limits, now }) => pruneConfirmationLimits(limits, now),
+        },
+      ];
+    },
   },
 };

@@ -4,4 +4,7 @@ import type { Plugin } from "../../core/add-on";
 export const emailClassPlugin: Plugin = {
   name: "e-mail class",
   load: async () => (await import("./email-class")).emailClassAddOn,
+  privacy: {
+    leadExport: async () => ({ columns: [(await import("./email-class")).EMAIL_CLASS_COLUMN] }),
+  },
 };

@@ -1,6 +1,7 @@
 /**
  * The follow-up plugin: its settings and Slack's buttons, which claim leads and so need its roster
- * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md).
+ * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md), and its records' part in
+ * retention, erasure and export (docs/decisions/0045-privacy-hooks.md).
  */
 import { settingsPart, type Plugin } from "../../core/add-on";
 import {
@@ -31,4 +32,19 @@ export const followUpPlugin: Plugin = {
     }),
   ],
   load: async (config) => (config.followUp ? (await import("./add-on")).followUpAddOn : undefined),
+  privacy: {
+    prunes: async () => {
+      const { pruneOrphanFollowUps } = await import("./follow-up-store");
+      return [
+        {
+          what: "follow-up records of erased leads",
+          covers: ["followUp", "unclaimed", "claimed", "bookingUids"],
+          run: async ({ leads, leadIds, now }) => pruneOrphanFollowUps(leads, await leadIds(), now),
+        },
+      ];
+    },
+    // Booking uid entries are found through the follow-up record, so they go before the lead's keys.
+    eraseLead: async (blobs, id) => (await import("./follow-up-store")).removeBookingEntries(blobs, id),
+    leadExport: async () => (await import("./lead-export")).followUpExport,
+  },
 };

@@ -2,7 +2,7 @@
  * Erasure on request, `npm run leads:erase` (docs/decisions/0018-retention-and-erasure.md). Reports name requests by
  * id, time and state; an unreadable or malformed record leaves it incomplete, as it may be from this address.
  */
-import { removeBookingEntries } from "../follow-up/follow-up-store";
+import type { Plugin } from "../../core/add-on";
 import { inBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
@@ -25,14 +25,17 @@ export interface ErasureStore {
   remove(id: string): Promise<void>;
 }
 
-/** `leads` as erasure's store; removal also takes what netlify/lib/kit/storage.ts erases with a lead. */
-export function erasureStore(leads: LeadStore, blobs: JsonBlobs): ErasureStore {
+/**
+ * `leads` as erasure's store; removal first runs each of `plugins`' `eraseLead` (on or off), then takes the lead and
+ * what netlify/lib/kit/storage.ts erases with it (docs/decisions/0045-privacy-hooks.md). `remove` may throw.
+ */
+export function erasureStore(leads: LeadStore, blobs: JsonBlobs, plugins: readonly Plugin[]): ErasureStore {
   return {
     ids: () => leads.ids(),
     get: (id) => leads.get(id),
     async remove(id) {
-      // Booking uid entries are found through the follow-up record, so they go before the lead's keys.
-      await removeBookingEntries(blobs, id);
+      // What a plugin finds only through its own record of the lead goes before that record does.
+      for (const plugin of plugins) await plugin.privacy?.eraseLead?.(blobs, id);
       await leads.remove(id);
       for (const key of keysErasedWithLead(id)) await blobs.delete(key);
     },

@@ -2,43 +2,16 @@
  * Retention (docs/decisions/0018-retention-and-erasure.md): the daily run's lead rule and its prunes by each rule of
  * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: deleting a lead cannot be undone.
  */
-import { z } from "zod";
+import type { Plugin, Prune, PruneTargets } from "../../core/add-on";
 import { inBatches } from "../../kit/jobs";
-import { deleteExpired, type JsonBlobs } from "../../kit/json-blobs";
+import { deleteExpired } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";
-import { given, type Env } from "../../kit/settings";
 import { LIMITS_STORE_NAME, STORAGE, type StorageName } from "../../kit/storage";
 import { logMalformedLead, readEach } from "../../core/leads/lead-record";
 import { pruneOrphanInboxEntries } from "../../core/leads/lead-store";
-import { pruneConfirmationLimits } from "../confirmation/confirmation-limits";
-import { pruneOrphanFollowUps } from "../follow-up/follow-up-store";
-
-export const DEFAULT_RETENTION = { leadDays: 180, spamDays: 30 };
-
-type RetentionLimits = typeof DEFAULT_RETENTION;
+import type { RetentionLimits } from "./settings";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const days = (fallback: number) => z.coerce.number().int().min(1).max(36_500).default(fallback);
-
-const limitsSchema = z.object({
-  LEAD_RETENTION_DAYS: days(DEFAULT_RETENTION.leadDays),
-  SPAM_RETENTION_DAYS: days(DEFAULT_RETENTION.spamDays),
-});
-
-export const RETENTION_VARIABLES = Object.keys(limitsSchema.shape);
-
-/** The limits from `env`, or the `problems` naming each invalid variable (the job then deletes nothing). */
-export function loadRetentionLimits(env: Env = process.env) {
-  const parsed = limitsSchema.safeParse(given(env, RETENTION_VARIABLES));
-  if (parsed.success) {
-    const { LEAD_RETENTION_DAYS: leadDays, SPAM_RETENTION_DAYS: spamDays } = parsed.data;
-    return { ok: true as const, limits: { leadDays, spamDays } };
-  }
-  const names = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  const problems = [...names].map((name) => `${name} must be a whole number of days from 1 to 36500`);
-  return { ok: false as const, problems };
-}
 
 /** The record fields the rule reads (ISO 8601 times). */
 export interface RetainedRecord {
@@ -112,21 +85,6 @@ export async function runRetention(options: {
   return run;
 }
 
-export interface PruneTargets {
-  leads: JsonBlobs;
-  limits: JsonBlobs;
-  /** Every stored lead's id, listed anew each time a prune asks. */
-  leadIds: () => Promise<ReadonlySet<string>>;
-  now: Date;
-}
-
-/** One prune: what it deletes (named in the log), the entries it covers, and how many keys it deleted. */
-export interface Prune {
-  what: string;
-  covers: readonly StorageName[];
-  run: (targets: PruneTargets) => Promise<number>;
-}
-
 const expired = (what: string, name: StorageName): Prune => ({
   what,
   covers: [name],
@@ -134,14 +92,8 @@ const expired = (what: string, name: StorageName): Prune => ({
     deleteExpired(STORAGE[name].store === LIMITS_STORE_NAME ? limits : leads, STORAGE[name].prefix, now),
 });
 
-/** The daily run's prunes besides the lead rule, one per rule of netlify/lib/kit/storage.ts. */
-export const RETENTION_PRUNES: readonly Prune[] = [
-  // What the spam layers keep only for a while (docs/decisions/0028-second-hostile-review.md).
-  {
-    what: "confirmation limits",
-    covers: ["address", "daily", "client"],
-    run: ({ limits, now }) => pruneConfirmationLimits(limits, now),
-  },
+// What expires by its own time, whoever wrote it; each plugin prunes what only it can judge.
+const EXPIRY_PRUNES: readonly Prune[] = [
   expired("spent form tokens", "formTokens"),
   expired("thanks-page tickets", "tickets"),
   expired("suspected-spam digest records", "digests"),
@@ -149,22 +101,28 @@ export const RETENTION_PRUNES: readonly Prune[] = [
   expired("applied booking events", "bookingEvents"),
   expired("settings alert notes", "settingsAlerts"),
   expired("malformed-lead notes", "malformed"),
-  {
-    what: "follow-up records of erased leads",
-    covers: ["followUp", "unclaimed", "claimed", "bookingUids"],
-    run: async ({ leads, leadIds, now }) => pruneOrphanFollowUps(leads, await leadIds(), now),
-  },
-  {
-    what: "inbox index entries of erased leads",
-    covers: ["inboxes"],
-    run: async ({ leads, leadIds, now }) => pruneOrphanInboxEntries(leads, await leadIds(), now),
-  },
 ];
+
+const INBOX_PRUNE: Prune = {
+  what: "inbox index entries of erased leads",
+  covers: ["inboxes"],
+  run: async ({ leads, leadIds, now }) => pruneOrphanInboxEntries(leads, await leadIds(), now),
+};
+
+/**
+ * The daily run's prunes besides the lead rule, one per rule of netlify/lib/kit/storage.ts: those by expiry, each of
+ * `plugins`' own (on or off: their stored data outlives the setting), then the inbox index. Rejects when a plugin's
+ * prunes cannot be loaded.
+ */
+export async function retentionPrunes(plugins: readonly Plugin[]): Promise<Prune[]> {
+  const own = await Promise.all(plugins.map(async (plugin) => (await plugin.privacy?.prunes?.()) ?? []));
+  return [...EXPIRY_PRUNES, ...own.flat(), INBOX_PRUNE];
+}
 
 /** Runs `prunes` in order, logging one that throws. @returns deleted-key counts or "failed", by `what` */
 export async function runPrunes(
   targets: PruneTargets,
-  prunes: readonly Prune[] = RETENTION_PRUNES,
+  prunes: readonly Prune[],
 ): Promise<Record<string, number | "failed">> {
   const counts: Record<string, number | "failed"> = {};
   for (const prune of prunes) {

@@ -6,7 +6,7 @@
 // a disposable address arrives suspected with no confirmation, never refused.
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { standardPayload, webhookLead } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { harness, leadIdOf, leadRecord, sentOfKind, VALID } from "../../../helpers/function-harness";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 

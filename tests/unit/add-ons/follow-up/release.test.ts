@@ -18,7 +18,8 @@ import {
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { NO_CONFIRMATION } from "../../../../netlify/lib/add-ons/confirmation/confirmation";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
-import { DEFAULT_RETENTION, isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { isPastRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { DEFAULT_RETENTION } from "../../../../netlify/lib/add-ons/privacy/settings";
 import { resetConfig } from "../../../../netlify/lib/compose";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../../../../netlify/lib/core/leads/lead-store";

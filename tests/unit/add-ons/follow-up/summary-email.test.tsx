@@ -19,7 +19,7 @@ import {
   SUSPECTED_SHOWN,
 } from "../../../../netlify/lib/add-ons/follow-up/summary-email";
 import { summaryEvent } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { NO_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import { EmailLayout, renderEmail } from "../../../../netlify/lib/kit/email-layout";

@@ -8,7 +8,7 @@
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { dueWeek, runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { addOnsFor } from "../../../../netlify/lib/compose";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { keyOf } from "../../../../netlify/lib/kit/storage";

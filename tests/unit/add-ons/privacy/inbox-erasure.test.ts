@@ -21,7 +21,7 @@ import {
   eraseRequestsFrom,
   findRequestsFrom,
 } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";

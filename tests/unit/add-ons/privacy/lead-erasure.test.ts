@@ -16,7 +16,7 @@ import {
   type ErasableRecord,
   type ErasureStore,
 } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 
 const lead = (id: string, email: string, receivedAt = "2025-03-01T10:00:00.000Z", state = "sent") => ({

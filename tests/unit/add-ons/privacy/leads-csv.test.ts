@@ -6,9 +6,23 @@
 // apostrophe, and its text is otherwise kept exactly as it was. Its time to claim is the report's.
 import fc from "fast-check";
 import { minutesToClaim } from "../../../../netlify/lib/add-ons/follow-up/report";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { EXPORT_COLUMNS, leadsToCsv } from "../../../helpers/leads-csv";
+import {
+  leadColumns,
+  leadExports,
+  leadsToCsv as csvOf,
+  readLeadsForCsv,
+} from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { PLUGINS } from "../../../../netlify/lib/compose";
+import { keyOf } from "../../../../netlify/lib/kit/storage";
+import { silenceConsole } from "../../../helpers/console";
+import { createMemoryBlobs } from "../../../helpers/memory-blobs";
+import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { neutraliseFormula } from "../../../../netlify/lib/kit/csv";
-import { leadRecord, VALID } from "../../../helpers/function-harness";
+import { leadRecord, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 
 test.each([
   [' =HYPERLINK("https://evil.example","x")', "a leading space"],
@@ -110,4 +124,99 @@ test("the export tells a lead's story: who released it from spam and when, when 
   expect(story(rows[1])).toEqual(['""', '""', '"2025-01-02T09:00:00.000Z"', '"yes"']);
   expect(story(rows[2])).toEqual(['""', '""', '""', '"no"']);
   expect(story(rows[3])).toEqual(['""', '""', '""', '""']);
+});
+
+describe("the columns come from the plugins' privacy hooks, on or off", () => {
+  const HEADER = [
+    "id",
+    "receivedAt",
+    "state",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "company",
+    "message",
+    "attempts",
+    "sentAt",
+    "lastError",
+    "spamReason",
+    "suspectedSpam",
+    "releasedAt",
+    "releasedBy",
+    "landing_path",
+    "referrer",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "gclid",
+    "emailClass",
+    "followUpState",
+    "owner",
+    "claimedAt",
+    "contactedAt",
+    "bookedAt",
+    "bookingConfirmed",
+    "closedReason",
+    "minutesToClaim",
+  ];
+
+  test("the core's, then the e-mail class's, then follow-up's, named and ordered as ever", async () => {
+    const columns = leadColumns(await leadExports(PLUGINS));
+    expect(columns.map(([name]) => name)).toEqual(HEADER);
+    expect(EXPORT_COLUMNS.map(([name]) => name)).toEqual(HEADER);
+  });
+
+  test("the export reads each lead's follow-up through the hook: hours from the settings, damaged is blank", async () => {
+    const blobs = createMemoryBlobs();
+    const followUps = createFollowUpStore(blobs);
+    const leads = createMemoryLeadStore({ followUps });
+    const claimed = { ...leadRecord("a", "sent"), receivedAt: "2025-01-06T08:00:00.000Z" };
+    await leads.create(claimed);
+    await leads.create(leadRecord("b", "sent"));
+    await leads.create({ ...leadRecord("c", "sent"), state: "spam", spamReason: "honeypot" });
+    const stored = {
+      state: "claimed" as const,
+      claimedAt: "2025-01-06T10:00:00.000Z",
+      owner: { name: "Dana" },
+    };
+    await blobs.setJSON(keyOf("followUp", "a"), stored);
+    await blobs.setJSON(keyOf("followUp", "b"), { state: "no such state" });
+    const hours = parseBusinessHours("Mon-Fri 09:00-17:00 UTC");
+    const parts = await leadExports(PLUGINS);
+    const errors = silenceConsole("error");
+    const { records, rows } = await readLeadsForCsv({
+      leads,
+      blobs,
+      parts,
+      settings: { followUp: { ...TEST_CONFIG.followUp, businessHours: hours } },
+    });
+    expect(errors.mock.calls.join("\n")).toContain(
+      'DAMAGED RECORD: a stored record fails its schema; it is skipped {"key":"followup/b"}',
+    );
+    errors.mockRestore();
+    const csv = csvOf(records, leadColumns(parts), rows);
+    const byHand = leadsToCsv(
+      records,
+      new Map<string, FollowUp | "damaged">([
+        ["a", stored],
+        ["b", "damaged"],
+      ]),
+      hours,
+    );
+    expect(csv).toBe(byHand);
+    const [header, ...lines] = csv
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    const cell = (id: string, name: string) =>
+      lines.find((line) => line[0] === `"${id}"`)![header.indexOf(`"${name}"`)];
+    // One business hour: 09:00 to 10:00 counts, 08:00 to 09:00 does not.
+    expect(cell("a", "minutesToClaim")).toBe('"60"');
+    expect(cell("a", "owner")).toBe('"Dana"');
+    expect(cell("b", "followUpState")).toBe('""');
+    expect(cell("c", "followUpState")).toBe('""');
+  });
 });

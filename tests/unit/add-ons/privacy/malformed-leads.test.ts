@@ -17,8 +17,11 @@ import {
   findRequestsFrom,
 } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
 import { silenceConsole, type SilencedConsole } from "../../../helpers/console";
-import { leadsToCsv, readLeadsForCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
-import { DEFAULT_RETENTION, runRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { leadExports, readLeadsForCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { runRetention } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { DEFAULT_RETENTION } from "../../../../netlify/lib/add-ons/privacy/settings";
+import { PLUGINS } from "../../../../netlify/lib/compose";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { leadRecord, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -48,11 +51,12 @@ async function world() {
 
 test("the export leaves a malformed record out, logged by id, and writes the others", async () => {
   errors = silenceConsole("error");
-  const { leads, followUps } = await world();
-  const { records } = await readLeadsForCsv({ leads, followUps });
+  const { leads, blobs } = await world();
+  const parts = await leadExports(PLUGINS);
+  const { records } = await readLeadsForCsv({ leads, blobs, parts });
   expect(records.map((r) => r.id).sort()).toEqual(["bob-1", "jane-1", "jane-2"]);
   expect(leadsToCsv(records).trimEnd().split("\r\n")).toHaveLength(4);
-  const access = await readLeadsForCsv({ leads, followUps, address: "jane@acme-mining.com" });
+  const access = await readLeadsForCsv({ leads, blobs, parts, address: "jane@acme-mining.com" });
   expect(access.records.map((r) => r.id).sort()).toEqual(["jane-1", "jane-2"]);
   expect(logged()).toContain(`the export skipped it {"requestId":"${BAD}"}`);
 });
@@ -78,7 +82,7 @@ test("retention keeps and reports a malformed record, and still deletes what is 
 test("erasure by address erases the matches, lists a malformed record it could not match, and is not complete", async () => {
   errors = silenceConsole("error");
   const { leads, blobs } = await world();
-  const store = erasureStore(leads, blobs);
+  const store = erasureStore(leads, blobs, PLUGINS);
   const dry = await findRequestsFrom({ store, address: "jane@acme-mining.com" });
   expect(dry.malformed).toEqual([BAD]);
   const dryRun = describeDryRun(dry, "jane@acme-mining.com");
@@ -100,7 +104,7 @@ test("erasure by address erases the matches, lists a malformed record it could n
 test("erasure by id erases a malformed record with its note, or a lead record; a dry run only looks", async () => {
   const { leads, blobs } = await world();
   await noteMalformedLead(blobs, BAD, new Date());
-  const store = erasureStore(leads, blobs);
+  const store = erasureStore(leads, blobs, PLUGINS);
   expect(await eraseRequestById({ store, id: BAD, dryRun: true })).toBe("malformed");
   expect(leads.records.has(BAD)).toBe(true);
   expect(describeErasureById("malformed", BAD, true)).toBe(

@@ -8,13 +8,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import {
-  DEFAULT_RETENTION,
   isPastRetention,
-  loadRetentionLimits,
   runRetention,
   type RetainedRecord,
   type RetentionStore,
 } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { DEFAULT_RETENTION } from "../../../../netlify/lib/add-ons/privacy/settings";
+import { partSetting, reportLines, settingsReport } from "../../../../netlify/lib/compose";
+import type { Env } from "../../../../netlify/lib/kit/settings";
 import { silenceConsole } from "../../../helpers/console";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -107,30 +108,39 @@ describe("the rule", () => {
   });
 });
 
-describe("the limits", () => {
+describe("the limits, the privacy plugin's settings part", () => {
+  const limits = (env: Env) => partSetting("retention", env);
+
   test("default to 180 and 30 days; unset or empty means the default", () => {
-    expect(loadRetentionLimits({})).toEqual({ ok: true, limits: { leadDays: 180, spamDays: 30 } });
-    expect(loadRetentionLimits({ LEAD_RETENTION_DAYS: " ", SPAM_RETENTION_DAYS: "" })).toEqual({
-      ok: true,
-      limits: { leadDays: 180, spamDays: 30 },
+    expect(limits({})).toEqual({ state: "on", value: { leadDays: 180, spamDays: 30 } });
+    expect(limits({ LEAD_RETENTION_DAYS: " ", SPAM_RETENTION_DAYS: "" })).toEqual({
+      state: "on",
+      value: { leadDays: 180, spamDays: 30 },
     });
-    expect(loadRetentionLimits({ LEAD_RETENTION_DAYS: "365", SPAM_RETENTION_DAYS: " 7 " })).toEqual({
-      ok: true,
-      limits: { leadDays: 365, spamDays: 7 },
+    expect(limits({ LEAD_RETENTION_DAYS: "365", SPAM_RETENTION_DAYS: " 7 " })).toEqual({
+      state: "on",
+      value: { leadDays: 365, spamDays: 7 },
     });
   });
 
   test("a value that is not a whole number of days is refused, by name, not guessed", () => {
     for (const bad of ["0", "-5", "1.5", "six months", "1e9"]) {
-      expect(loadRetentionLimits({ LEAD_RETENTION_DAYS: bad })).toEqual({
-        ok: false,
+      expect(limits({ LEAD_RETENTION_DAYS: bad })).toEqual({
+        state: "invalid",
         problems: ["LEAD_RETENTION_DAYS must be a whole number of days from 1 to 36500"],
       });
     }
-    expect(loadRetentionLimits({ SPAM_RETENTION_DAYS: "30d" })).toEqual({
-      ok: false,
+    expect(limits({ SPAM_RETENTION_DAYS: "30d" })).toEqual({
+      state: "invalid",
       problems: ["SPAM_RETENTION_DAYS must be a whole number of days from 1 to 36500"],
     });
+  });
+
+  test("the build's report names the part, and an invalid one by its variable only", () => {
+    expect(reportLines(settingsReport({}))).toContain("lead retention: on");
+    expect(reportLines(settingsReport({ SPAM_RETENTION_DAYS: "30d" }))).toContain(
+      "lead retention: off, invalid (SPAM_RETENTION_DAYS must be a whole number of days from 1 to 36500)",
+    );
   });
 });
 

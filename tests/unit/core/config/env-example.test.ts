@@ -6,9 +6,12 @@
 // retention limits and what the local server and the owner's commands read.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { SETTINGS_PARTS, loadConfig } from "../../../../netlify/lib/compose";
+import { SETTINGS_PARTS, loadConfig, partSetting } from "../../../../netlify/lib/compose";
 import { CORE_VARIABLES } from "../../../../netlify/lib/core/config";
-import { loadRetentionLimits, RETENTION_VARIABLES } from "../../../../netlify/lib/add-ons/privacy/retention";
+import { RETENTION_VARIABLES } from "../../../../netlify/lib/add-ons/privacy/settings";
+import type { Env } from "../../../../netlify/lib/kit/settings";
+
+const loadRetentionLimits = (env: Env) => partSetting("retention", env);
 
 const root = join(__dirname, "..", "..", "..", "..");
 

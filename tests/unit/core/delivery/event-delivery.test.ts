@@ -12,6 +12,7 @@ import type { PublishedLeadEvent } from "../../../../netlify/lib/core/leads/lead
 import { createBlobLeadStore } from "../../../../netlify/lib/core/leads/lead-store";
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
 import { erasureStore } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
+import { PLUGINS } from "../../../../netlify/lib/compose";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
 import { leadRecord, TEST_CONFIG } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
@@ -176,7 +177,7 @@ test("erasing a lead removes its events, and so does retention (LeadStore.remove
     const eventKeys = async () =>
       (await raw.list()).blobs.map((b) => b.key).filter((k) => k.includes("events"));
     expect(await eventKeys()).toEqual(["erased", "kept", "retained"].map((id) => keyOf("leadEvents", id)));
-    await erasureStore(leads, blobs).remove("erased");
+    await erasureStore(leads, blobs, PLUGINS).remove("erased");
     await leads.remove("retained");
     expect(await eventKeys()).toEqual([keyOf("leadEvents", "kept")]);
   } finally {

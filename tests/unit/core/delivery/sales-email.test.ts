@@ -7,7 +7,7 @@
 // the subject has a length cap.
 import fc from "fast-check";
 import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
 import { MAX_SUBJECT_LENGTH } from "../../../../netlify/lib/core/delivery/mailer";
 import type { DemoRequest } from "../../../../src/lib/demo-request";

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { harness, leadRecord, VALID } from "../../../helpers/function-harness";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { neutraliseFormula } from "../../../../netlify/lib/kit/csv";
 
 const URL_ = "https://resources.example/api/send-contact-email";

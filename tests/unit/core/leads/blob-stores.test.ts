@@ -17,6 +17,7 @@ import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/f
 import { jsonBlobsOver } from "../../../../netlify/lib/kit/json-blobs";
 import { LIMITS_STORE_NAME } from "../../../../netlify/lib/kit/storage";
 import { erasureStore } from "../../../../netlify/lib/add-ons/privacy/lead-erasure";
+import { PLUGINS } from "../../../../netlify/lib/compose";
 
 let server: TestBlobsServer;
 let open: TestBlobsServer["open"];
@@ -124,7 +125,7 @@ test("the inbox index: a lead with an inboxKey is listed under it; erasure delet
     applyAction(c, { kind: "booked", booking: { uid: "bk-1", via: "reference" } }, new Date()),
   );
   expect(await followUps.leadOfBooking("bk-1")).toBe("a");
-  await erasureStore(leads, jsonBlobsOver(blobs)).remove("a");
+  await erasureStore(leads, jsonBlobsOver(blobs), PLUGINS).remove("a");
   expect(await leads.idsFromInbox("k1")).toEqual(["b"]);
   expect(await followUps.leadOfBooking("bk-1")).toBeUndefined();
   expect((await keysOf(blobs)).filter((key) => key.includes("/a"))).toEqual([]);

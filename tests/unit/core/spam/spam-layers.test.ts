@@ -9,7 +9,7 @@
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
-import { leadsToCsv } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
+import { leadsToCsv } from "../../../helpers/leads-csv";
 import { retryPendingLeads } from "../../../../netlify/lib/core/delivery/retry-job";
 import { HONEYPOT_FIELD, LEGACY_HONEYPOT_FIELD } from "../../../../src/lib/demo-request";
 import {

@@ -1,0 +1,21 @@
+/**
+ * The leads export as the plugins make it, synchronously, for tests that hold the records: the core's columns, the
+ * e-mail class's and follow-up's, with follow-up rows from `followUps` and `hours`. The plugins' hooks give the same
+ * columns (tests/unit/add-ons/privacy/leads-csv.test.ts).
+ */
+import type { LeadRecord } from "../../netlify/lib/core/leads/lead-record";
+import type { BusinessHours } from "../../netlify/lib/add-ons/follow-up/business-hours";
+import type { FollowUp } from "../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { followUpExport, followUpRows } from "../../netlify/lib/add-ons/follow-up/lead-export";
+import { EMAIL_CLASS_COLUMN } from "../../netlify/lib/add-ons/email-class/email-class";
+import { leadColumns, leadsToCsv as csvOf } from "../../netlify/lib/add-ons/privacy/leads-csv";
+
+export const EXPORT_COLUMNS = leadColumns([{ columns: [EMAIL_CLASS_COLUMN] }, followUpExport]);
+
+export function leadsToCsv(
+  records: readonly LeadRecord[],
+  followUps: ReadonlyMap<string, FollowUp | "damaged"> = new Map(),
+  hours?: BusinessHours,
+): string {
+  return csvOf(records, EXPORT_COLUMNS, followUpRows(records, followUps, hours));
+}
