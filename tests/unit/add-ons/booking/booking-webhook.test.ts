@@ -21,7 +21,8 @@ import { localTime } from "../../../../netlify/lib/kit/text";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { MalformedLeadError, newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { scriptedMailer, TEST_CONFIG, testAddOns, VALID } from "../../../helpers/function-harness";
+import { addOnsFor } from "../../../../netlify/lib/compose";
+import { memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -50,9 +51,9 @@ async function setup(extra: Partial<ServerConfig> = {}) {
   const handle = createBookingWebhookHandler({
     getConfig: () => ({ ok: true, config: { ...TEST_CONFIG, calWebhookSecret: SECRET, ...extra } }),
     getStore: () => leads,
-    getFollowUps: () => followUps,
     getEvents: () => blobs,
-    getAddOns: testAddOns,
+    getAddOns: (config) =>
+      addOnsFor(config, { confirmationLimits: memoryLimits, followUps: () => followUps }),
     getLeadEvents: () => blobs,
     createMailer: () => mailer,
     now: () => now,
