@@ -606,3 +606,15 @@ test("an event Cal.com created more than 7 days ago is not applied", async () =>
   });
   expect((await w.followUps.get(ID)).state).toBe("new");
 });
+
+test("while follow-up is off, an event is answered 200 and not applied, and nothing is recorded", async () => {
+  const w = await setup({ followUp: undefined });
+  expect(await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference))).toEqual({
+    status: 200,
+    body: { applied: false, reason: "follow-up is off: bookings are not recorded" },
+  });
+  expect(await w.followUps.get(ID)).toEqual({ state: "new" });
+  expect(await w.followUps.leadOfBooking("bk-1")).toBeUndefined();
+  expect(await w.blobs.keys("booking-events/")).toEqual([]);
+  expect(w.mailer.sent).toEqual([]);
+});
