@@ -4,14 +4,12 @@ import { addOnsFor, getConfig } from "../lib/compose";
 import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import { BOOKING_MAX_BODY_BYTES, createBookingWebhookHandler } from "../lib/add-ons/booking/booking-webhook";
 import { jsonBlobs } from "../lib/kit/json-blobs";
-import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 
 export default createBookingWebhookHandler({
   getConfig,
   getAddOns: (config) => addOnsFor(config),
   getStore: () => createBlobLeadStore(),
-  getFollowUps: () => createFollowUpStore(),
   getEvents: () => jsonBlobs(LEAD_STORE_NAME),
   getLeadEvents: () => jsonBlobs(LEAD_STORE_NAME),
   createMailer: createSendGridMailer,

@@ -3,12 +3,13 @@
  * and optional hooks, called in netlify/lib/compose.ts's order. No hook may throw for a single lead.
  */
 import type { DemoRequest } from "../../../src/lib/demo-request";
-import type { PluginSettings, ServerConfig } from "./config";
+import type { ConfigResult, PluginSettings, ServerConfig } from "./config";
 import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
 import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { ReminderKind } from "./leads/lead-events";
 import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
+import type { LeadStore } from "./leads/lead-store";
 import type { SpamVerdict } from "./spam/spam";
 import type { JsonBlobs } from "../kit/json-blobs";
 import type { Env, Setting } from "../kit/settings";
@@ -105,6 +106,13 @@ export interface AddOn {
       context: Pick<DeliveryContext, "config" | "retry" | "now">,
     ): Promise<SendResult & { attempts?: number }>;
   };
+  /**
+   * The lead bookings the booking service reports, applied by the add-on that keeps follow-up
+   * (docs/decisions/0046-booking-through-the-core.md); the first add-on's wins.
+   */
+  bookings?: LeadBookings;
+  /** Lead `leadId`'s follow-up state and owner, read-only; the first add-on's wins (see `followUpViewOf`). */
+  followUpView?: (leadId: string) => Promise<FollowUpView | undefined>;
 }
 
 /** An alert about one lead for the team's channel; `detail` is our words, never visitor text. */
@@ -259,4 +267,91 @@ export function judgeWith(addOns: readonly AddOn[], request: DemoRequest, verdic
     if (next) judged = { verdict: next.verdict, lead: { ...judged.lead, ...next.lead } };
   }
   return judged;
+}
+
+/**
+ * What a function's handler is given (netlify/functions/*.mts; tests pass doubles): the configuration, the lead
+ * store, the add-ons on for a configuration (compose's `addOnsFor`), the lead store's Blobs where lead events are
+ * published, the mailer and the clock.
+ */
+export interface HandlerDeps {
+  getConfig: () => ConfigResult;
+  getStore: () => LeadStore;
+  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
+  getLeadEvents: () => JsonBlobs;
+  createMailer: (config: ServerConfig) => Mailer;
+  now?: () => Date;
+}
+
+/** How a booking was matched to its lead: the sealed reference of the link offered, or only the booker's inbox. */
+export type BookingMatch = "reference" | "email";
+
+/**
+ * A booking change in the core's event words: `booked` records `uid` (moving the booking it `replaces`, on a
+ * reschedule), `booking-cancelled` removes it (docs/decisions/0032-bookings-by-uid.md).
+ */
+export type BookingChange =
+  | { name: "booked"; uid: string; via: BookingMatch; startTime?: string; replaces?: string }
+  | { name: "booking-cancelled"; uid: string };
+
+/**
+ * What a booking change did: `applied` with the lead's follow-up state and the announcement to start after the
+ * answer (it never throws), or the refusal's `reason`, with `alert` when a person should look at it.
+ */
+export type BookingOutcome =
+  | {
+      applied: true;
+      state: FollowUpView["state"];
+      announce: (
+        context: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now"> &
+          Pick<HandlerDeps, "getAddOns" | "getLeadEvents">,
+      ) => Promise<void>;
+    }
+  | { applied: false; reason: string; alert: boolean };
+
+/** The hook through which the booking service's changes reach the follow-up record (docs/decisions/0046-booking-through-the-core.md). */
+export interface LeadBookings {
+  /** The id of the lead that holds booking `uid`, or undefined; throws when the store does not answer. */
+  find(uid: string): Promise<string | undefined>;
+  /**
+   * Applies `change` at `at` to the first of `leads` that takes it, in order; `byUid` when they were found by
+   * `find` (or the change is a cancellation). `afterWrite` runs once the record is written, before the lead's
+   * marker moves; the change's log line carries `logFields`. Throws DamagedRecordError (netlify/lib/kit/json-blobs.ts)
+   * for a damaged record and whatever the store throws when down.
+   */
+  apply(
+    leads: readonly LeadRecord[],
+    change: BookingChange,
+    context: { at: Date; byUid: boolean; afterWrite: () => Promise<void>; logFields: Record<string, string> },
+  ): Promise<BookingOutcome>;
+}
+
+/** The booking hook of the first add-on with one, or undefined when no add-on on keeps follow-up. */
+export function bookingsOf(addOns: readonly AddOn[]): LeadBookings | undefined {
+  return addOns.find((addOn) => addOn.bookings)?.bookings;
+}
+
+/**
+ * A lead's follow-up as other add-ons may read it (docs/decisions/0029-lead-follow-up.md): its state, its owner
+ * (name and address only) and when it was claimed, contacted, booked and closed.
+ */
+export interface FollowUpView {
+  state: "new" | "claimed" | "contacted" | "booked" | "closed";
+  owner?: { name: string; email?: string };
+  claimedAt?: string;
+  contactedAt?: string;
+  bookedAt?: string;
+  closedAt?: string;
+}
+
+/**
+ * Lead `leadId`'s follow-up from the first add-on that keeps it: undefined when none is on or its record is
+ * unreadable, `new` for a lead nobody has touched. Throws when the store does not answer.
+ */
+export async function followUpViewOf(
+  addOns: readonly AddOn[],
+  leadId: string,
+): Promise<FollowUpView | undefined> {
+  const keeper = addOns.find((addOn) => addOn.followUpView);
+  return keeper?.followUpView?.(leadId);
 }

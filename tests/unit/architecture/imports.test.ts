@@ -13,8 +13,8 @@ const lib = join(__dirname, "..", "..", "..", "netlify", "lib");
 
 /** What each add-on may import besides kit/, core/ and itself, and why. */
 const ADD_ON_IMPORTS: Record<string, string[]> = {
-  // Bookings change a lead's follow-up record.
-  booking: ["follow-up"],
+  // Bookings reach the follow-up record through the core's `bookings` hook.
+  booking: [],
   // The booking link reaches the confirmation through the core's `bookingUrl` hook.
   confirmation: [],
   "email-class": [],

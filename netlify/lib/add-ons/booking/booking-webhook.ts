@@ -6,20 +6,17 @@
  */
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference";
+import {
+  bookingsOf,
+  type BookingChange,
+  type BookingMatch,
+  type HandlerDeps,
+  type LeadBookings,
+} from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
-import type { ClaimHandlerDeps } from "../follow-up/claim-handler";
-import { applyFollowUpChange, postFollowUpUpdate } from "../follow-up/follow-up-update";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import { finishAfterAnswer, json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
 import { DamagedRecordError, noteOnce, type JsonBlobs } from "../../kit/json-blobs";
-import {
-  applyAction,
-  liveBookings,
-  type FollowUp,
-  type FollowUpAction,
-  type LeadBooking,
-} from "../follow-up/follow-up-record";
-import type { FollowUpStore } from "../follow-up/follow-up-store";
 import { inboxKeyOf, parseLeadAddress } from "../../core/leads/lead-address";
 import { MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
@@ -56,13 +53,11 @@ const appliedKeyOf = (trigger: string, uid: string) => hashedKeyOf("bookingEvent
 async function candidates(
   event: BookingEvent,
   store: LeadStore,
-  followUps: FollowUpStore,
+  bookings: LeadBookings,
   config: ServerConfig,
-): Promise<{ leads: LeadRecord[]; via: LeadBooking["via"]; byUid: boolean }> {
+): Promise<{ leads: LeadRecord[]; via: BookingMatch; byUid: boolean }> {
   const { uid, rescheduleUid, attendees, metadata } = event.payload;
-  const held =
-    (await followUps.leadOfBooking(uid)) ??
-    (rescheduleUid ? await followUps.leadOfBooking(rescheduleUid) : undefined);
+  const held = (await bookings.find(uid)) ?? (rescheduleUid ? await bookings.find(rescheduleUid) : undefined);
   const id = leadIdFromReference(metadata?.[BOOKING_REFERENCE_KEY], config.formSecret);
   if (held || event.triggerEvent === "BOOKING_CANCELLED") {
     // A cancellation of a booking recorded before uids were indexed: the reference's lead, which
@@ -85,9 +80,13 @@ async function candidates(
   return { leads, via: "email", byUid: false };
 }
 
-/** Builds the handler for `/api/booking-webhook`. */
+/**
+ * Builds the handler for `/api/booking-webhook`. The follow-up record is reached only through the core's
+ * `bookings` hook (docs/decisions/0046-booking-through-the-core.md); while no add-on on offers it, an event is
+ * answered 200 and not applied. `getEvents` holds the events applied; `retry` is for the notice e-mails.
+ */
 export function createBookingWebhookHandler(
-  deps: ClaimHandlerDeps & { getEvents: () => JsonBlobs; retry?: RetryOptions },
+  deps: HandlerDeps & { getEvents: () => JsonBlobs; retry?: RetryOptions },
 ) {
   const now = deps.now ?? (() => new Date());
   const notAnEvent = () => json(400, { error: "Not a booking event" });
@@ -122,13 +121,18 @@ export function createBookingWebhookHandler(
       return json(200, { applied: false, reason: "the event is more than 7 days old" });
     }
     try {
+      const addOns = await deps.getAddOns(config);
+      const bookings = bookingsOf(addOns);
+      if (!bookings) {
+        logInfo("booking not applied: follow-up is off", { trigger: event.triggerEvent });
+        return json(200, { applied: false, reason: "follow-up is off: bookings are not recorded" });
+      }
       const events = deps.getEvents();
       const appliedKey = appliedKeyOf(event.triggerEvent, uid);
       if ((await events.getWithEtag(appliedKey)) !== null) {
         return json(200, { applied: false, reason: "already applied" });
       }
-      const followUps = deps.getFollowUps();
-      const { leads, via, byUid } = await candidates(event, deps.getStore(), followUps, config);
+      const { leads, via, byUid } = await candidates(event, deps.getStore(), bookings, config);
       if (leads.length === 0) {
         const booker = maskEmail(event.payload.attendees?.[0]?.email ?? "");
         logInfo("booking matches no stored lead", { trigger: event.triggerEvent, booker });
@@ -143,65 +147,39 @@ export function createBookingWebhookHandler(
         return json(200, { applied: false, reason: "the lead is held as spam" });
       }
       const at = now();
-      const cancelling = event.triggerEvent === "BOOKING_CANCELLED";
-      const action: FollowUpAction = cancelling
-        ? { kind: "booking-cancelled", uid }
-        : {
-            kind: "booked",
-            booking: { uid, via, ...(startTime ? { startTime } : {}) },
-            ...(rescheduleUid ? { replaces: rescheduleUid } : {}),
-          };
-      // The uid is indexed before the record holds it: a retried delivery completes a half-done one.
-      const indexFirst = !cancelling && !byUid;
-      let changed: { lead: LeadRecord; followUp: FollowUp; cancelled?: LeadBooking } | undefined;
-      let holder: string | undefined;
-      let refusal: string | undefined;
-      try {
-        for (const lead of leads) {
-          if (indexFirst) await followUps.indexBooking(uid, lead.id);
-          const change = (current: FollowUp) => applyAction(current, action, at);
-          const result = await applyFollowUpChange(followUps, lead, change, {
-            afterWrite: async ({ followUp, before }) => {
-              changed = { lead, followUp, cancelled: liveBookings(before).find((b) => b.uid === uid) };
-              await followUps.indexBooking(uid, cancelling ? null : lead.id);
-              // A reschedule moved the booking it replaces to the new uid.
-              if (!cancelling && rescheduleUid && rescheduleUid !== uid) {
-                if ((await followUps.leadOfBooking(rescheduleUid)) === lead.id) {
-                  await followUps.indexBooking(rescheduleUid, null);
-                }
-              }
-              await noteOnce(events, appliedKey, at, APPLIED_KEPT_MS);
-            },
-            logged: () => [
-              "lead follow-up changed by a booking",
-              { requestId: lead.id, trigger: event.triggerEvent, via },
-            ],
-          });
-          if (result.changed) break;
-          // Another delivery of this event may have recorded it meanwhile: its entry stays.
-          if (liveBookings(result.followUp).some((b) => b.uid === uid)) holder ??= lead.id;
-          refusal ??= result.reason;
-        }
-      } finally {
-        if (indexFirst && !changed) await followUps.indexBooking(uid, holder ?? null).catch(() => undefined);
+      const change: BookingChange =
+        event.triggerEvent === "BOOKING_CANCELLED"
+          ? { name: "booking-cancelled", uid }
+          : {
+              name: "booked",
+              uid,
+              via,
+              ...(startTime ? { startTime } : {}),
+              ...(rescheduleUid ? { replaces: rescheduleUid } : {}),
+            };
+      const outcome = await bookings.apply(leads, change, {
+        at,
+        byUid,
+        afterWrite: async () => {
+          await noteOnce(events, appliedKey, at, APPLIED_KEPT_MS);
+        },
+        logFields: { trigger: event.triggerEvent, via },
+      });
+      if (!outcome.applied) {
+        const log = outcome.alert ? logError : logInfo;
+        log("booking not applied", { trigger: event.triggerEvent, via, reason: outcome.reason });
+        return json(200, { applied: false, reason: outcome.reason });
       }
-      if (!changed) {
-        const log = refusal?.includes("unconfirmed bookings") ? logError : logInfo;
-        log("booking not applied", { trigger: event.triggerEvent, via, reason: refusal });
-        return json(200, { applied: false, reason: refusal });
-      }
-      const { lead, followUp, cancelled } = changed;
-      const posted = postFollowUpUpdate(lead, followUp, cancelling ? "booking-cancelled" : "booked", {
+      const posted = outcome.announce({
         config,
         now,
         mailer: deps.createMailer(config),
         retry: deps.retry,
-        getAddOns: deps.getAddOns,
+        getAddOns: async () => addOns,
         getLeadEvents: deps.getLeadEvents,
-        booking: cancelling ? cancelled : liveBookings(followUp).find((b) => b.uid === uid),
       });
       await finishAfterAnswer(context, posted);
-      return json(200, { applied: true, state: followUp.state });
+      return json(200, { applied: true, state: outcome.state });
     } catch (error) {
       if (error instanceof MalformedLeadError) {
         logError("BOOKING NOT APPLIED: a stored lead for this booking fails its schema", {

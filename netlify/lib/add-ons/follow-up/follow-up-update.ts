@@ -20,9 +20,8 @@ import { durationInWords, localTime } from "../../kit/text";
 import type { Mailer, RetryOptions } from "../../core/delivery/mailer";
 import { claimUrlFor } from "./claim-link";
 import { buildFollowUpNotice, sendFollowUpNotice } from "./follow-up-notice";
-import type { AddOn } from "../../core/add-on";
+import type { HandlerDeps } from "../../core/add-on";
 import { publishLeadEvent } from "../../core/delivery/event-delivery";
-import type { JsonBlobs } from "../../kit/json-blobs";
 
 /** A change the channel hears of: the webhook's actions, and a hand-over (posted as a claim by its new owner). */
 export type FollowUpChange = LeadUpdateAction | "handed-over";
@@ -91,10 +90,7 @@ export function updateLine(
 }
 
 /** Where a change is published: the add-ons on (compose's `addOnsFor`) and the lead store's Blobs. */
-export interface LeadEventDeps {
-  getAddOns: (config: ServerConfig) => Promise<readonly AddOn[]>;
-  getLeadEvents: () => JsonBlobs;
-}
+export type LeadEventDeps = Pick<HandlerDeps, "getAddOns" | "getLeadEvents">;
 
 /**
  * Announces the change after the answer: published through the core as a lead event (a hand-over as `handed-over`),

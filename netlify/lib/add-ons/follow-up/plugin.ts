@@ -11,6 +11,13 @@ import {
   slackButtons,
   slackSettings,
 } from "./settings";
+import type { FollowUpStore } from "./follow-up-store";
+
+declare module "../../core/add-on" {
+  interface PluginOverrides {
+    followUps?: () => FollowUpStore;
+  }
+}
 
 export const followUpPlugin: Plugin = {
   name: "follow-up",
@@ -31,7 +38,8 @@ export const followUpPlugin: Plugin = {
       },
     }),
   ],
-  load: async (config) => (config.followUp ? (await import("./add-on")).followUpAddOn : undefined),
+  load: async (config, overrides) =>
+    config.followUp ? (await import("./add-on")).followUpAddOn(overrides.followUps) : undefined,
   privacy: {
     prunes: async () => {
       const { pruneOrphanFollowUps } = await import("./follow-up-store");

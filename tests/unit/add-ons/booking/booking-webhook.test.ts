@@ -21,7 +21,8 @@ import { localTime } from "../../../../netlify/lib/kit/text";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { MalformedLeadError, newLead } from "../../../../netlify/lib/core/leads/lead-record";
-import { scriptedMailer, TEST_CONFIG, testAddOns, VALID } from "../../../helpers/function-harness";
+import { addOnsFor } from "../../../../netlify/lib/compose";
+import { memoryLimits, scriptedMailer, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
@@ -50,9 +51,9 @@ async function setup(extra: Partial<ServerConfig> = {}) {
   const handle = createBookingWebhookHandler({
     getConfig: () => ({ ok: true, config: { ...TEST_CONFIG, calWebhookSecret: SECRET, ...extra } }),
     getStore: () => leads,
-    getFollowUps: () => followUps,
     getEvents: () => blobs,
-    getAddOns: testAddOns,
+    getAddOns: (config) =>
+      addOnsFor(config, { confirmationLimits: memoryLimits, followUps: () => followUps }),
     getLeadEvents: () => blobs,
     createMailer: () => mailer,
     now: () => now,
@@ -604,4 +605,16 @@ test("an event Cal.com created more than 7 days ago is not applied", async () =>
     reason: "the event is more than 7 days old",
   });
   expect((await w.followUps.get(ID)).state).toBe("new");
+});
+
+test("while follow-up is off, an event is answered 200 and not applied, and nothing is recorded", async () => {
+  const w = await setup({ followUp: undefined });
+  expect(await w.deliver(booking("BOOKING_CREATED", "bk-1", withReference))).toEqual({
+    status: 200,
+    body: { applied: false, reason: "follow-up is off: bookings are not recorded" },
+  });
+  expect(await w.followUps.get(ID)).toEqual({ state: "new" });
+  expect(await w.followUps.leadOfBooking("bk-1")).toBeUndefined();
+  expect(await w.blobs.keys("booking-events/")).toEqual([]);
+  expect(w.mailer.sent).toEqual([]);
 });
