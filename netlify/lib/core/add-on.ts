@@ -47,6 +47,15 @@ export interface DeliveryChannel {
   readonly name: ChannelName;
   plan(lead: LeadRecord, context: DeliveryContext): "send" | "wait" | { skip: string };
   send(lead: LeadRecord, context: DeliveryContext): Promise<ChannelResult>;
+  /**
+   * For a partner that takes many records per request (docs/decisions/0043-plugins.md): the retry job sends a
+   * channel's due backlog `size` leads per call, each lead's result under its id (one missing counts as
+   * retryable; a throw, as retryable for all). A request still sends its own lead with `send`. Beside lane only.
+   */
+  batch?: {
+    size: number;
+    send(leads: readonly LeadRecord[], context: DeliveryContext): Promise<ReadonlyMap<string, ChannelResult>>;
+  };
 }
 
 export interface Judgement {

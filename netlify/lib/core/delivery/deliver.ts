@@ -26,17 +26,21 @@ export function withinRequest(retry: RetryOptions | undefined, startedAt = Date.
   return { ...retry, deadline: startedAt + REQUEST_TIME_MS };
 }
 
-/** The channels after the sales e-mail, in order (the confirmation waits for it), and those beside it. */
+/** The channels after the sales e-mail, in order (the confirmation waits for it), those beside it and of them those that batch. */
 export function channelsOf(addOns: readonly AddOn[]) {
   const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
   const inLane = (lane: "after-sales" | "beside") =>
     channels.filter((c) => c.lane === lane).map((c) => c.channel);
+  const batch = inLane("beside").filter((c): c is BatchChannel => c.batch !== undefined);
   return {
     after: inLane("after-sales"),
     beside: inLane("beside"),
+    batch,
     names: channels.map((c) => c.channel.name),
   };
 }
+
+type BatchChannel = DeliveryChannel & { batch: NonNullable<DeliveryChannel["batch"]> };
 
 interface DeliverOptions {
   due?: (channel: ChannelName, delivery: Delivery) => boolean;
@@ -101,6 +105,15 @@ async function settleIfDone(recorder: LeadRecorder): Promise<void> {
   });
 }
 
+/** Notes the lead settled when it is, saves it, alerts when due, and removes its pending marker once settled. */
+async function finishDelivery(recorder: LeadRecorder, context: DeliveryContext, sendgridDown?: boolean) {
+  noteSettled(recorder, context.now);
+  if (!(await recorder.save())) return;
+  await alertIfDue(recorder, context, sendgridDown);
+  noteSettled(recorder, context.now);
+  if (await recorder.save()) await settleIfDone(recorder);
+}
+
 type Results = Partial<Record<ChannelName, SendResult>>;
 
 /** A delivery under way: what a request's answer waits for, and the rest. Neither promise rejects. */
@@ -140,13 +153,7 @@ export function startDelivery(
     }
   });
   const done = Promise.all([afterSales, ...beside.map(run)])
-    .then(async () => {
-      noteSettled(recorder, context.now);
-      if (!(await recorder.save())) return;
-      await alertIfDue(recorder, context, options.sendgridDown?.());
-      noteSettled(recorder, context.now);
-      if (await recorder.save()) await settleIfDone(recorder);
-    })
+    .then(() => finishDelivery(recorder, context, options.sendgridDown?.()))
     .catch(stopped);
   return { sales: sales.then(() => results.sales), done: done.then(() => results) };
 }
@@ -158,4 +165,55 @@ export function deliverLead(
   options: DeliverOptions = {},
 ): Promise<Results> {
   return startDelivery(recorder, context, options).done;
+}
+
+const NO_ANSWER: ChannelResult = { status: "retryable", error: "no answer for this lead", attempts: 1 };
+
+/**
+ * Sends `channel`'s backlog of `recorders` (each pending and due on it) `channel.batch.size` at a time, as the
+ * retry job does: every attempt recorded before its call, each lead's outcome after it, then the lead finished
+ * as `deliverLead` finishes it. Stops at the request's deadline or when `allows` says no. Never throws.
+ */
+export async function deliverInBatches(
+  recorders: readonly LeadRecorder[],
+  channel: BatchChannel,
+  context: DeliveryContext,
+  options: { allows?: () => boolean; onResult?: (result: SendResult) => void } = {},
+): Promise<void> {
+  for (let at = 0; at < recorders.length; at += channel.batch.size) {
+    if (options.allows?.() === false || Date.now() >= (context.retry?.deadline ?? Infinity)) return;
+    const started = context.now().toISOString();
+    const ready: LeadRecorder[] = [];
+    for (const recorder of recorders.slice(at, at + channel.batch.size)) {
+      recorder.change(
+        withDelivery(recorder.lead, channel.name, { state: "sending", lastAttemptAt: started }),
+      );
+      if (await recorder.save()) ready.push(recorder);
+    }
+    if (ready.length === 0) continue;
+    const results = await channel.batch
+      .send(
+        ready.map((recorder) => recorder.lead),
+        context,
+      )
+      .catch((error: unknown) => {
+        logError(`${channel.name} batch not sent; the next run tries again`, { reason: errorName(error) });
+        return new Map<string, ChannelResult>();
+      });
+    for (const recorder of ready) {
+      const result = results.get(recorder.lead.id) ?? NO_ANSWER;
+      const next = afterSend(recorder.lead.deliveries[channel.name], result, context.now());
+      recorder.change(
+        withDelivery(recorder.lead, channel.name, next),
+        result.status === "sent" ? channel.name : undefined,
+      );
+      if (result.status !== "skipped") options.onResult?.(result);
+      await finishDelivery(recorder, context).catch((error: unknown) =>
+        logError("delivery stopped; the retry job goes on with it", {
+          requestId: recorder.lead.id,
+          reason: errorName(error),
+        }),
+      );
+    }
+  }
 }

@@ -7,7 +7,7 @@
  */
 import type { ServerConfig } from "../config";
 import type { AddOn } from "../add-on";
-import { channelsOf, deliverLead } from "./deliver";
+import { channelsOf, deliverInBatches, deliverLead } from "./deliver";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
   promiseStart,
@@ -138,13 +138,23 @@ export async function retryPendingLeads(options: {
     (ignoreBackoff ||
       now().getTime() - Date.parse(delivery.lastAttemptAt ?? "1970-01-01T00:00:00Z") >=
         nextAttemptDelayMs(delivery.attempts));
+  // A batch channel's due leads wait for one call per batch, after every lead's other channels.
+  const batched = channelsOf(options.addOns).batch;
+  const backlog = new Map(batched.map((channel) => [channel.name, [] as LeadRecorder[]]));
   const result = { sent: 0, failed: 0, waiting: 0 };
+  const counted: [LeadRecord, LeadRecorder][] = [];
   for (const lead of leads) {
     const recorder = new LeadRecorder(store, lead);
+    counted.push([lead, recorder]);
+    const dueAlone = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) => {
+      const queue = backlog.get(channel);
+      if (queue && due(channel, delivery)) queue.push(recorder);
+      return !queue && due(channel, delivery);
+    };
     try {
       if (prepare(recorder, loaded, { readAt, now: now().getTime(), maxAgeMs })) {
         await deliverLead(recorder, context, {
-          due,
+          due: dueAlone,
           onResult: (channel, result) => breakers[channel].record(result),
           sendgridDown: () => !breakers.sales.allows(),
         });
@@ -155,6 +165,15 @@ export async function retryPendingLeads(options: {
         reason: errorName(error),
       });
     }
+  }
+  for (const channel of batched) {
+    const breaker = breakers[channel.name];
+    await deliverInBatches(backlog.get(channel.name) ?? [], channel, context, {
+      allows: () => breaker.allows(),
+      onResult: (sent) => breaker.record(sent),
+    });
+  }
+  for (const [lead, recorder] of counted) {
     const after = recorder.lead.state;
     if (after === "sent" && lead.state !== "sent") result.sent += 1;
     else if (lead.state === "pending" && (after === "failed" || after === "unconfirmed")) result.failed += 1;
