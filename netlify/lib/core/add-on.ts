@@ -12,6 +12,8 @@ import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
 import type { LeadStore } from "./leads/lead-store";
 import type { SpamVerdict } from "./spam/spam";
 import type { JsonBlobs } from "../kit/json-blobs";
+import pTimeout from "p-timeout";
+import { errorName, logError } from "../kit/log";
 import type { Env, Setting } from "../kit/settings";
 import type { StorageName } from "../kit/storage";
 
@@ -68,6 +70,12 @@ export interface AddOn {
   judge?: (request: DemoRequest, verdict: SpamVerdict) => Judgement;
   /** A channel after the sales e-mail or beside it; a lead holds a delivery for it from its arrival on. */
   channel?: { lane: "after-sales" | "beside"; channel: DeliveryChannel };
+  /**
+   * Lead lines: short facts the add-on knows about `lead` (its booking, a colleague's earlier request), in our words,
+   * which the sales e-mail and other surfaces show so that none imports the add-on. Each surface escapes them; one
+   * slower than LEAD_LINES_MS or failing is left out.
+   */
+  leadLines?: (lead: LeadRecord, context: Pick<DeliveryContext, "config" | "now">) => Promise<readonly string[]>;
   /**
    * Keys (from netlify/lib/kit/storage.ts) written `{ since }` with a new lead, before it, so the add-on's own job
    * finds it; a held lead gets them too, so its writes tell nothing.
@@ -248,6 +256,27 @@ export interface PrivacyHooks {
 
 /** `part`, typed by its key (an array of parts mixes keys). */
 export const settingsPart = <K extends keyof PluginSettings>(part: SettingsPart<K>) => part as SettingsPart;
+
+/** How long a surface waits for one add-on's lead lines: the sales e-mail waits for them before it is sent. */
+export const LEAD_LINES_MS = 1_000;
+
+/** Every add-on's lead lines about `lead`, in add-on order; a slow or failing add-on's are left out and logged. */
+export async function leadLinesOf(
+  addOns: readonly AddOn[],
+  lead: LeadRecord,
+  context: Pick<DeliveryContext, "config" | "now">,
+): Promise<string[]> {
+  const each = addOns.map(async (addOn) => {
+    if (!addOn.leadLines) return [];
+    try {
+      return await pTimeout(addOn.leadLines(lead, context), { milliseconds: LEAD_LINES_MS });
+    } catch (error) {
+      logError("lead lines left out", { requestId: lead.id, addOn: addOn.name, reason: errorName(error) });
+      return [];
+    }
+  });
+  return (await Promise.all(each)).flat();
+}
 
 /** The marker keys every add-on writes with `lead`. */
 export const leadMarkersOf = (addOns: readonly AddOn[], lead: LeadRecord): string[] =>

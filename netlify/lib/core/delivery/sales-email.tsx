@@ -18,7 +18,7 @@ import {
 } from "../../kit/email-layout";
 import { localTime, singleLine } from "../../kit/text";
 import { logError, logInfo, maskEmail } from "../../kit/log";
-import { claimUrlOf, timeZoneOf, type DeliveryChannel } from "../add-on";
+import { claimUrlOf, leadLinesOf, timeZoneOf, type DeliveryChannel } from "../add-on";
 import { emailClassLabels, leadTitle, promiseDeadline } from "../leads/lead-record";
 import type { EmailClass } from "../../kit/email-class";
 import { sourceInWords } from "../leads/lead-source";
@@ -39,6 +39,8 @@ interface SalesEmailMeta {
   claimUrl?: string;
   emailClass?: EmailClass;
   timeZone?: string;
+  /** The add-ons' lead lines (`leadLinesOf`), shown after the promise. */
+  lines?: readonly string[];
 }
 
 /** The sales e-mail for `request`: what decides the call first, then the claim button, the ways to reach them, their message. */
@@ -65,6 +67,7 @@ export function buildSalesEmail(request: DemoRequest, meta: SalesEmailMeta): Mai
       <Paragraph>
         Reply by <strong>{replyBy}</strong> to keep the 24-hour promise.
       </Paragraph>
+      {meta.lines && meta.lines.length > 0 && <Lines lines={meta.lines} />}
       {meta.released && (
         <Lines
           lines={[
@@ -124,6 +127,7 @@ export const salesEmail: DeliveryChannel = {
       claimUrl: claimUrlOf(addOns, config, lead.id, now()),
       emailClass: lead.emailClass,
       timeZone: timeZoneOf(addOns, config),
+      lines: await leadLinesOf(addOns, lead, { config, now }),
     });
     const result = await sendWithRetry(mailer, message, retry);
     if (result.status === "sent") {
