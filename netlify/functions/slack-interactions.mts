@@ -5,8 +5,7 @@ import { createSendGridMailer } from "../lib/core/delivery/mailer";
 import {
   createSlackInteractionsHandler,
   SLACK_MAX_BODY_BYTES,
-} from "../lib/add-ons/follow-up/slack-interactions";
-import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
+} from "../lib/add-ons/slack/slack-interactions";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 
@@ -14,7 +13,6 @@ export default createSlackInteractionsHandler({
   getConfig,
   getAddOns: (config) => addOnsFor(config),
   getStore: () => createBlobLeadStore(),
-  getFollowUps: () => createFollowUpStore(),
   getLeadEvents: () => jsonBlobs(LEAD_STORE_NAME),
   createMailer: createSendGridMailer,
 });

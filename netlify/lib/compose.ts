@@ -8,6 +8,7 @@ import { confirmationPlugin } from "./add-ons/confirmation/plugin";
 import { emailClassPlugin } from "./add-ons/email-class/plugin";
 import { followUpPlugin } from "./add-ons/follow-up/plugin";
 import { privacyPlugin } from "./add-ons/privacy/plugin";
+import { slackPlugin } from "./add-ons/slack/plugin";
 import { webhookPlugin } from "./add-ons/webhook/plugin";
 import type { AddOn, Plugin, PluginOverrides, SettingsPart } from "./core/add-on";
 import {
@@ -27,6 +28,7 @@ export const PLUGINS: readonly Plugin[] = [
   webhookPlugin,
   bookingPlugin,
   followUpPlugin,
+  slackPlugin,
   privacyPlugin,
 ];
 
@@ -34,9 +36,9 @@ export const PLUGINS: readonly Plugin[] = [
 export const SETTINGS_PARTS: readonly SettingsPart[] = PLUGINS.flatMap((plugin) => plugin.settings ?? []);
 
 /** `part`'s settings; whatever its reader throws turns only it off, naming the variables set, never a value. */
-function guarded(env: Env, part: SettingsPart): Setting<unknown> {
+function guarded(env: Env, part: SettingsPart, on: Partial<PluginSettings>): Setting<unknown> {
   try {
-    return part.read(env);
+    return part.read(env, on);
   } catch (error) {
     const set = Object.keys(given(env, part.variables));
     const names = (set.length > 0 ? set : part.variables).join(", ");
@@ -44,7 +46,15 @@ function guarded(env: Env, part: SettingsPart): Setting<unknown> {
   }
 }
 
-const readParts = (env: Env) => SETTINGS_PARTS.map((part) => ({ part, setting: guarded(env, part) }));
+/** Every part's settings, in order; each reader is given the values of the parts before it that are on. */
+function readParts(env: Env): { part: SettingsPart; setting: Setting<unknown> }[] {
+  const on: Partial<PluginSettings> = {};
+  return SETTINGS_PARTS.map((part) => {
+    const setting = guarded(env, part, on);
+    if (setting.state === "on") Object.assign(on, { [part.key]: setting.value });
+    return { part, setting };
+  });
+}
 
 function addOnReport(read: ReturnType<typeof readParts>): PartReport[] {
   return read.map(({ part, setting }) => ({
@@ -114,15 +124,15 @@ export async function addOnsFor(config: ServerConfig, overrides: PluginOverrides
 }
 
 /**
- * The settings of the part stored under `key`, read alone through the same guard, without the core's: for a job that
- * needs none of the core's variables (the retention job). Undefined when no plugin has such a part.
+ * The settings of the part stored under `key`, read through the same guard as `loadConfig` reads it, without the
+ * core's: for a job that needs none of the core's variables (the retention job). Undefined when no plugin has such a part.
  */
 export function partSetting<K extends keyof PluginSettings>(
   key: K,
   env: Env = process.env,
 ): Setting<NonNullable<PluginSettings[K]>> | undefined {
-  const part = SETTINGS_PARTS.find((candidate) => candidate.key === key);
-  return part && (guarded(env, part) as Setting<NonNullable<PluginSettings[K]>>);
+  const read = readParts(env).find(({ part }) => part.key === key);
+  return read && (read.setting as Setting<NonNullable<PluginSettings[K]>>);
 }
 
 let cached: ConfigResult | undefined;

@@ -206,7 +206,7 @@ test("each path's body limit is its function's own; the server reads a little pa
   const jiti = createJiti(import.meta.url);
   const lib = (...path) => jiti.import(join(FUNCTIONS, "..", "lib", ...path));
   const { MAX_BODY_BYTES } = await lib("kit", "http.ts");
-  const { SLACK_MAX_BODY_BYTES } = await lib("add-ons", "follow-up", "slack-interactions.ts");
+  const { SLACK_MAX_BODY_BYTES } = await lib("add-ons", "slack", "slack-interactions.ts");
   const { BOOKING_MAX_BODY_BYTES } = await lib("add-ons", "booking", "booking-webhook.ts");
   const limitsFor = bodyLimits(await readFunctionModules(FUNCTIONS));
   const limits = (limitBytes) => ({ limitBytes, capBytes: limitBytes + LOCAL_BODY_MARGIN_BYTES });

@@ -14,6 +14,7 @@ import type { SpamVerdict } from "./spam/spam";
 import type { JsonBlobs } from "../kit/json-blobs";
 import pTimeout from "p-timeout";
 import { errorName, logError } from "../kit/log";
+import type { StaffMember } from "../kit/roster";
 import type { Env, Setting } from "../kit/settings";
 import type { StorageName } from "../kit/storage";
 
@@ -75,7 +76,10 @@ export interface AddOn {
    * which the sales e-mail and other surfaces show so that none imports the add-on. Each surface escapes them; one
    * slower than LEAD_LINES_MS or failing is left out.
    */
-  leadLines?: (lead: LeadRecord, context: Pick<DeliveryContext, "config" | "now">) => Promise<readonly string[]>;
+  leadLines?: (
+    lead: LeadRecord,
+    context: Pick<DeliveryContext, "config" | "now">,
+  ) => Promise<readonly string[]>;
   /**
    * Keys (from netlify/lib/kit/storage.ts) written `{ since }` with a new lead, before it, so the add-on's own job
    * finds it; a held lead gets them too, so its writes tell nothing.
@@ -130,6 +134,11 @@ export interface AddOn {
   bookings?: LeadBookings;
   /** Lead `leadId`'s follow-up state and owner, read-only; the first add-on's wins (see `followUpViewOf`). */
   followUpView?: (leadId: string) => Promise<FollowUpView | undefined>;
+  /**
+   * A claim or "contacted" asked for outside the claim page (Slack's buttons), applied by the add-on that keeps
+   * follow-up (docs/decisions/0047-slack-plugin.md); the first add-on's wins.
+   */
+  leadActions?: LeadActions;
 }
 
 /** An alert about one lead for the team's channel; `detail` is our words, never visitor text. */
@@ -170,14 +179,20 @@ export const postAlertOf = (
   context: Pick<DeliveryContext, "config" | "retry" | "now">,
 ) => addOns.find((addOn) => addOn.postAlert)?.postAlert?.(lead, alert, context);
 
-/** One part of a plugin's settings: its name in the report, its variables, and its reader, which needs only `env`. */
+/**
+ * One part of a plugin's settings: its name in the report, its variables, and its reader, which needs only `env` and
+ * the values of the parts read before it (PLUGINS' order) that are on.
+ */
 export interface SettingsPart<K extends keyof PluginSettings = keyof PluginSettings> {
   /** Where the value goes in `ServerConfig` while on. */
   key: K;
   name: string;
   variables: readonly string[];
-  /** May throw: the composition's guard turns the part off and names its variables. */
-  read: (env: Env) => Setting<NonNullable<PluginSettings[K]>>;
+  /**
+   * May throw: the composition's guard turns the part off and names its variables. `on` lets a part that needs
+   * another plugin's be off without it (docs/decisions/0047-slack-plugin.md); most ignore it.
+   */
+  read: (env: Env, on: Partial<PluginSettings>) => Setting<NonNullable<PluginSettings[K]>>;
 }
 
 /**
@@ -332,19 +347,16 @@ export type BookingChange =
   | { name: "booked"; uid: string; via: BookingMatch; startTime?: string; replaces?: string }
   | { name: "booking-cancelled"; uid: string };
 
+/** What announcing a follow-up change needs: the lead event is published, the notice e-mail sent. */
+export type AnnounceContext = Pick<DeliveryContext, "config" | "mailer" | "retry" | "now"> &
+  Pick<HandlerDeps, "getAddOns" | "getLeadEvents">;
+
 /**
  * What a booking change did: `applied` with the lead's follow-up state and the announcement to start after the
  * answer (it never throws), or the refusal's `reason`, with `alert` when a person should look at it.
  */
 export type BookingOutcome =
-  | {
-      applied: true;
-      state: FollowUpView["state"];
-      announce: (
-        context: Pick<DeliveryContext, "config" | "mailer" | "retry" | "now"> &
-          Pick<HandlerDeps, "getAddOns" | "getLeadEvents">,
-      ) => Promise<void>;
-    }
+  | { applied: true; state: FollowUpView["state"]; announce: (context: AnnounceContext) => Promise<void> }
   | { applied: false; reason: string; alert: boolean };
 
 /** The hook through which the booking service's changes reach the follow-up record (docs/decisions/0046-booking-through-the-core.md). */
@@ -392,4 +404,35 @@ export async function followUpViewOf(
 ): Promise<FollowUpView | undefined> {
   const keeper = addOns.find((addOn) => addOn.followUpView);
   return keeper?.followUpView?.(leadId);
+}
+
+/** A follow-up change asked for by a person outside the claim page: claim the lead, or mark it contacted. */
+export type LeadAction = "claim" | "contacted";
+
+/**
+ * What a lead action did: `applied` with the lead's follow-up now, the change's line (e.g. "Claimed by Ana Smith,
+ * 4 min after arrival") and the announcement to start when the person's own view cannot show it (it never throws);
+ * or the refusal's `reason`, in words for the person (e.g. "This lead is already claimed by Ana.").
+ */
+export type LeadActionOutcome =
+  | { applied: true; view: FollowUpView; line: string; announce: (context: AnnounceContext) => Promise<void> }
+  | { applied: false; reason: string };
+
+/** The hook through which a claim or "contacted" from outside the claim page reaches the follow-up record. */
+export interface LeadActions {
+  /**
+   * Applies `action` at `at` by `by` to `lead`'s record ("contacted" claims an unclaimed lead for `by` first), moves
+   * its marker and logs `logged` with the lead's id and the state reached. Idempotent: a repeat is refused. Throws
+   * DamagedRecordError (netlify/lib/kit/json-blobs.ts) for a damaged record and whatever the store throws when down.
+   */
+  apply(
+    lead: LeadRecord,
+    action: LeadAction,
+    context: { at: Date; by: StaffMember; logged: string },
+  ): Promise<LeadActionOutcome>;
+}
+
+/** The lead actions hook of the first add-on with one, or undefined when no add-on on keeps follow-up. */
+export function leadActionsOf(addOns: readonly AddOn[]): LeadActions | undefined {
+  return addOns.find((addOn) => addOn.leadActions)?.leadActions;
 }

@@ -197,7 +197,7 @@ describe("no other module keys with the form secret", () => {
    */
   const MAY_USE_HMAC = [
     "lib/add-ons/booking/cal-signature.ts",
-    "lib/add-ons/follow-up/slack-signature.ts",
+    "lib/add-ons/slack/slack-signature.ts",
     "lib/kit/keys.ts",
   ];
 

@@ -1,15 +1,17 @@
 /**
  * The follow-up add-on: the claim link in each sales e-mail (docs/decisions/0029-lead-follow-up.md), BUSINESS_HOURS'
  * zone for the times e-mails show (docs/decisions/0037-email-layout.md), and for other add-ons the bookings hook
- * and a read-only view of a lead's follow-up (docs/decisions/0046-booking-through-the-core.md).
+ * and a read-only view of a lead's follow-up (docs/decisions/0046-booking-through-the-core.md) and the lead actions
+ * hook for Slack's buttons (docs/decisions/0047-slack-plugin.md).
  */
-import type { AddOn, FollowUpView } from "../../core/add-on";
+import type { AddOn } from "../../core/add-on";
 import { keyOf } from "../../kit/storage";
 import { DamagedRecordError } from "../../kit/json-blobs";
 import { claimUrlFor } from "./claim-link";
-import type { FollowUp } from "./follow-up-record";
 import { createFollowUpStore, type FollowUpStore } from "./follow-up-store";
+import { leadActions } from "./lead-actions";
 import { leadBookings } from "./lead-bookings";
+import { viewOf } from "./follow-up-view";
 
 /** The add-on over the store `followUps` gives (the lead store's Blobs unless a test passes its own). */
 export function followUpAddOn(followUps: () => FollowUpStore = () => createFollowUpStore()): AddOn {
@@ -20,6 +22,7 @@ export function followUpAddOn(followUps: () => FollowUpStore = () => createFollo
     claimUrl: claimUrlFor,
     timeZone: (config) => config.followUp?.businessHours?.zone,
     bookings: leadBookings(followUps),
+    leadActions: leadActions(followUps),
     async followUpView(leadId) {
       try {
         return viewOf(await followUps().get(leadId));
@@ -28,18 +31,5 @@ export function followUpAddOn(followUps: () => FollowUpStore = () => createFollo
         throw error;
       }
     },
-  };
-}
-
-/** What other add-ons may read of a record: a copy, without the owner's Slack id, bookings or history. */
-function viewOf(followUp: FollowUp): FollowUpView {
-  const { state, owner, claimedAt, contactedAt, bookedAt, closedAt } = followUp;
-  return {
-    state,
-    ...(owner ? { owner: { name: owner.name, ...(owner.email ? { email: owner.email } : {}) } } : {}),
-    ...(claimedAt ? { claimedAt } : {}),
-    ...(contactedAt ? { contactedAt } : {}),
-    ...(bookedAt ? { bookedAt } : {}),
-    ...(closedAt ? { closedAt } : {}),
   };
 }

@@ -6,13 +6,9 @@
 import { z } from "zod";
 import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
 
-export interface StaffMember {
-  name: string;
-  email?: string;
-  slackUserId?: string;
-}
+import type { StaffMember } from "../../kit/roster";
 
-export type { ReminderKind };
+export type { ReminderKind, StaffMember };
 
 const FOLLOW_UP_STATES = ["new", "claimed", "contacted", "booked", "closed"] as const;
 export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];

@@ -1,16 +1,9 @@
 /**
- * The follow-up plugin: its settings and Slack's buttons, which claim leads and so need its roster
- * (docs/decisions/0029-lead-follow-up.md, docs/decisions/0030-slack-and-booking-loop.md), and its records' part in
- * retention, erasure and export (docs/decisions/0045-privacy-hooks.md).
+ * The follow-up plugin: its settings (docs/decisions/0029-lead-follow-up.md), and its records' part in retention,
+ * erasure and export (docs/decisions/0045-privacy-hooks.md).
  */
 import { settingsPart, type Plugin } from "../../core/add-on";
-import {
-  FOLLOW_UP_VARIABLES,
-  followUpSettings,
-  SLACK_VARIABLES,
-  slackButtons,
-  slackSettings,
-} from "./settings";
+import { FOLLOW_UP_VARIABLES, followUpSettings } from "./settings";
 import type { FollowUpStore } from "./follow-up-store";
 
 declare module "../../core/add-on" {
@@ -27,15 +20,6 @@ export const followUpPlugin: Plugin = {
       name: "follow-up",
       variables: FOLLOW_UP_VARIABLES,
       read: followUpSettings,
-    }),
-    settingsPart({
-      key: "slack",
-      name: "Slack buttons",
-      variables: SLACK_VARIABLES,
-      read: (env) => {
-        const slack = slackSettings(env);
-        return slack.state === "on" ? slackButtons(slack, followUpSettings(env)) : slack;
-      },
     }),
   ],
   load: async (config, overrides) =>

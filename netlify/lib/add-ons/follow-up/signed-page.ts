@@ -20,7 +20,7 @@ import {
 } from "../../kit/http";
 import { errorName, logError } from "../../kit/log";
 import type { LinkCheck } from "./claim-link";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
+import { MAX_STAFF_NAME_LENGTH } from "../../kit/roster";
 
 /** A page refusing a link or form: its status, title and one sentence, nothing about any lead. */
 type Problem = readonly [status: number, title: string, text: string];

@@ -6,7 +6,8 @@
 import { Webhook } from "standardwebhooks";
 import type { LeadWebhookConfig } from "./settings";
 import type { LeadRecord } from "../../core/leads/lead-record";
-import { parseRetryAfter, retrySend, type RetryOptions, type SendResult } from "../../core/delivery/mailer";
+import { retrySend, type RetryOptions } from "../../core/delivery/mailer";
+import { postWebhook, type WebhookRequest } from "../../kit/webhook-post";
 import { eventId, type LeadEvent, type WebhookLead } from "./lead-event";
 import type { TeamNotice } from "../../core/add-on";
 import { slackFieldsMessage, slackMessage } from "./slack";
@@ -37,8 +38,6 @@ export function standardPayload(event: LeadEvent, now: Date) {
     data,
   };
 }
-
-type WebhookRequest = { body: string; headers: Record<string, string> };
 
 /** Builds the attempt made at `now`; throws only for `standard` without a usable (base64) secret. */
 export function webhookRequest(
@@ -92,38 +91,6 @@ export function formatRequest(
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const signature = new Webhook(settings.secret).sign(id, now, body);
   return { body, headers: { ...headers, "webhook-timestamp": timestamp, "webhook-signature": signature } };
-}
-
-/**
- * POSTs `request` to `url`; never throws. @returns `sent` for 2xx, `retryable` for 408, 429, 5xx, network
- * errors or timeouts, `permanent` otherwise (a redirect too)
- */
-export async function postWebhook(
-  url: string,
-  request: WebhookRequest,
-  { timeoutMs, fetchImpl = fetch }: { timeoutMs: number; fetchImpl?: typeof fetch },
-): Promise<SendResult> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { method: "POST", ...request, redirect: "manual", signal });
-    await response.body?.cancel().catch(() => undefined);
-  } catch (error) {
-    if (signal.aborted) return { status: "retryable", error: "Webhook timed out", timedOut: true };
-    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-    return {
-      status: "retryable",
-      error: `Webhook unreachable (${typeof cause === "string" ? cause : "network error"})`,
-    };
-  }
-  const code = response.status;
-  if (code >= 200 && code < 300) return { status: "sent" };
-  const error = `Webhook answered ${code}`;
-  if (code === 408 || code === 429 || code >= 500) {
-    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after") ?? undefined);
-    return { status: "retryable", error, code, retryAfterMs };
-  }
-  return { status: "permanent", error, code };
 }
 
 /**

@@ -1,11 +1,21 @@
 /**
  * The `slack` format (docs/decisions/0022-lead-webhook-channel.md). Visitor text goes only into escaped
- * `plain_text` objects, the one kind Slack renders without formatting, so no value becomes a link or mention.
+ * `plain_text` objects, the one kind Slack renders without formatting, so no value becomes a link or mention; the
+ * escaping and the follow-up buttons are the kit's (netlify/lib/kit/slack-blocks.ts), shared with Slack's replies.
  */
-import type { ActionsBlock, KnownBlock, MrkdwnElement, PlainTextElement, SectionBlock } from "@slack/types";
+import type { KnownBlock, MrkdwnElement, SectionBlock } from "@slack/types";
 import { attributionEntries } from "../../../../src/lib/demo-request";
 import { CLAIM_LINK_TEXT } from "../../core/delivery/mailer";
 import { reasonInWords } from "../../core/spam/spam";
+import {
+  escapeSlack,
+  fitSlack,
+  followUpButtons,
+  OWNER_BLOCK_ID,
+  plain,
+  SECTION_MAX,
+  slackLine,
+} from "../../kit/slack-blocks";
 import { contactRows, headline, type LeadEvent } from "./lead-event";
 
 // An incoming-webhook body sets `mrkdwn: false`, which keeps `text` from being read as mrkdwn, and no unfurling.
@@ -17,68 +27,10 @@ const webhookBody = (text: string, blocks: KnownBlock[]) => ({
   unfurl_media: false,
 });
 
-const SLACK_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-
-/** Escapes & < >, Slack's three control characters, e.g. `<!channel>` -> `&lt;!channel&gt;`. */
-export function escapeSlack(value: string): string {
-  return value.replace(/[&<>]/g, (ch) => SLACK_ESCAPES[ch]);
-}
-
-const SECTION_MAX = 3000;
 const FIELD_MAX = 2000;
 const FIELDS_PER_SECTION = 10;
 
-/** Escapes `value` and cuts it to `max` characters, never inside an entity, marking a cut with "…". */
-export function fitSlack(value: string, max: number): string {
-  const escaped = escapeSlack(value);
-  if (escaped.length <= max) return escaped;
-  let out = "";
-  for (const ch of value) {
-    const next = escapeSlack(ch);
-    if (out.length + next.length > max - 1) break;
-    out += next;
-  }
-  return `${out}…`;
-}
-
-export const OWNER_BLOCK_ID = "follow_up_owner";
-export const ACTIONS_BLOCK_ID = "follow_up_actions";
-export const STATUS_BLOCK_ID = "follow_up_status";
-
-const SLACK_ACTIONS = { claim: "Claim", contacted: "Contacted" } as const;
-export type SlackAction = keyof typeof SLACK_ACTIONS;
-
-/** The Claim and/or Contacted buttons for lead `id`, Claim as the primary one (docs/decisions/0030-slack-and-booking-loop.md). */
-export function followUpButtons(id: string, actions: readonly SlackAction[]): ActionsBlock {
-  return {
-    type: "actions",
-    block_id: ACTIONS_BLOCK_ID,
-    elements: actions.map((action) => ({
-      type: "button",
-      action_id: action,
-      value: id,
-      text: { type: "plain_text", text: SLACK_ACTIONS[action], emoji: false },
-      ...(action === "claim" ? { style: "primary" as const } : {}),
-    })),
-  };
-}
-
-/** One line that may hold typed text, e.g. a reply to a click, as a `plain_text` message. */
-export function slackLine(line: string): { text: string; blocks: KnownBlock[]; mrkdwn: false } {
-  return {
-    text: fitSlack(line, SECTION_MAX),
-    blocks: [{ type: "section", text: plain(line, SECTION_MAX) }],
-    mrkdwn: false,
-  };
-}
-
 const mrkdwn = (text: string): MrkdwnElement => ({ type: "mrkdwn", text });
-/** `value` as Slack `plain_text`, escaped and cut to `max` characters, emoji codes left as typed. */
-export const plain = (value: string, max: number): PlainTextElement => ({
-  type: "plain_text",
-  text: fitSlack(value, max),
-  emoji: false,
-});
 const label = (text: string) => mrkdwn(`*${text}*`);
 
 const labelledText = (name: string, value: string): SectionBlock[] => [

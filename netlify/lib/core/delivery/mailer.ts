@@ -1,7 +1,6 @@
 /**
  * What every message we send shares (its shape, common texts, the subject's cap; docs/decisions/0037-email-layout.md);
- * the send result every delivery channel answers, `sent`, `retryable` (the retry job tries again) or `permanent`, and
- * their shared in-request retry (docs/decisions/0019-lead-path.md); e-mail through SendGrid. Tracking is always off:
+ * the send result every delivery channel answers (netlify/lib/kit/send-result.ts) and their shared in-request retry (docs/decisions/0019-lead-path.md); e-mail through SendGrid. Tracking is always off:
  * it would route our links through SendGrid, and the privacy page promises none (docs/requirements.md#personal-data).
  */
 import { Client } from "@sendgrid/client";
@@ -9,20 +8,10 @@ import pRetry, { AbortError } from "p-retry";
 import { MailService, type MailDataRequired } from "@sendgrid/mail";
 import type { ServerConfig } from "../config";
 import { shortText } from "../../kit/text";
+import { parseRetryAfter, type SendResult } from "../../kit/send-result";
 
-export type SendResult =
-  | { status: "sent" }
-  | { status: "retryable"; error: string; code?: number; retryAfterMs?: number; timedOut?: boolean }
-  | { status: "permanent"; error: string; code: number };
-
-/** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from `now`. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+// Defined in the kit, where a channel that is not e-mail finds them too.
+export { parseRetryAfter, type SendResult };
 
 export interface RetryOptions {
   retries?: number;

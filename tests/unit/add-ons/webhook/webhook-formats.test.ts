@@ -6,7 +6,8 @@
 import { randomBytes } from "node:crypto";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { LeadEvent, WebhookLead } from "../../../../netlify/lib/add-ons/webhook/lead-event";
-import { escapeSlack, fitSlack, slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
+import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
+import { escapeSlack, fitSlack } from "../../../../netlify/lib/kit/slack-blocks";
 import { teamsMessage } from "../../../../netlify/lib/add-ons/webhook/teams";
 import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 

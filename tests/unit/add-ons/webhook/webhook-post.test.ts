@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 // One webhook delivery attempt against the local webhook sink: sent | retryable | permanent.
-import { postWebhook, postWithRetries } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
+import { postWithRetries } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
+import { postWebhook } from "../../../../netlify/lib/kit/webhook-post";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
 

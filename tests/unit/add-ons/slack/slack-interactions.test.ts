@@ -6,10 +6,11 @@
 // clicks, the Slack user recorded (or the roster member SLACK_USER_MAP names), the message updated
 // through response_url, and a note in the channel once that cannot be used.
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
+import { addOnsFor } from "../../../../netlify/lib/compose";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { webhookRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
-import { createSlackInteractionsHandler } from "../../../../netlify/lib/add-ons/follow-up/slack-interactions";
-import { slackSignature } from "../../../../netlify/lib/add-ons/follow-up/slack-signature";
+import { createSlackInteractionsHandler } from "../../../../netlify/lib/add-ons/slack/slack-interactions";
+import { slackSignature } from "../../../../netlify/lib/add-ons/slack/slack-signature";
 import { claimUrlFor } from "../../../../netlify/lib/add-ons/follow-up/claim-link";
 import { createClaimHandler } from "../../../../netlify/lib/add-ons/follow-up/claim-handler";
 import {
@@ -19,7 +20,14 @@ import {
 import { silenceConsole } from "../../../helpers/console";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { setUpWebhookSink } from "../../../helpers/webhook-sink";
-import { NO_WAITS, scriptedMailer, TEST_CONFIG, testAddOns, VALID } from "../../../helpers/function-harness";
+import {
+  memoryLimits,
+  NO_WAITS,
+  scriptedMailer,
+  TEST_CONFIG,
+  testAddOns,
+  VALID,
+} from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
@@ -82,12 +90,16 @@ async function setup(slack: Partial<ServerConfig["slack"]> = {}, options: { stor
       return followUps.update(...args);
     },
   };
+  const limits = memoryLimits();
   const handle = createSlackInteractionsHandler({
     getConfig: () => ({ ok: true, config }),
-    getAddOns: testAddOns,
+    getAddOns: (current) =>
+      addOnsFor(current, {
+        confirmationLimits: () => limits,
+        followUps: () => (options.store === "slow" ? slowFollowUps : followUps),
+      }),
     getLeadEvents: () => blobs,
     getStore: () => leads,
-    getFollowUps: () => (options.store === "slow" ? slowFollowUps : followUps),
     createMailer: () => scriptedMailer(),
     now: () => NOW,
     fetch: fakeFetch,
@@ -317,7 +329,6 @@ test("without SLACK_SIGNING_SECRET the endpoint does not exist; only POST is ans
     getAddOns: testAddOns,
     getLeadEvents: () => createMemoryBlobs(),
     getStore: () => createMemoryLeadStore(),
-    getFollowUps: () => createFollowUpStore(createMemoryBlobs()),
     createMailer: () => scriptedMailer(),
   });
   expect(

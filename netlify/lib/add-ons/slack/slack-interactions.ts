@@ -1,15 +1,18 @@
 /**
  * POST /api/slack/interactions: the Claim and Contacted buttons in Slack (docs/decisions/0030-slack-and-booking-loop.md).
- * Answers 200 at once (Slack wants it within 3 seconds) and applies the click after; applying is idempotent,
- * and a failed message update falls back to a note in the channel so the change is never lost.
+ * Answers 200 at once (Slack wants it within 3 seconds) and applies the click after, through the core's `leadActions`
+ * hook (docs/decisions/0047-slack-plugin.md); applying is idempotent, and a failed message update falls back to a note
+ * in the channel so the change is never lost.
  */
 import { z } from "zod";
+import { leadActionsOf, type FollowUpView, type HandlerDeps } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
-import type { StaffMember } from "./follow-up-record";
-import type { ClaimHandlerDeps } from "./claim-handler";
-import { applyFollowUpChange, postFollowUpUpdate, updateLine } from "./follow-up-update";
-import { postWebhook } from "../webhook/post-lead-event";
 import type { RetryOptions } from "../../core/delivery/mailer";
+import { isUuid } from "../../core/leads/lead-address";
+import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
+import { json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
+import { errorName, logError, logInfo } from "../../kit/log";
+import { MAX_STAFF_NAME_LENGTH, type StaffMember } from "../../kit/roster";
 import {
   ACTIONS_BLOCK_ID,
   fitSlack,
@@ -18,14 +21,8 @@ import {
   plain,
   slackLine,
   STATUS_BLOCK_ID,
-  type SlackAction,
-} from "../webhook/slack";
-import { json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";
-import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
-import { isUuid } from "../../core/leads/lead-address";
-import { logMalformedLead, MalformedLeadError, type LeadRecord } from "../../core/leads/lead-record";
-import { errorName, logError, logInfo } from "../../kit/log";
-import { MAX_STAFF_NAME_LENGTH } from "./settings";
+} from "../../kit/slack-blocks";
+import { postWebhook } from "../../kit/webhook-post";
 import { verifySlackRequest } from "./slack-signature";
 
 /** Largest click accepted, in bytes: a click echoes the whole message, near 32 KB at worst. */
@@ -45,7 +42,7 @@ const payloadSchema = z.object({
     .optional(),
 });
 type SlackClick = z.infer<typeof payloadSchema>;
-type SlackInteractionDeps = ClaimHandlerDeps & { fetch?: typeof fetch; retry?: RetryOptions };
+type SlackInteractionDeps = HandlerDeps & { fetch?: typeof fetch; retry?: RetryOptions };
 
 /** Whether `value` is a Slack response URL (a loopback http URL when local). */
 function isSlackResponseUrl(value: string | undefined, isLocal: boolean): value is string {
@@ -63,19 +60,10 @@ function clicker(click: SlackClick, config: ServerConfig): StaffMember {
   return { name: name || click.user.id, slackUserId: click.user.id };
 }
 
-function change(action: SlackAction, owner: StaffMember, at: Date) {
-  return (current: FollowUp): ActionResult => {
-    if (action === "claim") return applyAction(current, { kind: "claim", owner }, at);
-    const claimed = current.state === "new" ? applyAction(current, { kind: "claim", owner }, at) : undefined;
-    if (claimed && !claimed.ok) return claimed;
-    return applyAction(claimed?.followUp ?? current, { kind: "contacted", by: owner.name }, at);
-  };
-}
-
 function updatedBlocks(
   blocks: readonly Record<string, unknown>[],
   lead: LeadRecord,
-  followUp: FollowUp,
+  followUp: FollowUpView,
   status: string,
 ): unknown[] {
   const kept = blocks
@@ -115,38 +103,36 @@ async function applyClick(
       await tell("This lead is no longer stored.");
       return;
     }
+    // The settings keep the buttons off while follow-up is; should it be off all the same, the click fails as any.
+    const actions = leadActionsOf(await deps.getAddOns(config));
+    if (!actions) throw new Error("follow-up is off");
     const owner = clicker(click, config);
     const at = now();
-    const doneOf = ({ state }: FollowUp) => (state === "contacted" ? "contacted" : "claimed");
-    const result = await applyFollowUpChange(deps.getFollowUps(), lead, change(action, owner, at), {
-      logged: (followUp) => [
-        "lead follow-up changed from Slack",
-        { requestId: id, action: doneOf(followUp) },
-      ],
+    const result = await actions.apply(lead, action, {
+      at,
+      by: owner,
+      logged: "lead follow-up changed from Slack",
     });
-    if (!result.changed) {
+    if (!result.applied) {
       await tell(result.reason);
       return;
     }
-    const done = doneOf(result.followUp);
-    const status = updateLine(done, lead, result.followUp, at, { by: owner.name });
     const updated =
       !!click.message?.blocks &&
       (await respond({
         replace_original: true,
-        text: fitSlack(status, 3000),
+        text: fitSlack(result.line, 3000),
         mrkdwn: false,
-        blocks: updatedBlocks(click.message.blocks, lead, result.followUp, status),
+        blocks: updatedBlocks(click.message.blocks, lead, result.view, result.line),
       }));
     if (!updated) {
-      await postFollowUpUpdate(lead, result.followUp, done, {
+      await result.announce({
         config,
         now,
         mailer: deps.createMailer(config),
         retry: deps.retry,
         getAddOns: deps.getAddOns,
         getLeadEvents: deps.getLeadEvents,
-        by: owner.name,
       });
     }
   } catch (error) {

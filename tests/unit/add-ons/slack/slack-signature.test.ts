@@ -3,10 +3,7 @@
  */
 // Slack's v0 request signature (docs/decisions/0030-slack-and-booking-loop.md), checked against the
 // worked example in Slack's "Verifying requests from Slack".
-import {
-  slackSignature,
-  verifySlackRequest,
-} from "../../../../netlify/lib/add-ons/follow-up/slack-signature";
+import { slackSignature, verifySlackRequest } from "../../../../netlify/lib/add-ons/slack/slack-signature";
 
 const SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
 const TIMESTAMP = "1531420618";

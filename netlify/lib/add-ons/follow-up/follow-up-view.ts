@@ -1,0 +1,16 @@
+/** A follow-up record as other add-ons may read it (docs/decisions/0046-booking-through-the-core.md). */
+import type { FollowUpView } from "../../core/add-on";
+import type { FollowUp } from "./follow-up-record";
+
+/** What other add-ons may read of a record: a copy, without the owner's Slack id, bookings or history. */
+export function viewOf(followUp: FollowUp): FollowUpView {
+  const { state, owner, claimedAt, contactedAt, bookedAt, closedAt } = followUp;
+  return {
+    state,
+    ...(owner ? { owner: { name: owner.name, ...(owner.email ? { email: owner.email } : {}) } } : {}),
+    ...(claimedAt ? { claimedAt } : {}),
+    ...(contactedAt ? { contactedAt } : {}),
+    ...(bookedAt ? { bookedAt } : {}),
+    ...(closedAt ? { closedAt } : {}),
+  };
+}
