@@ -37,12 +37,8 @@ import { emailClassLine, promiseDeadline, promiseStart, type LeadRecord } from "
 import type { LeadStore } from "../../core/leads/lead-store";
 import { sourceInWords } from "../../core/leads/lead-source";
 import { emailClassOf } from "../../kit/email-lists";
-import {
-  applyFollowUpChange,
-  postFollowUpUpdate,
-  type FollowUpChange,
-  type LeadEventDeps,
-} from "./follow-up-update";
+import { applyFollowUpChange, postFollowUpUpdate, type LeadEventDeps } from "./follow-up-update";
+import type { FollowUpChange } from "../../core/leads/lead-events";
 import {
   checkPost,
   chosenPerson,

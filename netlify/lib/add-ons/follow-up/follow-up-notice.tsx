@@ -19,7 +19,7 @@ import { ActionButton, EmailLayout, Lines, Paragraph, renderEmail, Title } from 
 import { errorName, logError, logInfo, maskEmail } from "../../kit/log";
 import { localTime, singleLine } from "../../kit/text";
 import { INBOX_ONLY_LABEL, type FollowUp, type HistoryEntry } from "./follow-up-record";
-import type { FollowUpChange } from "./follow-up-update";
+import type { FollowUpChange } from "../../core/leads/lead-events";
 
 type NoticeEntry = Extract<
   HistoryEntry,

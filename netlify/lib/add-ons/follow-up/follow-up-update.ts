@@ -13,7 +13,7 @@ import {
   type LeadBooking,
 } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";
-import type { LeadUpdateAction } from "../../core/leads/lead-events";
+import type { FollowUpChange } from "../../core/leads/lead-events";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { durationInWords, localTime } from "../../kit/text";
@@ -22,9 +22,6 @@ import { claimUrlFor } from "./claim-link";
 import { buildFollowUpNotice, sendFollowUpNotice } from "./follow-up-notice";
 import type { HandlerDeps } from "../../core/add-on";
 import { publishLeadEvent } from "../../core/delivery/event-delivery";
-
-/** A change the channel hears of: the webhook's actions, and a hand-over (posted as a claim by its new owner). */
-export type FollowUpChange = LeadUpdateAction | "handed-over";
 
 const ACTION_WORDS: Record<FollowUpChange, string> = {
   claimed: "Claimed",

@@ -4,7 +4,12 @@
  * it takes up as lead events (docs/decisions/0044-durable-lead-events.md). The URL is never logged: it is a credential.
  */
 import { claimUrlOf, type AddOn, type DeliveryChannel } from "../../core/add-on";
-import { LEAD_UPDATE_ACTIONS, type LeadEventName, type LeadUpdateAction } from "../../core/leads/lead-events";
+import {
+  FOLLOW_UP_CHANGES,
+  LEAD_UPDATE_ACTIONS,
+  type LeadEventName,
+  type LeadUpdateAction,
+} from "../../core/leads/lead-events";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { noticeRequest, postLeadEvent, postWithRetries, webhookLead } from "./post-lead-event";
 
@@ -64,7 +69,7 @@ export const webhookAddOn: AddOn = {
   // A follow-up change as a short `lead.updated` note (docs/decisions/0030-slack-and-booking-loop.md).
   onLeadEvent: {
     name: "lead webhook",
-    events: [...LEAD_UPDATE_ACTIONS, "handed-over"],
+    events: FOLLOW_UP_CHANGES,
     async deliver(event, lead, { config, retry, now }) {
       const settings = config.leadWebhook;
       const action = updateActionOf(event.name);

@@ -48,6 +48,13 @@ export const LEAD_UPDATE_ACTIONS = [
 ] as const satisfies readonly LeadEventName[];
 export type LeadUpdateAction = (typeof LEAD_UPDATE_ACTIONS)[number];
 
+/** The follow-up changes published as lead events: the update actions and a hand-over. */
+export const FOLLOW_UP_CHANGES = [
+  ...LEAD_UPDATE_ACTIONS,
+  "handed-over",
+] as const satisfies readonly LeadEventName[];
+export type FollowUpChange = (typeof FOLLOW_UP_CHANGES)[number];
+
 /** The reminder alerts about one lead, each sent once, and the daily digest, about none in particular. */
 export const REMINDER_KINDS = ["nudge", "escalation", "promise-at-risk", "digest"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
