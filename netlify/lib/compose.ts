@@ -8,6 +8,7 @@ import { confirmationPlugin } from "./add-ons/confirmation/plugin";
 import { emailClassPlugin } from "./add-ons/email-class/plugin";
 import { followUpPlugin } from "./add-ons/follow-up/plugin";
 import { privacyPlugin } from "./add-ons/privacy/plugin";
+import { summaryPlugin } from "./add-ons/summary/plugin";
 import { webhookPlugin } from "./add-ons/webhook/plugin";
 import type { AddOn, Plugin, PluginOverrides, SettingsPart } from "./core/add-on";
 import {
@@ -28,6 +29,7 @@ export const PLUGINS: readonly Plugin[] = [
   bookingPlugin,
   followUpPlugin,
   privacyPlugin,
+  summaryPlugin,
 ];
 
 /** Every plugin's settings parts, in the report's order. */

@@ -22,6 +22,8 @@ const ADD_ON_IMPORTS: Record<string, string[]> = {
   "follow-up": ["webhook"],
   // Erasure, retention and export reach other plugins' stored data through their privacy hooks, in the core.
   privacy: [],
+  // The report and weekly summary read follow-up through the core's `followUpReader`.
+  summary: [],
   // The claim link comes through the core's hook, the e-mail class with the lead, event names from the core.
   webhook: [],
 };

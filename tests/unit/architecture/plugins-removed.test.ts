@@ -17,6 +17,7 @@ const PLUGINS: Record<string, string> = {
   "email-class": "emailClassPlugin",
   "follow-up": "followUpPlugin",
   privacy: "privacyPlugin",
+  summary: "summaryPlugin",
   webhook: "webhookPlugin",
 };
 

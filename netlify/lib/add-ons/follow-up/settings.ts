@@ -13,7 +13,7 @@ import {
   type Setting,
   type Shapes,
 } from "../../kit/settings";
-import { parseBusinessHours, type BusinessHours } from "./business-hours";
+import { parseBusinessHours, type BusinessHours } from "../../kit/business-hours";
 import type { StaffMember } from "./follow-up-record";
 
 export interface FollowUpConfig {
