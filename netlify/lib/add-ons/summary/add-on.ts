@@ -5,6 +5,7 @@
 import type { AddOn } from "../../core/add-on";
 import { errorName, logError } from "../../kit/log";
 
+/** The add-on: its `followUpRun` resolves the summary job's outcome, or "failed" (logged) when it threw. */
 export function summaryAddOn(): AddOn {
   return {
     name: "summary",

@@ -11,8 +11,10 @@ import { shortText } from "../../kit/text";
 import { reasonInWords } from "./spam";
 import type { Flood } from "./sender-floods";
 
+/** The release link's words. */
 export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
 
+// Two of the bounds that keep the weekly summary under Gmail's clip (docs/decisions/0038-weekly-summary.md).
 /** Characters of a visitor's text (name, company, address, source) in a list; the CSV has them whole. */
 const LISTED_TEXT_LENGTH = 40;
 /** Characters of a spam reason in a list (ours, but it may name the visitor's domain). */
