@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `npm run leads:report`: see USAGE and add-ons/follow-up/report.ts. Exit 0 when printed, 2 for a bad argument. */
+/** `npm run leads:report`: see USAGE and add-ons/summary/report.ts. Exit 0 when printed, 2 for a bad argument. */
 import { DateTime } from "luxon";
 import { load, ownerSettings, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
@@ -18,11 +18,15 @@ const since = day?.toJSDate();
 const { followUp } = await ownerSettings({ needs: ["follow-up"], counts: true });
 const hours = followUp.businessHours;
 
-await withLeadStore(async (blobs, { leads, json, followUps }) => {
-  const { followUpReport, readReportLeads, reportToCsv, reportToText } = await load(
-    "netlify/lib/add-ons/follow-up/report.ts",
-  );
-  const items = await readReportLeads({ leads, followUps, blobs: json });
+await withLeadStore(async (blobs, { leads, followUps }) => {
+  const [{ followUpReport, readReportLeads, reportToCsv, reportToText }, { followUpReader }] =
+    await Promise.all([
+      load("netlify/lib/add-ons/summary/report.ts"),
+      load("netlify/lib/add-ons/follow-up/add-on.ts"),
+    ]);
+  // The report shows no links, so it needs none of the core's settings.
+  const reader = followUpReader(followUps, { formSecret: "", followUp });
+  const items = await readReportLeads({ leads, followUps: reader });
   const rows = followUpReport(items, { now: new Date(), since, hours });
   if (args.values.csv) process.stdout.write(reportToCsv(rows));
   else {

@@ -20,8 +20,8 @@ const args = parseCommand({
   dryRun: "npm run leads:summary -- --dry-run",
 });
 const dryRun = args.values["dry-run"] === true;
-const { summaryNow } = await load("netlify/lib/add-ons/follow-up/summary-job.ts");
-const { parseWeek } = await load("netlify/lib/add-ons/follow-up/business-hours.ts");
+const { summaryNow } = await load("netlify/lib/add-ons/summary/summary-job.ts");
+const { parseWeek } = await load("netlify/lib/kit/business-hours.ts");
 const week = args.values.week === undefined ? undefined : parseWeek(args.values.week);
 if (args.values.week !== undefined && !week) {
   args.usageError(`--week wants an ISO week as YYYY-Www; got ${JSON.stringify(args.values.week)}.`);
@@ -51,27 +51,21 @@ await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const mail = blobs.deployed ? undefined : await useLocalSite();
   try {
     const { config } = await ownerSettings({ needs: ["core", "follow-up"], counts: true });
-    const [
-      { leadColumns, leadExports, leadsToCsv },
-      { followUpRows },
-      { PLUGINS },
-      { createSendGridMailer },
-      { maskEmail },
-    ] = await Promise.all([
-      load("netlify/lib/add-ons/privacy/leads-csv.ts"),
-      load("netlify/lib/add-ons/follow-up/lead-export.ts"),
-      load("netlify/lib/compose.ts"),
-      load("netlify/lib/core/delivery/mailer.ts"),
-      load("netlify/lib/kit/log.ts"),
-    ]);
-    const columns = leadColumns(await leadExports(PLUGINS));
+    const [{ exportCsv }, { followUpReader }, { PLUGINS }, { createSendGridMailer }, { maskEmail }] =
+      await Promise.all([
+        load("netlify/lib/add-ons/privacy/leads-csv.ts"),
+        load("netlify/lib/add-ons/follow-up/add-on.ts"),
+        load("netlify/lib/compose.ts"),
+        load("netlify/lib/core/delivery/mailer.ts"),
+        load("netlify/lib/kit/log.ts"),
+      ]);
     const { summary, message, sent } = await summaryNow({
       leads,
-      followUps,
+      followUps: followUpReader(followUps, config),
       blobs: json,
       mailer: createSendGridMailer(config),
-      config: { ...config, followUp: config.followUp },
-      leadsCsv: (records, rows, hours) => leadsToCsv(records, columns, followUpRows(records, rows, hours)),
+      config,
+      leadsCsv: (records) => exportCsv(records, json, PLUGINS, config),
       week,
       dryRun,
     });

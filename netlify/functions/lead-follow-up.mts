@@ -1,7 +1,8 @@
 /**
  * Scheduled every 5 minutes: follow-up reminders and the spam digest (docs/decisions/0029-lead-follow-up.md),
- * then the Monday summary when it is due (docs/decisions/0038-weekly-summary.md). Answers the run's counts
- * and the summary's outcome, or 503 with a fixed text when the store cannot be listed.
+ * then each add-on's run after it: the Monday summary when it is due (docs/decisions/0038-weekly-summary.md,
+ * 0048-summary-plugin.md). Answers the run's counts and each later run's outcome under its name, or 503 with a
+ * fixed text when the store cannot be listed.
  */
 import type { Config } from "@netlify/functions";
 import { addOnsFor, getConfig, PLUGINS } from "../lib/compose";
@@ -11,9 +12,9 @@ import { json, misconfigured } from "../lib/kit/http";
 import { jsonBlobs } from "../lib/kit/json-blobs";
 import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
-import { runWeeklySummary } from "../lib/add-ons/follow-up/summary-job";
-import { followUpRows } from "../lib/add-ons/follow-up/lead-export";
-import { leadColumns, leadExports, leadsToCsv } from "../lib/add-ons/privacy/leads-csv";
+import type { LeadRecord } from "../lib/core/leads/lead-record";
+import { exportCsv } from "../lib/add-ons/privacy/leads-csv";
+import { followUpReaderOf, type FollowUpRunContext } from "../lib/core/add-on";
 import { errorName, logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {
@@ -36,22 +37,18 @@ export default async (): Promise<Response> => {
   try {
     const result = await runFollowUpCheck({ ...stores, malformedNotes: blobs });
     logInfo("follow-up run finished", { ...result });
-    // The attachment is the leads export, every plugin's columns, over the follow-up records the summary read.
-    const summary = await leadExports(PLUGINS)
-      .then((parts) => {
-        const columns = leadColumns(parts);
-        return runWeeklySummary({
-          ...stores,
-          blobs,
-          leadsCsv: (records, followUps, hours) =>
-            leadsToCsv(records, columns, followUpRows(records, followUps, hours)),
-        });
-      })
-      .catch((error: unknown) => {
-        logError("weekly summary not sent; the next run tries again", { reason: errorName(error) });
-        return "failed" as const;
-      });
-    return json(200, { ...result, summary });
+    const { leads, mailer, addOns } = stores;
+    // Follow-up is on, so its add-on gives the reader; the summary's attachment is the leads export.
+    const reader = followUpReaderOf(addOns, config);
+    const runs: Record<string, string> = {};
+    if (reader) {
+      const leadsCsv = (records: readonly LeadRecord[]) => exportCsv(records, blobs, PLUGINS, config);
+      const context: FollowUpRunContext = { config, leads, blobs, addOns, mailer, reader, leadsCsv };
+      for (const { followUpRun } of addOns) {
+        if (followUpRun) runs[followUpRun.name] = await followUpRun.run(context);
+      }
+    }
+    return json(200, { ...result, ...runs });
   } catch (error) {
     logError("LEAD FOLLOW-UP: the follow-up check could not run", { reason: errorName(error) });
     return json(503, { error: "Lead store unavailable" });

@@ -9,6 +9,7 @@ import { emailClassPlugin } from "./add-ons/email-class/plugin";
 import { followUpPlugin } from "./add-ons/follow-up/plugin";
 import { privacyPlugin } from "./add-ons/privacy/plugin";
 import { slackPlugin } from "./add-ons/slack/plugin";
+import { summaryPlugin } from "./add-ons/summary/plugin";
 import { webhookPlugin } from "./add-ons/webhook/plugin";
 import type { AddOn, Plugin, PluginOverrides, SettingsPart } from "./core/add-on";
 import {
@@ -30,6 +31,7 @@ export const PLUGINS: readonly Plugin[] = [
   followUpPlugin,
   slackPlugin,
   privacyPlugin,
+  summaryPlugin,
 ];
 
 /** Every plugin's settings parts, in the report's order. */

@@ -101,7 +101,7 @@ function benchLeads(count, { newLead, weekBounds, weekOf, zone }) {
 export async function runSummaryBench({ root, count = 1000, target }) {
   const [{ newLead }, hours, { followUpSettings }, { keyOf }, { mapInBatches }] = await Promise.all([
     load("netlify/lib/core/leads/lead-record.ts"),
-    load("netlify/lib/add-ons/follow-up/business-hours.ts"),
+    load("netlify/lib/kit/business-hours.ts"),
     load("netlify/lib/add-ons/follow-up/settings.ts"),
     load("netlify/lib/kit/storage.ts"),
     load("netlify/lib/kit/jobs.ts"),

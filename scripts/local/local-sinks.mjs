@@ -43,7 +43,7 @@ export function setLocalMailSettings(url) {
 
 /** Resolves with `() => { zone, source }`: BUSINESS_HOURS' zone as it is set now, undefined when it names none. */
 async function salesTimeZone(root) {
-  const businessHours = join(root, "netlify/lib/add-ons/follow-up/business-hours.ts");
+  const businessHours = join(root, "netlify/lib/kit/business-hours.ts");
   const { parseBusinessHours } = await createJiti(root).import(businessHours);
   return () => {
     const zone = parseBusinessHours(process.env.BUSINESS_HOURS ?? "")?.zone;

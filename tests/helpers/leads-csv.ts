@@ -4,7 +4,9 @@
  * columns (tests/unit/add-ons/privacy/leads-csv.test.ts).
  */
 import type { LeadRecord } from "../../netlify/lib/core/leads/lead-record";
-import type { BusinessHours } from "../../netlify/lib/add-ons/follow-up/business-hours";
+import type { PluginSettings } from "../../netlify/lib/core/config";
+import type { JsonBlobs } from "../../netlify/lib/kit/json-blobs";
+import type { BusinessHours } from "../../netlify/lib/kit/business-hours";
 import type { FollowUp } from "../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { followUpExport, followUpRows } from "../../netlify/lib/add-ons/follow-up/lead-export";
 import { EMAIL_CLASS_COLUMN } from "../../netlify/lib/add-ons/email-class/email-class";
@@ -18,4 +20,13 @@ export function leadsToCsv(
   hours?: BusinessHours,
 ): string {
   return csvOf(records, EXPORT_COLUMNS, followUpRows(records, followUps, hours));
+}
+
+/** The export of `records` with follow-up's rows read from the lead store's `blobs` as the plugin reads them. */
+export async function storedLeadsCsv(
+  records: readonly LeadRecord[],
+  blobs: JsonBlobs,
+  settings: Partial<PluginSettings> = {},
+): Promise<string> {
+  return csvOf(records, EXPORT_COLUMNS, await followUpExport.read!(records, blobs, settings));
 }

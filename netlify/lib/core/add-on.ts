@@ -11,6 +11,7 @@ import type { ReminderKind } from "./leads/lead-events";
 import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
 import type { LeadStore } from "./leads/lead-store";
 import type { SpamVerdict } from "./spam/spam";
+import type { BusinessHours } from "../kit/business-hours";
 import type { JsonBlobs } from "../kit/json-blobs";
 import pTimeout from "p-timeout";
 import { errorName, logError } from "../kit/log";
@@ -139,6 +140,13 @@ export interface AddOn {
    * follow-up (docs/decisions/0047-slack-plugin.md); the first add-on's wins.
    */
   leadActions?: LeadActions;
+  /** Every lead's follow-up as the report and the weekly summary count it, read-only; the first add-on's wins. */
+  followUpReader?: (config: ServerConfig) => FollowUpReader;
+  /**
+   * A run of the scheduled follow-up function after follow-up's own check (the weekly summary,
+   * docs/decisions/0048-summary-plugin.md): resolves its outcome, answered under `name`; never throws.
+   */
+  followUpRun?: { readonly name: string; run(context: FollowUpRunContext): Promise<string> };
 }
 
 /** An alert about one lead for the team's channel; `detail` is our words, never visitor text. */
@@ -435,4 +443,76 @@ export interface LeadActions {
 /** The lead actions hook of the first add-on with one, or undefined when no add-on on keeps follow-up. */
 export function leadActionsOf(addOns: readonly AddOn[]): LeadActions | undefined {
   return addOns.find((addOn) => addOn.leadActions)?.leadActions;
+}
+
+/**
+ * What the report and the weekly summary count of a lead's follow-up (docs/decisions/0048-summary-plugin.md): its
+ * view, why it was closed, and its live bookings, each with how it was matched and when a person confirmed it.
+ */
+export interface FollowUpFacts extends FollowUpView {
+  closedReason?: string;
+  bookings?: readonly { via: BookingMatch; confirmedAt?: string }[];
+}
+
+/**
+ * Follow-up read for many leads at once, never written through: which leads it tracks, each one's facts, the
+ * claim and release links of a lead and the team's business hours.
+ */
+export interface FollowUpReader {
+  /** The ids of the leads follow-up keeps a record or marker of. Throws when the store does not answer. */
+  tracked(): Promise<ReadonlySet<string>>;
+  /** Lead `leadId`'s facts, `new` when untouched. Throws DamagedRecordError for a damaged record, else when down. */
+  get(leadId: string): Promise<FollowUpFacts>;
+  /** Lead `id`'s claim link issued at `now`; undefined without the site's URL. */
+  claimUrl(id: string, now: Date): string | undefined;
+  /** Lead `id`'s release link while held as spam; undefined without the site's URL. */
+  releaseUrl(id: string): string | undefined;
+  /** The team's business hours, when set: times to claim count only them. */
+  hours?: BusinessHours;
+}
+
+/** The follow-up reader of the first add-on with one for `config`, or undefined when none keeps follow-up. */
+export function followUpReaderOf(addOns: readonly AddOn[], config: ServerConfig): FollowUpReader | undefined {
+  return addOns.find((addOn) => addOn.followUpReader)?.followUpReader?.(config);
+}
+
+/**
+ * What the scheduled follow-up function gives a run after its own check: the configuration, the lead store and its
+ * Blobs, the add-ons on, follow-up's reader, the mailer, the leads export of some leads as CSV (every plugin's
+ * columns; rejects when it cannot be read) and the clock.
+ */
+export interface FollowUpRunContext {
+  config: ServerConfig;
+  leads: Pick<LeadStore, "ids" | "get">;
+  blobs: JsonBlobs;
+  addOns: readonly AddOn[];
+  reader: FollowUpReader;
+  mailer: Mailer;
+  leadsCsv: (records: readonly LeadRecord[]) => Promise<string>;
+  now?: () => Date;
+}
+
+/** When someone first took the lead in hand (claim, or close without one); undefined while nobody has. */
+export function firstTouchAt(followUp: FollowUpView): string | undefined {
+  return followUp.claimedAt ?? followUp.closedAt ?? followUp.contactedAt ?? followUp.bookedAt;
+}
+
+/** When the 24-hour promise was kept: the lead contacted, booked or closed, whichever came first. */
+export function keptAt(followUp: FollowUpView): string | undefined {
+  return [followUp.contactedAt, followUp.bookedAt, followUp.closedAt]
+    .filter((t) => t !== undefined)
+    .sort()[0];
+}
+
+/** True while nobody has contacted, booked or closed the lead. */
+export function awaitsContact(followUp: Pick<FollowUpView, "state">): boolean {
+  return followUp.state === "new" || followUp.state === "claimed";
+}
+
+/**
+ * A booking made through the sealed link or confirmed by a person: Cal.com does not verify a booker's address
+ * (docs/decisions/0032-bookings-by-uid.md).
+ */
+export function isConfirmedBooking(booking: { via: BookingMatch; confirmedAt?: string }): boolean {
+  return booking.via === "reference" || booking.confirmedAt !== undefined;
 }

@@ -18,6 +18,7 @@ const PLUGINS: Record<string, string> = {
   "follow-up": "followUpPlugin",
   privacy: "privacyPlugin",
   slack: "slackPlugin",
+  summary: "summaryPlugin",
   webhook: "webhookPlugin",
 };
 

@@ -4,7 +4,7 @@
  * before it is sent, so a claim made meanwhile wins; a transient send failure is unrecorded for the next run.
  * It stops after 3 failures in a row or `budgetMs` (Netlify stops a scheduled function after 30 s).
  */
-import { businessMinutesBetween, isWithinBusinessHours, localDate } from "./business-hours";
+import { businessMinutesBetween, isWithinBusinessHours, localDate } from "../../kit/business-hours";
 import type { FollowUpConfig } from "./settings";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
 import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";

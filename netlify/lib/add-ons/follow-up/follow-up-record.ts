@@ -5,6 +5,10 @@
  */
 import { z } from "zod";
 import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
+import { isConfirmedBooking } from "../../core/add-on";
+
+// One copy of each, beside the view other add-ons read (netlify/lib/core/add-on.ts).
+export { awaitsContact, firstTouchAt, isConfirmedBooking, keptAt } from "../../core/add-on";
 
 import type { StaffMember } from "../../kit/roster";
 
@@ -96,11 +100,6 @@ export type FollowUpAction =
   | { kind: "reopen"; by: StaffMember };
 
 export type ActionResult = { ok: true; followUp: FollowUp } | { ok: false; reason: string };
-
-/** True while nobody has contacted, booked or closed the lead. */
-export function awaitsContact(followUp: FollowUp): boolean {
-  return followUp.state === "new" || followUp.state === "claimed";
-}
 
 type Change = { ok: true; followUp: FollowUp; entry: HistoryEntry } | { ok: false; reason: string };
 const done = (followUp: FollowUp, entry: HistoryEntry): Change => ({ ok: true, followUp, entry });
@@ -291,11 +290,6 @@ export function liveBookings(followUp: FollowUp): LeadBooking[] {
     : [single];
 }
 
-/** Made through the sealed link or confirmed by a person: Cal.com does not verify a booker's address. */
-export function isConfirmedBooking(booking: LeadBooking): boolean {
-  return booking.via === "reference" || booking.confirmedAt !== undefined;
-}
-
 /** `followUp` with `bookings`; when the last confirmed one goes, back to the state before it, clocks restarted. */
 function withBookings(followUp: FollowUp, bookings: LeadBooking[], when: string): FollowUp {
   const { booking: _single, bookings: _live, ...rest } = followUp;
@@ -313,16 +307,4 @@ function withBookings(followUp: FollowUp, bookings: LeadBooking[], when: string)
     return { ...back, state: beforeBooking ?? "new", clockFrom: when, reminders };
   }
   return next;
-}
-
-/** When someone first took the lead in hand (claim, or close without one); undefined while nobody has. */
-export function firstTouchAt(followUp: FollowUp): string | undefined {
-  return followUp.claimedAt ?? followUp.closedAt ?? followUp.contactedAt ?? followUp.bookedAt;
-}
-
-/** When the promise was kept: the lead contacted, booked or closed, whichever came first. */
-export function keptAt(followUp: FollowUp): string | undefined {
-  return [followUp.contactedAt, followUp.bookedAt, followUp.closedAt]
-    .filter((t) => t !== undefined)
-    .sort()[0];
 }

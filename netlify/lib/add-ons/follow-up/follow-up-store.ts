@@ -92,6 +92,11 @@ export function createFollowUpStore(blobs: JsonBlobs = jsonBlobs(LEAD_STORE_NAME
       }
       throw new Error(`follow-up record of ${id} kept changing; not written`);
     },
+    /** The ids of the leads with a follow-up record or marker. */
+    async tracked(): Promise<ReadonlySet<string>> {
+      const keys = await Promise.all(FOLLOW_UP_PREFIXES.map((prefix) => blobs.keys(prefix)));
+      return new Set(keys.flatMap((list, i) => list.map((key) => key.slice(FOLLOW_UP_PREFIXES[i].length))));
+    },
     async markerIds(kind: MarkerKind) {
       return (await blobs.keys(STORAGE[kind].prefix)).map((key) => key.slice(STORAGE[kind].prefix.length));
     },

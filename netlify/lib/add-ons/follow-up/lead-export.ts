@@ -1,15 +1,15 @@
 /**
  * Follow-up's columns of the leads export (docs/requirements.md#durable-capture, docs/decisions/0045-privacy-hooks.md):
- * the follow-up state, owner, times, booking and time to claim, in the report's minutes.
+ * the follow-up state, owner, times, booking and time to claim, in the report's minutes (netlify/lib/kit/business-hours.ts).
  */
 import type { LeadColumn, LeadExport, LeadExportRow } from "../../core/add-on";
-import type { LeadRecord } from "../../core/leads/lead-record";
 import { mapInBatches } from "../../kit/jobs";
 import { DamagedRecordError } from "../../kit/json-blobs";
-import type { BusinessHours } from "./business-hours";
+import { minutesToClaim as claimMinutes, type BusinessHours } from "../../kit/business-hours";
+import { firstTouchAt } from "../../core/add-on";
+import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import { isConfirmedBooking, liveBookings, NEW_FOLLOW_UP, type FollowUp } from "./follow-up-record";
 import { createFollowUpStore } from "./follow-up-store";
-import { minutesToClaim as reportMinutes } from "./report";
 
 declare module "../../core/add-on" {
   interface LeadExportRow {
@@ -35,7 +35,7 @@ function bookingConfirmed(lead: LeadRecord, row: LeadExportRow): string | undefi
 
 function minutesToClaim(lead: LeadRecord, row: LeadExportRow): number | undefined {
   const follow = followOf(lead, row);
-  const minutes = follow && reportMinutes({ lead, followUp: follow }, row.businessHours);
+  const minutes = follow && claimMinutes(promiseStart(lead), firstTouchAt(follow), row.businessHours);
   return minutes === undefined ? undefined : Math.round(minutes * 100) / 100;
 }
 

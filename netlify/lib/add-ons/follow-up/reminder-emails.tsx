@@ -23,9 +23,9 @@ import {
 import { localTime, singleLine } from "../../kit/text";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
 import { autofilledField } from "../../core/spam/spam";
-import { zoneOf } from "./business-hours";
-import { bySender, type Flood } from "./sender-floods";
-import { FloodLine, listed, listedReason, More, ReleaseLink } from "./summary-email";
+import { zoneOf } from "../../kit/business-hours";
+import { bySender, type Flood } from "../../core/spam/sender-floods";
+import { FloodLine, listed, listedReason, More, ReleaseLink } from "../../core/spam/held-leads";
 
 export type PersonReminder = Exclude<ReminderKind, "digest">;
 export type JobConfig = ServerConfig & { followUp: FollowUpConfig };

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { readSetting, type Built, type Env, type Setting, type Shapes } from "../../kit/settings";
-import { parseBusinessHours, type BusinessHours } from "./business-hours";
+import { parseBusinessHours, type BusinessHours } from "../../kit/business-hours";
 import { MAX_TEAM_SIZE, parseSalesTeam, type StaffMember } from "../../kit/roster";
 
 export interface FollowUpConfig {

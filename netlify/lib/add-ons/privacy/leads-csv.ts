@@ -68,10 +68,34 @@ export async function readLeadsForCsv(options: {
   const { leads, blobs, parts, settings = {}, address, match } = options;
   const stored = await readLeads(leads, await leads.ids(), "the export");
   const records = address ? requestsFrom(stored, address, match) : stored;
+  return { records, rows: await readExportRows(records, blobs, parts, settings) };
+}
+
+/** What `parts` read for each of `records` from the lead store's `blobs` with `settings`. May throw. */
+export async function readExportRows(
+  records: readonly LeadRecord[],
+  blobs: JsonBlobs,
+  parts: readonly LeadExport[],
+  settings: Partial<PluginSettings> = {},
+): Promise<Map<string, LeadExportRow>> {
   const rows = new Map<string, LeadExportRow>(records.map((record) => [record.id, {}]));
   for (const part of parts) {
     const read = await part.read?.(records, blobs, settings);
     for (const [id, fields] of read ?? []) rows.set(id, { ...rows.get(id), ...fields });
   }
-  return { records, rows };
+  return rows;
+}
+
+/**
+ * `records` as the leads export writes them, with `plugins`' columns, each part's fields read from `blobs` with
+ * `settings` (the weekly summary's attachment). Rejects when a part cannot be loaded or read.
+ */
+export async function exportCsv(
+  records: readonly LeadRecord[],
+  blobs: JsonBlobs,
+  plugins: readonly Plugin[],
+  settings: Partial<PluginSettings> = {},
+): Promise<string> {
+  const parts = await leadExports(plugins);
+  return leadsToCsv(records, leadColumns(parts), await readExportRows(records, blobs, parts, settings));
 }

@@ -5,7 +5,7 @@
 // follow-up job on a simulated clock. Nudge, escalation and the 20-hour alert, each once; business
 // hours across a weekend and a daylight-saving change; the digest of held and suspected spam, by the
 // next business morning; leads closed as spam never reminded. SendGrid is a scripted mailer, the webhook the local sink.
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import type { FollowUpConfig } from "../../../../netlify/lib/add-ons/follow-up/settings";
 import { runFollowUpCheck } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";

@@ -5,7 +5,7 @@
 // docs/requirements.md#sales-tools): each a title, its words as before, the claim link as a button;
 // times in BUSINESS_HOURS' zone with the zone named; the escalation names no prospect; the daily digest
 // of leads held as spam (release links, autofilled first, floods as one entry) and suspected, within its bound.
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import { NEW_FOLLOW_UP } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import {
   buildDigestEmail,

@@ -6,7 +6,7 @@
 // digest, the weekly summary and the lead webhook's Slack and Teams texts, with every stored spam reason and
 // business hours on, name no setting, command, field or ISO week. Owner alerts are left out: they name the
 // setting to fix.
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import { NEW_FOLLOW_UP } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import {
@@ -15,7 +15,7 @@ import {
   reminderDetail,
   type PersonReminder,
 } from "../../../../netlify/lib/add-ons/follow-up/reminder-emails";
-import { summaryEvent, summaryNotice } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
+import { summaryEvent, summaryNotice } from "../../../../netlify/lib/add-ons/summary/summary-event";
 import { drySummary } from "../../../helpers/dry-summary";
 import { slackMessage } from "../../../../netlify/lib/add-ons/webhook/slack";
 import { teamsMessage } from "../../../../netlify/lib/add-ons/webhook/teams";

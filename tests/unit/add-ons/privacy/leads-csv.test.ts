@@ -5,7 +5,7 @@
 // whose first non-space character, after Unicode NFKC normalisation, starts a formula gets a leading
 // apostrophe, and its text is otherwise kept exactly as it was. Its time to claim is the report's.
 import fc from "fast-check";
-import { minutesToClaim } from "../../../../netlify/lib/add-ons/follow-up/report";
+import { minutesToClaim } from "../../../../netlify/lib/add-ons/summary/report";
 import { EXPORT_COLUMNS, leadsToCsv } from "../../../helpers/leads-csv";
 import {
   leadColumns,
@@ -13,7 +13,7 @@ import {
   leadsToCsv as csvOf,
   readLeadsForCsv,
 } from "../../../../netlify/lib/add-ons/privacy/leads-csv";
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { PLUGINS } from "../../../../netlify/lib/compose";

@@ -15,8 +15,8 @@ import { silenceConsole } from "../../../helpers/console";
 import { withEnv } from "../../../helpers/env";
 
 // A parser that overflows the stack, as the address-list parser once did on nested comments.
-jest.mock("../../../../netlify/lib/add-ons/follow-up/business-hours", () => ({
-  ...jest.requireActual<object>("../../../../netlify/lib/add-ons/follow-up/business-hours"),
+jest.mock("../../../../netlify/lib/kit/business-hours", () => ({
+  ...jest.requireActual<object>("../../../../netlify/lib/kit/business-hours"),
   parseBusinessHours: () => {
     throw new RangeError("Maximum call stack size exceeded");
   },

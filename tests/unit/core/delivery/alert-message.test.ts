@@ -4,7 +4,7 @@
 // Alerts in the one e-mail layout (docs/requirements.md#lead-path-and-alerts,
 // docs/requirements.md#sales-tools): a title, their words as paragraphs and lists in the same order in
 // HTML and text, the lead's arrival in BUSINESS_HOURS' zone, and no visitor text.
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import { alertEmail } from "../../../../netlify/lib/core/delivery/alert";
 import { silenceConsole } from "../../../helpers/console";
 import {

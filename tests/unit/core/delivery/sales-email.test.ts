@@ -6,7 +6,7 @@
 // team's zone; the plain text cannot be forged by visitor text (every line of the message quoted);
 // the subject has a length cap.
 import fc from "fast-check";
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import { leadsToCsv } from "../../../helpers/leads-csv";
 import { buildSalesEmail } from "../../../../netlify/lib/core/delivery/sales-email";
 import { MAX_SUBJECT_LENGTH } from "../../../../netlify/lib/core/delivery/mailer";

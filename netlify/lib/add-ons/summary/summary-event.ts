@@ -3,7 +3,7 @@
  * for a machine receiver, and its headline figures for people; no visitor text.
  */
 import type { TeamNotice } from "../../core/add-on";
-import { weekName } from "./business-hours";
+import { weekName } from "../../kit/business-hours";
 import type { WeekFigures, WeeklySummary } from "./summary";
 import { minutesText, shareText } from "./summary-email";
 

@@ -5,12 +5,13 @@
 // Monday 08:00 in the BUSINESS_HOURS zone, sent once per ISO week even when two runs meet, taken back
 // for the next run when SendGrid is busy, posted to the webhook as `summary.weekly`; and the owner's
 // summary now, which records nothing.
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { dueWeek, runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/follow-up/summary-job";
-import { leadsToCsv } from "../../../helpers/leads-csv";
+import { dueWeek, runWeeklySummary, summaryNow } from "../../../../netlify/lib/add-ons/summary/summary-job";
+import { storedLeadsCsv } from "../../../helpers/leads-csv";
+import { followUpReader } from "../../../../netlify/lib/add-ons/follow-up/add-on";
 import { addOnsFor } from "../../../../netlify/lib/compose";
-import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
+import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { keyOf } from "../../../../netlify/lib/kit/storage";
 import { startWebhookSink } from "../../../../scripts/sinks/webhook-sink.mjs";
 import { silenceConsole } from "../../../helpers/console";
@@ -52,11 +53,11 @@ async function setup(
   const options = {
     addOns: await addOnsFor(jobConfig),
     leads,
-    followUps,
+    followUps: followUpReader(followUps, jobConfig),
     blobs,
     mailer,
     config: jobConfig,
-    leadsCsv: leadsToCsv,
+    leadsCsv: (records: readonly LeadRecord[]) => storedLeadsCsv(records, blobs, jobConfig),
     now,
     retry: NO_WAITS,
   };

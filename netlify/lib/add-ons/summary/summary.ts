@@ -1,24 +1,21 @@
 /**
- * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): a
+ * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md,
+ * 0048-summary-plugin.md): a
  * week's figures from the report's rows, its time-to-claim bands, its leads, and the weeks before. A closed
  * week's figures and lead ids are kept in `summaries/<week>` (one run wins), so a run reads only the past
  * week's.
  */
 import { DateTime } from "luxon";
 import { z } from "zod";
-import type { ServerConfig } from "../../core/config";
-import type { BusinessHours } from "./business-hours";
-import type { FollowUpConfig } from "./settings";
+import { awaitsContact, type FollowUpReader } from "../../core/add-on";
 import type { LeadStore } from "../../core/leads/lead-store";
+import type { BusinessHours } from "../../kit/business-hours";
 import { mapInBatches } from "../../kit/jobs";
 import { readRecord, type JsonBlobs } from "../../kit/json-blobs";
 import { keyOf, STORAGE } from "../../kit/storage";
-import { shiftWeek, weekBounds, weekOf, zoneOf } from "./business-hours";
-import { claimUrlFor, releaseUrlFor } from "./claim-link";
-import { awaitsContact } from "./follow-up-record";
-import type { FollowUpStore } from "./follow-up-store";
+import { shiftWeek, weekBounds, weekOf, zoneOf } from "../../kit/business-hours";
 import { followUpReport, isReported, minutesToClaim, readReportLeads, type ReportLead } from "./report";
-import { bySender } from "./sender-floods";
+import { bySender } from "../../core/spam/sender-floods";
 
 const HISTORY_WEEKS = 12;
 // A year of weeks, longer than a week's leads are usually kept.
@@ -110,26 +107,25 @@ export function keepWeek(blobs: JsonBlobs, week: string, kept: KeptWeek, at: Dat
 export type WeeklySummary = Awaited<ReturnType<typeof buildWeeklySummary>>;
 export type SummaryLead = WeeklySummary["leads"][number];
 
+/** The lead store, follow-up's reader (its facts, links and hours), the lead store's Blobs for `summaries/`, now. */
 export interface SummaryInputs {
   leads: Pick<LeadStore, "ids" | "get">;
-  followUps: Pick<FollowUpStore, "get">;
+  followUps: FollowUpReader;
   blobs: JsonBlobs;
-  config: Pick<ServerConfig, "siteOrigin" | "formSecret"> & { followUp: FollowUpConfig };
   now: Date;
 }
 
 /** `week`'s summary at `now`, reading only the leads no other kept week names. @throws when the store fails */
 export async function buildWeeklySummary(inputs: SummaryInputs & { week: string }) {
-  const { blobs, config, now, week } = inputs;
-  const hours = config.followUp.businessHours;
+  const { blobs, followUps, now, week } = inputs;
+  const hours = followUps.hours;
   const zone = zoneOf(hours);
   const [ids, kept] = await Promise.all([inputs.leads.ids(), readWeekRecords(blobs)]);
   const named = new Set([...kept].flatMap(([w, record]) => (w === week ? [] : record.leadIds)));
   const unread = ids.filter((id) => !named.has(id));
   const items = await readReportLeads({
     leads: { ids: async () => unread, get: (id) => inputs.leads.get(id) },
-    followUps: inputs.followUps,
-    blobs,
+    followUps,
   });
   const byWeek = Map.groupBy(items, (item) => weekOf(item.lead.receivedAt, zone));
   const figuresOf = (w: string) =>
@@ -143,8 +139,8 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
   const shown = own.map((item) => ({
     ...item,
     minutesToClaim: minutesToClaim(item, hours),
-    claimUrl: claimUrlFor(config, item.lead.id, now),
-    releaseUrl: item.lead.state === "spam" ? releaseUrlFor(config, item.lead.id) : undefined,
+    claimUrl: followUps.claimUrl(item.lead.id, now),
+    releaseUrl: item.lead.state === "spam" ? followUps.releaseUrl(item.lead.id) : undefined,
   }));
   const delivered = shown.filter((item) => item.lead.state !== "spam");
   const open = delivered.filter((item) => awaitsContact(item.followUp));
@@ -178,7 +174,6 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
     stillOpen: open.length,
     /** Every lead of the week, the most relevant first. */
     records: [...leads, ...held].map((item) => item.lead),
-    followUps: new Map(own.map((item) => [item.lead.id, item.followUp])),
     unkept,
   };
 }

@@ -14,7 +14,7 @@ import {
   weekBounds,
   weekName,
   weekOf,
-} from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+} from "../../../netlify/lib/kit/business-hours";
 
 const PERTH = parseBusinessHours("Mon-Fri 08:00-17:00 Australia/Perth")!;
 const LONDON = parseBusinessHours("Mon-Fri 08:00-17:00 Europe/London")!;

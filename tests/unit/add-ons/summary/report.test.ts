@@ -5,16 +5,17 @@
 // the shares claimed within 15 minutes and 1 hour and kept within 24 hours, per week, overall and
 // per source; honeypot leads and leads closed as spam left out; undecided leads not counted as missed. A
 // reopened lead counts as its record stands, its undone close ignored (docs/decisions/0041-reopening-a-lead.md).
-import { parseBusinessHours } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";
 import {
   followUpReport,
   readReportLeads,
   reportToCsv,
   reportToText,
   sourceOf,
-} from "../../../../netlify/lib/add-ons/follow-up/report";
+} from "../../../../netlify/lib/add-ons/summary/report";
 import { silenceConsole } from "../../../helpers/console";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { followUpFacts, followUpReader } from "../../../../netlify/lib/add-ons/follow-up/add-on";
 import {
   applyAction,
   type CloseReason,
@@ -22,7 +23,7 @@ import {
   type FollowUpAction,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
-import { leadRecord, VALID } from "../../../helpers/function-harness";
+import { leadRecord, TEST_CONFIG, VALID } from "../../../helpers/function-harness";
 import { createMemoryBlobs } from "../../../helpers/memory-blobs";
 import { createMemoryLeadStore } from "../../../helpers/memory-lead-store";
 
@@ -64,7 +65,8 @@ function item(
             ? {}
             : { contactedAt: new Date(received.getTime() + options.keptHours * 60 * MINUTE).toISOString() }),
         };
-  return { lead: lead, followUp: { ...followUp, ...options.followUp } };
+  // As follow-up's reader gives it.
+  return { lead: lead, followUp: followUpFacts({ ...followUp, ...options.followUp }) };
 }
 
 test("the median and 90th percentile of time to claim, and the shares within 15 minutes and 1 hour", () => {
@@ -344,7 +346,7 @@ test("a malformed stored record is logged and left out of the report; the others
     ...leadRecord("email", "sent"),
     request: { email: 42 },
   } as unknown as LeadRecord);
-  const items = await readReportLeads({ leads, followUps, blobs });
+  const items = await readReportLeads({ leads, followUps: followUpReader(followUps, TEST_CONFIG) });
   expect(items.map(({ lead, followUp, tracked }) => [lead.id, followUp.state, tracked])).toEqual([
     ["a", "new", true],
     ["b", "claimed", true],

@@ -15,11 +15,11 @@ import {
   CSV_MAX_ROWS,
   HELD_SHOWN,
   LEADS_SHOWN,
-  RELEASE_LINK_TEXT,
   SUSPECTED_SHOWN,
-} from "../../../../netlify/lib/add-ons/follow-up/summary-email";
-import { summaryEvent } from "../../../../netlify/lib/add-ons/follow-up/summary-event";
-import { leadsToCsv } from "../../../helpers/leads-csv";
+} from "../../../../netlify/lib/add-ons/summary/summary-email";
+import { RELEASE_LINK_TEXT } from "../../../../netlify/lib/core/spam/held-leads";
+import { summaryEvent } from "../../../../netlify/lib/add-ons/summary/summary-event";
+import { storedLeadsCsv } from "../../../helpers/leads-csv";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { NO_TOKEN_REASON } from "../../../../netlify/lib/core/spam/spam";
 import { EmailLayout, renderEmail } from "../../../../netlify/lib/kit/email-layout";
@@ -95,11 +95,11 @@ describe("the e-mail", () => {
         closedAt: "2026-11-23T05:00:00.000Z",
       },
     }));
-    return drySummary({ leads, followUps, blobs });
+    return { blobs, ...(await drySummary({ leads, followUps, blobs })) };
   }
 
   test("goes to sales with the week's counts in the subject and the week's leads as the export's CSV", async () => {
-    const { message, summary: built } = await summary();
+    const { blobs, message, summary: built } = await summary();
     expect(message.to).toBe(TEST_CONFIG.salesEmail);
     expect(message.subject).toBe(
       "Week at a glance, week of Mon 23 Nov: 2 leads, 1 still open, 1 held as spam",
@@ -112,7 +112,7 @@ describe("the e-mail", () => {
       disposition: "attachment",
     });
     const csv = Buffer.from(file.content, "base64").toString("utf8");
-    expect(csv).toBe(leadsToCsv(built.records, built.followUps));
+    expect(csv).toBe(await storedLeadsCsv(built.records, blobs, TEST_CONFIG));
     expect(csv.split("\r\n")[0]).toMatch(/^"id","receivedAt","state","firstName"/);
     expect(csv).toContain('"held-lead"');
   });

@@ -4,16 +4,17 @@
 // The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md):
 // the figures equal `npm run leads:report`'s for the same week; the time-to-claim bands; a closed week's
 // figures and ids kept, so a later run reads only the leads no kept week names.
-import { parseBusinessHours, shiftWeek } from "../../../../netlify/lib/add-ons/follow-up/business-hours";
+import { parseBusinessHours, shiftWeek } from "../../../../netlify/lib/kit/business-hours";
 import type { FollowUp } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { followUpReport, readReportLeads } from "../../../../netlify/lib/add-ons/follow-up/report";
+import { followUpReader } from "../../../../netlify/lib/add-ons/follow-up/add-on";
+import { followUpReport, readReportLeads } from "../../../../netlify/lib/add-ons/summary/report";
 import {
   buildWeeklySummary,
   claimBands,
   keepWeek,
   weekFigures,
-} from "../../../../netlify/lib/add-ons/follow-up/summary";
+} from "../../../../netlify/lib/add-ons/summary/summary";
 import type { FollowUpConfig } from "../../../../netlify/lib/add-ons/follow-up/settings";
 import { newLead, type LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
 import { TEST_CONFIG, VALID } from "../../../helpers/function-harness";
@@ -91,14 +92,13 @@ describe("the figures", () => {
       const { blobs, followUps, leads } = await storesWith(items);
       const summary = await buildWeeklySummary({
         leads,
-        followUps,
+        followUps: followUpReader(followUps, config({ businessHours: hours })),
         blobs,
-        config: config({ businessHours: hours }),
         now: NOW,
         week: "2026-W48",
       });
       // As `npm run leads:report` reads and counts every stored lead.
-      const all = await readReportLeads({ leads, followUps, blobs });
+      const all = await readReportLeads({ leads, followUps: followUpReader(followUps, config()) });
       const rows = followUpReport(all, { now: NOW, hours });
       for (const [week, figures] of [
         ["2026-W48", summary.figures],
@@ -139,9 +139,8 @@ describe("the figures", () => {
     const { blobs, followUps, leads } = await storesWith(items);
     const summary = await buildWeeklySummary({
       leads,
-      followUps,
+      followUps: followUpReader(followUps, config()),
       blobs,
-      config: config(),
       now: NOW,
       week: "2026-W48",
     });
@@ -168,9 +167,8 @@ describe("the figures", () => {
     const { blobs, followUps, leads } = await storesWith(items);
     const week48 = await buildWeeklySummary({
       leads,
-      followUps,
+      followUps: followUpReader(followUps, config()),
       blobs,
-      config: config(),
       now: NOW,
       week: "2026-W48",
     });
@@ -187,9 +185,8 @@ describe("the figures", () => {
     const later = new Date("2026-12-07T08:00:00Z");
     const week49 = await buildWeeklySummary({
       leads,
-      followUps,
+      followUps: followUpReader(followUps, config()),
       blobs,
-      config: config(),
       now: later,
       week: "2026-W49",
     });
@@ -207,9 +204,8 @@ describe("the figures", () => {
     const read = jest.spyOn(leads, "get");
     const week49 = await buildWeeklySummary({
       leads,
-      followUps,
+      followUps: followUpReader(followUps, config()),
       blobs,
-      config: config(),
       now: new Date("2026-12-07T08:00:00Z"),
       week: "2026-W49",
     });
@@ -225,7 +221,7 @@ describe("the figures", () => {
     const damaged = items[0].lead.id;
     await blobs.setJSON(`followup/${damaged}`, { state: "claimd" });
     const errors = silenceConsole();
-    const rows = await readReportLeads({ leads, followUps, blobs });
+    const rows = await readReportLeads({ leads, followUps: followUpReader(followUps, config()) });
     expect(rows.map((row) => row.lead.id)).not.toContain(damaged);
     expect(rows).toHaveLength(items.length - 1);
     expect(errors.text()).toContain(`{"key":"followup/${damaged}"}`);

@@ -1,22 +1,26 @@
 /**
  * The follow-up report of `npm run leads:report` per ISO week, source and e-mail class
- * (docs/requirements.md#follow-up, #sales-tools). A share counts only leads whose window is over or that made it.
+ * (docs/requirements.md#follow-up, #sales-tools), over follow-up's facts read through the core
+ * (docs/decisions/0048-summary-plugin.md). A share counts only leads whose window is over or that made it.
  */
 import { median, quantile } from "simple-statistics";
-import type { BusinessHours } from "./business-hours";
-import { businessMinutesBetween, weekOf, zoneOf } from "./business-hours";
+import type { BusinessHours } from "../../kit/business-hours";
+import {
+  businessMinutesBetween,
+  minutesToClaim as claimMinutes,
+  weekOf,
+  zoneOf,
+} from "../../kit/business-hours";
 import { csvText } from "../../kit/csv";
 import { mapInBatches } from "../../kit/jobs";
-import { DamagedRecordError, type JsonBlobs } from "../../kit/json-blobs";
+import { DamagedRecordError } from "../../kit/json-blobs";
 import {
   firstTouchAt,
   isConfirmedBooking,
   keptAt,
-  liveBookings,
-  type CloseReason,
-  type FollowUp,
-} from "./follow-up-record";
-import { FOLLOW_UP_PREFIXES, type FollowUpStore } from "./follow-up-store";
+  type FollowUpFacts,
+  type FollowUpReader,
+} from "../../core/add-on";
 import { PROMISE_HOURS, promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { emailClassOf } from "../../kit/email-lists";
@@ -24,21 +28,18 @@ import { EMAIL_CLASSES } from "../../kit/email-class";
 
 export interface ReportLead {
   lead: LeadRecord;
-  followUp: FollowUp;
+  followUp: FollowUpFacts;
   /** False for a lead stored before follow-up existed: left out rather than counted as missed. */
   tracked?: boolean;
 }
 
-/** Every readable stored lead with a readable follow-up record, whether `blobs` tracks it. @throws when the store fails */
+/** Every readable stored lead with readable follow-up facts, whether follow-up tracks it. @throws when the store fails */
 export async function readReportLeads(options: {
   leads: Pick<LeadStore, "ids" | "get">;
-  followUps: Pick<FollowUpStore, "get">;
-  blobs: Pick<JsonBlobs, "keys">;
+  followUps: Pick<FollowUpReader, "get" | "tracked">;
 }): Promise<ReportLead[]> {
-  const { leads, followUps, blobs } = options;
-  const prefixes = FOLLOW_UP_PREFIXES;
-  const [ids, ...keys] = await Promise.all([leads.ids(), ...prefixes.map((prefix) => blobs.keys(prefix))]);
-  const tracked = new Set(keys.flatMap((list, i) => list.map((key) => key.slice(prefixes[i].length))));
+  const { leads, followUps } = options;
+  const [ids, tracked] = await Promise.all([leads.ids(), followUps.tracked()]);
   const stored = await readLeads(leads, ids, "the report");
   const { results, failed } = await mapInBatches(stored, async (lead) => ({
     lead,
@@ -62,10 +63,8 @@ const minutesFromStart = (item: ReportLead, hours?: BusinessHours) => (at: Date)
   businessMinutesBetween(hours, new Date(promiseStart(item.lead)), at);
 
 /** Minutes (fractional) from arrival or release to first touch; undefined before anyone touched it. */
-export function minutesToClaim(item: ReportLead, hours?: BusinessHours): number | undefined {
-  const touched = firstTouchAt(item.followUp);
-  return touched ? minutesFromStart(item, hours)(new Date(touched)) : undefined;
-}
+export const minutesToClaim = (item: ReportLead, hours?: BusinessHours): number | undefined =>
+  claimMinutes(promiseStart(item.lead), firstTouchAt(item.followUp), hours);
 
 function share(outcomes: (boolean | null)[]): number | null {
   const decided = outcomes.filter((o): o is boolean => o !== null);
@@ -91,7 +90,7 @@ function row(
   const promise = items.map((item) =>
     outcome(minutesFromStart(item), keptAt(item.followUp), PROMISE_HOURS * 60),
   );
-  const closedAs = (reason: CloseReason) =>
+  const closedAs = (reason: string) =>
     items.filter((item) => item.followUp.state === "closed" && item.followUp.closedReason === reason).length;
   return {
     period,
@@ -109,14 +108,14 @@ function row(
     keptWithin24Hours: share(promise),
     booked: booked.length,
     bookedSameVisit: items.length
-      ? booked.filter((item) => liveBookings(item.followUp).some((b) => b.via === "reference")).length /
+      ? booked.filter((item) => (item.followUp.bookings ?? []).some((b) => b.via === "reference")).length /
         items.length
       : null,
     // Unconfirmed bookings matched by inbox only (docs/decisions/0032-bookings-by-uid.md), never counted as booked.
     bookedByInboxOnly: items.filter(
       (item) =>
         item.followUp.state !== "booked" &&
-        liveBookings(item.followUp).some((booking) => !isConfirmedBooking(booking)),
+        (item.followUp.bookings ?? []).some((booking) => !isConfirmedBooking(booking)),
     ).length,
     closedDemoHeld: closedAs("demo held"),
     closedPilotAgreed: closedAs("pilot agreed"),

@@ -1,12 +1,10 @@
 /**
  * The weekly summary's runs (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md): once per
- * ISO week from the follow-up job, e-mailed and posted to the lead webhook, and e-mailed now for
- * `npm run leads:summary`.
+ * ISO week from the scheduled follow-up function, after follow-up's check (docs/decisions/0048-summary-plugin.md),
+ * e-mailed and posted to the lead webhook, and e-mailed now for `npm run leads:summary`.
  */
 import { DateTime } from "luxon";
 import type { ServerConfig } from "../../core/config";
-import type { BusinessHours } from "./business-hours";
-import type { FollowUpConfig } from "./settings";
 import {
   sendWithRetry,
   type Mailer,
@@ -14,14 +12,13 @@ import {
   type RetryOptions,
   type SendResult,
 } from "../../core/delivery/mailer";
-import type { LeadRecord } from "../../core/leads/lead-record";
 import { recordThenSend } from "../../kit/jobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
-import { postNoticeOf, type AddOn } from "../../core/add-on";
-import { weekOf, zoneOf } from "./business-hours";
+import { postNoticeOf, type AddOn, type FollowUpRunContext } from "../../core/add-on";
+import { weekOf, zoneOf } from "../../kit/business-hours";
 import { buildWeeklySummary, keepWeek, type SummaryInputs, type WeeklySummary } from "./summary";
-import { buildSummaryEmail } from "./summary-email";
+import { buildSummaryEmail, CSV_MAX_ROWS } from "./summary-email";
 import { summaryEvent, summaryNotice } from "./summary-event";
 
 const SEND_HOUR = 8;
@@ -33,30 +30,30 @@ export function dueWeek(now: Date, zone: string): string | undefined {
   return weekOf(monday.minus({ days: 1 }).toJSDate(), zone);
 }
 
-type SummaryJobOptions = Omit<SummaryInputs, "config" | "now"> & {
+type SummaryJobOptions = Omit<SummaryInputs, "now"> & {
   /** The add-ons on: the summary also goes to the team's channel through the first that posts notices. */
   addOns?: readonly AddOn[];
   mailer: Mailer;
-  config: ServerConfig & { followUp: FollowUpConfig };
-  // The privacy add-on's `leadsToCsv`, given by the entry point: the privacy add-on imports follow-up.
-  leadsCsv: (
-    records: readonly LeadRecord[],
-    followUps: WeeklySummary["followUps"],
-    hours?: BusinessHours,
-  ) => string;
+  config: ServerConfig;
+  /** The leads export of `records` (every plugin's columns), given by the entry point; may reject. */
+  leadsCsv: FollowUpRunContext["leadsCsv"];
   now?: () => Date;
   retry?: RetryOptions;
 };
 
-function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): MailMessage {
-  return buildSummaryEmail(summary, options.config, (records) =>
-    options.leadsCsv(records, summary.followUps, summary.hours),
-  );
+// The attachment is read before the week is recorded: a store that fails then leaves the week to the next run.
+async function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): Promise<MailMessage> {
+  const csv = await options.leadsCsv(summary.records.slice(0, CSV_MAX_ROWS));
+  return buildSummaryEmail(summary, options.config, () => csv);
 }
 
 // The webhook hears of it unless SendGrid was busy and the week will be tried again.
-async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): Promise<SendResult> {
-  const mailed = await sendWithRetry(options.mailer, summaryMessage(summary, options), options.retry);
+async function sendSummary(
+  summary: WeeklySummary,
+  message: MailMessage,
+  options: SummaryJobOptions,
+): Promise<SendResult> {
+  const mailed = await sendWithRetry(options.mailer, message, options.retry);
   const fields = { week: summary.week, leads: summary.records.length };
   if (mailed.status === "sent") logInfo("weekly summary sent", fields);
   else if (mailed.status === "permanent") {
@@ -84,15 +81,16 @@ async function sendSummary(summary: WeeklySummary, options: SummaryJobOptions): 
 /** The Monday summary at `now` if due and not sent: the week's record, then e-mail and webhook. @throws */
 export async function runWeeklySummary(options: SummaryJobOptions) {
   const at = (options.now ?? (() => new Date()))();
-  const week = dueWeek(at, zoneOf(options.config.followUp.businessHours));
+  const week = dueWeek(at, zoneOf(options.followUps.hours));
   if (!week) return "not due";
   const { blobs } = options;
   if ((await blobs.getWithEtag(keyOf("summaries", week))) !== null) return "sent already";
   const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const message = await summaryMessage(summary, options);
   const leadIds = summary.records.map((lead) => lead.id);
   const result = await recordThenSend({
     record: async () => (await keepWeek(blobs, week, { figures: summary.figures, leadIds }, at)) && summary,
-    send: (recorded) => sendSummary(recorded, options),
+    send: (recorded) => sendSummary(recorded, message, options),
     undo: () => blobs.delete(keyOf("summaries", week)),
   });
   // The first run, or a week whose record has expired: kept now, so later runs need not read its leads.
@@ -113,9 +111,9 @@ export async function summaryNow(
   options: SummaryJobOptions & { week?: string; dryRun?: boolean },
 ): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
   const at = (options.now ?? (() => new Date()))();
-  const week = options.week ?? weekOf(at, zoneOf(options.config.followUp.businessHours));
+  const week = options.week ?? weekOf(at, zoneOf(options.followUps.hours));
   const summary = await buildWeeklySummary({ ...options, week, now: at });
-  const message = summaryMessage(summary, options);
+  const message = await summaryMessage(summary, options);
   if (options.dryRun) return { summary, message };
   return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
 }

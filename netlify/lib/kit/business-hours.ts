@@ -1,7 +1,7 @@
 /**
- * BUSINESS_HOURS (e.g. `Mon-Fri 08:00-17:00 Australia/Perth`) for the follow-up clocks, and the ISO weeks the
- * report and weekly summary count in its zone (docs/decisions/0029-lead-follow-up.md, 0038-weekly-summary.md);
- * Luxon applies the zone's daylight-saving rules.
+ * BUSINESS_HOURS (e.g. `Mon-Fri 08:00-17:00 Australia/Perth`) for the follow-up clocks and the time to claim, and
+ * the ISO weeks the report and weekly summary count in its zone (docs/decisions/0029-lead-follow-up.md,
+ * 0038-weekly-summary.md, 0048-summary-plugin.md); Luxon applies the zone's daylight-saving rules.
  */
 import { DateTime, IANAZone } from "luxon";
 
@@ -56,6 +56,14 @@ function windowOn(day: DateTime, hours: BusinessHours): [DateTime, DateTime] {
       ? day.plus({ days: 1 }).startOf("day")
       : day.set({ hour: Math.floor(minute / 60), minute: minute % 60, second: 0, millisecond: 0 });
   return [at(hours.openMinute), at(hours.closeMinute)];
+}
+
+/**
+ * Minutes (fractional) from a lead's clock `start` (its arrival or release, ISO) to its first touch `touchedAt`:
+ * business minutes within `hours`, else calendar minutes; undefined while nobody has touched it.
+ */
+export function minutesToClaim(start: string, touchedAt: string | undefined, hours?: BusinessHours) {
+  return touchedAt ? businessMinutesBetween(hours, new Date(start), new Date(touchedAt)) : undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   summaryHeadlines,
   summaryNotice,
   type WeeklySummaryEvent,
-} from "../../../../netlify/lib/add-ons/follow-up/summary-event";
+} from "../../../../netlify/lib/add-ons/summary/summary-event";
 import { noticeRequest } from "../../../../netlify/lib/add-ons/webhook/post-lead-event";
 
 /** The summary's notice as the lead webhook posts it at `now`. */

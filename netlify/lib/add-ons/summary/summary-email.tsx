@@ -8,7 +8,6 @@ import type { ServerConfig } from "../../core/config";
 import { capSubject, CLAIM_LINK_TEXT, type MailMessage } from "../../core/delivery/mailer";
 import { emailClassCell, type LeadRecord } from "../../core/leads/lead-record";
 import {
-  Address,
   EmailLayout,
   Lines,
   Paragraph,
@@ -17,15 +16,21 @@ import {
   TextLink,
   Title,
 } from "../../kit/email-layout";
-import { durationInWords, localTime, shortText, singleLine } from "../../kit/text";
-import { reasonInWords } from "../../core/spam/spam";
+import { durationInWords, localTime, singleLine } from "../../kit/text";
 import { emailClassOf } from "../../kit/email-lists";
-import { weekName } from "./business-hours";
+import { weekName } from "../../kit/business-hours";
 import { sourceOf } from "./report";
-import type { Flood } from "./sender-floods";
+import {
+  countText,
+  FloodLine,
+  listed,
+  listedReason,
+  More,
+  ReleaseLink,
+  shortTime,
+  Who,
+} from "../../core/spam/held-leads";
 import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
-
-export const RELEASE_LINK_TEXT = "Not spam? Release this lead";
 
 // The bounds that keep the HTML under Gmail's 102 KB clip whatever the week holds (about 84 KB at most), chosen
 // by measuring leads of maximum length whose listed text HTML-escapes to 6 bytes a character
@@ -36,30 +41,8 @@ export const LEADS_SHOWN = 25;
 export const HELD_SHOWN = 10;
 /** Entries of the suspected-and-untouched list. */
 export const SUSPECTED_SHOWN = 10;
-/** Characters of a visitor's text (name, company, address, source) in a list; the CSV has them whole. */
-const LISTED_TEXT_LENGTH = 40;
-/** Characters of a spam reason in a list (ours, but it may name the visitor's domain). */
-const REASON_LENGTH = 100;
 /** Rows of the attached CSV: under 9 KB each, so the message stays under 10 MB (SendGrid takes 30 MB). */
 export const CSV_MAX_ROWS = 500;
-
-/** A visitor's `text` as a list shows it, at most LISTED_TEXT_LENGTH characters. */
-export const listed = (text: string) => shortText(text, LISTED_TEXT_LENGTH);
-
-/** A stored spam reason as a list shows it: in words, at most REASON_LENGTH characters. */
-export const listedReason = (reason: string) => shortText(reasonInWords(reason), REASON_LENGTH);
-
-/** A count as sales reads it, e.g. 9950 -> "9,950". */
-const countText = (count: number) => count.toLocaleString("en-GB");
-
-/** "…and 9,950 more …" after a cut list; nothing when every entry is listed. */
-export function More({ count, children }: { count: number; children: React.ReactNode }) {
-  return count > 0 ? (
-    <Paragraph muted>
-      …and {countText(count)} more {children}
-    </Paragraph>
-  ) : null;
-}
 
 /** Minutes in words ("under 1 min", "8 min", "1 h 5 min"); `none` without a figure. */
 export function minutesText(minutes: number | null | undefined, none = "none yet"): string {
@@ -74,8 +57,6 @@ export function shareText(share: number | null): string {
 
 const day = (at: Date, zone: string) =>
   DateTime.fromJSDate(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL yyyy");
-const shortTime = (at: string, zone: string) =>
-  DateTime.fromISO(at, { zone }).setLocale("en-GB").toFormat("ccc d LLL, HH:mm");
 
 const BAR_COLOUR = "#fbbf24";
 
@@ -264,51 +245,6 @@ function Charts({ summary }: { summary: WeeklySummary }) {
       <Subtitle>Time to claim this week</Subtitle>
       <BarChart title="Leads by time to claim" head={["Time to claim", "Leads"]} bars={bands} />
     </>
-  );
-}
-
-// A held or suspected lead: who, their address, when.
-function Who({ lead, zone }: { lead: LeadRecord; zone: string }) {
-  const { firstName, lastName, company, email } = lead.request;
-  return (
-    <>
-      <strong>{`${listed(`${firstName} ${lastName}`)} (${listed(company)})`}</strong>,{" "}
-      <Address text={listed(email)} />, received {shortTime(lead.receivedAt, zone)}
-    </>
-  );
-}
-
-/** The release link of a lead held as spam, or why there is none. */
-export function ReleaseLink({ url }: { url?: string }) {
-  return url ? (
-    <TextLink href={url}>{RELEASE_LINK_TEXT}</TextLink>
-  ) : (
-    <>(No release link: the site&apos;s URL is not set.)</>
-  );
-}
-
-type FloodLineProps = {
-  flood: Flood<{ lead: LeadRecord; releaseUrl?: string }>;
-  zone: string;
-  where: string;
-};
-
-/** E.g. "12 requests from one sender (the same network address), received ... to ..., held because: ...". */
-export function FloodLine({ flood, zone, where }: FloodLineProps) {
-  const [first] = flood.items;
-  const last = flood.items.at(-1)!;
-  const reasons = new Set(flood.items.map(({ lead }) => lead.spamReason ?? "not recorded"));
-  return (
-    <Paragraph>
-      <strong>
-        {countText(flood.items.length)} requests from{" "}
-        {flood.by === "client" ? "one sender" : `addresses at ${listed(flood.key)}`}
-      </strong>
-      {flood.by === "client" && " (the same network address)"}, received{" "}
-      {shortTime(first.lead.receivedAt, zone)} to {shortTime(last.lead.receivedAt, zone)}, held because:{" "}
-      {listedReason([...reasons].join("; "))}. The first: <Who lead={first.lead} zone={zone} />.{" "}
-      <ReleaseLink url={first.releaseUrl} /> The other {countText(flood.items.length - 1)} are {where}.
-    </Paragraph>
   );
 }
 

@@ -3,7 +3,7 @@
  * (docs/decisions/0038-weekly-summary.md): a bot repeats its network address or its e-mail domain, so a real
  * person is more likely alone, and a flood is one entry in a list.
  */
-import type { LeadRecord } from "../../core/leads/lead-record";
+import type { LeadRecord } from "../leads/lead-record";
 
 // The fewest held leads from one sender that make a flood, listed as one entry.
 const FLOOD_MIN = 3;
