@@ -14,7 +14,7 @@ import { createFollowUpStore } from "../lib/add-ons/follow-up/follow-up-store";
 import { createBlobLeadStore, LEAD_STORE_NAME } from "../lib/core/leads/lead-store";
 import type { LeadRecord } from "../lib/core/leads/lead-record";
 import { exportCsv } from "../lib/add-ons/privacy/leads-csv";
-import { followUpReaderOf, type FollowUpRunContext } from "../lib/core/add-on";
+import { followUpReaderOf, type FollowUpRunContext } from "../lib/core/follow-up-hooks";
 import { errorName, logError, logInfo } from "../lib/kit/log";
 
 export default async (): Promise<Response> => {

@@ -11,7 +11,8 @@ import { privacyPlugin } from "./add-ons/privacy/plugin";
 import { slackPlugin } from "./add-ons/slack/plugin";
 import { summaryPlugin } from "./add-ons/summary/plugin";
 import { webhookPlugin } from "./add-ons/webhook/plugin";
-import type { AddOn, Plugin, PluginOverrides, SettingsPart } from "./core/add-on";
+import type { AddOn } from "./core/add-on";
+import type { Plugin, PluginOverrides, SettingsPart } from "./core/plugin";
 import {
   loadCoreConfig,
   type ConfigResult,

@@ -6,13 +6,13 @@
  */
 import { z } from "zod";
 import { BOOKING_REFERENCE_KEY, leadIdFromReference } from "./booking-reference";
+import { type HandlerDeps } from "../../core/add-on";
 import {
   bookingsOf,
   type BookingChange,
   type BookingMatch,
-  type HandlerDeps,
   type LeadBookings,
-} from "../../core/add-on";
+} from "../../core/follow-up-hooks";
 import type { ServerConfig } from "../../core/config";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import { finishAfterAnswer, json, readInboundRequest, type AfterAnswerContext } from "../../kit/http";

@@ -2,7 +2,7 @@
  * The booking plugin: the booking link offered after a request, and Cal.com's webhook, each with its own settings
  * (docs/decisions/0030-slack-and-booking-loop.md).
  */
-import { settingsPart, type Plugin } from "../../core/add-on";
+import { settingsPart, type Plugin } from "../../core/plugin";
 import type { ThanksTickets } from "./add-on";
 import {
   BOOKING_LINK_VARIABLES,
@@ -11,7 +11,7 @@ import {
   calWebhookSettings,
 } from "./settings";
 
-declare module "../../core/add-on" {
+declare module "../../core/plugin" {
   interface PluginOverrides {
     tickets?: () => ThanksTickets;
   }

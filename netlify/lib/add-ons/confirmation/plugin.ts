@@ -2,11 +2,11 @@
  * The confirmation plugin: its settings, its channel when on (docs/decisions/0034-core-and-add-ons.md), and the
  * prune of its limits, on or off (docs/decisions/0045-privacy-hooks.md).
  */
-import { settingsPart, type Plugin } from "../../core/add-on";
+import { settingsPart, type Plugin } from "../../core/plugin";
 import type { ConfirmationLimits } from "./confirmation-limits";
 import { CONFIRMATION_VARIABLES, confirmationSettings } from "./settings";
 
-declare module "../../core/add-on" {
+declare module "../../core/plugin" {
   interface PluginOverrides {
     confirmationLimits?: () => ConfirmationLimits;
   }

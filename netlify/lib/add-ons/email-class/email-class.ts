@@ -2,7 +2,8 @@
  * The email-class add-on (docs/decisions/0031-email-classification.md): its judge stores each lead's class
  * (netlify/lib/kit/email-lists.ts) and turns a disposable address's request suspected.
  */
-import type { AddOn, LeadColumn } from "../../core/add-on";
+import type { AddOn } from "../../core/add-on";
+import type { LeadColumn } from "../../core/plugin";
 import { emailClassCell } from "../../core/leads/lead-record";
 import type { SpamVerdict } from "../../core/spam/spam";
 import type { EmailClass } from "../../kit/email-class";

@@ -1,5 +1,5 @@
 /** The e-mail class plugin: on always, with no settings; its judge classes every lead (docs/decisions/0031-email-classification.md). */
-import type { Plugin } from "../../core/add-on";
+import type { Plugin } from "../../core/plugin";
 
 export const emailClassPlugin: Plugin = {
   name: "e-mail class",

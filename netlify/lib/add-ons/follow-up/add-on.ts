@@ -5,7 +5,8 @@
  * for Slack's buttons (docs/decisions/0047-slack-plugin.md) and the reader the report and weekly summary count with
  * (docs/decisions/0048-summary-plugin.md).
  */
-import type { AddOn, FollowUpFacts, FollowUpReader } from "../../core/add-on";
+import type { AddOn } from "../../core/add-on";
+import type { FollowUpFacts, FollowUpReader } from "../../core/follow-up-hooks";
 import type { ServerConfig } from "../../core/config";
 import { keyOf } from "../../kit/storage";
 import { DamagedRecordError } from "../../kit/json-blobs";

@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
-import { isConfirmedBooking } from "../../core/add-on";
+import { isConfirmedBooking } from "../../core/follow-up-hooks";
 
-// One copy of each, beside the view other add-ons read (netlify/lib/core/add-on.ts).
-export { awaitsContact, firstTouchAt, isConfirmedBooking, keptAt } from "../../core/add-on";
+// One copy of each, beside the view other add-ons read (netlify/lib/core/follow-up-hooks.ts).
+export { awaitsContact, firstTouchAt, isConfirmedBooking, keptAt } from "../../core/follow-up-hooks";
 
 import type { StaffMember } from "../../kit/roster";
 

@@ -1,5 +1,5 @@
 /** A follow-up record as other add-ons may read it (docs/decisions/0046-booking-through-the-core.md). */
-import type { FollowUpView } from "../../core/add-on";
+import type { FollowUpView } from "../../core/follow-up-hooks";
 import type { FollowUp } from "./follow-up-record";
 
 /** What other add-ons may read of a record: a copy, without the owner's Slack id, bookings or history. */

@@ -3,7 +3,7 @@
  * written to the lead's follow-up record with its history line, the marker moved, and the change announced as a lead
  * event and a notice e-mail (follow-up-update.ts), as the claim page does (docs/decisions/0030-slack-and-booking-loop.md).
  */
-import type { LeadAction, LeadActions } from "../../core/add-on";
+import type { LeadAction, LeadActions } from "../../core/follow-up-hooks";
 import type { StaffMember } from "../../kit/roster";
 import { applyAction, type ActionResult, type FollowUp } from "./follow-up-record";
 import type { FollowUpStore } from "./follow-up-store";

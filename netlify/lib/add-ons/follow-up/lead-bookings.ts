@@ -4,7 +4,7 @@
  * (docs/decisions/0032-bookings-by-uid.md; prefix in netlify/lib/kit/storage.ts), the marker moved, and the
  * change announced as a lead event and a notice e-mail (follow-up-update.ts).
  */
-import type { LeadBookings } from "../../core/add-on";
+import type { LeadBookings } from "../../core/follow-up-hooks";
 import type { LeadRecord } from "../../core/leads/lead-record";
 import {
   applyAction,

@@ -2,16 +2,16 @@
  * Follow-up's columns of the leads export (docs/requirements.md#durable-capture, docs/decisions/0045-privacy-hooks.md):
  * the follow-up state, owner, times, booking and time to claim, in the report's minutes (netlify/lib/kit/business-hours.ts).
  */
-import type { LeadColumn, LeadExport, LeadExportRow } from "../../core/add-on";
+import type { LeadColumn, LeadExport, LeadExportRow } from "../../core/plugin";
 import { mapInBatches } from "../../kit/jobs";
 import { DamagedRecordError } from "../../kit/json-blobs";
 import { minutesToClaim as claimMinutes, type BusinessHours } from "../../kit/business-hours";
-import { firstTouchAt } from "../../core/add-on";
+import { firstTouchAt } from "../../core/follow-up-hooks";
 import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import { isConfirmedBooking, liveBookings, NEW_FOLLOW_UP, type FollowUp } from "./follow-up-record";
 import { createFollowUpStore } from "./follow-up-store";
 
-declare module "../../core/add-on" {
+declare module "../../core/plugin" {
   interface LeadExportRow {
     /** The lead's follow-up record; absent reads as new, "damaged" as blank. */
     followUp?: FollowUp | "damaged";

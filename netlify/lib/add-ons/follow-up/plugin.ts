@@ -2,11 +2,11 @@
  * The follow-up plugin: its settings (docs/decisions/0029-lead-follow-up.md), and its records' part in retention,
  * erasure and export (docs/decisions/0045-privacy-hooks.md).
  */
-import { settingsPart, type Plugin } from "../../core/add-on";
+import { settingsPart, type Plugin } from "../../core/plugin";
 import { FOLLOW_UP_VARIABLES, followUpSettings } from "./settings";
 import type { FollowUpStore } from "./follow-up-store";
 
-declare module "../../core/add-on" {
+declare module "../../core/plugin" {
   interface PluginOverrides {
     followUps?: () => FollowUpStore;
   }

@@ -2,7 +2,7 @@
  * Erasure on request, `npm run leads:erase` (docs/decisions/0018-retention-and-erasure.md). Reports name requests by
  * id, time and state; an unreadable or malformed record leaves it incomplete, as it may be from this address.
  */
-import type { Plugin } from "../../core/add-on";
+import type { Plugin } from "../../core/plugin";
 import { inBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";

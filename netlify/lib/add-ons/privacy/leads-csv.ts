@@ -3,7 +3,7 @@
  * the core's columns, then each plugin's through its `leadExport` hook (docs/decisions/0045-privacy-hooks.md).
  */
 import { ATTRIBUTION_KEYS, DEMO_REQUEST_FIELDS } from "../../../../src/lib/demo-request";
-import type { LeadColumn, LeadExport, LeadExportRow, Plugin } from "../../core/add-on";
+import type { LeadColumn, LeadExport, LeadExportRow, Plugin } from "../../core/plugin";
 import type { PluginSettings } from "../../core/config";
 import { csvText } from "../../kit/csv";
 import type { JsonBlobs } from "../../kit/json-blobs";

@@ -3,7 +3,7 @@
  * retention periods as a settings part; its jobs and commands reach other plugins' data only through their
  * privacy hooks. It adds no hook to the demo request.
  */
-import { settingsPart, type Plugin } from "../../core/add-on";
+import { settingsPart, type Plugin } from "../../core/plugin";
 import { RETENTION_VARIABLES, retentionSettings } from "./settings";
 
 export const privacyPlugin: Plugin = {

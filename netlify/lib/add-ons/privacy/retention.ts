@@ -2,7 +2,7 @@
  * Retention (docs/decisions/0018-retention-and-erasure.md): the daily run's lead rule and its prunes by each rule of
  * netlify/lib/kit/storage.ts. Anything unrecognised, malformed or pending is kept: deleting a lead cannot be undone.
  */
-import type { Plugin, Prune, PruneTargets } from "../../core/add-on";
+import type { Plugin, Prune, PruneTargets } from "../../core/plugin";
 import { inBatches } from "../../kit/jobs";
 import { deleteExpired } from "../../kit/json-blobs";
 import { errorName, logError, logInfo } from "../../kit/log";

@@ -4,7 +4,7 @@
  * the follow-up record through the core's `leadActions` hook, and the lead webhook adds the buttons to its Slack
  * messages while these settings are on.
  */
-import { settingsPart, type Plugin } from "../../core/add-on";
+import { settingsPart, type Plugin } from "../../core/plugin";
 import { SLACK_VARIABLES, slackButtonsSettings } from "./settings";
 
 export const slackPlugin: Plugin = {

@@ -5,7 +5,8 @@
  * in the channel so the change is never lost.
  */
 import { z } from "zod";
-import { leadActionsOf, type FollowUpView, type HandlerDeps } from "../../core/add-on";
+import { type HandlerDeps } from "../../core/add-on";
+import { leadActionsOf, type FollowUpView } from "../../core/follow-up-hooks";
 import type { ServerConfig } from "../../core/config";
 import type { RetryOptions } from "../../core/delivery/mailer";
 import { isUuid } from "../../core/leads/lead-address";

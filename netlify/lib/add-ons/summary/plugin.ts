@@ -3,7 +3,7 @@
  * follow-up report, which count follow-up's records through the core's `followUpReader`. It has no settings of its
  * own; it runs only where follow-up does, in the scheduled follow-up function.
  */
-import type { Plugin } from "../../core/add-on";
+import type { Plugin } from "../../core/plugin";
 
 export const summaryPlugin: Plugin = {
   name: "summary",

@@ -20,7 +20,7 @@ import {
   keptAt,
   type FollowUpFacts,
   type FollowUpReader,
-} from "../../core/add-on";
+} from "../../core/follow-up-hooks";
 import { PROMISE_HOURS, promiseStart, readLeads, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { emailClassOf } from "../../kit/email-lists";

@@ -15,7 +15,8 @@ import {
 import { recordThenSend } from "../../kit/jobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
-import { postNoticeOf, type AddOn, type FollowUpRunContext } from "../../core/add-on";
+import { postNoticeOf, type AddOn } from "../../core/add-on";
+import { type FollowUpRunContext } from "../../core/follow-up-hooks";
 import { weekOf, zoneOf } from "../../kit/business-hours";
 import { buildWeeklySummary, keepWeek, type SummaryInputs, type WeeklySummary } from "./summary";
 import { buildSummaryEmail, CSV_MAX_ROWS } from "./summary-email";

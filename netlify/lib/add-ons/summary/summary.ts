@@ -7,7 +7,7 @@
  */
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { awaitsContact, type FollowUpReader } from "../../core/add-on";
+import { awaitsContact, type FollowUpReader } from "../../core/follow-up-hooks";
 import type { LeadStore } from "../../core/leads/lead-store";
 import type { BusinessHours } from "../../kit/business-hours";
 import { mapInBatches } from "../../kit/jobs";

@@ -1,5 +1,5 @@
 /** The lead webhook plugin: its settings, and its channel and alerts when on (docs/decisions/0022-lead-webhook-channel.md). */
-import { settingsPart, type Plugin } from "../../core/add-on";
+import { settingsPart, type Plugin } from "../../core/plugin";
 import { WEBHOOK_VARIABLES, webhookSettings } from "./settings";
 
 export const webhookPlugin: Plugin = {

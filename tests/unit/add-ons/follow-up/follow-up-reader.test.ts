@@ -6,7 +6,7 @@
 // never the owner's Slack id, a booking's uid or history; the links and hours from the configuration.
 import { addOnsFor } from "../../../../netlify/lib/compose";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
-import { followUpReaderOf } from "../../../../netlify/lib/core/add-on";
+import { followUpReaderOf } from "../../../../netlify/lib/core/follow-up-hooks";
 import { applyAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { parseBusinessHours } from "../../../../netlify/lib/kit/business-hours";

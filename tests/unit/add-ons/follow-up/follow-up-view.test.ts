@@ -5,7 +5,7 @@
 // the state and owner, never the owner's Slack id, bookings or history; nothing while follow-up is off.
 import { addOnsFor } from "../../../../netlify/lib/compose";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
-import { followUpViewOf } from "../../../../netlify/lib/core/add-on";
+import { followUpViewOf } from "../../../../netlify/lib/core/follow-up-hooks";
 import { applyAction } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { keyOf } from "../../../../netlify/lib/kit/storage";

@@ -6,7 +6,7 @@
 // words, "contacted" claiming an unclaimed lead first; no hook while follow-up is off.
 import { addOnsFor } from "../../../../netlify/lib/compose";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
-import { leadActionsOf } from "../../../../netlify/lib/core/add-on";
+import { leadActionsOf } from "../../../../netlify/lib/core/follow-up-hooks";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { memoryLimits, TEST_CONFIG, VALID } from "../../../helpers/function-harness";

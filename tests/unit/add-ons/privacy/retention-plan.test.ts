@@ -7,7 +7,7 @@
 // keeps the rest; one that fails does not stop the others; the scheduled function runs them all.
 import handler from "../../../../netlify/functions/lead-retention.mts";
 import { retentionPrunes, runPrunes } from "../../../../netlify/lib/add-ons/privacy/retention";
-import type { Prune, PruneTargets } from "../../../../netlify/lib/core/add-on";
+import type { Prune, PruneTargets } from "../../../../netlify/lib/core/plugin";
 import { PLUGINS } from "../../../../netlify/lib/compose";
 import { silenceConsole } from "../../../helpers/console";
 import {
