@@ -15,6 +15,7 @@ import type { AddOn } from "./core/add-on";
 import type { Plugin, PluginOverrides, SettingsPart } from "./core/plugin";
 import {
   loadCoreConfig,
+  resetCoreConfig,
   type ConfigResult,
   type PartReport,
   type PluginSettings,
@@ -156,4 +157,5 @@ export function getConfig(): ConfigResult {
 /** Forgets the cached configuration (tests change the environment between cases). */
 export function resetConfig(): void {
   cached = undefined;
+  resetCoreConfig();
 }

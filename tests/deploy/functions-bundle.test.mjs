@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -176,6 +176,13 @@ test("the bundled form-token function issues a token", async () => {
   const answer = await invoke("form-token", { path: "/api/form-token" });
   assert.equal(answer.status, 200, answer.body);
   assert.match(JSON.parse(answer.body).token, /\S{20,}/);
+});
+
+// Fetched as /contact loads: a plugin's hooks bundled in would load the mailer, React and the lists at its start.
+test("the form-token bundle holds no plugin's packages", async () => {
+  const modules = readdirSync(join(await unpack("form-token"), "node_modules"));
+  for (const heavy of ["@sendgrid", "react-dom", "luxon", "disposable-email-domains-js", "email-providers"])
+    assert.equal(modules.includes(heavy), false, heavy);
 });
 
 test("the bundled demo-request function stores a lead, e-mails sales and the prospect, and the thanks page answers", async () => {

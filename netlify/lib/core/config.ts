@@ -121,3 +121,19 @@ export function loadCoreConfig(env: Env) {
     },
   };
 }
+
+let coreCached: ReturnType<typeof loadCoreConfig> | undefined;
+
+/**
+ * The core's configuration alone, read once per cold start, for the form token: it is fetched as /contact loads,
+ * so its function loads no plugin (a plugin's hooks, bundled in, would triple its start-up; docs/performance.md).
+ * Every other function reads the whole configuration through netlify/lib/compose.ts, which reports the plugins'.
+ */
+export function getCoreConfig(): ReturnType<typeof loadCoreConfig> {
+  return (coreCached ??= loadCoreConfig(process.env));
+}
+
+/** Forgets the cached core configuration (tests change the environment; compose's `resetConfig` calls it). */
+export function resetCoreConfig(): void {
+  coreCached = undefined;
+}
