@@ -16,7 +16,9 @@ module.exports = {
     "^email-providers$": "<rootDir>/node_modules/email-providers/all.json",
   },
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/tests/e2e"],
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|p-retry|p-timeout|is-network-error)/)"],
+  transformIgnorePatterns: [
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|p-retry|p-timeout|is-network-error)/)",
+  ],
   globals: { __PATH_PREFIX__: "" },
   setupFiles: ["<rootDir>/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/tests/setup/setup-test-env.ts"],
