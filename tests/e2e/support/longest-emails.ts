@@ -62,8 +62,9 @@ function request(email = LONGEST_EMAIL) {
 
 const attribution = Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [key, wide(ATTRIBUTION_MAX_LENGTH)]));
 
+// As a lead stored while the confirmation and the webhook are on.
 const leadOf = (id: string, options: Parameters<typeof newLead>[3] = {}) =>
-  newLead(id, request(), AT, { attribution, ...options });
+  newLead(id, request(), AT, { attribution, channels: ["confirmation", "webhook"], ...options });
 
 const suspectedSpam = wide(200);
 const owner = { name: wide(100) };
