@@ -16,6 +16,7 @@ import {
 } from "../../../netlify/lib/add-ons/follow-up/reminder-emails";
 import { drySummary } from "../../helpers/dry-summary";
 import { limitNearNotice } from "../../../netlify/lib/add-ons/confirmation/confirmation";
+import { addOnsFor } from "../../../netlify/lib/compose";
 import type { AddOn } from "../../../netlify/lib/core/add-on";
 import {
   alertIfDue,
@@ -168,7 +169,9 @@ async function confirmation(lead: LeadRecord): Promise<MailMessage> {
   const limits = memoryLimits({ now: () => NOW });
   const channel = confirmationAddOn(() => limits).channel!.channel;
   const config = { ...TEST_CONFIG, bookingUrl: "https://cal.example/resources-ai/demo" };
-  await channel.send(lead, { config, mailer, addOns: [], now: () => NOW });
+  // The booking link reaches the confirmation through the booking add-on's hook.
+  const addOns = await addOnsFor(config, { confirmationLimits: () => limits });
+  await channel.send(lead, { config, mailer, addOns, now: () => NOW });
   return mailer.sent[0];
 }
 
