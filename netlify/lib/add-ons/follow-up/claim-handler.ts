@@ -18,10 +18,8 @@ import { addressParts, clockTime, durationInWords, localTime, mailtoHref, telHre
 import { errorName, logError } from "../../kit/log";
 import {
   applyAction,
-  awaitsContact,
   CLOSE_REASONS,
   INBOX_ONLY_LABEL,
-  isConfirmedBooking,
   liveBookings,
   samePerson,
   timelineOf,
@@ -32,6 +30,7 @@ import {
   type ReminderKind,
   type TimelineEntry,
 } from "./follow-up-record";
+import { awaitsContact, isConfirmedBooking } from "../../core/follow-up-hooks";
 import type { FollowUpStore } from "./follow-up-store";
 import { emailClassLine, promiseDeadline, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";

@@ -7,7 +7,8 @@
 import { businessMinutesBetween, isWithinBusinessHours, localDate } from "../../kit/business-hours";
 import type { FollowUpConfig } from "./settings";
 import { claimUrlFor, releaseUrlFor } from "./claim-link";
-import { awaitsContact, type FollowUp, type ReminderKind } from "./follow-up-record";
+import { type FollowUp, type ReminderKind } from "./follow-up-record";
+import { awaitsContact } from "../../core/follow-up-hooks";
 import type { FollowUpStore } from "./follow-up-store";
 import { MalformedLeadError, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";

@@ -7,9 +7,6 @@ import { z } from "zod";
 import { REMINDER_KINDS, type ReminderKind } from "../../core/leads/lead-events";
 import { isConfirmedBooking } from "../../core/follow-up-hooks";
 
-// One copy of each, beside the view other add-ons read (netlify/lib/core/follow-up-hooks.ts).
-export { awaitsContact, firstTouchAt, isConfirmedBooking, keptAt } from "../../core/follow-up-hooks";
-
 import type { StaffMember } from "../../kit/roster";
 
 export type { ReminderKind, StaffMember };

@@ -6,12 +6,12 @@
 import type { ServerConfig } from "../../core/config";
 import {
   INBOX_ONLY_LABEL,
-  isConfirmedBooking,
   liveBookings,
   type ActionResult,
   type FollowUp,
   type LeadBooking,
 } from "./follow-up-record";
+import { isConfirmedBooking } from "../../core/follow-up-hooks";
 import type { FollowUpStore } from "./follow-up-store";
 import type { FollowUpChange } from "../../core/leads/lead-events";
 import type { LeadRecord } from "../../core/leads/lead-record";

@@ -8,7 +8,8 @@ import { DamagedRecordError } from "../../kit/json-blobs";
 import { minutesToClaim as claimMinutes, type BusinessHours } from "../../kit/business-hours";
 import { firstTouchAt } from "../../core/follow-up-hooks";
 import { promiseStart, type LeadRecord } from "../../core/leads/lead-record";
-import { isConfirmedBooking, liveBookings, NEW_FOLLOW_UP, type FollowUp } from "./follow-up-record";
+import { liveBookings, NEW_FOLLOW_UP, type FollowUp } from "./follow-up-record";
+import { isConfirmedBooking } from "../../core/follow-up-hooks";
 import { createFollowUpStore } from "./follow-up-store";
 
 declare module "../../core/plugin" {

@@ -11,7 +11,7 @@ import { shortText } from "../../kit/text";
 import { parseRetryAfter, type SendResult } from "../../kit/send-result";
 
 // Defined in the kit, where a channel that is not e-mail finds them too.
-export { parseRetryAfter, type SendResult };
+export type { SendResult };
 
 export interface RetryOptions {
   retries?: number;

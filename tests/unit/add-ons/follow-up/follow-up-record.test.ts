@@ -8,15 +8,14 @@
 import {
   applyAction,
   CLOSE_REASONS,
-  firstTouchAt,
   followUpSchema,
-  keptAt,
   MAX_HISTORY,
   NEW_FOLLOW_UP,
   timelineOf,
   type FollowUp,
   type FollowUpAction,
 } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
+import { firstTouchAt, keptAt } from "../../../../netlify/lib/core/follow-up-hooks";
 import { dueReminders } from "../../../../netlify/lib/add-ons/follow-up/follow-up-job";
 import type { StaffMember } from "../../../../netlify/lib/add-ons/follow-up/follow-up-record";
 
