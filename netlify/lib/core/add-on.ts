@@ -7,7 +7,7 @@ import type { DemoRequest } from "../../../src/lib/demo-request";
 import type { ConfigResult, ServerConfig } from "./config";
 import type { Mailer, RetryOptions, SendResult } from "./delivery/mailer";
 import type { AnswerFormat, BookingOffer } from "./demo-request/edge";
-import type { ChannelName, LeadAlert, LeadRecord } from "./leads/lead-record";
+import type { ChannelName, Delivery, LeadAlert, LeadRecord } from "./leads/lead-record";
 import type { ReminderKind } from "./leads/lead-events";
 import type { LeadEventName, PublishedLeadEvent } from "./leads/lead-events";
 import type { LeadStore } from "./leads/lead-store";
@@ -46,13 +46,22 @@ export interface DeliveryNotice {
   fields: Record<string, number>;
 }
 
+/** One send's outcome; `memo` replaces the delivery's (its channel's own facts about the lead, kept on the delivery). */
 export type ChannelResult = (SendResult | { status: "skipped"; reason: string }) & {
   attempts: number;
   notice?: DeliveryNotice;
+  memo?: Delivery["memo"];
 };
 
 export interface DeliveryChannel {
   readonly name: ChannelName;
+  /**
+   * Sent again when an attempt's outcome was never recorded, with its delivery marked `inDoubt` (a repeat costs the
+   * team a duplicate at worst, or the channel finds its earlier attempt); else that delivery is `unconfirmed`.
+   */
+  readonly resendInDoubt?: boolean;
+  /** How long after the lead's promise starts its delivery may stay pending before it is failed; a day when absent. */
+  readonly giveUpAfterMs?: number;
   plan(lead: LeadRecord, context: DeliveryContext): "send" | "wait" | { skip: string };
   send(lead: LeadRecord, context: DeliveryContext): Promise<ChannelResult>;
   /**
@@ -129,7 +138,7 @@ export interface AddOn {
     deliver(
       event: PublishedLeadEvent,
       lead: LeadRecord,
-      context: Pick<DeliveryContext, "config" | "retry" | "now">,
+      context: Pick<DeliveryContext, "config" | "retry" | "now" | "addOns">,
     ): Promise<SendResult & { attempts?: number }>;
   };
   /**

@@ -59,7 +59,7 @@ export function bookingsOf(addOns: readonly AddOn[]): LeadBookings | undefined {
 
 /**
  * A lead's follow-up as other add-ons may read it (docs/decisions/0029-lead-follow-up.md): its state, its owner
- * (name and address only) and when it was claimed, contacted, booked and closed.
+ * (name and address only), when it was claimed, contacted, booked and closed, and why it was closed (e.g. "spam").
  */
 export interface FollowUpView {
   state: "new" | "claimed" | "contacted" | "booked" | "closed";
@@ -68,6 +68,7 @@ export interface FollowUpView {
   contactedAt?: string;
   bookedAt?: string;
   closedAt?: string;
+  closedReason?: string;
 }
 
 /**
@@ -115,10 +116,9 @@ export function leadActionsOf(addOns: readonly AddOn[]): LeadActions | undefined
 
 /**
  * What the report and the weekly summary count of a lead's follow-up (docs/decisions/0048-summary-plugin.md): its
- * view, why it was closed, and its live bookings, each with how it was matched and when a person confirmed it.
+ * view and its live bookings, each with how it was matched and when a person confirmed it.
  */
 export interface FollowUpFacts extends FollowUpView {
-  closedReason?: string;
   bookings?: readonly { via: BookingMatch; confirmedAt?: string }[];
 }
 

@@ -38,7 +38,7 @@ export function followUpAddOn(followUps: () => FollowUpStore = () => createFollo
     },
   };
 }
-/** The facts the report counts: the view, the close reason, and each live booking's match and confirmation only. */
+/** The facts the report counts: the view, and each live booking's match and confirmation only. */
 export function followUpFacts(followUp: FollowUp): FollowUpFacts {
   const bookings = liveBookings(followUp).map(({ via, confirmedAt }) => ({
     via,
@@ -46,7 +46,6 @@ export function followUpFacts(followUp: FollowUp): FollowUpFacts {
   }));
   return {
     ...viewOf(followUp),
-    ...(followUp.closedReason ? { closedReason: followUp.closedReason } : {}),
     ...(bookings.length > 0 ? { bookings } : {}),
   };
 }

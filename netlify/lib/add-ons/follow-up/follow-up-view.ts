@@ -4,7 +4,7 @@ import type { FollowUp } from "./follow-up-record";
 
 /** What other add-ons may read of a record: a copy, without the owner's Slack id, bookings or history. */
 export function viewOf(followUp: FollowUp): FollowUpView {
-  const { state, owner, claimedAt, contactedAt, bookedAt, closedAt } = followUp;
+  const { state, owner, claimedAt, contactedAt, bookedAt, closedAt, closedReason } = followUp;
   return {
     state,
     ...(owner ? { owner: { name: owner.name, ...(owner.email ? { email: owner.email } : {}) } } : {}),
@@ -12,5 +12,6 @@ export function viewOf(followUp: FollowUp): FollowUpView {
     ...(contactedAt ? { contactedAt } : {}),
     ...(bookedAt ? { bookedAt } : {}),
     ...(closedAt ? { closedAt } : {}),
+    ...(closedReason ? { closedReason } : {}),
   };
 }

@@ -15,6 +15,8 @@ import { noticeRequest, postLeadEvent, postWithRetries, webhookLead } from "./po
 
 const leadWebhook: DeliveryChannel = {
   name: "webhook",
+  // A repeat costs the team a duplicate message at worst.
+  resendInDoubt: true,
   plan: (_lead, { config }) => (config.leadWebhook ? "send" : { skip: "LEAD_WEBHOOK_URL is not set" }),
   async send(lead, { config, addOns, retry, now }) {
     const settings = config.leadWebhook;

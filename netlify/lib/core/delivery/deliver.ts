@@ -26,7 +26,7 @@ export function withinRequest(retry: RetryOptions | undefined, startedAt = Date.
   return { ...retry, deadline: startedAt + REQUEST_TIME_MS };
 }
 
-/** The channels after the sales e-mail, in order (the confirmation waits for it), those beside it and of them those that batch. */
+/** The channels after the sales e-mail, in order (the confirmation waits for it), those beside it, of them those that batch, and each by name. */
 export function channelsOf(addOns: readonly AddOn[]) {
   const channels = addOns.flatMap((addOn) => (addOn.channel ? [addOn.channel] : []));
   const inLane = (lane: "after-sales" | "beside") =>
@@ -37,6 +37,7 @@ export function channelsOf(addOns: readonly AddOn[]) {
     beside: inLane("beside"),
     batch,
     names: channels.map((c) => c.channel.name),
+    byName: new Map(channels.map((c) => [c.channel.name, c.channel])),
   };
 }
 
@@ -49,11 +50,13 @@ interface DeliverOptions {
 }
 
 function afterSend(delivery: Delivery, result: ChannelResult, at: Date): Partial<Delivery> {
-  if (result.status === "skipped") return { state: "skipped", lastError: result.reason };
+  const kept = { inDoubt: undefined, ...(result.memo ? { memo: result.memo } : {}) };
+  if (result.status === "skipped") return { ...kept, state: "skipped", lastError: result.reason };
   const attempts = delivery.attempts + result.attempts;
   if (result.status === "sent")
-    return { state: "sent", attempts, sentAt: at.toISOString(), lastError: undefined };
-  return { state: result.status === "permanent" ? "failed" : "pending", attempts, lastError: result.error };
+    return { ...kept, state: "sent", attempts, sentAt: at.toISOString(), lastError: undefined };
+  const state = result.status === "permanent" ? "failed" : "pending";
+  return { ...kept, state, attempts, lastError: result.error };
 }
 
 async function runChannel(

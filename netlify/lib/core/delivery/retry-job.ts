@@ -6,7 +6,7 @@
  * (docs/decisions/0044-durable-lead-events.md).
  */
 import type { ServerConfig } from "../config";
-import type { AddOn } from "../add-on";
+import type { AddOn, DeliveryChannel } from "../add-on";
 import { channelsOf, deliverInBatches, deliverLead } from "./deliver";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import {
@@ -30,9 +30,6 @@ const BREAKER_LIMIT = 3;
 /** How long a lead with an unrecorded attempt is left alone: its request may still be sending (10 s at most). */
 export const IN_FLIGHT_GRACE_MS = 2 * MINUTE;
 
-/** A repeat of the sales e-mail or the webhook costs the team a duplicate at worst; of the confirmation, the prospect. */
-const RESENT_IN_DOUBT: ReadonlySet<ChannelName> = new Set(["sales", "webhook"]);
-
 /** Removes markers whose lead was never written (its create failed), once past the grace. */
 async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: number): Promise<void> {
   const unchecked = await mapInBatches(ids, async (id) => {
@@ -49,11 +46,12 @@ async function removeOrphanMarkers(store: LeadStore, ids: string[], readAt: numb
 
 /**
  * Brings in-doubt and over-age channels to their next state, and skips those of a plugin no longer loaded (`loaded`
- * names the channels on), so the lead settles; false when the lead must be left this run.
+ * holds the channels on), so the lead settles; false when the lead must be left this run. A repeat of the sales
+ * e-mail costs the team a duplicate at worst; of another channel, what it says (`resendInDoubt`).
  */
 function prepare(
   recorder: LeadRecorder,
-  loaded: readonly ChannelName[],
+  loaded: ReadonlyMap<ChannelName, DeliveryChannel>,
   { readAt, now, maxAgeMs }: { readAt: number; now: number; maxAgeMs: number },
 ): boolean {
   const lead = recorder.lead;
@@ -61,7 +59,7 @@ function prepare(
   const sales = lead.deliveries.sales;
   if (sales.state === "pending" && !sales.lastAttemptAt && readAt - start < IN_FLIGHT_GRACE_MS) return false;
   for (const channel of Object.keys(lead.deliveries)) {
-    if (channel !== "sales" && !loaded.includes(channel) && lead.deliveries[channel].state === "pending") {
+    if (channel !== "sales" && !loaded.has(channel) && lead.deliveries[channel].state === "pending") {
       logInfoOnce(`${channel} off: its pending deliveries are skipped`);
       recorder.change(
         withDelivery(recorder.lead, channel, { state: "skipped", lastError: `${channel} is off` }),
@@ -72,16 +70,15 @@ function prepare(
     if (inDoubt.state === "sending") {
       const started = inDoubt.lastAttemptAt ? Date.parse(inDoubt.lastAttemptAt) : start;
       if (readAt - started < IN_FLIGHT_GRACE_MS) return false;
-      const again = RESENT_IN_DOUBT.has(channel);
+      const again = channel === "sales" || loaded.get(channel)?.resendInDoubt === true;
       const what = again ? "sent again" : "not sent again";
       const lastError = `an attempt's outcome was never recorded; ${what}`;
-      recorder.change(
-        withDelivery(recorder.lead, channel, { state: again ? "pending" : "unconfirmed", lastError }),
-      );
+      const next = again ? { state: "pending" as const, inDoubt: true } : { state: "unconfirmed" as const };
+      recorder.change(withDelivery(recorder.lead, channel, { ...next, lastError }));
       logError(`delivery outcome unknown; ${what}`, { requestId: lead.id, channel });
     }
     const delivery = recorder.lead.deliveries[channel];
-    if (delivery.state === "pending" && now - start > maxAgeMs) {
+    if (delivery.state === "pending" && now - start > (loaded.get(channel)?.giveUpAfterMs ?? maxAgeMs)) {
       recorder.change(
         withDelivery(recorder.lead, channel, { state: "failed", lastError: delivery.lastError }),
       );
@@ -128,9 +125,9 @@ export async function retryPendingLeads(options: {
   leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 
   // One breaker per channel: a failing webhook never stops the e-mails, nor the reverse.
-  const loaded = channelsOf(options.addOns).names;
+  const loaded = channelsOf(options.addOns).byName;
   const breakers: Record<ChannelName, Breaker> = Object.fromEntries(
-    ["sales", ...loaded].map((channel) => [channel, createBreaker({ failures: BREAKER_LIMIT })]),
+    ["sales", ...loaded.keys()].map((channel) => [channel, createBreaker({ failures: BREAKER_LIMIT })]),
   );
   const context = { config, mailer, addOns: options.addOns, retry: options.retry, now };
   const due = (channel: ChannelName, delivery: LeadRecord["deliveries"][ChannelName]) =>

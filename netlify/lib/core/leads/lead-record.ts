@@ -87,13 +87,19 @@ function shapeOf<K extends string, S>(keys: readonly K[], schemaOf: (key: K) => 
 const time = z.iso.datetime({ offset: true });
 const optionalText = z.string().optional();
 
-/** One channel's delivery; times are ISO 8601 UTC. */
+/**
+ * One channel's delivery; times are ISO 8601 UTC. `inDoubt`: the last attempt's outcome was never recorded and it
+ * is sent again; `memo`: what the channel keeps about its delivery of this lead, e.g. a partner's record id
+ * (docs/decisions/0043-plugins.md).
+ */
 const deliverySchema = z.looseObject({
   state: z.enum(DELIVERY_STATES),
   attempts: z.number().int().nonnegative(),
   lastAttemptAt: time.optional(),
   lastError: optionalText,
   sentAt: time.optional(),
+  inDoubt: z.boolean().optional(),
+  memo: z.record(z.string(), z.union([z.string(), z.boolean()])).optional(),
 });
 
 const alertSchema = z.looseObject({

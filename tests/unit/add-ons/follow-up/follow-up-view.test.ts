@@ -40,6 +40,18 @@ test("a lead nobody has touched reads as new; a claimed, booked one shows its st
   });
 });
 
+test("a closed lead's view says why it was closed", async () => {
+  const w = setup();
+  await w.followUps.update(ID, (current) =>
+    applyAction(current, { kind: "close", reason: "not a fit" }, CLAIMED_AT),
+  );
+  expect(await followUpViewOf(await w.addOns(), ID)).toMatchObject({
+    state: "closed",
+    closedAt: CLAIMED_AT.toISOString(),
+    closedReason: "not a fit",
+  });
+});
+
 test("with follow-up off there is no view; a damaged record has none; a store that does not answer throws", async () => {
   const w = setup();
   const { followUp: _off, ...withoutFollowUp } = TEST_CONFIG;

@@ -105,3 +105,65 @@ test("a request sends its own lead alone, through `send`", async () => {
   expect(alone).toEqual(["a"]);
   expect(batches).toEqual([]);
 });
+
+test("a channel's memo is kept on its delivery, and replaced by the next result that carries one", async () => {
+  const store = createMemoryLeadStore();
+  for (const id of ["a", "b"]) await store.create(waiting(id));
+  const { addOn } = crm(2);
+  addOn.channel!.channel.batch!.send = async (leads) =>
+    new Map(leads.map((lead) => [lead.id, { ...DOWN, memo: { record: `r-${lead.id}`, created: true } }]));
+  await run(store, addOn);
+  expect((await store.get("a"))?.deliveries.crm.memo).toEqual({ record: "r-a", created: true });
+  addOn.channel!.channel.batch!.send = async (leads) =>
+    new Map(leads.map((lead) => [lead.id, { ...SENT, memo: { ...lead.deliveries.crm.memo, noted: true } }]));
+  await run(store, addOn);
+  expect((await store.get("b"))?.deliveries.crm).toMatchObject({
+    state: "sent",
+    memo: { record: "r-b", created: true, noted: true },
+  });
+});
+
+test("an attempt cut off before its outcome: a channel that may resend goes again, marked in doubt; another is unconfirmed", async () => {
+  const store = createMemoryLeadStore();
+  const cutOff = (id: string): LeadRecord => {
+    const lead = waiting(id);
+    const sending = { state: "sending" as const, attempts: 0, lastAttemptAt: "2025-01-01T11:00:00.000Z" };
+    return { ...lead, deliveries: { ...lead.deliveries, crm: sending } };
+  };
+  await store.create(cutOff("a"));
+  const { addOn } = crm(2);
+  const seen: LeadRecord["deliveries"][string][] = [];
+  addOn.channel!.channel.batch!.send = async (leads) => {
+    seen.push(...leads.map((lead) => lead.deliveries.crm));
+    return new Map(leads.map((lead) => [lead.id, SENT]));
+  };
+  const errors = silenceConsole("error");
+  await run(store, addOn);
+  expect((await store.get("a"))?.deliveries.crm.state).toBe("unconfirmed");
+  expect(seen).toEqual([]);
+
+  await store.create(cutOff("b"));
+  await run(store, {
+    ...addOn,
+    channel: { lane: "beside", channel: { ...addOn.channel!.channel, resendInDoubt: true } },
+  });
+  expect(errors.text()).toMatch(/not sent again[\s\S]*delivery outcome unknown; sent again/);
+  errors.mockRestore();
+  expect(seen).toEqual([expect.objectContaining({ state: "sending", inDoubt: true })]);
+  const sent = (await store.get("b"))?.deliveries.crm;
+  expect(sent?.state).toBe("sent");
+  expect(sent?.inDoubt).toBeUndefined();
+});
+
+test("a channel's pending delivery is given up after its own age, a day when it names none", async () => {
+  const store = createMemoryLeadStore();
+  const old = { ...waiting("a"), receivedAt: "2024-12-29T11:20:00.000Z" }; // three days before NOW
+  await store.create(old);
+  const { addOn } = crm(2);
+  addOn.channel!.channel.batch!.send = async (leads) => new Map(leads.map((lead) => [lead.id, DOWN]));
+  const patient = { ...addOn.channel!.channel, giveUpAfterMs: 7 * 24 * 3_600_000 };
+  await run(store, { ...addOn, channel: { lane: "beside", channel: patient } });
+  expect((await store.get("a"))?.deliveries.crm).toMatchObject({ state: "pending", attempts: 1 });
+  await run(store, addOn);
+  expect((await store.get("a"))?.deliveries.crm.state).toBe("failed");
+});
