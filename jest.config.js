@@ -17,7 +17,7 @@ module.exports = {
   },
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/tests/e2e"],
   transformIgnorePatterns: [
-    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|p-retry|p-timeout|is-network-error)/)",
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|p-retry|p-timeout|p-throttle|is-network-error)/)",
   ],
   globals: { __PATH_PREFIX__: "" },
   setupFiles: ["<rootDir>/loadershim.js"],

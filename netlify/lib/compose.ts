@@ -7,6 +7,7 @@ import { bookingPlugin } from "./add-ons/booking/plugin";
 import { confirmationPlugin } from "./add-ons/confirmation/plugin";
 import { emailClassPlugin } from "./add-ons/email-class/plugin";
 import { followUpPlugin } from "./add-ons/follow-up/plugin";
+import { hubspotPlugin } from "./add-ons/hubspot/plugin";
 import { privacyPlugin } from "./add-ons/privacy/plugin";
 import { slackPlugin } from "./add-ons/slack/plugin";
 import { summaryPlugin } from "./add-ons/summary/plugin";
@@ -34,6 +35,7 @@ export const PLUGINS: readonly Plugin[] = [
   slackPlugin,
   privacyPlugin,
   summaryPlugin,
+  hubspotPlugin,
 ];
 
 /** Every plugin's settings parts, in the report's order. */

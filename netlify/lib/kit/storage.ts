@@ -122,6 +122,12 @@ export const STORAGE = {
     holds: "{ at, expiresAt }: that day's alert about invalid settings went out",
     ...EXPIRING_NOTE,
   },
+  crmAlerts: {
+    prefix: "crm-alerts/",
+    key: "<YYYY-MM-DD>",
+    holds: "{ at, expiresAt }: that day's alert that HubSpot refused the site's token went out",
+    ...EXPIRING_NOTE,
+  },
   digests: {
     prefix: "digests/",
     key: "<YYYY-MM-DD>",

@@ -19,6 +19,7 @@ const PLUGINS: Record<string, string> = {
   privacy: "privacyPlugin",
   slack: "slackPlugin",
   summary: "summaryPlugin",
+  hubspot: "hubspotPlugin",
   webhook: "webhookPlugin",
 };
 

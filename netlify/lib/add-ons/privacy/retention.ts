@@ -100,6 +100,7 @@ const EXPIRY_PRUNES: readonly Prune[] = [
   expired("weekly summary records", "summaries"),
   expired("applied booking events", "bookingEvents"),
   expired("settings alert notes", "settingsAlerts"),
+  expired("CRM token alert notes", "crmAlerts"),
   expired("malformed-lead notes", "malformed"),
 ];
 
