@@ -143,7 +143,7 @@ export async function startLocalWebhook(root) {
 /**
  * The HubSpot sink for `HUBSPOT_ACCESS_TOKEN=local` (on the last run's port unless it is taken), its owners the
  * SALES_TEAM members as the start finds them, else null; a real token, a credential, is never printed. Points
- * HUBSPOT_API_BASE_URL at the sink, so the functions write to it (docs/decisions/0049-hubspot-plugin.md).
+ * HUBSPOT_API_BASE_URL at the sink, so the functions write to it.
  */
 export async function startLocalHubspot(root) {
   const { env } = process;

@@ -1,7 +1,7 @@
 /**
- * The HubSpot-shaped CRM sink of `npm start` and the tests (docs/decisions/0049-hubspot-plugin.md): the 2026-03
- * contacts, notes, owners and properties calls the plugin makes, on contacts and notes kept in memory, with the
- * free tier's 100 calls per rolling 10 s (a 429 past it, counted, so a bench can assert none). It answers only
+ * The HubSpot-shaped CRM sink of `npm start` and the tests: the 2026-03 contacts, notes, owners and properties
+ * calls the HubSpot plugin makes, on contacts and notes kept in memory, with the free tier's 100 calls per rolling
+ * 10 s (a 429 past it, counted, so a bench can assert none). It answers only
  * `Authorization: Bearer local`, and like the other sinks only a Host naming this machine at its port
  * (docs/decisions/0012-local-server-hardening.md). Its page lists the contacts with their notes, which are HTML
  * from the plugin and are shown as text.
