@@ -86,6 +86,9 @@ class ApiError extends Error {
   }
 }
 const invalid = (message) => new ApiError(400, hsError(message, "VALIDATION_ERROR"));
+/** HubSpot's 400 for a property value it refuses. */
+const invalidProperty = (name, error, message) =>
+  invalid(`Property values were not valid: ${JSON.stringify([{ isValid: false, message, error, name }])}`);
 const notFound = (message = "resource not found") => new ApiError(404, hsError(message, "OBJECT_NOT_FOUND"));
 
 /** The body as JSON: 413 past MAX_BODY_BYTES (declared or sent), 400 for invalid JSON or none. */
@@ -180,7 +183,6 @@ function createCrm(ownerMembers) {
       : candidates.find((c) => c.id === String(id));
   }
   const liveById = (id) => lookup(id, undefined);
-  const find = (id, idProperty) => lookup(id, idProperty);
 
   /** `properties`, checked: strings, a known option for the enumerations, an owner's id for the owner. */
   function checkProperties(properties) {
@@ -191,13 +193,9 @@ function createCrm(ownerMembers) {
       if (!value) continue;
       const options = PROPERTIES[name]?.options;
       if (options && !options.some((o) => o.value === value))
-        throw invalid(
-          `Property values were not valid: ${JSON.stringify([{ isValid: false, message: `${value} was not one of the allowed options: ${options.map((o) => o.value).join(", ")}`, error: "INVALID_OPTION", name }])}`,
-        );
+        throw invalidProperty(name, "INVALID_OPTION", `${value} was not one of the allowed options`);
       if (name === "hubspot_owner_id" && !owners.some((o) => o.id === value))
-        throw invalid(
-          `Property values were not valid: ${JSON.stringify([{ isValid: false, message: `${value} is not a valid owner id`, error: "INVALID_OWNER_ID", name }])}`,
-        );
+        throw invalidProperty(name, "INVALID_OWNER_ID", `${value} is not a valid owner id`);
     }
     return properties;
   }
@@ -212,6 +210,7 @@ function createCrm(ownerMembers) {
     object.properties.lastmodifieddate = now;
   }
 
+  /** A new contact with `properties`, its id the next of the counter. */
   function createContact(properties, now) {
     const id = String(++contactCount);
     const contact = {
@@ -230,8 +229,8 @@ function createCrm(ownerMembers) {
   function contactView(contact, wanted, extra = {}) {
     let properties = { ...contact.properties };
     if (Array.isArray(wanted) && wanted.length > 0) {
-      properties = { hs_object_id: contact.id, createdate: contact.createdAt };
-      properties.lastmodifieddate = contact.updatedAt;
+      const { createdAt, updatedAt } = contact;
+      properties = { hs_object_id: contact.id, createdate: createdAt, lastmodifieddate: updatedAt };
       for (const name of wanted) properties[name] = contact.properties[name] ?? null;
     }
     const { id, createdAt, updatedAt, archived, archivedAt } = contact;
@@ -275,6 +274,7 @@ function createCrm(ownerMembers) {
     });
   }
 
+  /** A new note from a checked input (`contactIds` its associations); returns it as HubSpot answers it. */
   function createNote(input, now) {
     const id = String(++noteCount);
     const note = {
@@ -335,7 +335,7 @@ function createCrm(ownerMembers) {
       const missing = [];
       for (const input of inputs) {
         const trace = input.objectWriteTraceId ? { objectWriteTraceId: input.objectWriteTraceId } : {};
-        const found = find(input.id, input.idProperty);
+        const found = lookup(input.id, input.idProperty);
         if (found) {
           write(found, input.properties, now);
           results.push(contactView(found, undefined, { new: false, ...trace }));
@@ -360,7 +360,7 @@ function createCrm(ownerMembers) {
       const results = [];
       const missing = [];
       for (const input of inputs) {
-        const found = find(input.id, input.idProperty);
+        const found = lookup(input.id, input.idProperty);
         if (!found) {
           missing.push(String(input.id));
           continue;
@@ -431,7 +431,7 @@ function createCrm(ownerMembers) {
       if (id !== undefined && method === "PATCH") {
         const body = await readBody(req);
         const properties = checkProperties(body?.properties);
-        const contact = find(decodeURIComponent(id), query.get("idProperty"));
+        const contact = lookup(decodeURIComponent(id), query.get("idProperty"));
         if (!contact) throw notFound();
         write(contact, properties, new Date().toISOString());
         return { status: 200, body: contactView(contact) };
