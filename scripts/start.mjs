@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds if stale, then serves the site through the Netlify emulation on 127.0.0.1:8888, with
- * rate limits, local sinks when SendGrid or the webhook are not configured, the local form secret, and the scheduled
- * functions on their schedules (LOCAL_SCHEDULER=off turns that off).
+ * rate limits, local sinks (SendGrid's when it is not configured, the webhook's and HubSpot's when set to `local`),
+ * the local form secret, and the scheduled functions on their schedules (LOCAL_SCHEDULER=off turns that off).
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
@@ -15,7 +15,7 @@ import {
 import { loadLocalSettings } from "./local/local-settings.mjs";
 import { needsBuild } from "./local/needs-build.mjs";
 import { scheduledFunctions, startLocalScheduler } from "./local/local-scheduler.mjs";
-import { startLocalMail, startLocalWebhook } from "./local/local-sinks.mjs";
+import { startLocalHubspot, startLocalMail, startLocalWebhook } from "./local/local-sinks.mjs";
 import { startSiteServer } from "./local/site-server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -38,6 +38,7 @@ console.log(
 );
 const mailSink = await startLocalMail(root);
 const webhookSink = await startLocalWebhook(root);
+const hubspotSink = await startLocalHubspot(root);
 const site = await startSiteServer({ root, port: Number(process.env.PORT ?? 8888) });
 // For `npm run leads:retry` / `leads:retention` / `bench:submit`, which talk to the running server.
 writeLocalFile(root, "site-url", site.url);
@@ -51,7 +52,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     await scheduler.stop();
     // The site first: its requests in flight still reach the sinks.
     await site.close().catch(() => undefined);
-    await Promise.allSettled([mailSink?.close(), webhookSink?.close()]);
+    await Promise.allSettled([mailSink?.close(), webhookSink?.close(), hubspotSink?.close()]);
     process.exit(0);
   });
 }

@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import { createJiti } from "jiti";
 import { localDataDir, readLocalFile, writeLocalFile } from "./local-data.mjs";
+import { startHubspotSink } from "../sinks/hubspot-sink.mjs";
 import { startMailSink } from "../sinks/mail-sink.mjs";
 import { startWebhookSink } from "../sinks/webhook-sink.mjs";
 
@@ -135,6 +136,33 @@ export async function startLocalWebhook(root) {
   writeLocalFile(root, "webhook-sink-url", sink.url);
   console.log(
     `Lead webhook: local sink at ${sink.url} (deliveries in .data/webhook/, list at ${sink.origin}/__sink/messages)`,
+  );
+  return sink;
+}
+
+/**
+ * The HubSpot sink for `HUBSPOT_ACCESS_TOKEN=local` (on the last run's port unless it is taken), its owners the
+ * SALES_TEAM members as the start finds them, else null; a real token, a credential, is never printed. Points
+ * HUBSPOT_API_BASE_URL at the sink, so the functions write to it.
+ */
+export async function startLocalHubspot(root) {
+  const { env } = process;
+  if (!env.HUBSPOT_ACCESS_TOKEN) return null;
+  if (env.HUBSPOT_ACCESS_TOKEN.trim() !== "local") {
+    console.log("HubSpot: writing to the account of the configured HUBSPOT_ACCESS_TOKEN");
+    return null;
+  }
+  const { parseSalesTeam } = await createJiti(root).import(join(root, "netlify/lib/kit/roster.ts"));
+  const owners = parseSalesTeam(env.SALES_TEAM ?? "") ?? [];
+  const sink = await startOnLastPort(
+    root,
+    { setting: env.HUBSPOT_SINK_PORT, urlFile: "hubspot-sink-url" },
+    (port) => startHubspotSink({ port, owners }),
+  );
+  env.HUBSPOT_API_BASE_URL = sink.url;
+  writeLocalFile(root, "hubspot-sink-url", sink.url);
+  console.log(
+    `HubSpot: local CRM sink; see its contacts and notes at ${sink.url} (${owners.length} owner${owners.length === 1 ? "" : "s"} from SALES_TEAM; kept until it stops)`,
   );
   return sink;
 }

@@ -50,8 +50,54 @@ export function readKept(dir, limit, isRecord) {
   return records;
 }
 
+/** True, after answering 403, for a control request a web page sent (it carries an Origin). */
+export function refusedControl(req, res) {
+  if (req.headers.origin === undefined) return false;
+  sendJson(res, 403, { error: "no cross-origin control" });
+  return true;
+}
+
+/** Answers 200 with a sink's page, `{ body, headers }` (a content type, a policy), never cached or sniffed. */
+export function sendPage(res, page) {
+  res.writeHead(200, {
+    ...page.headers,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+  });
+  res.end(page.body);
+}
+
+/**
+ * Listens on 127.0.0.1 at `port` (rejects with EADDRINUSE when it is taken; 0: a free one) and hands
+ * `answer(req, res)` every request whose Host names this machine at that port; the others get the 421. A failing
+ * `answer` is a 500 with `errorBody("sink error")`. Resolves with `{ origin, port, close }`.
+ */
+export async function listenLoopback({ port, errorBody, answer }) {
+  const server = createServer((req, res) => {
+    // A page on another Host (DNS rebinding) may not post to, read or drive a sink; it listens on loopback only.
+    const misdirected = hostRefusal(req);
+    if (misdirected) return void res.writeHead(misdirected.status, misdirected.headers).end(misdirected.body);
+    answer(req, res).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, errorBody("sink error"));
+    });
+  });
+  server.listen(port, "127.0.0.1");
+  await once(server, "listening");
+  const { port: actualPort } = server.address();
+  return {
+    origin: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 async function handleControl(req, res, path, { records, mode, setMode }) {
-  if (req.headers.origin !== undefined) return sendJson(res, 403, { error: "no cross-origin control" });
+  if (refusedControl(req, res)) return;
   const route = `${req.method} ${path}`;
   if (route === "GET /__sink/messages") return sendJson(res, 200, records);
   if (route === "DELETE /__sink/messages") {
@@ -112,42 +158,22 @@ export async function startSink({
   };
 
   async function answer(req, res) {
-    // A page on another Host (DNS rebinding) may not post to, read or drive a sink; it listens on loopback only.
-    const misdirected = hostRefusal(req);
-    if (misdirected) return void res.writeHead(misdirected.status, misdirected.headers).end(misdirected.body);
     const requestPath = new URL(req.url ?? "/", "http://sink").pathname;
     if (requestPath === path && req.method === "POST") return receive(req, res, recorder);
     const isControl = requestPath.startsWith("/__sink/");
     if (isControl) return handleControl(req, res, requestPath, { records, mode: () => mode, setMode });
     const page = req.method === "GET" ? view?.(requestPath, [...records]) : null;
     if (!page) return sendJson(res, 404, errorBody(notFound));
-    res.writeHead(200, {
-      ...page.headers,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
-      "cache-control": "no-store",
-    });
-    res.end(page.body);
+    sendPage(res, page);
   }
 
-  const server = createServer((req, res) => {
-    answer(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, errorBody("sink error"));
-    });
-  });
-  server.listen(port, "127.0.0.1");
-  await once(server, "listening");
-  const { port: actualPort } = server.address();
+  const { origin, port: actualPort, close } = await listenLoopback({ port, errorBody, answer });
   return {
-    origin: `http://127.0.0.1:${actualPort}`,
+    origin,
     port: actualPort,
     records: () => [...records],
     clear: () => void (records.length = 0),
     setMode,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close,
   };
 }

@@ -11,6 +11,7 @@ import { test } from "node:test";
 import { getStore } from "@netlify/blobs";
 import { startBlobsLayer } from "../../scripts/local/blobs-server.mjs";
 import { createLocalGuard, LOCAL_TRIGGER_HEADER } from "../../scripts/local/local-guard.mjs";
+import { startHubspotSink } from "../../scripts/sinks/hubspot-sink.mjs";
 import { startMailSink } from "../../scripts/sinks/mail-sink.mjs";
 import { startWebhookSink } from "../../scripts/sinks/webhook-sink.mjs";
 
@@ -109,6 +110,39 @@ test("every path of the webhook sink checks the Host, its receive path included"
   const sink = await startWebhookSink();
   try {
     await assertEveryPathChecked(sink.port, [webhookPost, { method: "GET", path: "/" }, ...sinkControl]);
+  } finally {
+    await sink.close();
+  }
+});
+
+test("every path of the HubSpot sink checks the Host before its token; a foreign upsert writes nothing", async () => {
+  const sink = await startHubspotSink({ owners: [{ name: "Ana Lopez", email: "ana@example.com" }] });
+  const auth = { ...JSON_TYPE, authorization: "Bearer local" };
+  const objects = "/crm/objects/2026-03";
+  const upsert = {
+    method: "POST",
+    path: `${objects}/contacts/batch/upsert`,
+    headers: auth,
+    body: JSON.stringify({ inputs: [{ id: "planted@evil.example", idProperty: "email", properties: {} }] }),
+  };
+  try {
+    for (const host of foreignHosts(sink.port)) assert.equal(await send(sink.port, host, upsert), 421, host);
+    assert.deepEqual(sink.state().contacts, []);
+    await assertEveryPathChecked(sink.port, [
+      upsert,
+      { method: "POST", path: `${objects}/contacts/batch/read`, headers: auth, body: "{}" },
+      { method: "PATCH", path: `${objects}/contacts/1`, headers: auth, body: "{}" },
+      { method: "DELETE", path: `${objects}/contacts/1`, headers: auth },
+      { method: "POST", path: `${objects}/contacts/gdpr-delete`, headers: auth, body: '{"objectId":"1"}' },
+      { method: "POST", path: `${objects}/notes/batch/create`, headers: auth, body: "{}" },
+      { method: "POST", path: `${objects}/notes/search`, headers: auth, body: "{}" },
+      { method: "GET", path: "/crm/owners/2026-03?email=ana%40example.com", headers: auth },
+      { method: "GET", path: "/crm/properties/2026-03/contacts/hs_lead_status", headers: auth },
+      { method: "GET", path: "/", headers: { accept: "text/html" } },
+      { method: "GET", path: "/__sink/state" },
+      { method: "DELETE", path: "/__sink/state" },
+      { method: "GET", path: "/elsewhere" },
+    ]);
   } finally {
     await sink.close();
   }
