@@ -5,6 +5,7 @@
  */
 import escapeHtml from "escape-html";
 import { sourceInWords } from "../../core/leads/lead-source";
+import { reasonInWords } from "../../core/spam/spam";
 import { shortReference } from "../../core/delivery/mailer";
 import type { LeadRecord } from "../../core/leads/lead-record";
 
@@ -17,6 +18,10 @@ const paragraph = (text: string) => `<p>${escapeHtml(text).replace(/\r?\n/g, "<b
 export function noteBody(lead: LeadRecord): string {
   return [
     "<p><strong>Demo request from the website</strong></p>",
+    ...(lead.suspectedSpam ? [paragraph(`Suspected spam: ${reasonInWords(lead.suspectedSpam)}.`)] : []),
+    ...(lead.released
+      ? [paragraph(`Held as spam, then released by ${lead.released.by} (${lead.released.at}).`)]
+      : []),
     paragraph(lead.request.message || "(no message)"),
     paragraph(`Source: ${sourceInWords(lead.attribution)}`),
     paragraph(`Reference: ${shortReference(lead.id)} (request ${lead.id})`),

@@ -161,6 +161,7 @@ test("a held lead sends nothing; once released it is sent like any other", async
   expect(await w.store.requeue(released, found.etag!, NOW.toISOString())).toBe("replaced");
   await w.deliver();
   expect(w.hubspot.notes).toHaveLength(1);
+  expect(w.hubspot.notes[0].properties.hs_note_body).toContain("Held as spam, then released by Ana Smith");
 });
 
 test("a 5xx after HubSpot made the note, or a lost answer, makes no second note on the retry", async () => {
