@@ -4,6 +4,7 @@
  * invalid is off and named, and the demo request goes on.
  */
 import { bookingPlugin } from "./add-ons/booking/plugin";
+import { companyMatchPlugin } from "./add-ons/company-match/plugin";
 import { confirmationPlugin } from "./add-ons/confirmation/plugin";
 import { emailClassPlugin } from "./add-ons/email-class/plugin";
 import { followUpPlugin } from "./add-ons/follow-up/plugin";
@@ -36,6 +37,7 @@ export const PLUGINS: readonly Plugin[] = [
   privacyPlugin,
   summaryPlugin,
   hubspotPlugin,
+  companyMatchPlugin,
 ];
 
 /** Every plugin's settings parts, in the report's order. */

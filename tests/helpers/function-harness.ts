@@ -19,6 +19,7 @@ import { createMemoryLeadStore } from "./memory-lead-store";
 import type { Mailer, MailMessage, RetryOptions, SendResult } from "../../netlify/lib/core/delivery/mailer";
 import { HONEYPOT_FIELD, type DemoRequestField } from "../../src/lib/demo-request";
 import { createMemoryBlobs } from "./memory-blobs";
+import { createFollowUpStore } from "../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { createThanksTickets, type ThanksTickets } from "../../netlify/lib/add-ons/booking/add-on";
 import { leadIdFor } from "../../netlify/lib/core/leads/lead-address";
 import {
@@ -43,7 +44,14 @@ export const TEST_CONFIG: ServerConfig & { followUp: FollowUpConfig; confirmatio
 
 /** The add-ons `config` turns on, with `limits` (default fresh in-memory ones) for the confirmation. */
 export function testAddOns(config: ServerConfig = TEST_CONFIG, limits: ConfirmationLimits = memoryLimits()) {
-  return addOnsFor(config, { confirmationLimits: () => limits });
+  return addOnsFor(config, { confirmationLimits: () => limits, ...memoryStores() });
+}
+
+/** In-memory stores for the plugins that read the lead store's Blobs beside the lead store. */
+export function memoryStores(leads: LeadStore = createMemoryLeadStore()) {
+  const blobs = createMemoryBlobs();
+  const followUps = createFollowUpStore(blobs);
+  return { followUps: () => followUps, companyMatchStores: () => ({ blobs, leads }) };
 }
 
 /** Confirmation limits over a fresh in-memory store, with TEST_CONFIG's secret and daily limit. */
@@ -181,8 +189,14 @@ export function harness(
   const tickets = options.tickets ?? createThanksTickets(createMemoryBlobs());
   const nonces = options.nonces ?? createFormTokenNonces(createMemoryBlobs());
   const clock = options.now ?? (() => new Date());
+  const stores = memoryStores(store ?? undefined);
   const handle = createDemoRequestHandler({
-    getAddOns: (config) => addOnsFor(config, { confirmationLimits: () => limits, tickets: () => tickets }),
+    getAddOns: (config) =>
+      addOnsFor(config, {
+        confirmationLimits: () => limits,
+        tickets: () => tickets,
+        ...stores,
+      }),
     getConfig: () => ({ ok: true, config }),
     getStore: () => store,
     createMailer: () => mailer,

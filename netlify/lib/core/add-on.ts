@@ -88,12 +88,9 @@ export interface AddOn {
   /**
    * Lead lines: short facts the add-on knows about `lead` (its booking, a colleague's earlier request), in our words,
    * which the sales e-mail and other surfaces show so that none imports the add-on. Each surface escapes them; one
-   * slower than LEAD_LINES_MS or failing is left out.
+   * slower than LEAD_LINES_MS or failing is left out. `zone` is the team's (`timeZoneOf`, else UTC).
    */
-  leadLines?: (
-    lead: LeadRecord,
-    context: Pick<DeliveryContext, "config" | "now">,
-  ) => Promise<readonly string[]>;
+  leadLines?: (lead: LeadRecord, context: LeadLinesContext) => Promise<readonly string[]>;
   /**
    * Keys (from netlify/lib/kit/storage.ts) written `{ since }` with a new lead, before it, so the add-on's own job
    * finds it; a held lead gets them too, so its writes tell nothing.
@@ -200,6 +197,9 @@ export const postAlertOf = (
   context: Pick<DeliveryContext, "config" | "retry" | "now">,
 ) => addOns.find((addOn) => addOn.postAlert)?.postAlert?.(lead, alert, context);
 
+/** What an add-on's lead lines are given: the configuration, the clock, the add-ons on and the team's zone. */
+export type LeadLinesContext = Pick<DeliveryContext, "config" | "now" | "addOns"> & { zone: string };
+
 /** How long a surface waits for one add-on's lead lines: the sales e-mail waits for them before it is sent. */
 export const LEAD_LINES_MS = 1_000;
 
@@ -209,10 +209,11 @@ export async function leadLinesOf(
   lead: LeadRecord,
   context: Pick<DeliveryContext, "config" | "now">,
 ): Promise<string[]> {
+  const full = { ...context, addOns, zone: timeZoneOf(addOns, context.config) ?? "UTC" };
   const each = addOns.map(async (addOn) => {
     if (!addOn.leadLines) return [];
     try {
-      return await pTimeout(addOn.leadLines(lead, context), { milliseconds: LEAD_LINES_MS });
+      return await pTimeout(addOn.leadLines(lead, full), { milliseconds: LEAD_LINES_MS });
     } catch (error) {
       logError("lead lines left out", { requestId: lead.id, addOn: addOn.name, reason: errorName(error) });
       return [];

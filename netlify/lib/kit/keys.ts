@@ -50,6 +50,13 @@ export const inboxIndexKey = (secret: string, inbox: string): string =>
   mac(derivedKey(secret, "lead inbox index v1"), inbox).toString("hex");
 
 /**
+ * The company index key: hex HMAC of a registrable domain under the key labelled `company domain index v1`
+ * (docs/decisions/0050-company-match.md): the index never holds a domain.
+ */
+export const companyIndexKey = (secret: string, domain: string): string =>
+  mac(derivedKey(secret, "company domain index v1"), domain).toString("hex");
+
+/**
  * A roster member's key in the signed pages' forms: the first 16 hex digits of the HMAC of `address`
  * under the key labelled `roster member v1` (docs/decisions/0040-link-lifetime-and-roster-keys.md).
  */

@@ -70,6 +70,16 @@ export const STORAGE = {
     erasure: "with-lead",
     access: "keyed-hash",
   },
+  companies: {
+    store: LEAD_STORE_NAME,
+    prefix: "companies/",
+    key: "<company key>/<ISO arrival>_<lead id>",
+    holds: "{ since }: the lead's arrival, under a keyed hash of its address's registrable domain (company addresses only)",
+    personal: true,
+    retention: { kind: "with-lead", orphans: "daily" },
+    erasure: "with-lead",
+    access: "keyed-hash",
+  },
   followUp: {
     store: LEAD_STORE_NAME,
     prefix: "followup/",

@@ -20,6 +20,7 @@ const PLUGINS: Record<string, string> = {
   slack: "slackPlugin",
   summary: "summaryPlugin",
   hubspot: "hubspotPlugin",
+  "company-match": "companyMatchPlugin",
   webhook: "webhookPlugin",
 };
 

@@ -21,6 +21,7 @@ import {
   STORAGE_ENTRIES,
   type StorageEntry,
 } from "../../../netlify/lib/kit/storage";
+import { pruneOrphanCompanyEntries } from "../../../netlify/lib/add-ons/company-match/company-index";
 import { retentionPrunes } from "../../../netlify/lib/add-ons/privacy/retention";
 import { PLUGINS } from "../../../netlify/lib/compose";
 import { erasureStore } from "../../../netlify/lib/add-ons/privacy/lead-erasure";
@@ -288,6 +289,9 @@ test("LeadStore.remove deletes every key that goes with a lead, and erasure also
         bookings: [{ uid: `uid-${id}`, via: "reference" }],
       });
       await followUps.indexBooking(`uid-${id}`, id);
+      await blobs.setJSON(keyOf("companies", `company-key/2025-01-01T11:00:00.000Z_${id}`), {
+        since: "2025-01-01T11:00:00.000Z",
+      });
     };
     await storeWithEverything("other");
     const others = await allKeys();
@@ -303,14 +307,16 @@ test("LeadStore.remove deletes every key that goes with a lead, and erasure also
     await storeWithEverything("retained");
 
     await leads.remove("retained");
-    // LeadStore.remove leaves what erasure takes beside it (kept until it expires) and the booking
-    // uid entry, which the same retention run's orphan prune deletes.
+    // LeadStore.remove leaves what erasure takes beside it (kept until it expires), and the booking uid and
+    // company index entries, which the same retention run's orphan prunes delete.
+    const prunedLater = [STORAGE.bookingUids.prefix, STORAGE.companies.prefix];
     const uidEntry = (await allKeys()).filter((key) => !othersAndErased.includes(key));
-    expect(uidEntry.filter((key) => !key.startsWith(STORAGE.bookingUids.prefix))).toEqual(
+    expect(uidEntry.filter((key) => !prunedLater.some((prefix) => key.startsWith(prefix)))).toEqual(
       keysErasedWithLead("retained"),
     );
     expect(await followUps.leadOfBooking("uid-retained")).toBe("retained");
     await pruneOrphanFollowUps(blobs, new Set(await leads.ids()), new Date());
+    await pruneOrphanCompanyEntries(blobs, new Set(await leads.ids()), new Date());
     expect(await followUps.leadOfBooking("uid-retained")).toBeUndefined();
     expect(await allKeys()).toEqual([...othersAndErased, ...keysErasedWithLead("retained")].sort());
     await erasureStore(leads, blobs, PLUGINS).remove("erased");

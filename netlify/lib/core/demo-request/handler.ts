@@ -2,7 +2,7 @@
  * The demo request, parse -> store -> deliver -> respond (docs/decisions/0019-lead-path.md). The answer waits only for
  * the lead stored and the sales e-mail's outcome; the rest finishes after it (docs/decisions/0039-work-after-the-answer.md).
  */
-import { judgeWith, leadMarkersOf, type AddOn } from "../add-on";
+import { judgeWith, leadLinesOf, leadMarkersOf, type AddOn } from "../add-on";
 import { DEMO_REQUEST_FIELDS, type DemoRequest } from "../../../../src/lib/demo-request";
 import { isLocalRun, type ConfigResult, type ServerConfig } from "../config";
 import { startDelivery, withinRequest } from "../delivery/deliver";
@@ -82,12 +82,12 @@ async function repeated(store: LeadStore, lead: LeadRecord): Promise<Outcome> {
 /**
  * A honeypot lead: never sent, and answered after the same kinds of awaited calls as a delivered one
  * (docs/decisions/0028-second-hostile-review.md): the lead written as for the sales attempt and its outcome, and
- * the sales e-mail's probe in sandbox mode between them.
+ * between them the add-ons' lead lines (their reads, for nothing) and the sales e-mail's probe in sandbox mode.
  */
 async function heldAsSpam(
   lead: LeadRecord,
   store: LeadStore,
-  { deps, config, retry, context }: Run,
+  { deps, config, addOns, now, retry, context }: Run,
 ): Promise<Outcome> {
   logInfo("stored as spam; nothing sent", {
     requestId: lead.id,
@@ -96,6 +96,7 @@ async function heldAsSpam(
   });
   const write = () => store.update(lead).catch(() => undefined);
   await write();
+  await leadLinesOf(addOns, lead, { config, now });
   const delivered = await probeDelivery(deps.createMailer(config), config, retry);
   await write();
   // A marker left behind costs the job one read; it finds nothing to send and removes it.

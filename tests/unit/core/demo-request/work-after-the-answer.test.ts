@@ -30,6 +30,10 @@ function afterAnswer() {
   return { context: { waitUntil: (promise: Promise<unknown>) => void work.push(promise) }, work };
 }
 
+/** A call's key, or a listing's prefix. */
+const keyOrPrefix = (arg: unknown) =>
+  typeof arg === "object" && arg !== null ? String((arg as { prefix?: unknown }).prefix) : String(arg);
+
 /**
  * A handler whose lead store, spent form tokens and mailer note each call once it has finished, e.g. "setJSON
  * unclaimed/". A call that finished before the answer was awaited by it: work left for after the answer goes to
@@ -45,7 +49,7 @@ function recordedHandler() {
       if (typeof value !== "function") return value;
       return (...args: unknown[]) =>
         noting(
-          `${String(name)} ${String(args[0]).split("/")[0]}/`,
+          `${String(name)} ${keyOrPrefix(args[0]).split("/")[0]}/`,
           Promise.resolve(Reflect.apply(value, target, args)),
         );
     },
@@ -82,8 +86,10 @@ test("a held request awaits the same calls as a delivered one before its answer;
     "setJSON pending/",
     "setJSON inboxes/",
     "setJSON unclaimed/",
+    "setJSON companies/",
     "setJSON leads/", // created
     "setJSON leads/", // the sales attempt; for a held lead, the same record
+    "list inboxes/", // the lead lines' match, for a held lead read for nothing
     "send e-mail", // for a held lead, the probe in sandbox mode
     "setJSON leads/", // its outcome
   ]);

@@ -12,6 +12,7 @@ import {
   leadIdOf,
   leadRecord,
   memoryLimits,
+  memoryStores,
   runRetryJobNow,
   scriptedMailer,
   sentOfKind,
@@ -115,7 +116,8 @@ test("429 with Retry-After is waited for, within the budget", async () => {
   const { addOnsFor } = await import("../../../../netlify/lib/compose");
   const handle = createDemoRequestHandler({
     getConfig: () => ({ ok: true, config: TEST_CONFIG }),
-    getAddOns: (config) => addOnsFor(config, { confirmationLimits: () => memoryLimits() }),
+    getAddOns: (config) =>
+      addOnsFor(config, { confirmationLimits: () => memoryLimits(), ...memoryStores(store) }),
     getStore: () => store,
     createMailer: () => mailer,
     retry: { minTimeoutMs: 0, sleep: async (ms) => void waits.push(ms) },

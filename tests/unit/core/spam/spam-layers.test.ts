@@ -192,7 +192,8 @@ describe("the honeypot", () => {
     [
       "the store refusing the write",
       failingStore,
-      ["[demo-request] store create failed; sending without a record"],
+      // The store that refused the lead cannot be read for the lead lines either.
+      ["[demo-request] store create failed; sending without a record", "[demo-request] lead lines left out"],
     ],
   ])(
     "a filled honeypot that cannot be stored (%s) goes to sales as suspected spam, never lost",
@@ -222,6 +223,7 @@ describe("the honeypot", () => {
     expect(mailer.sent[0].text).toContain(reference);
     expect(consoleErrors.lines()).toEqual([
       `[demo-request] store create failed; sending without a record {"requestId":"${reference}"}`,
+      `[demo-request] lead lines left out {"requestId":"${reference}","addOn":"company match","reason":"Error"}`,
     ]);
   });
 });

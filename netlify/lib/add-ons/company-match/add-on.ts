@@ -1,0 +1,39 @@
+/**
+ * The company-match add-on (docs/decisions/0050-company-match.md): each new lead's company index entry (a lead
+ * marker), and lead lines telling sales of a returning prospect and of colleagues' requests. A lead held as spam
+ * is matched as any other, so its reads tell a bot nothing, and gets no line.
+ */
+import type { AddOn } from "../../core/add-on";
+import type { ServerConfig } from "../../core/config";
+import { createBlobLeadStore } from "../../core/leads/lead-store";
+import { jsonBlobs } from "../../kit/json-blobs";
+import { LEAD_STORE_NAME } from "../../kit/storage";
+import { matchLines } from "./lines";
+import { companyEntryOf, matchLead, type MatchDeps } from "./match";
+
+declare module "../../core/plugin" {
+  interface PluginOverrides {
+    /** The stores a match reads, in place of the lead store's Blobs. */
+    companyMatchStores?: () => Pick<MatchDeps, "blobs" | "leads">;
+  }
+}
+
+const blobStores = (): Pick<MatchDeps, "blobs" | "leads"> => ({
+  blobs: jsonBlobs(LEAD_STORE_NAME),
+  leads: createBlobLeadStore(),
+});
+
+/** The add-on for `config`, reading through `stores` (the lead store's Blobs unless a test passes its own). */
+export function companyMatchAddOn(config: ServerConfig, stores = blobStores): AddOn {
+  return {
+    name: "company match",
+    leadMarkers: (lead) => {
+      const entry = companyEntryOf(lead, config.formSecret);
+      return entry ? [entry] : [];
+    },
+    async leadLines(lead, { addOns, zone }) {
+      const match = await matchLead(lead, { ...stores(), addOns, secret: config.formSecret });
+      return lead.state === "spam" ? [] : matchLines(match, zone);
+    },
+  };
+}
