@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run bench` (docs/decisions/0007-perf-benchmark.md): build time, Lighthouse, first-load JS, the dead-tap
- * probe, the functions' bundle sizes and module init, the submit benchmark and the weekly summary's dry run over
- * 1,000 leads, written to bench/results/latest.json. Prints figures, never fails on them; exits 1 only when the
- * build or server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
+ * probe, the functions' bundle sizes and module init, the submit benchmark, the weekly summary's dry run over
+ * 1,000 leads and a backlog of 1,000 leads sent to the local HubSpot sink, written to bench/results/latest.json.
+ * Prints figures, never fails on them; exits 1 only when the build or server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { startCompressingProxy } from "./bench/compress-proxy.mjs";
 import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
+import { hubspotBacklogLines, runHubspotBacklogBench } from "./bench/hubspot-backlog.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench, runSummaryBench } from "./bench/server-runs.mjs";
 import { TARGETS, formatTable, missedTargets, waitForQuietCpu } from "./bench/report.mjs";
@@ -146,6 +147,14 @@ const summary = args.has("--skip-summary")
       ok: false,
       output: message(error),
     }));
+if (!args.has("--skip-hubspot")) console.log("bench: 1,000 waiting leads to the local HubSpot sink...");
+const hubspot = args.has("--skip-hubspot")
+  ? { available: false, skipped: true }
+  : await runHubspotBacklogBench({ root }).catch((error) => ({
+      available: true,
+      ok: false,
+      output: message(error),
+    }));
 
 const pages = PAGES.map(({ label, path, route, expectStatus, noindex = false }) => {
   const figures = {
@@ -191,6 +200,8 @@ const report = {
       "scripts/bench/server-runs.mjs: 1,000 delivered leads of the current ISO week stored locally, wall time of node scripts/leads-summary.mjs --dry-run while npm start runs, the leads removed after",
     functions:
       "scripts/bench/function-init.mjs: zips of build/function-bundles.mjs (Netlify's zip-it-and-ship-it); init = import() of the unpacked bundle's function file in a fresh Node process with only SENDGRID_API_KEY, SALES_EMAIL and MAIL_FROM set, median/min/max of 7",
+    hubspot:
+      "scripts/bench/hubspot-backlog.mjs: 1,000 stored leads (sales e-mail sent, HubSpot pending) in a local Blobs store, retryPendingLeads with the plugins on for the core's settings and HubSpot's pointed at the HubSpot sink (100 calls per rolling 10 s, 429 past it), run until none is pending; counts only",
   },
   targets: TARGETS,
   build: { ...build, missed: build.seconds <= TARGETS.buildSeconds ? [] : ["build time"] },
@@ -199,6 +210,7 @@ const report = {
   functions,
   submit,
   summary,
+  hubspot,
 };
 writeJson("latest.json", report);
 
@@ -277,6 +289,11 @@ else {
       `${summary.seconds} s (target <= ${summary.target} s: ${met})`,
   );
 }
+if (hubspot.skipped) console.log("HubSpot backlog: skipped (--skip-hubspot)");
+else
+  console.log(
+    `\nHubSpot backlog (retry job -> local HubSpot sink):\n${hubspotBacklogLines(hubspot).join("\n")}`,
+  );
 const { cores, cpu, loadAverage1m } = report.machine;
 console.log(`\nmachine: ${cores} cores, ${cpu}; 1-min load ${loadBefore} at start, ${loadAverage1m} at end`);
 // The load average stays above 2 here even when idle; the browser's CPU benchmark is the better signal.

@@ -12,17 +12,17 @@ import { toasts } from "./toasts";
 const CLAIM_LINE = /^Claim this lead \[(\S+)\]$/m;
 
 /**
- * The claim link in the one sales e-mail about `email`, once the local mail sink has it. Asserts
- * there is exactly one such e-mail and that it carries a link.
+ * The claim link in the one sales e-mail about `email`, once the local mail sink has it (the shared
+ * server's unless `sink` names another). Asserts there is exactly one such e-mail and that it carries a link.
  */
-export async function claimLinkFor(request: APIRequestContext, email: string): Promise<URL> {
+export async function claimLinkFor(request: APIRequestContext, email: string, sink?: string): Promise<URL> {
   await expect
-    .poll(() => salesEmailsFor(request, email).then((m) => m.length), {
+    .poll(() => salesEmailsFor(request, email, sink).then((m) => m.length), {
       message: `a sales e-mail about ${email}`,
       timeout: 30_000,
     })
     .toBe(1);
-  const [sales] = await salesEmailsFor(request, email);
+  const [sales] = await salesEmailsFor(request, email, sink);
   const match = (sales.text ?? "").match(CLAIM_LINE);
   expect(match, `the sales e-mail has no claim link:\n${sales.text}`).not.toBeNull();
   return new URL(match![1]);

@@ -21,6 +21,8 @@ export type RateLimitedServer = {
   triggerSecret: string;
   /** The server's lead webhook sink, when started with LEAD_WEBHOOK_URL=local. */
   webhookSinkUrl?: string;
+  /** The server's HubSpot sink, like http://127.0.0.1:41236, when started with HUBSPOT_ACCESS_TOKEN=local. */
+  hubspotSinkUrl?: string;
   stop: () => Promise<void>;
 };
 
@@ -65,6 +67,7 @@ export async function startRateLimitedServer(
     sinkUrl: read("mail-sink-url"),
     triggerSecret: read("local-trigger-secret"),
     webhookSinkUrl: existsSync(join(dataDir, "webhook-sink-url")) ? read("webhook-sink-url") : undefined,
+    hubspotSinkUrl: existsSync(join(dataDir, "hubspot-sink-url")) ? read("hubspot-sink-url") : undefined,
     stop: () => stop(child, dataDir),
   };
 }
