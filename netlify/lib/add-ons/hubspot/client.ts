@@ -1,7 +1,7 @@
 /**
  * One HubSpot API call under the protocol's retries (docs/decisions/0049-hubspot-plugin.md): HubSpot's 2026-03
- * paths, a Bearer token, and at most 100 calls in any 10 s from one function instance (its free and starter tiers'
- * limit). A 429 or 5xx is retried, honouring the rate-limit headers; 401 and 403 are a settings problem. Only the
+ * paths, a Bearer token, and at most 80 calls in any 10 s from one function instance (within its free and starter
+ * tiers' 100). A 429 or 5xx is retried, honouring the rate-limit headers; 401 and 403 are a settings problem. Only the
  * status and HubSpot's error category are logged: its messages quote values such as the e-mail address.
  */
 import pThrottle from "p-throttle";
@@ -13,8 +13,11 @@ import type { HubspotConfig } from "./settings";
 /** The API version every path is pinned to. */
 export const API_VERSION = "2026-03";
 
-/** HubSpot's free and starter tiers: 100 requests per 10 seconds per app. */
-export const RATE_LIMIT = { limit: 100, interval: 10_000 } as const;
+/**
+ * HubSpot's free and starter tiers allow 100 requests per 10 seconds per app; one instance takes 80 of them, so a
+ * request's own calls beside the retry job's backlog stay within the limit.
+ */
+export const RATE_LIMIT = { limit: 80, interval: 10_000 } as const;
 
 /** How long one attempt may wait for HubSpot's answer. */
 const TIMEOUT_MS = 3_000;
@@ -82,11 +85,14 @@ export async function callHubspot<T>(
   return { ok: false, result, auth: result.status === "permanent" && auth };
 
   async function attempt(timeoutMs: number): Promise<SendResult> {
-    const signal = AbortSignal.timeout(Math.min(TIMEOUT_MS, timeoutMs));
+    const started = Date.now();
+    let signal: AbortSignal | undefined;
     let response: Response;
     try {
-      response = await throttled(() =>
-        fetchImpl(`${settings.baseUrl}${request.path}`, {
+      // The attempt's clock starts once its turn comes: a call that waited for the rate limit was never sent.
+      response = await throttled(() => {
+        signal = AbortSignal.timeout(Math.max(1, Math.min(TIMEOUT_MS, timeoutMs - (Date.now() - started))));
+        return fetchImpl(`${settings.baseUrl}${request.path}`, {
           method: request.method,
           headers: {
             authorization: `Bearer ${settings.token}`,
@@ -95,15 +101,15 @@ export async function callHubspot<T>(
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
           redirect: "manual",
           signal,
-        }),
-      );
+        });
+      });
     } catch (error) {
       // A timeout is not repeated by the retries: HubSpot may have done it (the caller checks before redoing).
       logError("HubSpot did not answer a call", {
         call: what,
-        reason: signal.aborted ? "timeout" : errorName(error),
+        reason: signal?.aborted ? "timeout" : errorName(error),
       });
-      if (signal.aborted) return { status: "retryable", error: "HubSpot timed out", timedOut: true };
+      if (signal?.aborted) return { status: "retryable", error: "HubSpot timed out", timedOut: true };
       const cause = (error as { cause?: { code?: unknown } }).cause?.code;
       return {
         status: "retryable",

@@ -1,6 +1,7 @@
 /**
- * Delivers leads to HubSpot (docs/decisions/0049-hubspot-plugin.md), a batch of up to 100 in four calls at most:
- * read the contacts by e-mail, upsert them, look for notes an attempt in doubt may have made, create the notes.
+ * Delivers leads to HubSpot (docs/decisions/0049-hubspot-plugin.md), a batch of up to 100 in three calls: read the
+ * contacts by e-mail, upsert them, create the notes; and one search more per lead whose earlier attempt may have
+ * made its note.
  * A new contact, or one whose field is empty, gets the lifecycle stage and the lead status; a returning contact's
  * stage, status and owner are never reset. One refused record never fails the others.
  */
