@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { GatsbyConfig, IAdapter } from "gatsby";
 import pagesWithScripts from "./build/pages-with-scripts.json";
-import { loadContentFile } from "./build/load-content";
+import { contentLeftOut, loadContentFile } from "./build/load-content";
 import { siteSchema } from "./src/lib/content/schemas";
 import { organizationJsonLd, SEARCH_EXCLUDED_PATHS, sharedMetaTags, THEME_COLORS } from "./src/lib/site-head";
 
@@ -35,7 +35,15 @@ const config: GatsbyConfig = {
       options: { defaults: { formats: ["auto", "webp", "avif"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
-    { resolve: "gatsby-source-filesystem", options: { name: "content", path: path.resolve("content") } },
+    {
+      resolve: "gatsby-source-filesystem",
+      // The privacy page's HubSpot section only while HUBSPOT_ACCESS_TOKEN is set (docs/decisions/0049-hubspot-plugin.md).
+      options: {
+        name: "content",
+        path: path.resolve("content"),
+        ignore: contentLeftOut(path.resolve("content"), process.env),
+      },
+    },
     // Renders content/privacy.md's body (docs/decisions/0017-privacy-page-from-markdown.md).
     "gatsby-transformer-remark",
     {

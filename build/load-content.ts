@@ -4,7 +4,13 @@ import { join, relative } from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
 import { graphqlTypeDefs } from "../src/lib/content/fields";
-import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../src/lib/content/schemas";
+import {
+  aboutSchema,
+  homeSchema,
+  privacyHubspotSchema,
+  privacySchema,
+  siteSchema,
+} from "../src/lib/content/schemas";
 
 /** A content file is missing, unreadable or does not match its schema. */
 export class ContentValidationError extends Error {
@@ -48,13 +54,27 @@ export function loadSiteContent(root: string) {
   const home = loadContentFile(homeSchema, join(dir, "home.md"), root);
   const about = loadContentFile(aboutSchema, join(dir, "about.md"), root);
   const privacy = loadContentFile(privacySchema, join(dir, "privacy.md"), root);
+  // Checked whether or not the page shows it, so a wrong field fails every build.
+  const privacyHubspot = loadContentFile(privacyHubspotSchema, join(dir, PRIVACY_HUBSPOT_FILE), root);
   const screenshot = home.copilot.screenshot.src;
   if (!existsSync(join(dir, screenshot))) {
     throw new ContentValidationError(
       `content/home.md: copilot.screenshot.src: file content/${screenshot} does not exist`,
     );
   }
-  return { site, home, about, privacy };
+  return { site, home, about, privacy, privacyHubspot };
+}
+
+/** The privacy page's HubSpot section, in content/. */
+export const PRIVACY_HUBSPOT_FILE = "privacy-hubspot.md";
+
+/**
+ * The files under `contentDir` the build leaves unsourced with `env`: the privacy page's HubSpot section unless
+ * HUBSPOT_ACCESS_TOKEN is set, so that a site not sending leads to HubSpot names it nowhere, not even in page data
+ * (docs/decisions/0049-hubspot-plugin.md).
+ */
+export function contentLeftOut(contentDir: string, env: Record<string, string | undefined>): string[] {
+  return env.HUBSPOT_ACCESS_TOKEN?.trim() ? [] : [join(contentDir, PRIVACY_HUBSPOT_FILE)];
 }
 
 /** The content node types: SiteSettings, HomePage, AboutPage, PrivacyPage. */

@@ -4353,7 +4353,7 @@ type HomeContentQuery = { readonly homePage: { readonly benefitsHeading: string,
 type PrivacyContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PrivacyContentQuery = { readonly privacyPage: { readonly title: string, readonly seo: { readonly title: string, readonly description: string }, readonly lastUpdated: { readonly label: string, readonly date: string }, readonly requests: { readonly heading: string, readonly body: string, readonly email: string }, readonly body: { readonly html: string | null } } | null };
+type PrivacyContentQuery = { readonly privacyPage: { readonly title: string, readonly seo: { readonly title: string, readonly description: string }, readonly lastUpdated: { readonly label: string, readonly date: string }, readonly requests: { readonly heading: string, readonly body: string, readonly email: string }, readonly body: { readonly html: string | null } } | null, readonly hubspotSection: { readonly html: string | null, readonly frontmatter: { readonly title: string | null } | null } | null };
 
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -2,7 +2,13 @@
 import type { CmsCollectionFile, CmsConfig, CmsField, Formatter } from "decap-cms-core";
 import { z } from "zod";
 import { escapeRegExp, metaOf, unwrap } from "../lib/content/fields";
-import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../lib/content/schemas";
+import {
+  aboutSchema,
+  homeSchema,
+  privacyHubspotSchema,
+  privacySchema,
+  siteSchema,
+} from "../lib/content/schemas";
 
 /** Custom format name: JSON with the trailing newline prettier expects (registered in cms.tsx). */
 export const JSON_FORMAT = "json-with-newline";
@@ -113,6 +119,7 @@ export const cmsConfig: CmsConfig = {
         contentFile("home", "content/home.md", homeSchema),
         contentFile("about", "content/about.md", aboutSchema),
         contentFile("privacy", "content/privacy.md", privacySchema),
+        contentFile("privacy-hubspot", "content/privacy-hubspot.md", privacyHubspotSchema),
       ],
     },
   ],

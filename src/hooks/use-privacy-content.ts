@@ -1,8 +1,12 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-/** content/privacy.md's frontmatter and body HTML (decision 0017). @throws Error without a PrivacyPage node or body HTML */
+/**
+ * content/privacy.md's frontmatter and body HTML (decision 0017), and `hubspot`, the heading and HTML of
+ * content/privacy-hubspot.md, null unless the build sourced it (HUBSPOT_ACCESS_TOKEN set; decision 0049).
+ * @throws Error without a PrivacyPage node or body HTML
+ */
 export function usePrivacyContent() {
-  const { privacyPage } = useStaticQuery<Queries.PrivacyContentQuery>(graphql`
+  const { privacyPage, hubspotSection } = useStaticQuery<Queries.PrivacyContentQuery>(graphql`
     query PrivacyContent {
       privacyPage {
         seo {
@@ -23,6 +27,12 @@ export function usePrivacyContent() {
           html
         }
       }
+      hubspotSection: markdownRemark(fileAbsolutePath: { glob: "**/content/privacy-hubspot.md" }) {
+        html
+        frontmatter {
+          title
+        }
+      }
     }
   `);
   const html = privacyPage?.body.html;
@@ -31,5 +41,8 @@ export function usePrivacyContent() {
       "No PrivacyPage node with a rendered body: gatsby-node creates it from content/privacy.md",
     );
   }
-  return { ...privacyPage, body: { html } };
+  const heading = hubspotSection?.frontmatter?.title;
+  const section = hubspotSection?.html;
+  const hubspot = heading && section ? { heading, html: section } : null;
+  return { ...privacyPage, body: { html }, hubspot };
 }

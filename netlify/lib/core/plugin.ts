@@ -97,6 +97,34 @@ export interface PrivacyHooks {
   eraseLead?: (blobs: JsonBlobs, id: string) => Promise<void>;
   /** Its columns of the leads export, placed after the core's in PLUGINS' order. */
   leadExport?: () => Promise<LeadExport>;
+  /** The copy of leads a partner keeps outside the site, which erasure names and, when asked, has it erase. */
+  partnerCopy?: () => Promise<PartnerCopy>;
+}
+
+/** A partner's answer to one erasure: whether its record is gone, and one line for the owner, by status only. */
+export interface PartnerErasure {
+  ok: boolean;
+  line: string;
+}
+
+/**
+ * A copy of leads a partner keeps under its own retention, not the site's (docs/decisions/0049-hubspot-plugin.md,
+ * docs/decisions/0045-privacy-hooks.md). Erasure finds it through the partner's id stored on each lead and erases it
+ * by that id only: an address typed by the owner could name someone else's record.
+ */
+export interface PartnerCopy {
+  /** The partner as the owner knows it, in the owner's reports, e.g. a CRM's name. */
+  readonly holder: string;
+  /** What the partner calls its record, in the owner's reports and question, e.g. "contact". */
+  readonly record: string;
+  /** The partner's id of its record of `lead`, as the lead keeps it; undefined when it holds none known. */
+  recordOf(lead: LeadRecord): string | undefined;
+  /**
+   * Asks the partner to erase its record `recordId`, with the plugin's settings read from `env`. Never throws: a
+   * setting off or invalid, a refusal or no answer is `ok: false` with a line that names the variable or the
+   * answer's status, never a credential's value nor the person's data.
+   */
+  erase(recordId: string, env: Env): Promise<PartnerErasure>;
 }
 
 /** `part`, typed by its key (an array of parts mixes keys). */

@@ -18,6 +18,8 @@ type PrivacyPolicyProps = {
   lastUpdated: PrivacyContent["lastUpdated"];
   requests: PrivacyContent["requests"];
   children: React.ReactNode; // the rendered markdown body
+  /** The HubSpot section's heading and rendered markdown, when the build names HubSpot (decision 0049); else none. */
+  hubspot?: { heading: string; html: string } | null;
 };
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-AU", { dateStyle: "long", timeZone: "UTC" });
@@ -28,8 +30,11 @@ export function formatDate(date: string): string {
   return Number.isNaN(parsed.getTime()) ? date : DATE_FORMAT.format(parsed);
 }
 
-/** The privacy page (docs/decisions/0017-privacy-page-from-markdown.md): title, date, markdown body, and how to make requests. */
-export function PrivacyPolicy({ title, lastUpdated, requests, children }: PrivacyPolicyProps) {
+/**
+ * The privacy page (docs/decisions/0017-privacy-page-from-markdown.md): title, date, markdown body, the HubSpot
+ * section when given (docs/decisions/0049-hubspot-plugin.md), and how to make requests.
+ */
+export function PrivacyPolicy({ title, lastUpdated, requests, children, hubspot }: PrivacyPolicyProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
@@ -37,6 +42,12 @@ export function PrivacyPolicy({ title, lastUpdated, requests, children }: Privac
         {lastUpdated.label} <time dateTime={lastUpdated.date}>{formatDate(lastUpdated.date)}</time>
       </p>
       <div className={`mt-6 ${PROSE_CLASS}`}>{children}</div>
+      {hubspot && (
+        <section aria-labelledby="privacy-hubspot" className={PROSE_CLASS}>
+          <h2 id="privacy-hubspot">{hubspot.heading}</h2>
+          <div dangerouslySetInnerHTML={{ __html: hubspot.html }} />
+        </section>
+      )}
       <section
         aria-labelledby="privacy-requests"
         className="mt-12 rounded-lg border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900"

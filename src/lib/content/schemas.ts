@@ -251,7 +251,27 @@ export const privacySchema = section(
   },
 );
 
+/**
+ * `content/privacy-hubspot.md`: the privacy page's section naming HubSpot as a processor, sourced (so shown) only
+ * while HUBSPOT_ACCESS_TOKEN is set at build (docs/decisions/0049-hubspot-plugin.md); rendered from MarkdownRemark.
+ */
+export const privacyHubspotSchema = section(
+  {
+    label: "Privacy policy: HubSpot section",
+    hint: "A section of the /privacy page, shown only while the site sends leads to HubSpot (HUBSPOT_ACCESS_TOKEN set when the site is built): HubSpot as a processor, what it receives, how long it keeps it.",
+  },
+  {
+    title: text(80, "Heading"),
+    body: markdownBody(
+      4000,
+      "Text of the section",
+      "Sub-headings start at level 3 (###): the section's heading is above. Keep the retention period equal to LEAD_RETENTION_DAYS.",
+    ),
+  },
+);
+
 export type SiteContent = z.infer<typeof siteSchema>;
 export type HomeContent = z.infer<typeof homeSchema>;
 export type AboutContent = z.infer<typeof aboutSchema>;
 export type PrivacyContent = z.infer<typeof privacySchema>;
+export type PrivacyHubspotContent = z.infer<typeof privacyHubspotSchema>;

@@ -11,7 +11,13 @@ import { z } from "zod";
 import { contentTypeDefs, loadSiteContent } from "../../../build/load-content";
 import { cmsConfig, cmsFields } from "../../../src/cms/config";
 import { graphqlTypeDefs, metaOf, section, text, textList, unwrap } from "../../../src/lib/content/fields";
-import { aboutSchema, homeSchema, privacySchema, siteSchema } from "../../../src/lib/content/schemas";
+import {
+  aboutSchema,
+  homeSchema,
+  privacyHubspotSchema,
+  privacySchema,
+  siteSchema,
+} from "../../../src/lib/content/schemas";
 
 type Field = CmsField & { fields?: CmsField[]; field?: CmsField; pattern?: [string, string] };
 
@@ -21,6 +27,7 @@ const files = {
   "content/home.md": { schema: homeSchema, data: content.home },
   "content/about.md": { schema: aboutSchema, data: content.about },
   "content/privacy.md": { schema: privacySchema, data: content.privacy },
+  "content/privacy-hubspot.md": { schema: privacyHubspotSchema, data: content.privacyHubspot },
 };
 const editorFiles = cmsConfig.collections.flatMap((collection) => collection.files ?? []);
 

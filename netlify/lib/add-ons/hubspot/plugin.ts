@@ -1,4 +1,7 @@
-/** The HubSpot plugin: its settings, and its channel and follow-up subscriber when on (docs/decisions/0049-hubspot-plugin.md). */
+/**
+ * The HubSpot plugin: its settings, its channel and follow-up subscriber when on, and its contacts as a partner's
+ * copy for erasure, on or off (docs/decisions/0049-hubspot-plugin.md).
+ */
 import { settingsPart, type Plugin } from "../../core/plugin";
 import { HUBSPOT_VARIABLES, hubspotSettings } from "./settings";
 
@@ -9,4 +12,5 @@ export const hubspotPlugin: Plugin = {
   ],
   load: async (config, overrides) =>
     config.hubspot ? (await import("./add-on")).hubspotAddOn(config.hubspot, overrides) : undefined,
+  privacy: { partnerCopy: async () => (await import("./erasure")).hubspotCopy() },
 };

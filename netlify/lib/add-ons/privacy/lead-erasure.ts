@@ -2,14 +2,20 @@
  * Erasure on request, `npm run leads:erase` (docs/decisions/0018-retention-and-erasure.md). Reports name requests by
  * id, time and state; an unreadable or malformed record leaves it incomplete, as it may be from this address.
  */
-import type { Plugin } from "../../core/plugin";
+import type { PartnerCopy, Plugin } from "../../core/plugin";
 import { inBatches } from "../../kit/jobs";
 import type { JsonBlobs } from "../../kit/json-blobs";
 import { keysErasedWithLead } from "../../kit/storage";
 import { requestsFrom, type AddressMatch } from "../../core/leads/lead-address";
-import { logMalformedLead, MalformedLeadError, readEach } from "../../core/leads/lead-record";
+import {
+  logMalformedLead,
+  MalformedLeadError,
+  readEach,
+  type LeadRecord,
+} from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
 import { maskEmail } from "../../kit/log";
+import type { Env } from "../../kit/settings";
 
 export interface ErasableRecord {
   id: string;
@@ -66,15 +72,19 @@ export async function findRequestsFrom(options: {
   return { matches, unreadable, malformed };
 }
 
-/** Erases every request `findRequestsFrom` matches, then the inbox's counters; throws only when ids cannot be listed. */
+/**
+ * Erases every request `findRequestsFrom` matches (or those of `found`, its findings shown to the owner already),
+ * then the inbox's counters; throws only when ids cannot be listed.
+ */
 export async function eraseRequestsFrom(options: {
   store: ErasureStore;
   counters: AddressCounters;
   address: string;
   match?: AddressMatch;
+  found?: ErasureFindings;
 }) {
-  const { store, counters, address, match } = options;
-  const { matches, unreadable, malformed } = await findRequestsFrom({ store, address, match });
+  const { store, counters, address, match, found } = options;
+  const { matches, unreadable, malformed } = found ?? (await findRequestsFrom({ store, address, match }));
   const undeleted = await inBatches(
     matches.map((record) => record.id),
     (id) => store.remove(id),
@@ -207,4 +217,112 @@ export function describeDryRun(
   lines.push("The inbox's per-address counter entry, if any, would be removed too.");
   lines.push(...notChecked(findings));
   return { lines, complete: findings.unreadable.length === 0 && findings.malformed.length === 0 };
+}
+
+/** A partner's copy of one stored request: the request, the partner's record of it, and how to erase it. */
+export interface HeldCopy {
+  leadId: string;
+  recordId: string;
+  copy: PartnerCopy;
+}
+
+/**
+ * The copies partners keep of requests `ids`, as `plugins`' `partnerCopy` hooks find them on each lead read from
+ * `leads` (docs/decisions/0045-privacy-hooks.md, docs/decisions/0049-hubspot-plugin.md); a request that cannot be
+ * read is `unchecked`. Reads no lead when no plugin reports a partner. Never throws for one request.
+ */
+export async function findPartnerCopies(options: {
+  leads: { get(id: string): Promise<LeadRecord | null> };
+  ids: readonly string[];
+  plugins: readonly Plugin[];
+}): Promise<{ held: HeldCopy[]; unchecked: string[] }> {
+  const { leads, ids, plugins } = options;
+  const copies: PartnerCopy[] = [];
+  for (const plugin of plugins) {
+    const copy = await plugin.privacy?.partnerCopy?.();
+    if (copy) copies.push(copy);
+  }
+  const held: HeldCopy[] = [];
+  const unchecked: string[] = [];
+  if (copies.length === 0) return { held, unchecked };
+  for (const leadId of ids) {
+    const lead = await leads.get(leadId).catch(() => undefined);
+    if (lead === undefined) unchecked.push(leadId);
+    for (const copy of lead ? copies : []) {
+      const recordId = copy.recordOf(lead!);
+      if (recordId !== undefined) held.push({ leadId, recordId, copy });
+    }
+  }
+  return { held, unchecked };
+}
+
+const named = ({ copy, recordId }: HeldCopy) => `${copy.record} ${recordId}`;
+
+/**
+ * What `leads:erase` says of the copies found before it erases anything: each copy, and, unless `crm` (the owner
+ * asked for them), that this command leaves it; the requests it could not check. Ids only, never an address.
+ */
+export function describePartnerCopies(
+  found: { held: readonly HeldCopy[]; unchecked: readonly string[] },
+  crm: boolean,
+): string[] {
+  const lines = found.held.map((held) =>
+    crm
+      ? `${held.copy.holder} holds a copy of request ${held.leadId} (${named(held)}).`
+      : `${held.copy.holder} holds a copy of request ${held.leadId} (${named(held)}); it is not erased by this ` +
+        `command. Run again with --crm to ask ${held.copy.holder} to delete it.`,
+  );
+  if (found.unchecked.length > 0) {
+    lines.push(
+      `NOT CHECKED for a partner's copy: ${found.unchecked.length} request(s) could not be read: ` +
+        `${found.unchecked.join(", ")}.`,
+    );
+  }
+  return lines;
+}
+
+/** The question `leads:erase --crm` asks before a partner deletes `held`. */
+export const partnerQuestion = (held: HeldCopy) =>
+  `Ask ${held.copy.holder} to delete ${named(held)} and everything ${held.copy.holder} holds on it? ` +
+  "This cannot be undone. [y/N] ";
+
+/** Whether `answer` to `partnerQuestion` is a yes: y or yes, any case; anything else declines. */
+export const isYes = (answer: string) => /^\s*y(es)?\s*$/i.test(answer);
+
+/**
+ * `leads:erase --crm`: asks `confirm` about every copy first; if any is declined, no partner is asked and
+ * `declined` is true. Else has each partner erase its record by the stored id, with `env` (its settings), and
+ * reports each answer. `ok` is false when a partner did not confirm the erasure. Never throws while `confirm` does not.
+ */
+export async function erasePartnerCopies(options: {
+  held: readonly HeldCopy[];
+  env: Env;
+  confirm: (question: string) => Promise<boolean>;
+}): Promise<{ lines: string[]; ok: boolean; declined: boolean }> {
+  const { held, env, confirm } = options;
+  const declined: HeldCopy[] = [];
+  for (const copy of held) if (!(await confirm(partnerQuestion(copy)))) declined.push(copy);
+  if (declined.length > 0) {
+    return {
+      lines: [
+        `Nothing was sent or erased: declined for ${declined.map(named).join(", ")}. Run again to answer ` +
+          "again, or without --crm to erase the site's records only.",
+      ],
+      ok: false,
+      declined: true,
+    };
+  }
+  const lines: string[] = [];
+  let ok = true;
+  for (const copy of held) {
+    const answer = await copy.copy.erase(copy.recordId, env);
+    ok &&= answer.ok;
+    lines.push(
+      answer.ok
+        ? answer.line
+        : `NOT ERASED by ${copy.copy.holder} (request ${copy.leadId}): ${answer.line} Delete ${named(copy)} ` +
+            `in ${copy.copy.holder} by hand; the site's record, which names it, is erased below.`,
+    );
+  }
+  return { lines, ok, declined: false };
 }

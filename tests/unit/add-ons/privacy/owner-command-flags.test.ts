@@ -37,6 +37,30 @@ test.each([
   expect(stdout).toBe("");
 });
 
+const NO_TERMINAL =
+  "--crm asks on the terminal before a CRM deletes anything, and there is no terminal here.";
+
+test.each([
+  [
+    ["jane@acme.com", "--crm", "--dry-run"],
+    "--crm takes no --dry-run: a dry run names each CRM copy without it.",
+  ],
+  [["--id", "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", "--dry-run", "--crm"], "--crm takes no --dry-run"],
+  [["jane@acme.com", "--yes"], "--yes answers --crm's question; it goes with --crm only."],
+  [["jane@acme.com", "--crm"], NO_TERMINAL],
+  [["--id", "2b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", "--crm"], NO_TERMINAL],
+])(
+  "leads:erase %j: --crm asks on a terminal, never in a dry run; else exit 2, nothing done",
+  async (args, message) => {
+    const { code, stdout, stderr } = await command("leads-erase.mjs", args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+    expect(stderr).toContain("Usage: npm run leads:erase -- <email> [--dry-run] [--exact] [--crm [--yes]]");
+    expect(stderr).toMatch(/--crm .*by the id stored with the request/);
+    expect(stdout).toBe("");
+  },
+);
+
 test.each([
   [["--exact", "--email", "not-an-address"], '"not-an-address" is not a valid e-mail address.'],
   [["--exact"], "--exact needs --email <address>."],
