@@ -81,6 +81,11 @@ test("the notice and the privacy page say what the visit's first landing records
   expect(privacy.body).toMatch(/which campaigns and sites bring demo requests/);
 });
 
+test("the privacy page says that sales sees earlier requests from the same company's e-mail domain", () => {
+  const { privacy } = loadSiteContent(ROOT);
+  expect(privacy.body).toMatch(/sales team also sees earlier requests from the same e-mail domain/);
+});
+
 test.each<[string, string, Edit, string]>([
   ["no notice", "contact.notice", undefined, "contact.notice: Required"],
   ["no notice text", "contact.notice.text", undefined, "contact.notice.text: Required"],

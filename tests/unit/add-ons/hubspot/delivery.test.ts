@@ -271,3 +271,12 @@ test("one refused record in a batch fails only its lead", async () => {
     lastError: "HubSpot refused this contact",
   });
 });
+
+test("a lead stored before the plugin was turned on is never sent to HubSpot", async () => {
+  const w = setup();
+  const before = newLead(ID, { ...VALID }, NOW, { channels: [] });
+  await w.store.create({ ...before, deliveries: { sales: { state: "pending", attempts: 1 } } });
+  await w.retryJob();
+  expect(w.hubspot.calls).toEqual([]);
+  expect((await w.store.get(ID))!.deliveries).not.toHaveProperty("hubspot");
+});
