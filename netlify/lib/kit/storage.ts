@@ -74,7 +74,8 @@ export const STORAGE = {
     store: LEAD_STORE_NAME,
     prefix: "companies/",
     key: "<company key>/<ISO arrival>_<lead id>",
-    holds: "{ since }: the lead's arrival, under a keyed hash of its address's registrable domain (company addresses only)",
+    holds:
+      "{ since }: the lead's arrival, under a keyed hash of its address's registrable domain (company addresses only)",
     personal: true,
     retention: { kind: "with-lead", orphans: "daily" },
     erasure: "with-lead",
