@@ -92,6 +92,12 @@ export interface AddOn {
    */
   leadLines?: (lead: LeadRecord, context: LeadLinesContext) => Promise<readonly string[]>;
   /**
+   * The leads related to `lead` (the same inbox, the same company) for the claim page, with who works the company
+   * (docs/decisions/0050-company-match.md): names, states and owners only, never another lead's id, address or
+   * link; undefined when the add-on knows none. The first add-on's wins (see `relatedLeadsOf`).
+   */
+  relatedLeads?: (lead: LeadRecord, context: LeadLinesContext) => Promise<RelatedLeads | undefined>;
+  /**
    * Keys (from netlify/lib/kit/storage.ts) written `{ since }` with a new lead, before it, so the add-on's own job
    * finds it; a held lead gets them too, so its writes tell nothing.
    */
@@ -220,6 +226,50 @@ export async function leadLinesOf(
     }
   });
   return (await Promise.all(each)).flat();
+}
+
+/**
+ * One related lead as the claim page names it (docs/decisions/0050-company-match.md): the visitor's name (one line,
+ * cut short, escaped by the page), when it arrived, its state in words ("closed: demo held"), its owner's name.
+ */
+export interface RelatedLead {
+  name: string;
+  receivedAt: string;
+  state: string;
+  owner?: string;
+  /** Same inbox (the same person), or only the same company. */
+  via: "inbox" | "company";
+}
+
+/**
+ * A lead's related leads (docs/decisions/0050-company-match.md): the lead lines, the leads read newest first, how
+ * many more were not read, and who works the company (the owner of its most recent claimed open lead, as recorded).
+ */
+export interface RelatedLeads {
+  lines: readonly string[];
+  leads: readonly RelatedLead[];
+  more: number;
+  worksIt?: { name: string; email?: string };
+}
+
+/**
+ * The related leads of `lead` from the first add-on that names them, within LEAD_LINES_MS; undefined when none
+ * does, or when it fails or is slower (logged). Never throws.
+ */
+export async function relatedLeadsOf(
+  addOns: readonly AddOn[],
+  lead: LeadRecord,
+  context: Pick<DeliveryContext, "config" | "now">,
+): Promise<RelatedLeads | undefined> {
+  const addOn = addOns.find((each) => each.relatedLeads);
+  if (!addOn?.relatedLeads) return undefined;
+  const full = { ...context, addOns, zone: timeZoneOf(addOns, context.config) ?? "UTC" };
+  try {
+    return await pTimeout(addOn.relatedLeads(lead, full), { milliseconds: LEAD_LINES_MS });
+  } catch (error) {
+    logError("related leads left out", { requestId: lead.id, addOn: addOn.name, reason: errorName(error) });
+    return undefined;
+  }
 }
 
 /** The marker keys every add-on writes with `lead`. */

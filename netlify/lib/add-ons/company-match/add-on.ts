@@ -1,14 +1,14 @@
 /**
  * The company-match add-on (docs/decisions/0050-company-match.md): each new lead's company index entry (a lead
- * marker), and lead lines telling sales of a returning prospect and of colleagues' requests. A lead held as spam
- * is matched as any other, so its reads tell a bot nothing, and gets no line.
+ * marker), lead lines telling sales of a returning prospect and of colleagues' requests, and the related leads the
+ * claim page names. A lead held as spam is matched as any other, so its reads tell a bot nothing, and gets no line.
  */
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
 import { createBlobLeadStore } from "../../core/leads/lead-store";
 import { jsonBlobs } from "../../kit/json-blobs";
 import { LEAD_STORE_NAME } from "../../kit/storage";
-import { matchLines } from "./lines";
+import { matchLines, relatedLeads } from "./lines";
 import { companyEntryOf, matchLead, type MatchDeps } from "./match";
 
 declare module "../../core/plugin" {
@@ -34,6 +34,10 @@ export function companyMatchAddOn(config: ServerConfig, stores = blobStores): Ad
     async leadLines(lead, { addOns, zone }) {
       const match = await matchLead(lead, { ...stores(), addOns, secret: config.formSecret });
       return lead.state === "spam" ? [] : matchLines(match, zone);
+    },
+    async relatedLeads(lead, { addOns, zone }) {
+      if (lead.state === "spam") return undefined;
+      return relatedLeads(await matchLead(lead, { ...stores(), addOns, secret: config.formSecret }), zone);
     },
   };
 }

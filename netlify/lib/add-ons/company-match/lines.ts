@@ -5,6 +5,7 @@
  * visitor text: on one line and cut short, and each surface escapes them.
  */
 import { DateTime } from "luxon";
+import type { RelatedLeads } from "../../core/add-on";
 import type { FollowUpView } from "../../core/follow-up-hooks";
 import { shortText, singleLine } from "../../kit/text";
 import type { Match, Related } from "./match";
@@ -58,4 +59,25 @@ export function matchLines(match: Match, zone: string): string[] {
     lines.push(`Same e-mail domain: ${requests} at ${text(match.domain)}${also}${who}${more(match.more)}`);
   } else if (match.more > 0) lines.push(`Same e-mail domain: ${match.more} earlier requests not read`);
   return lines;
+}
+
+/**
+ * `match` as the claim page names it (the core's `RelatedLeads`): its lines in `zone`, each related lead's name
+ * (visitor text, on one line and cut short), arrival, state in words and owner, and who works the company; never
+ * another lead's id, address, phone or link.
+ */
+export function relatedLeads(match: Match, zone: string): RelatedLeads {
+  const works = worksTheCompany(match);
+  return {
+    lines: matchLines(match, zone),
+    leads: match.related.map(({ lead, view, via }) => ({
+      name: text(`${lead.request.firstName} ${lead.request.lastName}`),
+      receivedAt: lead.receivedAt,
+      state: stateInWords(view),
+      ...(view?.owner ? { owner: text(view.owner.name) } : {}),
+      via,
+    })),
+    more: match.more,
+    ...(works ? { worksIt: { name: text(works.name), ...(works.email ? { email: works.email } : {}) } } : {}),
+  };
 }

@@ -5,8 +5,10 @@
  * (docs/decisions/0040-link-lifetime-and-roster-keys.md); GET changes nothing and no form submits by itself, as
  * mail scanners open every link. After an action the 303 leads back to the link with `done=1`, and the page opens
  * with the newest history line as a status line, focused: a phone shows what changed without a script. A closed
- * lead can be reopened (docs/decisions/0041-reopening-a-lead.md). Referrer policy same-origin: `no-referrer` would
- * post forms as `Origin: null`.
+ * lead can be reopened (docs/decisions/0041-reopening-a-lead.md). The add-ons' lead lines stand near the top, and
+ * the lead's earlier requests are named without a link, with a hand-over to whoever works the company
+ * (docs/decisions/0050-company-match.md). Referrer policy same-origin: `no-referrer` would post forms as
+ * `Origin: null`.
  */
 import escapeHtml from "escape-html";
 import type { ConfigResult, ServerConfig } from "../../core/config";
@@ -31,6 +33,7 @@ import {
   type TimelineEntry,
 } from "./follow-up-record";
 import { awaitsContact, isConfirmedBooking } from "../../core/follow-up-hooks";
+import { leadLinesOf, relatedLeadsOf, type AddOn, type RelatedLeads } from "../../core/add-on";
 import type { FollowUpStore } from "./follow-up-store";
 import { emailClassLine, promiseDeadline, promiseStart, type LeadRecord } from "../../core/leads/lead-record";
 import type { LeadStore } from "../../core/leads/lead-store";
@@ -76,7 +79,17 @@ function promiseLine(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: str
   return `<p class="promise">${escapeHtml(text)}</p>`;
 }
 
-function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?: string): string {
+/** The lead lines as a list, escaped; nothing without any. */
+const leadLinesList = (lines: readonly string[]) =>
+  lines.length > 0 ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>` : "";
+
+function prospectSection(
+  lead: LeadRecord,
+  followUp: FollowUp,
+  now: Date,
+  zone?: string,
+  lines: readonly string[] = [],
+): string {
   const { request } = lead;
   const emailClass = emailClassOf(lead);
   const tags = [emailClassLine({ ...emailClass, role: false })];
@@ -98,6 +111,7 @@ function prospectSection(lead: LeadRecord, followUp: FollowUp, now: Date, zone?:
     `${escapeHtml(`${request.firstName} ${request.lastName}`)}, ${escapeHtml(request.company)}</h2>` +
     `<p>${tags.map((tag) => `<span class="tag">${escapeHtml(tag)}</span>`).join("")}</p>` +
     promiseLine(lead, followUp, now, zone) +
+    leadLinesList(lines) +
     `<div class="actions">${call}${write}</div>` +
     `<h3>Message</h3>${message}` +
     `<dl>${fact("Received", `${localTime(lead.receivedAt, zone)}, ${age} ago`)}` +
@@ -126,6 +140,46 @@ function closeForm(action: string): string {
 }
 
 type PageOptions = { action: string; roster?: readonly KeyedMember[]; zone?: string };
+
+/** Whether the page offers a hand-over: an owner holds the lead and it is neither new nor closed. */
+const canHandOver = (followUp: FollowUp) =>
+  followUp.owner !== undefined && followUp.state !== "new" && followUp.state !== "closed";
+
+/**
+ * Who works the company, in a sentence: with a roster, a hand-over to them when they are a member other than the
+ * owner and the lead can be handed over, or that they left the roster (docs/decisions/0050-company-match.md).
+ */
+function worksItLine(works: NonNullable<RelatedLeads["worksIt"]>, followUp: FollowUp, options: PageOptions) {
+  const { roster, action } = options;
+  const email = works.email?.toLowerCase();
+  const member = email ? roster?.find(({ member }) => member.email?.toLowerCase() === email) : undefined;
+  if (roster && !member) {
+    return `<p>${escapeHtml(`${works.name} worked this company but is no longer on the sales team.`)}</p>`;
+  }
+  const name = member?.member.name ?? works.name;
+  const sentence = `<p>${escapeHtml(`${name} works this company.`)}</p>`;
+  if (!member || !canHandOver(followUp) || samePerson(member.member, followUp.owner!)) return sentence;
+  const to = `<input type="hidden" name="to" value="${escapeHtml(member.key)}">`;
+  return form(action, "hand-over", sentence + to, `Hand over to ${name.split(/\s+/)[0]}?`);
+}
+
+/**
+ * The lead's earlier requests by name, arrival, state and owner: never a link, an address or a phone of another
+ * lead, so a forwarded link opens nobody else's (docs/decisions/0050-company-match.md).
+ */
+function relatedSection(related: RelatedLeads | undefined, followUp: FollowUp, options: PageOptions): string {
+  if (!related || (related.leads.length === 0 && related.more === 0)) return "";
+  const items = related.leads.map(({ name, receivedAt, state, owner, via }) => {
+    const who = owner ? `, owner ${owner}` : "";
+    const same = via === "inbox" ? " (same e-mail address)" : "";
+    return `<li>${escapeHtml(`${name}${same}, ${localTime(receivedAt, options.zone)}: ${state}${who}`)}</li>`;
+  });
+  if (related.more > 0) items.push(`<li>${escapeHtml(`and ${related.more} more not read`)}</li>`);
+  return (
+    `<section aria-labelledby="earlier"><h2 id="earlier">Earlier requests</h2><ul>${items.join("")}</ul>` +
+    `${related.worksIt ? worksItLine(related.worksIt, followUp, options) : ""}</section>`
+  );
+}
 
 function followUpSection(followUp: FollowUp, { action, roster, zone }: PageOptions): string {
   const facts = [fact("State", followUp.state), fact("Owner", followUp.owner?.name ?? "nobody yet")];
@@ -158,7 +212,7 @@ function followUpSection(followUp: FollowUp, { action, roster, zone }: PageOptio
     }
     const { owner } = followUp;
     const others = roster?.filter(({ member }) => !owner || !samePerson(member, owner));
-    if (owner && followUp.state !== "new" && others?.length !== 0) {
+    if (canHandOver(followUp) && others?.length !== 0) {
       const field = personField(others, "to", { roster: "Hand over to", typed: "Hand over to (their name)" });
       forms.push(form(action, "hand-over", field, "Hand over"));
     }
@@ -223,15 +277,22 @@ function statusLine(followUp: FollowUp, zone?: string): string {
 function renderClaimPage(
   lead: LeadRecord,
   followUp: FollowUp,
-  options: PageOptions & { now: Date; notice?: string; done?: boolean },
+  options: PageOptions & {
+    now: Date;
+    notice?: string;
+    done?: boolean;
+    lines: readonly string[];
+    related?: RelatedLeads;
+  },
 ): string {
-  const { now, zone, notice, done } = options;
+  const { now, zone, notice, done, lines, related } = options;
   const message = notice ? `<p role="alert"><strong>${escapeHtml(notice)}</strong></p>` : "";
   return htmlPage(
     CLAIM_PAGE_TITLE,
     (done ? statusLine(followUp, zone) : "") +
       message +
-      prospectSection(lead, followUp, now, zone) +
+      prospectSection(lead, followUp, now, zone, lines) +
+      relatedSection(related, followUp, options) +
       followUpSection(followUp, options) +
       historySection(lead, followUp, zone) +
       `<p class="muted">${escapeHtml(CLAIM_TRUST_NOTE)}</p>`,
@@ -314,6 +375,33 @@ function parseAction(
   return "Choose an action.";
 }
 
+/**
+ * The add-ons' lead lines and the related leads of `lead` (docs/decisions/0050-company-match.md): the add-on that
+ * names related leads gives its lines with them, from one match; the others' lines come as in the sales e-mail.
+ * Never throws: without the add-ons, the page goes without them.
+ */
+async function companyFacts(
+  lead: LeadRecord,
+  getAddOns: () => Promise<readonly AddOn[]>,
+  context: { config: ServerConfig; now: () => Date },
+): Promise<{ lines: readonly string[]; related?: RelatedLeads }> {
+  try {
+    const addOns = await getAddOns();
+    const [related, others] = await Promise.all([
+      relatedLeadsOf(addOns, lead, context),
+      leadLinesOf(
+        addOns.filter((addOn) => !addOn.relatedLeads),
+        lead,
+        context,
+      ),
+    ]);
+    return { lines: [...(related?.lines ?? []), ...others], related };
+  } catch (error) {
+    logError("claim page: lead lines left out", { requestId: lead.id, reason: errorName(error) });
+    return { lines: [] };
+  }
+}
+
 /** Builds the handler for `/leads/<id>`. */
 export function createClaimHandler(deps: ClaimHandlerDeps) {
   const now = deps.now ?? (() => new Date());
@@ -330,8 +418,12 @@ export function createClaimHandler(deps: ClaimHandlerDeps) {
     const followUps = deps.getFollowUps();
     const zone = config.followUp.businessHours?.zone;
     const show = async (status: number, notice?: string, done = false) => {
-      const followUp = await followUps.get(id);
-      const html = renderClaimPage(lead, followUp, { now: now(), action, roster, zone, notice, done });
+      const [followUp, facts] = await Promise.all([
+        followUps.get(id),
+        companyFacts(lead, () => deps.getAddOns(config), { config, now }),
+      ]);
+      const options = { now: now(), action, roster, zone, notice, done, ...facts };
+      const html = renderClaimPage(lead, followUp, options);
       return page(method, status, html);
     };
     try {

@@ -1,9 +1,10 @@
 /**
  * The lead webhook add-on (docs/decisions/0022-lead-webhook-channel.md): each lead POSTed on its own channel
- * beside the sales e-mail, with the claim link of the core's `claimUrl` hook, its alerts, and the follow-up changes
+ * beside the sales e-mail, with the claim link of the core's `claimUrl` hook and the add-ons' lead lines
+ * (docs/decisions/0050-company-match.md), its alerts, and the follow-up changes
  * it takes up as lead events (docs/decisions/0044-durable-lead-events.md). The URL is never logged: it is a credential.
  */
-import { claimUrlOf, type AddOn, type DeliveryChannel } from "../../core/add-on";
+import { claimUrlOf, leadLinesOf, type AddOn, type DeliveryChannel } from "../../core/add-on";
 import {
   FOLLOW_UP_CHANGES,
   LEAD_UPDATE_ACTIONS,
@@ -21,9 +22,10 @@ const leadWebhook: DeliveryChannel = {
   async send(lead, { config, addOns, retry, now }) {
     const settings = config.leadWebhook;
     if (!settings) return { status: "permanent", error: "LEAD_WEBHOOK_URL is not set", code: 0, attempts: 0 };
+    const lines = await leadLinesOf(addOns, lead, { config, now });
     const event = {
       kind: "lead",
-      lead: webhookLead(lead, { claimUrl: claimUrlOf(addOns, config, lead.id, now()) }),
+      lead: webhookLead(lead, { claimUrl: claimUrlOf(addOns, config, lead.id, now()), lines }),
     } as const;
     const result = await postLeadEvent(event, settings, now, retry);
     const fields = { requestId: lead.id, format: settings.format };

@@ -6,7 +6,12 @@ import { leadTitle, type LeadRecord } from "../../core/leads/lead-record";
 export type WebhookLead = Pick<
   LeadRecord,
   "id" | "receivedAt" | "request" | "attribution" | "suspectedSpam" | "emailClass"
-> & { owner?: string; claimUrl?: string };
+> & {
+  owner?: string;
+  claimUrl?: string;
+  /** The add-ons' lead lines (docs/decisions/0050-company-match.md), shown near the top of a new lead's message. */
+  lines?: readonly string[];
+};
 
 const FOLLOW_UP_ALERTS: readonly string[] = REMINDER_KINDS.filter((kind) => kind !== "digest");
 

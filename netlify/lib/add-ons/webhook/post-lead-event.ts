@@ -13,23 +13,28 @@ import type { TeamNotice } from "../../core/add-on";
 import { slackFieldsMessage, slackMessage } from "./slack";
 import { teamsLinesMessage, teamsMessage } from "./teams";
 
-/** The part of a stored lead the webhook carries, with its owner and claim link when known. */
+/** The part of a stored lead the webhook carries, with its owner, claim link and lead lines when known. */
 export function webhookLead(
   lead: LeadRecord,
-  followUp: { owner?: string; claimUrl?: string } = {},
+  followUp: { owner?: string; claimUrl?: string; lines?: readonly string[] } = {},
 ): WebhookLead {
   const { id, receivedAt, request, attribution, suspectedSpam, emailClass } = lead;
   return { id, receivedAt, request, attribution, suspectedSpam, emailClass, ...followUp };
 }
 
-/** The `standard` payload of `event`; an alert goes under `data.alert`, a suspicion under `data.suspectedSpam`. */
+/**
+ * The `standard` payload of `event`; an alert goes under `data.alert`, a suspicion under `data.suspectedSpam`, the
+ * lead lines under `data.lines` when there are any.
+ */
 export function standardPayload(event: LeadEvent, now: Date) {
-  const { id, receivedAt, request, attribution, suspectedSpam, owner, claimUrl, emailClass } = event.lead;
+  const { id, receivedAt, request, attribution, suspectedSpam, owner, claimUrl, emailClass, lines } =
+    event.lead;
   const data: Record<string, unknown> = { id, receivedAt, ...request, attribution: attribution ?? {} };
   if (suspectedSpam) data.suspectedSpam = suspectedSpam;
   if (owner) data.owner = owner;
   if (emailClass) data.emailClass = emailClass;
   if (claimUrl) data.claimUrl = claimUrl;
+  if (lines && lines.length > 0) data.lines = lines;
   if (event.kind === "alert") data.alert = event.alert;
   if (event.kind === "update") data.update = event.update;
   return {

@@ -74,6 +74,9 @@ export function slackMessage(event: LeadEvent, options: { buttons?: boolean } = 
   const rows = contactRows(lead.request);
   const source = attributionEntries(lead.attribution);
   const blocks = [header(title)];
+  // Lead lines name visitors and domains: plain text, never a link.
+  if (lead.lines && lead.lines.length > 0)
+    blocks.push({ type: "section", text: plain(lead.lines.join("\n"), SECTION_MAX) });
   if (event.kind === "alert") blocks.push({ type: "section", text: mrkdwn(escapeSlack(event.alert.detail)) });
   // The reason may name the visitor's domain: plain text, never a link.
   if (lead.suspectedSpam) blocks.push(...labelledText("Suspected spam", reasonInWords(lead.suspectedSpam)));

@@ -29,6 +29,8 @@ function leadBody(event: Exclude<LeadEvent, { kind: "update" }>): CardElement[] 
   const { lead } = event;
   const { title, who } = headline(event);
   const body = [runs({ type: "TextRun", text: `${title}: ${who}`, weight: "Bolder" })];
+  // Lead lines name visitors and domains: TextRuns, never Markdown.
+  body.push(...(lead.lines ?? []).map((text) => runs({ type: "TextRun", text })));
   if (event.kind === "alert") body.push(block(event.alert.detail));
   if (lead.suspectedSpam) body.push(row("Suspected spam", reasonInWords(lead.suspectedSpam)));
   body.push(row("Owner", lead.owner ?? "nobody yet"));

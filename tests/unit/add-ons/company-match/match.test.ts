@@ -43,7 +43,7 @@ function setup(views: Record<string, FollowUpView> = {}) {
   };
   const match = (lead: LeadRecord) => matchLead(lead, { blobs, leads, addOns, secret: SECRET });
   const lines = (lead: LeadRecord) => leadLinesOf(addOns, lead, { config: TEST_CONFIG, now: () => at(28) });
-  return { blobs, leads, arrive, match, lines, views };
+  return { blobs, leads, arrive, match, lines, views, addOns };
 }
 
 test("the registrable domain by the public suffix list, private suffixes included; none for free mail, ISPs, disposable, IPs or malformed hosts", () => {
@@ -155,4 +155,65 @@ test("the index holds keyed hashes, never a domain", async () => {
   const w = setup();
   await w.arrive("ben@acme-mining.com");
   expect((await w.blobs.keys("companies/")).join()).not.toContain("acme");
+});
+
+test("the claim page's related leads: names, arrival, state in words, owner, who works the company and the count not read; no other lead's id, address, phone or link", async () => {
+  const w = setup();
+  const ben = await w.arrive("ben@karijinironore.com.au", { day: 2, name: "Bea" });
+  w.views[ben.id] = { state: "contacted", owner: { name: "Ben Ng", email: "ben.ng@example.com" } };
+  const old = await w.arrive("old@karijinironore.com.au", { day: 3, name: "Olga\nRoss" });
+  w.views[old.id] = { state: "closed", closedReason: "demo held", owner: { name: "Ana Lopez" } };
+  const dee = await w.arrive("dee@karijinironore.com.au", { day: 9 });
+  const addOn = w.addOns.find((a) => a.relatedLeads)!;
+  const related = await addOn.relatedLeads!(dee, {
+    config: TEST_CONFIG,
+    now: () => at(28),
+    addOns: w.addOns,
+    zone: "UTC",
+  });
+  expect(related).toEqual({
+    lines: ["Same e-mail domain: 1 open request at karijinironore.com.au (and 1 closed), owner Ben Ng"],
+    leads: [
+      {
+        name: `Olga Ross ${VALID.lastName}`,
+        receivedAt: old.receivedAt,
+        state: "closed: demo held",
+        owner: "Ana Lopez",
+        via: "company",
+      },
+      {
+        name: `Bea ${VALID.lastName}`,
+        receivedAt: ben.receivedAt,
+        state: "contacted",
+        owner: "Ben Ng",
+        via: "company",
+      },
+    ],
+    more: 0,
+    worksIt: { name: "Ben Ng", email: "ben.ng@example.com" },
+  });
+  const text = JSON.stringify(related);
+  for (const secret of [
+    ben.id,
+    old.id,
+    "ben@karijinironore",
+    "old@karijinironore",
+    VALID.phone,
+    "http",
+    "/leads/",
+  ])
+    expect([secret, text.includes(secret)]).toEqual([secret, false]);
+
+  for (let day = 10; day <= 30; day++) await w.arrive(`p${day}@karijinironore.com.au`, { day });
+  const last = await w.arrive("last@karijinironore.com.au", { day: 31 });
+  const many = await addOn.relatedLeads!(last, {
+    config: TEST_CONFIG,
+    now: () => at(31),
+    addOns: w.addOns,
+    zone: "UTC",
+  });
+  expect([many?.leads.length, many?.more]).toEqual([MAX_RELATED, 4]);
+  expect(many?.leads.every((lead) => lead.state === "not claimed yet" && lead.owner === undefined)).toBe(
+    true,
+  );
 });

@@ -11,6 +11,8 @@ import { once } from "node:events";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import type { AddOn } from "../../../../netlify/lib/core/add-on";
+import { webhookAddOn } from "../../../../netlify/lib/add-ons/webhook/add-on";
 import type { ServerConfig } from "../../../../netlify/lib/core/config";
 import { issueFormToken } from "../../../../netlify/lib/core/spam/form-token";
 import type { LeadRecord } from "../../../../netlify/lib/core/leads/lead-record";
@@ -404,3 +406,45 @@ describe("with the spam layers", () => {
     expect((await store.get(OTHER_LEAD))?.deliveries.webhook).toBeUndefined();
   });
 });
+
+test.each(["slack", "teams", "standard"] as const)(
+  "%s: a new lead's message carries the add-ons' lead lines near the top, escaped for its format",
+  async (format) => {
+    const line = "Same e-mail domain: 2 open requests at a<b>&c.example, owner <!channel> Ben & Co";
+    const lines: AddOn = { name: "company match", leadLines: async () => [line] };
+    const config = {
+      ...TEST_CONFIG,
+      leadWebhook: {
+        url: sink.url,
+        format,
+        timeoutMs: 2000,
+        ...(format === "standard" ? { secret: SECRET } : {}),
+      },
+    };
+    const lead = leadRecord(ID, "pending");
+    const result = await webhookAddOn.channel!.channel.send(lead, {
+      config,
+      mailer: scriptedMailer(),
+      addOns: [lines, webhookAddOn],
+      now: at(0),
+      retry: NO_WAITS,
+    });
+    expect(result.status).toBe("sent");
+    const [{ body, raw }] = sink.deliveries() as { body: unknown; raw: string }[];
+    if (format === "slack") {
+      const blocks = (body as { blocks: { type: string; text?: { type: string; text: string } }[] }).blocks;
+      expect(blocks[1].text).toEqual({
+        type: "plain_text",
+        text: "Same e-mail domain: 2 open requests at a&lt;b&gt;&amp;c.example, owner &lt;!channel&gt; Ben &amp; Co",
+        emoji: false,
+      });
+      expect(raw).not.toContain("<!channel>");
+    } else if (format === "teams") {
+      const card = (body as { attachments: { content: { body: unknown[] } }[] }).attachments[0].content;
+      // A TextRun renders no Markdown: the line is shown as typed, right after the title.
+      expect(card.body[1]).toEqual({ type: "RichTextBlock", inlines: [{ type: "TextRun", text: line }] });
+    } else {
+      expect((body as { data: { lines: string[] } }).data.lines).toEqual([line]);
+    }
+  },
+);
