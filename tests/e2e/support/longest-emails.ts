@@ -4,6 +4,7 @@
  * company, a 1,000-character message, 200-character attribution values), and the claim page of a lead with a
  * long everyday address. For tests/e2e/email-widths.spec.ts.
  */
+import { matchLines } from "../../../netlify/lib/add-ons/company-match/lines";
 import { confirmationAddOn } from "../../../netlify/lib/add-ons/confirmation/confirmation";
 import { createClaimHandler } from "../../../netlify/lib/add-ons/follow-up/claim-handler";
 import { claimUrlFor } from "../../../netlify/lib/add-ons/follow-up/claim-link";
@@ -70,6 +71,25 @@ const leadOf = (id: string, options: Parameters<typeof newLead>[3] = {}) =>
 const suspectedSpam = wide(200);
 const owner = { name: wide(100) };
 
+/** The company match's lines at their longest: a returning prospect and colleagues at the longest domain. */
+function companyLines(lead: LeadRecord): string[] {
+  const longestOwner = { name: wide(80) };
+  const match = {
+    domain: LONGEST_EMAIL.split("@")[1],
+    related: [
+      {
+        lead,
+        via: "inbox" as const,
+        view: { state: "closed" as const, closedReason: "pilot agreed", owner: longestOwner },
+      },
+      { lead, via: "company" as const, view: { state: "claimed" as const, owner: longestOwner } },
+    ],
+    more: 9_999,
+    reads: { indexes: 2, leads: 20 },
+  };
+  return matchLines(match, "Australia/Perth");
+}
+
 /** Each kind of e-mail to the sales team, the prospect and the owner, by a name a test can show. */
 export async function longestEmails(): Promise<Record<string, MailMessage>> {
   const lead = { ...leadOf("11111111-1111-4111-8111-111111111111"), state: "sent" as const };
@@ -98,6 +118,7 @@ export async function longestEmails(): Promise<Record<string, MailMessage>> {
       attribution,
       claimUrl,
       emailClass: { class: "company", domain: LONGEST_EMAIL.split("@")[1], role: true },
+      lines: companyLines(lead),
     }),
     confirmation: await confirmation(lead),
     nudge: reminder("nudge"),
