@@ -1,7 +1,8 @@
 /**
  * The company-match add-on (docs/decisions/0050-company-match.md): each new lead's company index entry (a lead
- * marker), and lead lines telling sales of a returning prospect and of colleagues' requests. A lead held as spam
- * is matched as any other, so its reads tell a bot nothing, and gets no line.
+ * marker), lead lines telling sales of a returning prospect and of colleagues' requests, and each lead's company
+ * for the weekly figures. A lead held as spam is matched as any other, so its reads tell a bot nothing, and gets no
+ * line.
  */
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
@@ -34,6 +35,10 @@ export function companyMatchAddOn(config: ServerConfig, stores = blobStores): Ad
     async leadLines(lead, { addOns, zone }) {
       const match = await matchLead(lead, { ...stores(), addOns, secret: config.formSecret });
       return lead.state === "spam" ? [] : matchLines(match, zone);
+    },
+    async leadCompanies(leads, { addOns, since }) {
+      const { leadCompanies } = await import("./companies");
+      return leadCompanies(leads, since, { ...stores(), addOns, secret: config.formSecret });
     },
   };
 }
