@@ -3,8 +3,7 @@
  * `npm run leads:erase` (docs/decisions/0018-retention-and-erasure.md): see USAGE. Exit 0 when complete, 1 when a
  * record could not be read, deleted or is malformed, 2 for bad arguments.
  */
-import { applyLocalFormSecret } from "./local/local-data.mjs";
-import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
+import { load, ownerFormSecret, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:erase -- <email> [--dry-run] [--exact]",
@@ -40,18 +39,6 @@ if (id !== undefined) {
 
 const erasure = await load("netlify/lib/add-ons/privacy/lead-erasure.ts");
 
-/** The form secret the functions key the counters with: this shell's for the deployed site, else the local one. */
-async function formSecret(deployed) {
-  const { formSecretFrom } = await load("netlify/lib/core/config.ts");
-  try {
-    if (!deployed) applyLocalFormSecret(root);
-  } catch (error) {
-    console.error(`The local form secret could not be read: ${error.message}`);
-    return undefined;
-  }
-  return formSecretFrom(process.env);
-}
-
 const complete = await withLeadStore(async (blobs, { leads, json }) => {
   const { PLUGINS } = await load("netlify/lib/compose.ts");
   const store = erasure.erasureStore(leads, json, PLUGINS);
@@ -68,7 +55,7 @@ const complete = await withLeadStore(async (blobs, { leads, json }) => {
     );
     const { LIMITS_STORE_NAME } = await load("netlify/lib/kit/storage.ts");
     const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
-    const secret = await formSecret(blobs.deployed);
+    const secret = await ownerFormSecret(blobs.deployed);
     if (!secret) {
       console.error(
         "Set FORM_TOKEN_SECRET (or, if the site has none, SENDGRID_API_KEY) as the site has it: the " +

@@ -6,7 +6,10 @@
 // read through the core's leadCompanies hook; leads held or closed as spam are neither counted nor listed.
 import { companyMatchAddOn } from "../../../../netlify/lib/add-ons/company-match/add-on";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
-import { REPEATED_SHOWN } from "../../../../netlify/lib/add-ons/summary/company-figures";
+import {
+  REPEATED_SHOWN,
+  weeklyCompanyFigures,
+} from "../../../../netlify/lib/add-ons/summary/company-figures";
 import type { AddOn } from "../../../../netlify/lib/core/add-on";
 import { inboxKeyOf } from "../../../../netlify/lib/core/leads/lead-address";
 import { newLead } from "../../../../netlify/lib/core/leads/lead-record";
@@ -98,4 +101,34 @@ test("without an add-on that knows companies, the summary has no company figures
   const { summary, message } = await drySummary({ leads: w.leads, followUps: w.followUps, blobs: w.blobs });
   expect(summary.companies).toBeUndefined();
   expect(message.text).not.toContain("companies");
+});
+
+test("the report's figures are each week's, its returning companies counted from that week's start", async () => {
+  const lead = (id: string, at: string, email: string) => ({
+    lead: { ...newLead(id, { ...VALID, email }, new Date(at)), state: "sent" as const },
+    followUp: { state: "new" as const },
+  });
+  const items = [
+    lead("a", "2026-11-17T02:00:00Z", "a@acme-mining.com"),
+    lead("b", "2026-11-24T02:00:00Z", "b@acme-mining.com"),
+    lead("c", "2026-11-25T02:00:00Z", "c@acme-mining.com"),
+  ];
+  const asked: [string[], string][] = [];
+  const figures = await weeklyCompanyFigures(items, "UTC", async (leads, since) => {
+    asked.push([leads.map((l) => l.id), since.toISOString()]);
+    return new Map(leads.map((l) => [l.id, { company: "acme-mining.com", returning: l.id !== "a" }]));
+  });
+  expect(asked).toEqual([
+    [["a"], "2026-11-16T00:00:00.000Z"],
+    [["b", "c"], "2026-11-23T00:00:00.000Z"],
+  ]);
+  expect(Object.fromEntries(figures)).toEqual({
+    "2026-W47": { newCompanies: 1, returningCompanies: 0, repeated: [] },
+    "2026-W48": {
+      newCompanies: 0,
+      returningCompanies: 1,
+      repeated: [{ company: "acme-mining.com", requests: 2 }],
+    },
+  });
+  expect(await weeklyCompanyFigures(items, "UTC", undefined)).toEqual(new Map());
 });
