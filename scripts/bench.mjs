@@ -2,7 +2,8 @@
 /**
  * `npm run bench` (docs/decisions/0007-perf-benchmark.md): build time, Lighthouse, first-load JS, the dead-tap
  * probe, the functions' bundle sizes and module init, the submit benchmark, the weekly summary's dry run over
- * 1,000 leads and a backlog of 1,000 leads sent to the local HubSpot sink, written to bench/results/latest.json.
+ * 1,000 leads, a backlog of 1,000 leads sent to the local HubSpot sink and the store operations of one company match
+ * at 100 and 10,000 stored leads, written to bench/results/latest.json.
  * Prints figures, never fails on them; exits 1 only when the build or server could not start. Flags: --rebuild, --runs=N, --dead-tap-runs=N, --skip-*.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { join, resolve } from "node:path";
 import { startCompressingProxy } from "./bench/compress-proxy.mjs";
 import { runDeadTapProbe } from "./bench/dead-tap.mjs";
 import { functionTable, measureFunctions } from "./bench/function-init.mjs";
+import { companyMatchLines, runCompanyMatchBench } from "./bench/company-match.mjs";
 import { hubspotBacklogLines, runHubspotBacklogBench } from "./bench/hubspot-backlog.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { runSubmitBench, runSummaryBench } from "./bench/server-runs.mjs";
@@ -155,6 +157,13 @@ const hubspot = args.has("--skip-hubspot")
       ok: false,
       output: message(error),
     }));
+const companyMatch = args.has("--skip-company-match")
+  ? { available: false, skipped: true }
+  : await runCompanyMatchBench({ root }).catch((error) => ({
+      available: true,
+      ok: false,
+      output: message(error),
+    }));
 
 const pages = PAGES.map(({ label, path, route, expectStatus, noindex = false }) => {
   const figures = {
@@ -202,6 +211,8 @@ const report = {
       "scripts/bench/function-init.mjs: zips of build/function-bundles.mjs (Netlify's zip-it-and-ship-it); init = import() of the unpacked bundle's function file in a fresh Node process with only SENDGRID_API_KEY, SALES_EMAIL and MAIL_FROM set, median/min/max of 7",
     hubspot:
       "scripts/bench/hubspot-backlog.mjs: 1,000 stored leads (sales e-mail sent, HubSpot pending) in a local Blobs store, retryPendingLeads with the plugins on for the core's settings and HubSpot's pointed at the HubSpot sink (100 calls per rolling 10 s, 429 past it), run until none is pending; counts only",
+    companyMatch:
+      "scripts/bench/company-match.mjs: 100 and 10,000 stored leads at one company domain (and half as many from free mail) in in-memory stores, matchLead for a new lead of that company; counts index lists, lead reads and follow-up reads",
   },
   targets: TARGETS,
   build: { ...build, missed: build.seconds <= TARGETS.buildSeconds ? [] : ["build time"] },
@@ -211,6 +222,7 @@ const report = {
   submit,
   summary,
   hubspot,
+  companyMatch,
 };
 writeJson("latest.json", report);
 
@@ -293,6 +305,11 @@ if (hubspot.skipped) console.log("HubSpot backlog: skipped (--skip-hubspot)");
 else
   console.log(
     `\nHubSpot backlog (retry job -> local HubSpot sink):\n${hubspotBacklogLines(hubspot).join("\n")}`,
+  );
+if (companyMatch.skipped) console.log("company match: skipped (--skip-company-match)");
+else
+  console.log(
+    `\ncompany match (store operations of one match):\n${companyMatchLines(companyMatch).join("\n")}`,
   );
 const { cores, cpu, loadAverage1m } = report.machine;
 console.log(`\nmachine: ${cores} cores, ${cpu}; 1-min load ${loadBefore} at start, ${loadAverage1m} at end`);

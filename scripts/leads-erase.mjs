@@ -4,8 +4,7 @@
  * USAGE. Exit 0 when complete, 1 when a record could not be read, deleted or is malformed, a CRM did not confirm
  * its deletion or its question was declined (nothing erased then), 2 for bad arguments.
  */
-import { applyLocalFormSecret } from "./local/local-data.mjs";
-import { load, parseCommand, root, withLeadStore } from "./local/owner-command.mjs";
+import { load, ownerFormSecret, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:erase -- <email> [--dry-run] [--exact] [--crm [--yes]]",
@@ -61,18 +60,6 @@ if (crm && !args.values.yes && !process.stdin.isTTY) {
 
 const erasure = await load("netlify/lib/add-ons/privacy/lead-erasure.ts");
 
-/** The form secret the functions key the counters with: this shell's for the deployed site, else the local one. */
-async function formSecret(deployed) {
-  const { formSecretFrom } = await load("netlify/lib/core/config.ts");
-  try {
-    if (!deployed) applyLocalFormSecret(root);
-  } catch (error) {
-    console.error(`The local form secret could not be read: ${error.message}`);
-    return undefined;
-  }
-  return formSecretFrom(process.env);
-}
-
 /** Asks `question` on the terminal, or, with --yes, prints it answered: whether the answer is yes. */
 async function confirm(question) {
   if (args.values.yes) {
@@ -120,7 +107,7 @@ const complete = await withLeadStore(async (blobs, { leads, json }) => {
     );
     const { LIMITS_STORE_NAME } = await load("netlify/lib/kit/storage.ts");
     const { jsonBlobsOver } = await load("netlify/lib/kit/json-blobs.ts");
-    const secret = await formSecret(blobs.deployed);
+    const secret = await ownerFormSecret(blobs.deployed);
     if (!secret) {
       console.error(
         "Set FORM_TOKEN_SECRET (or, if the site has none, SENDGRID_API_KEY) as the site has it: the " +

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `npm run leads:report`: see USAGE and add-ons/summary/report.ts. Exit 0 when printed, 2 for a bad argument. */
 import { DateTime } from "luxon";
-import { load, ownerSettings, parseCommand, withLeadStore } from "./local/owner-command.mjs";
+import { load, ownerFormSecret, ownerSettings, parseCommand, withLeadStore } from "./local/owner-command.mjs";
 
 const USAGE = [
   "Usage: npm run leads:report [-- [--since YYYY-MM-DD] [--csv]]",
@@ -18,20 +18,42 @@ const since = day?.toJSDate();
 const { followUp } = await ownerSettings({ needs: ["follow-up"], counts: true });
 const hours = followUp.businessHours;
 
-await withLeadStore(async (blobs, { leads, followUps }) => {
-  const [{ followUpReport, readReportLeads, reportToCsv, reportToText }, { followUpReader }] =
-    await Promise.all([
-      load("netlify/lib/add-ons/summary/report.ts"),
-      load("netlify/lib/add-ons/follow-up/add-on.ts"),
-    ]);
-  // The report shows no links, so it needs none of the core's settings.
+await withLeadStore(async (blobs, { leads, json, followUps }) => {
+  const [
+    report,
+    { followUpAddOn, followUpReader },
+    { companyMatchAddOn },
+    { leadCompaniesOf },
+    figures,
+    kit,
+  ] = await Promise.all([
+    load("netlify/lib/add-ons/summary/report.ts"),
+    load("netlify/lib/add-ons/follow-up/add-on.ts"),
+    load("netlify/lib/add-ons/company-match/add-on.ts"),
+    load("netlify/lib/core/add-on.ts"),
+    load("netlify/lib/add-ons/summary/company-figures.ts"),
+    load("netlify/lib/kit/business-hours.ts"),
+  ]);
+  const now = new Date();
+  // The report shows no links, so it needs none of the core's settings; companies are found by the form secret's
+  // keyed index.
   const reader = followUpReader(followUps, { formSecret: "", followUp });
-  const items = await readReportLeads({ leads, followUps: reader });
-  const rows = followUpReport(items, { now: new Date(), since, hours });
-  if (args.values.csv) process.stdout.write(reportToCsv(rows));
+  const items = await report.readReportLeads({ leads, followUps: reader });
+  const formSecret = await ownerFormSecret(blobs.deployed);
+  if (!formSecret) console.error("Company figures left out: no form secret to find the company index with.");
+  const config = { formSecret, followUp };
+  const addOns = [followUpAddOn(() => followUps), companyMatchAddOn(config, () => ({ blobs: json, leads }))];
+  const companiesOf =
+    formSecret &&
+    ((records, start) =>
+      leadCompaniesOf(addOns, records, { config, now: () => now, since: start.toISOString() }));
+  const shown = since ? items.filter((item) => Date.parse(item.lead.receivedAt) >= since.getTime()) : items;
+  const companies = await figures.weeklyCompanyFigures(shown, kit.zoneOf(hours), companiesOf || undefined);
+  const rows = report.followUpReport(items, { now, since, hours, companies });
+  if (args.values.csv) process.stdout.write(report.reportToCsv(rows));
   else {
     const clock = hours ? `business minutes (${process.env.BUSINESS_HOURS?.trim()})` : "calendar minutes";
     console.log(`Follow-up report from ${blobs.where}${since ? ` since ${text}` : ""}`);
-    console.log(reportToText(rows, clock));
+    console.log(report.reportToText(rows, clock));
   }
 });

@@ -51,15 +51,28 @@ await withLeadStore(async (blobs, { leads, json, followUps }) => {
   const mail = blobs.deployed ? undefined : await useLocalSite();
   try {
     const { config } = await ownerSettings({ needs: ["core", "follow-up"], counts: true });
-    const [{ exportCsv }, { followUpReader }, { PLUGINS }, { createSendGridMailer }, { maskEmail }] =
-      await Promise.all([
-        load("netlify/lib/add-ons/privacy/leads-csv.ts"),
-        load("netlify/lib/add-ons/follow-up/add-on.ts"),
-        load("netlify/lib/compose.ts"),
-        load("netlify/lib/core/delivery/mailer.ts"),
-        load("netlify/lib/kit/log.ts"),
-      ]);
+    const [
+      { exportCsv },
+      { followUpAddOn, followUpReader },
+      { companyMatchAddOn },
+      { PLUGINS },
+      { createSendGridMailer },
+      { maskEmail },
+    ] = await Promise.all([
+      load("netlify/lib/add-ons/privacy/leads-csv.ts"),
+      load("netlify/lib/add-ons/follow-up/add-on.ts"),
+      load("netlify/lib/add-ons/company-match/add-on.ts"),
+      load("netlify/lib/compose.ts"),
+      load("netlify/lib/core/delivery/mailer.ts"),
+      load("netlify/lib/kit/log.ts"),
+    ]);
+    // The add-ons the summary reads through, over this command's stores: follow-up's view and company match.
+    const addOns = [
+      followUpAddOn(() => followUps),
+      companyMatchAddOn(config, () => ({ blobs: json, leads })),
+    ];
     const { summary, message, sent } = await summaryNow({
+      addOns,
       leads,
       followUps: followUpReader(followUps, config),
       blobs: json,

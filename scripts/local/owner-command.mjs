@@ -79,6 +79,21 @@ export async function ownerSettings({ needs = [], counts = false } = {}) {
   return { config: result.ok ? result.config : undefined, followUp: value };
 }
 
+/**
+ * The form secret the functions key their indexes and counters with: this shell's for the deployed site (`deployed`),
+ * else the local one; undefined (the reason printed) when there is none.
+ */
+export async function ownerFormSecret(deployed) {
+  const { formSecretFrom } = await load("netlify/lib/core/config.ts");
+  try {
+    if (!deployed) applyLocalFormSecret(root);
+  } catch (error) {
+    console.error(`The local form secret could not be read: ${error.message}`);
+    return undefined;
+  }
+  return formSecretFrom(process.env);
+}
+
 /** Runs `task(blobs, { leads, json, followUps })` (the lead store three ways) on the site's Blobs, then closes them. */
 export async function withLeadStore(task) {
   const { createBlobLeadStore, LEAD_STORE_NAME } = await load("netlify/lib/core/leads/lead-store.ts");

@@ -98,6 +98,16 @@ export interface AddOn {
    */
   relatedLeads?: (lead: LeadRecord, context: LeadLinesContext) => Promise<RelatedLeads | undefined>;
   /**
+   * The company of each of `leads` whose address has one, and whether that company asked before `context.since`
+   * (an ISO instant) in a request neither held nor closed as spam (docs/decisions/0050-company-match.md), for the
+   * weekly summary's and the report's company figures. Reads a bounded few records per company, never every lead;
+   * a lead of no company is absent. Rejects when the store cannot be read; the first add-on's wins.
+   */
+  leadCompanies?: (
+    leads: readonly LeadRecord[],
+    context: LeadLinesContext & { since: string },
+  ) => Promise<ReadonlyMap<string, LeadCompany>>;
+  /**
    * Keys (from netlify/lib/kit/storage.ts) written `{ since }` with a new lead, before it, so the add-on's own job
    * finds it; a held lead gets them too, so its writes tell nothing.
    */
@@ -205,6 +215,26 @@ export const postAlertOf = (
 
 /** What an add-on's lead lines are given: the configuration, the clock, the add-ons on and the team's zone. */
 export type LeadLinesContext = Pick<DeliveryContext, "config" | "now" | "addOns"> & { zone: string };
+
+/** A lead's company (its registrable e-mail domain) and whether it asked before (`leadCompanies`). */
+export interface LeadCompany {
+  company: string;
+  returning: boolean;
+}
+
+/**
+ * The companies of `leads` from the first add-on that knows them (docs/decisions/0050-company-match.md); undefined
+ * when none is on. Rejects when that add-on cannot read the store.
+ */
+export function leadCompaniesOf(
+  addOns: readonly AddOn[],
+  leads: readonly LeadRecord[],
+  context: Pick<DeliveryContext, "config" | "now"> & { since: string },
+): Promise<ReadonlyMap<string, LeadCompany>> | undefined {
+  const keeper = addOns.find((addOn) => addOn.leadCompanies);
+  const zone = timeZoneOf(addOns, context.config) ?? "UTC";
+  return keeper?.leadCompanies?.(leads, { ...context, addOns, zone });
+}
 
 /** How long a surface waits for one add-on's lead lines: the sales e-mail waits for them before it is sent. */
 export const LEAD_LINES_MS = 1_000;

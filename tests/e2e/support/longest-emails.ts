@@ -4,6 +4,7 @@
  * company, a 1,000-character message, 200-character attribution values), and the claim page of a lead with a
  * long everyday address. For tests/e2e/email-widths.spec.ts.
  */
+import { companyMatchAddOn } from "../../../netlify/lib/add-ons/company-match/add-on";
 import { matchLines } from "../../../netlify/lib/add-ons/company-match/lines";
 import { confirmationAddOn } from "../../../netlify/lib/add-ons/confirmation/confirmation";
 import { createClaimHandler } from "../../../netlify/lib/add-ons/follow-up/claim-handler";
@@ -213,7 +214,12 @@ async function summary(claimed: LeadRecord, suspected: LeadRecord): Promise<Mail
       leadOf(`${n}6666666-6666-4666-8666-666666666666`, { verdict: held, clientKey: "one" }),
     );
   }
-  const { message } = await drySummary({ leads, followUps, blobs }, { now: () => NOW });
+  // Company match on: both delivered leads share the longest domain, so it heads the list of repeat companies.
+  const companyMatch = companyMatchAddOn(TEST_CONFIG, () => ({ blobs, leads }));
+  const { message } = await drySummary(
+    { leads, followUps, blobs },
+    { now: () => NOW, addOns: [companyMatch] },
+  );
   return message;
 }
 

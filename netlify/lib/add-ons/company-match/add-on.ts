@@ -1,7 +1,8 @@
 /**
  * The company-match add-on (docs/decisions/0050-company-match.md): each new lead's company index entry (a lead
- * marker), lead lines telling sales of a returning prospect and of colleagues' requests, and the related leads the
- * claim page names. A lead held as spam is matched as any other, so its reads tell a bot nothing, and gets no line.
+ * marker), lead lines telling sales of a returning prospect and of colleagues' requests, the related leads the
+ * claim page names, and each lead's company for the weekly figures. A lead held as spam is matched as any other,
+ * so its reads tell a bot nothing, and gets no line.
  */
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
@@ -38,6 +39,10 @@ export function companyMatchAddOn(config: ServerConfig, stores = blobStores): Ad
     async relatedLeads(lead, { addOns, zone }) {
       if (lead.state === "spam") return undefined;
       return relatedLeads(await matchLead(lead, { ...stores(), addOns, secret: config.formSecret }), zone);
+    },
+    async leadCompanies(leads, { addOns, since }) {
+      const { leadCompanies } = await import("./companies");
+      return leadCompanies(leads, since, { ...stores(), addOns, secret: config.formSecret });
     },
   };
 }

@@ -48,8 +48,15 @@ export function companyEntryOf(lead: LeadRecord, secret: string): string | undef
 
 const ENTRY = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)_([0-9a-f-]{36})$/;
 
-/** The lead ids under a company's index, newest first; a damaged entry is logged and skipped. */
-async function companyIds(blobs: MatchDeps["blobs"], prefix: string): Promise<string[]> {
+/** The index prefix of `domain`'s company, `companies/<key>/`. */
+export const companyPrefix = (secret: string, domain: string) =>
+  `${STORAGE.companies.prefix}${companyIndexKey(secret, domain)}/`;
+
+/** The entries under a company's index, newest first; a damaged entry is logged and skipped. */
+export async function companyEntries(
+  blobs: MatchDeps["blobs"],
+  prefix: string,
+): Promise<{ at: string; id: string }[]> {
   const entries: { at: string; id: string }[] = [];
   for (const key of await blobs.keys(prefix)) {
     const found = ENTRY.exec(key.slice(prefix.length));
@@ -57,17 +64,25 @@ async function companyIds(blobs: MatchDeps["blobs"], prefix: string): Promise<st
     else
       logError("DAMAGED INDEX ENTRY: a company index key is not an arrival and a lead id; skipped", { key });
   }
-  return entries.sort((a, b) => b.at.localeCompare(a.at)).map((entry) => entry.id);
+  return entries.sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** Reads lead `id` and its view; the lead when it is stored and neither held nor closed as spam. May throw. */
+export async function readCounted(
+  id: string,
+  deps: Pick<MatchDeps, "leads" | "addOns">,
+): Promise<{ lead: LeadRecord; view?: FollowUpView } | undefined> {
+  const lead = await deps.leads.get(id);
+  if (!lead || lead.state === "spam") return undefined;
+  const view = await followUpViewOf(deps.addOns, id);
+  return view?.closedReason === "spam" ? undefined : { lead, view };
 }
 
 /** Reads `id` and its view; undefined when gone, unreadable or held or closed as spam. */
 async function readRelated(id: string, via: Related["via"], deps: MatchDeps): Promise<Related | undefined> {
   try {
-    const lead = await deps.leads.get(id);
-    if (!lead || lead.state === "spam") return undefined;
-    const view = await followUpViewOf(deps.addOns, id);
-    if (view?.closedReason === "spam") return undefined;
-    return { lead, view, via };
+    const counted = await readCounted(id, deps);
+    return counted && { ...counted, via };
   } catch (error) {
     logError("a related lead was not read; it is left out", { requestId: id, reason: errorName(error) });
     return undefined;
@@ -79,8 +94,10 @@ export async function matchLead(lead: LeadRecord, deps: MatchDeps): Promise<Matc
   const domain = companyDomain(lead.request.email);
   const reads = { indexes: 0, leads: 0 };
   const inboxIds = lead.inboxKey ? (reads.indexes++, await deps.leads.idsFromInbox(lead.inboxKey)) : [];
-  const prefix = domain && `${STORAGE.companies.prefix}${companyIndexKey(deps.secret, domain)}/`;
-  const companyList = prefix ? (reads.indexes++, await companyIds(deps.blobs, prefix)) : [];
+  const prefix = domain && companyPrefix(deps.secret, domain);
+  const companyList = prefix
+    ? (reads.indexes++, (await companyEntries(deps.blobs, prefix)).map((entry) => entry.id))
+    : [];
   const inbox = new Set(inboxIds.filter((id) => id !== lead.id));
   const candidates = [
     ...[...inbox].map((id) => ({ id, via: "inbox" as const })),

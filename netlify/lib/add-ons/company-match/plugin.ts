@@ -1,6 +1,6 @@
 /**
  * The company-match plugin (docs/decisions/0050-company-match.md): no settings, on with the core; its index goes
- * with each lead in erasure and retention.
+ * with each lead in erasure and retention, and the export gains its `returning` and `relatedLeads` columns.
  */
 import type { Plugin } from "../../core/plugin";
 
@@ -22,5 +22,6 @@ export const companyMatchPlugin: Plugin = {
     eraseLead: async (blobs, id) => {
       await (await import("./company-index")).removeCompanyEntries(blobs, id);
     },
+    leadExport: async () => (await import("./lead-export")).companyMatchExport,
   },
 };

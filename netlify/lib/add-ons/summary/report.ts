@@ -25,6 +25,8 @@ import { PROMISE_HOURS, promiseStart, readLeads, type LeadRecord } from "../../c
 import type { LeadStore } from "../../core/leads/lead-store";
 import { emailClassOf } from "../../kit/email-lists";
 import { EMAIL_CLASSES } from "../../kit/email-class";
+import { listed } from "../../core/spam/held-leads";
+import { REPEATED_SHOWN, type CompanyFigures } from "./company-figures";
 
 export interface ReportLead {
   lead: LeadRecord;
@@ -71,7 +73,18 @@ function share(outcomes: (boolean | null)[]): number | null {
   return decided.length === 0 ? null : decided.filter(Boolean).length / decided.length;
 }
 
-// Minutes are fractional; shares are 0..1, null when no lead counts.
+/** Companies with more than one request as a list shows them, e.g. ["acme.com: 3 requests", "and 2 more"]. */
+export function repeatedInWords(repeated: CompanyFigures["repeated"]): string[] {
+  const more = repeated.length - REPEATED_SHOWN;
+  return [
+    ...repeated
+      .slice(0, REPEATED_SHOWN)
+      .map(({ company, requests }) => `${listed(company)}: ${requests} requests`),
+    ...(more > 0 ? [`and ${more} more`] : []),
+  ];
+}
+
+// Minutes are fractional; shares are 0..1, null when no lead counts. Company figures only on a week's row.
 function row(
   period: string,
   source: string,
@@ -79,6 +92,7 @@ function row(
   now: Date,
   hours?: BusinessHours,
   emailClass = "all",
+  companies?: CompanyFigures,
 ) {
   // Met when done within `limit` minutes, missed once `limit` has passed undone, undecided before.
   const outcome = (minutes: (at: Date) => number, done: string | undefined, limit: number) =>
@@ -121,17 +135,28 @@ function row(
     closedPilotAgreed: closedAs("pilot agreed"),
     closedNotAFit: closedAs("not a fit"),
     closedDuplicate: closedAs("duplicate"),
+    newCompanies: companies?.newCompanies ?? null,
+    returningCompanies: companies?.returningCompanies ?? null,
+    repeatedCompanies: companies ? repeatedInWords(companies.repeated).join("; ") : null,
   };
 }
 
 type ReportRow = ReturnType<typeof row>;
 
-/** The report at `now`: a row per ISO week, "overall", then per source and per e-mail class. */
+/**
+ * The report at `now`: a row per ISO week, "overall", then per source and per e-mail class. `companies` holds each
+ * week's company figures (`weeklyCompanyFigures`), shown on its row; without them those cells are empty.
+ */
 export function followUpReport(
   items: readonly ReportLead[],
-  options: { now: Date; since?: Date; hours?: BusinessHours },
+  options: {
+    now: Date;
+    since?: Date;
+    hours?: BusinessHours;
+    companies?: ReadonlyMap<string, CompanyFigures>;
+  },
 ): ReportRow[] {
-  const { now, since, hours } = options;
+  const { now, since, hours, companies } = options;
   const counted = items.filter((item) => isReported(item, since));
   const weeks = [...Map.groupBy(counted, (item) => weekOf(item.lead.receivedAt, zoneOf(hours)))].sort(
     ([a], [b]) => a.localeCompare(b),
@@ -143,7 +168,7 @@ export function followUpReport(
     ([a, x], [b, y]) => y.length - x.length || a.localeCompare(b),
   );
   return [
-    ...weeks.map(([week, group]) => row(week, "all", group, now, hours)),
+    ...weeks.map(([week, group]) => row(week, "all", group, now, hours, "all", companies?.get(week))),
     row("overall", "all", counted, now, hours),
     ...sources.map(([source, group]) => row("overall", source, group, now, hours)),
     ...classes.map(([cls, group]) => row("overall", "all", group, now, hours, cls)),
@@ -226,7 +251,19 @@ const OUTCOMES: Columns = {
   closedDuplicate: ["duplicate", 'leads closed as "duplicate"'],
 };
 
-const COLUMNS: Columns = { ...ROW_LABELS, ...SPEED, ...OUTCOMES };
+const COMPANIES: Columns = {
+  newCompanies: [
+    "new companies",
+    "companies (the domain of the prospect's e-mail address; free mail and the like belong to none) that had not asked before the week; weeks only",
+  ],
+  returningCompanies: ["returning", "companies that asked before the week began; weeks only"],
+  repeatedCompanies: [
+    "more than one request",
+    `companies with more than one request that week, most first, at most ${REPEATED_SHOWN}; weeks only`,
+  ],
+};
+
+const COLUMNS: Columns = { ...ROW_LABELS, ...SPEED, ...OUTCOMES, ...COMPANIES };
 
 /** The report as CSV (RFC 4180, formula-safe: a source is visitor text), shares as fractions. */
 export function reportToCsv(rows: readonly ReportRow[]): string {
@@ -248,9 +285,39 @@ function table(rows: readonly ReportRow[], columns: Columns): string[] {
   return [line(header), ...body.map(line)];
 }
 
-/** The report's two tables and its legend, for a terminal; `clock` is e.g. "calendar minutes". */
+// Each week's companies: the counts in a table, then the companies with more than one request, a line each.
+function companiesText(rows: readonly ReportRow[]): string[] {
+  const weeks = rows.filter((r) => r.newCompanies !== null);
+  if (weeks.length === 0) return [];
+  const { newCompanies, returningCompanies } = COMPANIES;
+  const lists = weeks.flatMap((r) =>
+    r.repeatedCompanies
+      ? [`  ${r.period}:`, ...r.repeatedCompanies.split("; ").map((line) => `    ${show("source", line)}`)]
+      : [],
+  );
+  return [
+    "",
+    "Companies",
+    ...table(weeks, { period: ROW_LABELS.period, newCompanies, returningCompanies }),
+    "",
+    lists.length > 0
+      ? "Companies with more than one request in a week:"
+      : "No company sent more than one request in a week.",
+    ...lists,
+  ];
+}
+
+/** The report's tables and its legend, for a terminal; `clock` is e.g. "calendar minutes". */
 export function reportToText(rows: readonly ReportRow[], clock: string): string {
-  const legend = columnsOf(COLUMNS).map(
+  const companies = companiesText(rows);
+  const { newCompanies, returningCompanies } = COMPANIES;
+  const explained = {
+    ...ROW_LABELS,
+    ...SPEED,
+    ...OUTCOMES,
+    ...(companies.length > 0 ? { newCompanies, returningCompanies } : {}),
+  };
+  const legend = columnsOf(explained).map(
     ([, [heading, means]]) => `  ${heading}: ${means.replaceAll("{clock}", clock)}`,
   );
   return [
@@ -261,6 +328,7 @@ export function reportToText(rows: readonly ReportRow[], clock: string): string 
     "",
     "Bookings and outcomes",
     ...table(rows, { ...ROW_LABELS, ...OUTCOMES }),
+    ...companies,
     "",
     "Columns:",
     ...legend,

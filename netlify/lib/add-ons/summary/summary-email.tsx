@@ -31,6 +31,7 @@ import {
   Who,
 } from "../../core/spam/held-leads";
 import type { SummaryLead, WeekFigures, WeeklySummary } from "./summary";
+import { REPEATED_SHOWN } from "./company-figures";
 
 // The bounds that keep the HTML under Gmail's 102 KB clip whatever the week holds (about 84 KB at most), chosen
 // by measuring leads of maximum length whose listed text HTML-escapes to 6 bytes a character
@@ -228,6 +229,41 @@ function Figures({ summary }: { summary: WeeklySummary }) {
   );
 }
 
+// Without an add-on that knows companies, the section is left out.
+function Companies({ summary }: { summary: WeeklySummary }) {
+  const { companies } = summary;
+  if (!companies) return null;
+  const { repeated } = companies;
+  return (
+    <>
+      <Subtitle>Companies</Subtitle>
+      <DataTable head={["", "This week"]}>
+        <Row cells={["New companies", countText(companies.newCompanies)]} />
+        <Row cells={["Returning companies", countText(companies.returningCompanies)]} />
+      </DataTable>
+      <Paragraph muted>
+        A company is the domain of the prospect&apos;s e-mail address; free mail and the like belong to none.
+        A returning company asked before this week. Leads held as spam and leads closed as spam are left out.
+      </Paragraph>
+      {repeated.length === 0 ? (
+        <Paragraph>No company sent more than one request this week.</Paragraph>
+      ) : (
+        <>
+          <Paragraph>Companies with more than one request this week, most requests first:</Paragraph>
+          <Lines
+            lines={repeated
+              .slice(0, REPEATED_SHOWN)
+              .map(({ company, requests }) => `${listed(company)}: ${countText(requests)} requests`)}
+          />
+        </>
+      )}
+      <More count={repeated.length - REPEATED_SHOWN}>
+        companies with more than one request, not listed here.
+      </More>
+    </>
+  );
+}
+
 function Charts({ summary }: { summary: WeeklySummary }) {
   const label = (week: string) => weekName(week, summary.now);
   const received = summary.history.map(({ week, figures }) => ({ label: label(week), value: figures.leads }));
@@ -369,6 +405,7 @@ function SummaryEmail({ summary, csvRows }: SummaryEmailProps) {
       <Title>The week at a glance</Title>
       <Paragraph>{weekInWords(summary)}</Paragraph>
       <Figures summary={summary} />
+      <Companies summary={summary} />
       <Charts summary={summary} />
       <HeldAsSpam summary={summary} where={where} />
       <SuspectedUntouched summary={summary} where={where} />

@@ -15,12 +15,13 @@ import {
 import { recordThenSend } from "../../kit/jobs";
 import { errorName, logError, logInfo } from "../../kit/log";
 import { keyOf } from "../../kit/storage";
-import { postNoticeOf, type AddOn } from "../../core/add-on";
+import { leadCompaniesOf, postNoticeOf, type AddOn } from "../../core/add-on";
 import { type FollowUpRunContext } from "../../core/follow-up-hooks";
 import { weekOf, zoneOf } from "../../kit/business-hours";
 import { buildWeeklySummary, keepWeek, type SummaryInputs, type WeeklySummary } from "./summary";
 import { buildSummaryEmail, CSV_MAX_ROWS } from "./summary-email";
 import { summaryEvent, summaryNotice } from "./summary-event";
+import type { CompaniesOf } from "./company-figures";
 
 const SEND_HOUR = 8;
 
@@ -31,8 +32,11 @@ export function dueWeek(now: Date, zone: string): string | undefined {
   return weekOf(monday.minus({ days: 1 }).toJSDate(), zone);
 }
 
-type SummaryJobOptions = Omit<SummaryInputs, "now"> & {
-  /** The add-ons on: the summary also goes to the team's channel through the first that posts notices. */
+type SummaryJobOptions = Omit<SummaryInputs, "now" | "companies"> & {
+  /**
+   * The add-ons on: the summary also goes to the team's channel through the first that posts notices, and counts
+   * companies through the first that knows them.
+   */
   addOns?: readonly AddOn[];
   mailer: Mailer;
   config: ServerConfig;
@@ -41,6 +45,16 @@ type SummaryJobOptions = Omit<SummaryInputs, "now"> & {
   now?: () => Date;
   retry?: RetryOptions;
 };
+
+// Each lead's company through the add-ons on, as the week's leads are judged at `at`.
+const companiesOf =
+  (options: SummaryJobOptions, at: Date): CompaniesOf =>
+  (leads, since) =>
+    leadCompaniesOf(options.addOns ?? [], leads, {
+      config: options.config,
+      now: () => at,
+      since: since.toISOString(),
+    });
 
 // The attachment is read before the week is recorded: a store that fails then leaves the week to the next run.
 async function summaryMessage(summary: WeeklySummary, options: SummaryJobOptions): Promise<MailMessage> {
@@ -86,7 +100,12 @@ export async function runWeeklySummary(options: SummaryJobOptions) {
   if (!week) return "not due";
   const { blobs } = options;
   if ((await blobs.getWithEtag(keyOf("summaries", week))) !== null) return "sent already";
-  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const summary = await buildWeeklySummary({
+    ...options,
+    week,
+    now: at,
+    companies: companiesOf(options, at),
+  });
   const message = await summaryMessage(summary, options);
   const leadIds = summary.records.map((lead) => lead.id);
   const result = await recordThenSend({
@@ -113,7 +132,12 @@ export async function summaryNow(
 ): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
   const at = (options.now ?? (() => new Date()))();
   const week = options.week ?? weekOf(at, zoneOf(options.followUps.hours));
-  const summary = await buildWeeklySummary({ ...options, week, now: at });
+  const summary = await buildWeeklySummary({
+    ...options,
+    week,
+    now: at,
+    companies: companiesOf(options, at),
+  });
   const message = await summaryMessage(summary, options);
   if (options.dryRun) return { summary, message };
   return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };

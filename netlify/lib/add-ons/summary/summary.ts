@@ -1,7 +1,7 @@
 /**
  * The weekly summary's figures (docs/requirements.md#sales-tools, docs/decisions/0038-weekly-summary.md,
- * 0048-summary-plugin.md): a
- * week's figures from the report's rows, its time-to-claim bands, its leads, and the weeks before. A closed
+ * 0048-summary-plugin.md, 0050-company-match.md): a week's figures from the report's rows, its time-to-claim bands,
+ * its companies, its leads, and the weeks before. A closed
  * week's figures and lead ids are kept in `summaries/<week>` (one run wins), so a run reads only the past
  * week's.
  */
@@ -16,6 +16,7 @@ import { keyOf, STORAGE } from "../../kit/storage";
 import { shiftWeek, weekBounds, weekOf, zoneOf } from "../../kit/business-hours";
 import { followUpReport, isReported, minutesToClaim, readReportLeads, type ReportLead } from "./report";
 import { bySender } from "../../core/spam/sender-floods";
+import { companyFigures, type CompaniesOf } from "./company-figures";
 
 const HISTORY_WEEKS = 12;
 // A year of weeks, longer than a week's leads are usually kept.
@@ -113,6 +114,8 @@ export interface SummaryInputs {
   followUps: FollowUpReader;
   blobs: JsonBlobs;
   now: Date;
+  /** Each lead's company (the core's `leadCompanies`); without it the summary has no company figures. */
+  companies?: CompaniesOf;
 }
 
 /** `week`'s summary at `now`, reading only the leads no other kept week names. @throws when the store fails */
@@ -152,6 +155,7 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
   const heldBySender = bySender(shown.filter((item) => item.lead.state === "spam"));
   const held = [...heldBySender.alone, ...heldBySender.floods.flatMap((flood) => flood.items)];
   const { start, end } = weekBounds(week, zone);
+  const companies = await companyFigures(own, start, inputs.companies);
   return {
     week,
     zone,
@@ -166,6 +170,8 @@ export async function buildWeeklySummary(inputs: SummaryInputs & { week: string 
       return { week: w, figures: figuresOf(w) };
     }),
     bands: claimBands(own, hours),
+    /** New and returning companies and those with more than one request; undefined when nothing knows them. */
+    companies,
     leads,
     /** Every held lead, lone ones first, then floods. */
     held,

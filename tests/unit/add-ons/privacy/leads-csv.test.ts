@@ -161,9 +161,11 @@ describe("the columns come from the plugins' privacy hooks, on or off", () => {
     "bookingConfirmed",
     "closedReason",
     "minutesToClaim",
+    "returning",
+    "relatedLeads",
   ];
 
-  test("the core's, then the e-mail class's, then follow-up's, named and ordered as ever", async () => {
+  test("the core's, then the e-mail class's, follow-up's and company match's, named and ordered as ever", async () => {
     const columns = leadColumns(await leadExports(PLUGINS));
     expect(columns.map(([name]) => name)).toEqual(HEADER);
     expect(EXPORT_COLUMNS.map(([name]) => name)).toEqual(HEADER);

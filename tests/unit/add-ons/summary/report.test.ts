@@ -13,6 +13,7 @@ import {
   reportToText,
   sourceOf,
 } from "../../../../netlify/lib/add-ons/summary/report";
+import { REPEATED_SHOWN } from "../../../../netlify/lib/add-ons/summary/company-figures";
 import { silenceConsole } from "../../../helpers/console";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
 import { followUpFacts, followUpReader } from "../../../../netlify/lib/add-ons/follow-up/add-on";
@@ -99,6 +100,9 @@ test("the median and 90th percentile of time to claim, and the shares within 15 
     closedPilotAgreed: 0,
     closedNotAFit: 0,
     closedDuplicate: 0,
+    newCompanies: null,
+    returningCompanies: null,
+    repeatedCompanies: null,
   });
 });
 
@@ -262,10 +266,10 @@ test("the CSV is formula-safe (a source is visitor text) and the table keeps con
   });
   const csv = reportToCsv(rows);
   expect(csv.split("\r\n")[0]).toBe(
-    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","promiseOpen","promiseKept","promiseMissed","keptWithin24Hours","booked","bookedSameVisit","bookedByInboxOnly","closedDemoHeld","closedPilotAgreed","closedNotAFit","closedDuplicate"',
+    '"period","source","emailClass","leads","claimed","medianMinutesToClaim","p90MinutesToClaim","claimedWithin15Min","claimedWithin1Hour","promiseOpen","promiseKept","promiseMissed","keptWithin24Hours","booked","bookedSameVisit","bookedByInboxOnly","closedDemoHeld","closedPilotAgreed","closedNotAFit","closedDuplicate","newCompanies","returningCompanies","repeatedCompanies"',
   );
   expect(csv).toContain(
-    '"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","1","0","0","0","0","0","0","0","0"\r\n',
+    '"overall","\'=hyperlink(1)\u001b[2j","all","1","1","5","5","1","1","0","0","1","0","0","0","0","0","0","0","0","","",""\r\n',
   );
   const text = reportToText(rows, "calendar minutes");
   expect(text).not.toContain("\u001b");
@@ -417,4 +421,38 @@ test("a reopened lead counts as its record stands: the close it undid neither ke
     closedNotAFit: 0,
     closedDuplicate: 1,
   });
+});
+
+test("each week's new and returning companies and those with more than one request, in the CSV and the text", () => {
+  const items = [item("2026-11-17T10:00:00.000Z", 5), item("2026-11-24T10:00:00.000Z", 5)];
+  const repeated = Array.from({ length: REPEATED_SHOWN + 2 }, (_, i) => ({
+    company: i === 0 ? `${"c".repeat(60)}.com` : `ore-${i}.com`,
+    requests: 2,
+  }));
+  const companies = new Map([
+    ["2026-W47", { newCompanies: 1, returningCompanies: 0, repeated: [] }],
+    ["2026-W48", { newCompanies: 3, returningCompanies: 2, repeated }],
+  ]);
+  const rows = followUpReport(items, { now: NOW, companies });
+  expect(rows.map((r) => [r.period, r.newCompanies, r.returningCompanies])).toEqual([
+    ["2026-W47", 1, 0],
+    ["2026-W48", 3, 2],
+    ["overall", null, null],
+    ["overall", null, null],
+    ["overall", null, null],
+  ]);
+  const listed = `${"c".repeat(39)}…: 2 requests; ore-1.com: 2 requests`;
+  expect(rows[1].repeatedCompanies).toMatch(new RegExp(`^${listed}; .*ore-9\\.com: 2 requests; and 2 more$`));
+  const csv = reportToCsv(rows).split("\r\n");
+  expect(csv[0]).toMatch(/,"newCompanies","returningCompanies","repeatedCompanies"$/);
+  expect(csv[2]).toMatch(/^"2026-W48",.*,"3","2","c{39}…: 2 requests; ore-1\.com/);
+  const text = reportToText(rows, "calendar minutes");
+  expect(text).toMatch(
+    /^Companies\nperiod\s+new companies\s+returning\n2026-W47\s+1\s+0\n2026-W48\s+3\s+2$/m,
+  );
+  expect(text).toContain(
+    `Companies with more than one request in a week:\n  2026-W48:\n    ${"c".repeat(39)}…: 2 requests\n`,
+  );
+  expect(text).toContain("    ore-9.com: 2 requests\n    and 2 more\n");
+  expect(text).toContain("  new companies: companies (the domain of the prospect's e-mail address;");
 });

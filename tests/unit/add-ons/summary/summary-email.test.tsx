@@ -7,6 +7,7 @@
 // plain-text part that says the same in the same order. No image, no script.
 import * as React from "react";
 import { createFollowUpStore } from "../../../../netlify/lib/add-ons/follow-up/follow-up-store";
+import { companyMatchAddOn } from "../../../../netlify/lib/add-ons/company-match/add-on";
 import { drySummary } from "../../../helpers/dry-summary";
 import {
   BarChart,
@@ -205,12 +206,16 @@ describe("a week of 10,000 leads of maximum length", () => {
         await followUps.update(idOf(n), () => ({ ok: true, followUp }));
       }
     }
-    built = await drySummary({
-      // Read as stored, without the store's copy and check of each record: the bound is the e-mail's.
-      leads: { ids: () => leads.ids(), get: async (id) => leads.records.get(id) ?? null },
-      followUps,
-      blobs,
-    });
+    built = await drySummary(
+      {
+        // Read as stored, without the store's copy and check of each record: the bound is the e-mail's.
+        leads: { ids: () => leads.ids(), get: async (id) => leads.records.get(id) ?? null },
+        followUps,
+        blobs,
+      },
+      // Company match on: the week's one company, with its 8,000 requests, is listed too.
+      { addOns: [companyMatchAddOn(TEST_CONFIG, () => ({ blobs, leads }))] },
+    );
   }, 60_000);
 
   test("renders under 100 KB of HTML, listing the most relevant of each list and counting the rest", () => {
@@ -228,6 +233,7 @@ describe("a week of 10,000 leads of maximum length", () => {
       expect(body).toContain(`…and ${count(8_000 - LEADS_SHOWN)} more leads, not listed here`);
       expect(body).toContain(`…and ${count(2_000 - SUSPECTED_SHOWN)} more suspected and untouched`);
       expect(body).toContain(`…and ${count(2_000 - 100 * HELD_SHOWN)} more held requests`);
+      expect(body).toContain(`${"c".repeat(39)}…: ${count(8_000)} requests`);
     }
   });
 

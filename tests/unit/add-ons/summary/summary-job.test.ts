@@ -51,7 +51,7 @@ async function setup(
     followUp: { ...TEST_CONFIG.followUp, businessHours: HOURS },
   };
   const options = {
-    addOns: await addOnsFor(jobConfig),
+    addOns: await addOnsFor(jobConfig, { companyMatchStores: () => ({ blobs, leads }) }),
     leads,
     followUps: followUpReader(followUps, jobConfig),
     blobs,
