@@ -2,7 +2,7 @@ import { graphql, useStaticQuery } from "gatsby";
 
 /**
  * content/privacy.md's frontmatter and body HTML (decision 0017), and `hubspot`, the heading and HTML of
- * content/privacy-hubspot.md, null unless the build sourced it (HUBSPOT_ACCESS_TOKEN set; decision 0049).
+ * content/privacy-hubspot.md, null unless the build sourced it (while the HubSpot plugin is on; decision 0049).
  * @throws Error without a PrivacyPage node or body HTML
  */
 export function usePrivacyContent() {

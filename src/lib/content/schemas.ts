@@ -253,12 +253,12 @@ export const privacySchema = section(
 
 /**
  * `content/privacy-hubspot.md`: the privacy page's section naming HubSpot as a processor, sourced (so shown) only
- * while HUBSPOT_ACCESS_TOKEN is set at build (docs/decisions/0049-hubspot-plugin.md); rendered from MarkdownRemark.
+ * while the HubSpot plugin's token is set at build (docs/decisions/0049-hubspot-plugin.md); rendered from MarkdownRemark.
  */
 export const privacyHubspotSchema = section(
   {
     label: "Privacy policy: HubSpot section",
-    hint: "A section of the /privacy page, shown only while the site sends leads to HubSpot (HUBSPOT_ACCESS_TOKEN set when the site is built): HubSpot as a processor, what it receives, how long it keeps it.",
+    hint: "A section of the /privacy page, shown only while the site sends leads to HubSpot (its token set when the site is built): HubSpot as a processor, what it receives, how long it keeps it.",
   },
   {
     title: text(80, "Heading"),
