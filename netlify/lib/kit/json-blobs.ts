@@ -92,6 +92,23 @@ export async function isFreshMarker(blobs: JsonBlobs, key: string, now: Date): P
   return since !== undefined && now.getTime() - Date.parse(since) < MARKER_GRACE_MS;
 }
 
+/**
+ * Deletes the markers under `prefix` whose lead (`leadIdOf(key)`) is not in `leadIds`, unless written under
+ * MARKER_GRACE_MS before `now` (their lead may be being written); resolves with the count. May throw.
+ */
+export function pruneOrphanMarkers(
+  blobs: JsonBlobs,
+  prefix: string,
+  leadIdOf: (key: string) => string,
+  { leadIds, now }: { leadIds: ReadonlySet<string>; now: Date },
+): Promise<number> {
+  return deleteUnless(
+    blobs,
+    prefix,
+    async (key) => leadIds.has(leadIdOf(key)) || (await isFreshMarker(blobs, key, now)),
+  );
+}
+
 /** Deletes entries under `prefix` expired at `now` or without `expiresAt`; resolves with the count. May throw. */
 export function deleteExpired(blobs: JsonBlobs, prefix: string, now: Date): Promise<number> {
   return deleteUnless(blobs, prefix, async (key) => {

@@ -2,7 +2,7 @@
  * The company index's part in erasure and retention (docs/decisions/0050-company-match.md, 0045-privacy-hooks.md):
  * a lead's entries go with it, and entries whose lead is gone are pruned daily.
  */
-import { deleteUnless, isFreshMarker, type JsonBlobs } from "../../kit/json-blobs";
+import { pruneOrphanMarkers, type JsonBlobs } from "../../kit/json-blobs";
 import { STORAGE } from "../../kit/storage";
 
 const leadIdOf = (key: string) => key.slice(key.lastIndexOf("_") + 1);
@@ -20,9 +20,5 @@ export function pruneOrphanCompanyEntries(
   leadIds: ReadonlySet<string>,
   now: Date,
 ): Promise<number> {
-  return deleteUnless(
-    blobs,
-    STORAGE.companies.prefix,
-    async (key) => leadIds.has(leadIdOf(key)) || (await isFreshMarker(blobs, key, now)),
-  );
+  return pruneOrphanMarkers(blobs, STORAGE.companies.prefix, leadIdOf, { leadIds, now });
 }

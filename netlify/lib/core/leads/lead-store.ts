@@ -8,9 +8,8 @@ import { getStore } from "@netlify/blobs";
 import pRetry from "p-retry";
 import { z } from "zod";
 import {
-  deleteUnless,
-  isFreshMarker,
   jsonBlobsOver,
+  pruneOrphanMarkers,
   readRecord,
   stringField,
   type JsonBlobs,
@@ -40,11 +39,10 @@ export function pruneOrphanInboxEntries(
   leadIds: ReadonlySet<string>,
   now: Date,
 ): Promise<number> {
-  return deleteUnless(
-    blobs,
-    STORAGE.inboxes.prefix,
-    async (key) => leadIds.has(key.slice(key.lastIndexOf("/") + 1)) || (await isFreshMarker(blobs, key, now)),
-  );
+  return pruneOrphanMarkers(blobs, STORAGE.inboxes.prefix, (key) => key.slice(key.lastIndexOf("/") + 1), {
+    leadIds,
+    now,
+  });
 }
 
 /** The lead store over a Blobs store (default `demo-requests`, strongly consistent); only `create` never throws. */
