@@ -6,11 +6,12 @@
  */
 import type { AddOn } from "../../core/add-on";
 import type { ServerConfig } from "../../core/config";
+import type { LeadRecord } from "../../core/leads/lead-record";
 import { createBlobLeadStore } from "../../core/leads/lead-store";
 import { jsonBlobs } from "../../kit/json-blobs";
 import { LEAD_STORE_NAME } from "../../kit/storage";
 import { matchLines, relatedLeads } from "./lines";
-import { companyEntryOf, matchLead, type MatchDeps } from "./match";
+import { companyEntryOf, matchLead, type Match, type MatchDeps } from "./match";
 
 declare module "../../core/plugin" {
   interface PluginOverrides {
@@ -24,8 +25,25 @@ const blobStores = (): Pick<MatchDeps, "blobs" | "leads"> => ({
   leads: createBlobLeadStore(),
 });
 
+/**
+ * How long one lead's match serves its surfaces: the sales e-mail and the team's channel start together, in one
+ * request or one retry run, and read the same leads.
+ */
+const MATCH_KEPT_MS = 10_000;
+
 /** The add-on for `config`, reading through `stores` (the lead store's Blobs unless a test passes its own). */
 export function companyMatchAddOn(config: ServerConfig, stores = blobStores): AddOn {
+  const matches = new Map<string, Promise<Match>>();
+  function matchOf(lead: LeadRecord, addOns: readonly AddOn[]): Promise<Match> {
+    let match = matches.get(lead.id);
+    if (!match) {
+      match = matchLead(lead, { ...stores(), addOns, secret: config.formSecret });
+      matches.set(lead.id, match);
+      setTimeout(() => matches.delete(lead.id), MATCH_KEPT_MS).unref();
+      match.catch(() => matches.delete(lead.id));
+    }
+    return match;
+  }
   return {
     name: "company match",
     leadMarkers: (lead) => {
@@ -33,12 +51,12 @@ export function companyMatchAddOn(config: ServerConfig, stores = blobStores): Ad
       return entry ? [entry] : [];
     },
     async leadLines(lead, { addOns, zone }) {
-      const match = await matchLead(lead, { ...stores(), addOns, secret: config.formSecret });
+      const match = await matchOf(lead, addOns);
       return lead.state === "spam" ? [] : matchLines(match, zone);
     },
     async relatedLeads(lead, { addOns, zone }) {
       if (lead.state === "spam") return undefined;
-      return relatedLeads(await matchLead(lead, { ...stores(), addOns, secret: config.formSecret }), zone);
+      return relatedLeads(await matchOf(lead, addOns), zone);
     },
     async leadCompanies(leads, { addOns, since }) {
       const { leadCompanies } = await import("./companies");

@@ -217,3 +217,16 @@ test("the claim page's related leads: names, arrival, state in words, owner, who
     true,
   );
 });
+
+test("the sales e-mail and the team's channel of one lead share one match: the index is listed once", async () => {
+  const w = setup();
+  await w.arrive("ben@acme-mining.com");
+  const jane = await w.arrive("jane@acme-mining.com");
+  const listed: string[] = [];
+  const keys = w.blobs.keys.bind(w.blobs);
+  w.blobs.keys = (prefix) => (listed.push(prefix), keys(prefix));
+  const [email, channel] = await Promise.all([w.lines(jane), w.lines(jane)]);
+  expect(channel).toEqual(email);
+  expect(email).toHaveLength(1);
+  expect(listed.filter((prefix) => prefix.startsWith("companies/"))).toHaveLength(1);
+});
