@@ -93,6 +93,17 @@ async function sendSummary(
   return mailed;
 }
 
+/** `week`'s summary as at `at`, with its companies, and its e-mail. @throws */
+async function summaryOf(options: SummaryJobOptions, week: string, at: Date) {
+  const summary = await buildWeeklySummary({
+    ...options,
+    week,
+    now: at,
+    companies: companiesOf(options, at),
+  });
+  return { summary, message: await summaryMessage(summary, options) };
+}
+
 /** The Monday summary at `now` if due and not sent: the week's record, then e-mail and webhook. @throws */
 export async function runWeeklySummary(options: SummaryJobOptions) {
   const at = (options.now ?? (() => new Date()))();
@@ -100,13 +111,7 @@ export async function runWeeklySummary(options: SummaryJobOptions) {
   if (!week) return "not due";
   const { blobs } = options;
   if ((await blobs.getWithEtag(keyOf("summaries", week))) !== null) return "sent already";
-  const summary = await buildWeeklySummary({
-    ...options,
-    week,
-    now: at,
-    companies: companiesOf(options, at),
-  });
-  const message = await summaryMessage(summary, options);
+  const { summary, message } = await summaryOf(options, week, at);
   const leadIds = summary.records.map((lead) => lead.id);
   const result = await recordThenSend({
     record: async () => (await keepWeek(blobs, week, { figures: summary.figures, leadIds }, at)) && summary,
@@ -132,13 +137,7 @@ export async function summaryNow(
 ): Promise<{ summary: WeeklySummary; message: MailMessage; sent?: SendResult }> {
   const at = (options.now ?? (() => new Date()))();
   const week = options.week ?? weekOf(at, zoneOf(options.followUps.hours));
-  const summary = await buildWeeklySummary({
-    ...options,
-    week,
-    now: at,
-    companies: companiesOf(options, at),
-  });
-  const message = await summaryMessage(summary, options);
+  const { summary, message } = await summaryOf(options, week, at);
   if (options.dryRun) return { summary, message };
   return { summary, message, sent: await sendWithRetry(options.mailer, message, options.retry) };
 }
